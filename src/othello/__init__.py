@@ -1,0 +1,30 @@
+"""othello: an Othello (Reversi) game with a pure-Python engine and a pygame window.
+
+The engine (board, notation, search) never imports pygame; only ``othello.gui`` does.
+"""
+
+from .board import Board, Color
+from .game import Game
+from .notation import (
+    PASS,
+    IllegalMoveError,
+    NotationError,
+    OthelloError,
+    parse_square,
+    square_name,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PASS",
+    "Board",
+    "Color",
+    "Game",
+    "IllegalMoveError",
+    "NotationError",
+    "OthelloError",
+    "parse_square",
+    "square_name",
+    "__version__",
+]

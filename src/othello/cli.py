@@ -1,0 +1,67 @@
+"""The ``othello`` command: the game window by default, tools for people and scripts beside it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .bitboard import perft
+from .board import Board
+from .notation import OthelloError
+
+
+def _cmd_perft(args: argparse.Namespace) -> int:
+    board = Board.from_string(args.board) if args.board else Board()
+    for d in range(1, args.depth + 1):
+        t0 = time.perf_counter()
+        n = perft(board.player, board.opponent, d)
+        print(f"{d}\t{n}\t{time.perf_counter() - t0:.3f}s")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench
+
+    bench.main()
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from .gui.app import run  # type: ignore[import-not-found]
+    except ImportError:
+        print("The game window is not built yet; try 'othello perft 8' or 'othello bench'.")
+        return 1
+    return int(run(args) or 0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="othello", description="Play Othello against the computer, or use the engine's tools."
+    )
+    parser.set_defaults(func=_cmd_play)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("perft", help="count leaf positions ply by ply (prints ply, leaves, time)")
+    p.add_argument("depth", type=int, help="how many plies deep to count")
+    p.add_argument("--board", help="board string to start from (default: the start position)")
+    p.set_defaults(func=_cmd_perft)
+
+    p = sub.add_parser("bench", help="print the engine's speed figures")
+    p.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except OthelloError as err:
+        print(f"othello: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""A game record: where the game started, every move played, and an undo/redo cursor.
+
+The GUI and the save files work with this; the Board beneath it only knows the line
+actually on the board, while a Game also remembers moves undone so they can be redone.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .notation import PASS, Square, parse_move, square_name
+
+
+class Game:
+    """Moves from a start position with a cursor: ``moves[:cursor]`` are on the board."""
+
+    def __init__(self, start: Board | None = None) -> None:
+        base = start.copy() if start is not None else Board()
+        self.start: Board = Board.from_bitboards(base.black, base.white, base.black_to_move)
+        self.board: Board = self.start.copy()
+        self.moves: list[Square] = []
+        self.cursor: int = 0
+
+    @classmethod
+    def from_transcript(cls, text: str, start: Board | None = None) -> Game:
+        """A game from a transcript (passes implied or written); raises on bad text."""
+        game = cls(start)
+        played = Board.from_transcript(text, start=game.start)
+        for entry in played.history:
+            game.play(entry.square)
+        return game
+
+    def play(self, move: str | Square) -> None:
+        """Play a move (or ``PASS``) at the cursor; moves that could be redone are dropped."""
+        sq = parse_move(move) if isinstance(move, str) else move
+        self.board.push_square(sq)  # raises IllegalMoveError before anything changes
+        del self.moves[self.cursor :]
+        self.moves.append(sq)
+        self.cursor += 1
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.moves)
+
+    def undo(self) -> Square | None:
+        """Take back one move (a pass counts); returns it, or None at the start."""
+        if not self.can_undo():
+            return None
+        self.board.pop()
+        self.cursor -= 1
+        return self.moves[self.cursor]
+
+    def redo(self) -> Square | None:
+        """Replay the next undone move; returns it, or None when there is none."""
+        if not self.can_redo():
+            return None
+        sq = self.moves[self.cursor]
+        self.board.push_square(sq)
+        self.cursor += 1
+        return sq
+
+    @property
+    def last_move(self) -> Square | None:
+        return self.moves[self.cursor - 1] if self.cursor else None
+
+    def transcript(self, with_passes: bool = False) -> str:
+        """The moves on the board in the standard form (passes implied unless asked)."""
+        return "".join(
+            square_name(sq) if sq != PASS else ("pa" if with_passes else "")
+            for sq in self.moves[: self.cursor]
+        )

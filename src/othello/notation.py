@@ -1,0 +1,121 @@
+"""Text forms of squares, moves and positions, and the errors for text that is wrong.
+
+Squares are ``a1``..``h8`` (columns a-h, rows 1-8; a1 = 0, h8 = 63). A transcript is the
+moves run together (``f5d6c3``), passes implied or written ``pa`` / ``--``. A board
+string is 64 squares a1..h8 (``X`` black, ``O`` white, ``-`` empty) then the side to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Square = int
+PASS: Square = -1
+"""The move value of a pass, wherever moves are ints."""
+
+PASS_NAME = "pass"
+_PASS_TOKENS = ("pa", "--")
+
+
+class OthelloError(ValueError):
+    """Base of every error this package raises for bad input."""
+
+
+class NotationError(OthelloError):
+    """A square, transcript or board string that cannot be read."""
+
+
+class IllegalMoveError(OthelloError):
+    """A well-formed move that the rules do not allow in the position."""
+
+
+def square_name(sq: Square) -> str:
+    """``0`` -> ``"a1"``; ``PASS`` -> ``"pass"``.
+
+    >>> square_name(37)
+    'f5'
+    """
+    if sq == PASS:
+        return PASS_NAME
+    if not 0 <= sq < 64:
+        raise NotationError(f"square index {sq} is outside 0..63")
+    return "abcdefgh"[sq % 8] + str(sq // 8 + 1)
+
+
+def parse_square(text: str) -> Square:
+    """``"F5"`` or ``"f5"`` -> ``37``.
+
+    >>> parse_square("F5")
+    37
+    """
+    s = text.strip().lower() if isinstance(text, str) else text
+    if not isinstance(s, str) or len(s) != 2 or s[0] not in "abcdefgh" or s[1] not in "12345678":
+        raise NotationError(f"{text!r} is not a square: expected a column a-h and a row 1-8, like 'f5'")
+    return (int(s[1]) - 1) * 8 + "abcdefgh".index(s[0])
+
+
+def parse_move(text: str) -> Square:
+    """A square name or a pass (``pass``, ``pa``, ``--``) -> square index or ``PASS``."""
+    s = text.strip().lower() if isinstance(text, str) else text
+    if s == PASS_NAME or s in _PASS_TOKENS:
+        return PASS
+    return parse_square(text)
+
+
+def split_transcript(text: str) -> Iterator[tuple[int, str]]:
+    """Yield ``(offset, token)`` for each two-character move of a transcript.
+
+    Whitespace is ignored, so ``"f5 d6 c3"`` and ``"f5d6c3"`` read the same; the offset is
+    the token's position in the original text, for error messages.
+    """
+    chars = [(i, c) for i, c in enumerate(text) if not c.isspace()]
+    if len(chars) % 2:
+        i, c = chars[-1]
+        raise NotationError(f"transcript {text!r} ends with a lone {c!r} at character {i + 1}")
+    for k in range(0, len(chars), 2):
+        yield chars[k][0], chars[k][1] + chars[k + 1][1]
+
+
+_BLACK_CHARS = "Xx*"
+_WHITE_CHARS = "Oo0"
+_EMPTY_CHARS = "-."
+
+
+def parse_board_string(text: str) -> tuple[int, int, bool]:
+    """``"<64 squares> <X|O>"`` -> ``(black, white, black_to_move)``.
+
+    ``X``/``*`` are black, ``O``/``0`` white, ``-``/``.`` empty; white space is ignored.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a board string must be text, not {type(text).__name__}")
+    s = "".join(text.split())
+    if len(s) != 65:
+        raise NotationError(
+            f"board string {text!r} has {len(s)} characters without spaces; "
+            "expected 64 squares a1..h8 and the side to move (X or O)"
+        )
+    black = white = 0
+    for i, c in enumerate(s[:64]):
+        if c in _BLACK_CHARS:
+            black |= 1 << i
+        elif c in _WHITE_CHARS:
+            white |= 1 << i
+        elif c not in _EMPTY_CHARS:
+            raise NotationError(
+                f"board string has {c!r} at square {square_name(i)}; expected X, O or -"
+            )
+    side = s[64]
+    if side in _BLACK_CHARS:
+        return black, white, True
+    if side in _WHITE_CHARS:
+        return black, white, False
+    raise NotationError(f"board string ends with {side!r}; the side to move must be X or O")
+
+
+def format_board_string(black: int, white: int, black_to_move: bool) -> str:
+    """The inverse of :func:`parse_board_string`, in the canonical ``X``/``O``/``-`` form."""
+    cells = []
+    for i in range(64):
+        bit = 1 << i
+        cells.append("X" if black & bit else "O" if white & bit else "-")
+    return "".join(cells) + (" X" if black_to_move else " O")

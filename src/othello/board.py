@@ -95,7 +95,11 @@ class Board:
         return board
 
     def transcript(self, with_passes: bool = False) -> str:
-        """The moves played since set-up, e.g. ``"f5d6c3"``; passes only if asked for."""
+        """The moves played since set-up, e.g. ``"f5d6c3"``; passes only if asked for.
+
+        Without written passes a pass at the very end cannot be seen; ``with_passes=True``
+        keeps it (as ``pa``), so that form always reads back to the same position.
+        """
         return "".join(
             square_name(p.square) if p.square != PASS else ("pa" if with_passes else "")
             for p in self._stack

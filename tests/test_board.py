@@ -7,14 +7,14 @@ import doctest
 import random
 
 import pytest
-from conftest import DATA
-from reference import RefBoard, name
 
 import othello.board
 import othello.notation
+from conftest import DATA
 from othello import Board, IllegalMoveError, NotationError
 from othello.bitboard import perft
 from othello.board import START_BLACK, START_WHITE
+from reference import RefBoard, name
 
 
 def published_perft() -> dict[int, int]:

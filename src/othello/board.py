@@ -43,7 +43,7 @@ class Played(NamedTuple):
 class Board:
     """An Othello position with its history since it was set up."""
 
-    __slots__ = ("black", "white", "black_to_move", "_stack")
+    __slots__ = ("_stack", "black", "black_to_move", "white")
 
     def __init__(self) -> None:
         self.black: Bitboard = START_BLACK

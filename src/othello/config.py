@@ -1,0 +1,486 @@
+"""Settings from othello.ini: forgiving for a hand-edited file, strict only when asked.
+
+A player edits othello.ini by hand, so a mistake in one line must cost that one setting,
+never the game: every bad value falls back to its default and yields a human-readable
+notice that the window shows. Only a file named explicitly with ``--config PATH`` that
+cannot be used at all (missing, unreadable, not UTF-8 text, not INI) raises ConfigError,
+because the player asked for that very file and should hear why it was not used.
+
+Which file is read (the first that exists):
+
+1. ``--config PATH``, given explicitly;
+2. ``othello.ini`` at the top of the source checkout the package runs from (found from the
+   package's own location, ``src/othello/../../othello.ini`` beside ``pyproject.toml``;
+   never the current working directory);
+3. ``othello.ini`` in the user's config folder (``paths.user_config_dir()``);
+4. none: the built-in defaults, identical to the commented ``othello.ini`` in the package.
+
+Preferences changed in the window are written back into the file that was read (or the
+user's file), editing only the value of each key so comments and unknown lines survive.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import paths
+from .notation import OthelloError
+
+MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
+
+
+class ConfigError(OthelloError):
+    """An explicitly named settings file that cannot be used, or a bad preference to save."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting the game reads, with the defaults of the shipped othello.ini."""
+
+    window_width: int = 1280
+    window_height: int = 800
+    square_size: int = 70
+    fps: int = 30
+    animation: bool = True
+    level: int = 3
+    human_color: str = "black"
+    show_legal_moves: bool = True
+    sound: bool = True
+    animation_speed: float = 1.0
+    source: Path | None = field(default=None, compare=False)
+    """The othello.ini these came from; None means the built-in defaults."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One othello.ini key: where it lives, which Settings field it fills, what is valid."""
+
+    section: str
+    name: str
+    field: str
+    kind: str  # "int", "float", "bool" or "color"
+    low: float = 0
+    high: float = 0
+
+
+KEYS: tuple[Key, ...] = (
+    Key("BASIC", "WINDOWWIDTH", "window_width", "int", 320, 7680),
+    Key("BASIC", "WINDOWHEIGHT", "window_height", "int", 240, 4320),
+    Key("BASIC", "SQUARESIZE", "square_size", "int", 8, 1000),
+    Key("BASIC", "FPS", "fps", "int", 1, 240),
+    Key("BASIC", "ANIMATION", "animation", "bool"),
+    Key("GAME", "LEVEL", "level", "int", 1, 10),
+    Key("GAME", "HUMAN_COLOR", "human_color", "color"),
+    Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
+    Key("SOUND", "SOUND", "sound", "bool"),
+    Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
+)
+KEY_BY_NAME = {k.name: k for k in KEYS}
+KEY_BY_FIELD = {k.field: k for k in KEYS}
+DEFAULTS = Settings()
+
+TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
+FALSE_WORDS = frozenset({"false", "no", "off", "0"})
+COLORS = ("black", "white")
+
+_SECTION_RE = re.compile(r"^\[\s*([^\]]*?)\s*\]$")
+_KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$")
+_INLINE_COMMENT_RE = re.compile(r"\s+[;#].*$")
+
+
+# ----- converting one value -------------------------------------------------------
+
+
+def _to_int(text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d{1,12}", text):
+        raise ValueError("is not a whole number")
+    return int(text)
+
+
+def _to_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError("is not a number") from None
+    if not math.isfinite(value):
+        raise ValueError("is not a finite number")
+    return value
+
+
+def _to_bool(text: str) -> bool:
+    word = text.lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError("is not true or false (use True/False, yes/no, on/off or 1/0)")
+
+
+def _to_color(text: str) -> str:
+    word = text.lower()
+    if word not in COLORS:
+        raise ValueError("is not a colour (use black or white)")
+    return word
+
+
+_CONVERTERS: dict[str, Callable[[str], object]] = {
+    "int": _to_int,
+    "float": _to_float,
+    "bool": _to_bool,
+    "color": _to_color,
+}
+
+
+def convert(key: Key, text: str) -> object:
+    """The value of ``text`` for ``key``; ValueError says what is wrong, in words."""
+    value = _CONVERTERS[key.kind](text.strip())
+    if key.kind in ("int", "float") and not key.low <= value <= key.high:  # type: ignore[operator]
+        low, high = _fmt(key, key.low), _fmt(key, key.high)
+        raise ValueError(f"is outside the range {low} to {high}")
+    return value
+
+
+def _fmt(key: Key, value: object) -> str:
+    """A value as it is written in othello.ini."""
+    if key.kind == "int":
+        return str(int(value))  # type: ignore[call-overload]
+    if key.kind == "float":
+        return f"{float(value):g}"  # type: ignore[arg-type]
+    return str(value)
+
+
+# ----- reading the file -----------------------------------------------------------
+
+
+@dataclass
+class _Entry:
+    section: str | None
+    name: str
+    value: str
+    line: int
+
+
+def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
+    """The file's text, or None with a notice (or ConfigError when explicit) if unusable."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        problem = f"cannot be read ({err.strerror or err})"
+        return _unusable(path, problem, explicit, notices)
+    if len(data) > MAX_FILE_BYTES or b"\0" in data:
+        return _unusable(path, "is not a text file", explicit, notices)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        bad = f"byte 0x{data[err.start]:02x} at position {err.start}"
+        if explicit:
+            raise ConfigError(f"{path}: is not valid UTF-8 text ({bad})") from None
+        notices.append(
+            f"{path.name} is not valid UTF-8 text ({bad}); unreadable characters were ignored"
+        )
+        return data.decode("utf-8-sig", errors="replace")
+
+
+def _unusable(path: Path, problem: str, explicit: bool, notices: list[str]) -> None:
+    if explicit:
+        raise ConfigError(f"{path}: {problem}")
+    notices.append(f"{path} {problem}; using the built-in defaults")
+    return None
+
+
+def _parse_lines(text: str, name: str, notices: list[str]) -> tuple[list[_Entry], int]:
+    """Sections and ``KEY = value`` lines; returns the entries and the count of bad lines."""
+    entries: list[_Entry] = []
+    section: str | None = None
+    bad: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        match = _SECTION_RE.match(line)
+        if match:
+            section = match.group(1).upper()
+            continue
+        match = _KEY_RE.match(line)
+        if match:
+            value = _INLINE_COMMENT_RE.sub("", match.group(2)).strip()
+            entries.append(_Entry(section, match.group(1).upper(), value, number))
+            continue
+        bad.append(f"{name} line {number}: {_clip(line)!r} is not 'KEY = value' or a [SECTION]; ignored")
+    if entries or _sections(text):
+        notices.extend(bad)
+    return entries, len(bad)
+
+
+def _sections(text: str) -> list[str]:
+    return [m.group(1) for m in map(_SECTION_RE.match, (s.strip() for s in text.splitlines())) if m]
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict[str, object]:
+    """Known, valid values by Settings field; a notice for everything else."""
+    values: dict[str, object] = {}
+    seen: dict[str, int] = {}
+    for entry in entries:
+        where = f"{name} line {entry.line}"
+        key = KEY_BY_NAME.get(entry.name)
+        if key is None:
+            notices.append(f"{where}: unknown setting {entry.name} ignored")
+            continue
+        if entry.name in seen:
+            notices.append(f"{where}: {entry.name} is set again (line {seen[entry.name]}); the later one counts")
+        seen[entry.name] = entry.line
+        if entry.section != key.section:
+            notices.append(f"{where}: {entry.name} belongs in [{key.section}], read anyway")
+        try:
+            values[key.field] = convert(key, entry.value)
+        except ValueError as err:
+            default = _fmt(key, getattr(DEFAULTS, key.field))
+            notices.append(
+                f"{where}: {entry.name} = {_clip(entry.value, 20)!r} {err}; using {default}"
+            )
+            values.pop(key.field, None)
+    return values
+
+
+def _check_fit(settings: Settings, notices: list[str]) -> None:
+    """The GUI scales a board that does not fit; say so, since the player asked otherwise."""
+    board = settings.square_size * 8
+    if board > min(settings.window_width, settings.window_height):
+        notices.append(
+            f"SQUARESIZE {settings.square_size} makes a {board} px board, larger than the "
+            f"{settings.window_width}x{settings.window_height} window; the board is scaled to fit"
+        )
+
+
+def parse_settings(text: str, name: str = "othello.ini") -> tuple[Settings, list[str]]:
+    """Settings from the text of an othello.ini, with a notice per thing ignored or fixed."""
+    notices: list[str] = []
+    entries, bad = _parse_lines(text, name, notices)
+    if bad and not entries and not _sections(text):
+        notices.append(f"{name} is not an INI file (no [SECTION] or KEY = value lines); using the built-in defaults")
+        return DEFAULTS, notices
+    if not entries and not bad:
+        notices.append(f"{name} has no settings in it; using the built-in defaults")
+    elif not _has_basic(entries, text):
+        notices.append(f"{name} has no [BASIC] section; the window uses its default size, FPS and animation")
+    values = _apply_entries(entries, name, notices)
+    settings = replace(DEFAULTS, **values) if values else DEFAULTS
+    _check_fit(settings, notices)
+    return settings, _cap(notices, name)
+
+
+def _has_basic(entries: list[_Entry], text: str) -> bool:
+    """True when the file has a [BASIC] header or sets any [BASIC] key anywhere."""
+    if any(s.upper() == "BASIC" for s in _sections(text)):
+        return True
+    names = {e.name for e in entries}
+    return any(k.name in names for k in KEYS if k.section == "BASIC")
+
+
+def _cap(notices: list[str], name: str, limit: int = 12) -> list[str]:
+    """At most ``limit`` notices: a foreign file must not bury the window in messages."""
+    if len(notices) <= limit:
+        return notices
+    return notices[: limit - 1] + [f"... and {len(notices) - limit + 1} more problems in {name}"]
+
+
+# ----- which file -----------------------------------------------------------------
+
+
+def search_path() -> list[Path]:
+    """The files tried when no ``--config`` is given, in order (see the module docstring)."""
+    found = [paths.checkout_ini(), paths.user_ini()]
+    return [p for p in found if p is not None]
+
+
+def find_config(path: Path | None = None) -> Path | None:
+    """The othello.ini that will be read: the explicit one, else the first that exists."""
+    if path is not None:
+        return Path(path)
+    for candidate in search_path():
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings and the notices to show; raises only for an unusable explicit ``path``.
+
+    A bad value falls back to that key's default with a notice; a file that cannot be read
+    when found by the search gives the defaults and a notice.
+    """
+    explicit = path is not None
+    source = find_config(path)
+    if source is None:
+        tried = ", ".join(str(p) for p in search_path())
+        return DEFAULTS, [f"No othello.ini found (looked for {tried}); using the built-in defaults"]
+    if explicit and not source.is_file():
+        problem = "does not exist" if not source.exists() else "is not a file"
+        raise ConfigError(f"{source}: {problem}")
+    notices: list[str] = []
+    text = _read_text(source, explicit, notices)
+    if text is None:
+        return DEFAULTS, notices
+    settings, more = parse_settings(text, source.name)
+    if explicit and settings is DEFAULTS and any("is not an INI file" in n for n in more):
+        raise ConfigError(f"{source}: is not an INI file (no [SECTION] or KEY = value lines)")
+    return replace(settings, source=source), notices + more
+
+
+# ----- remembering preferences ----------------------------------------------------
+
+
+def _writable(path: Path) -> bool:
+    """True when ``path`` can be replaced atomically (the file and its folder are writable)."""
+    return path.is_file() and os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def preferences_file(path: Path | None = None) -> Path:
+    """Where :func:`save_preferences` writes: ``path``, the file read if writable, else the user's."""
+    if path is not None:
+        return Path(path)
+    current = find_config(None)
+    if current is not None and _writable(current):
+        return current
+    return paths.user_ini()
+
+
+def _check_preferences(prefs: Mapping[str, object]) -> dict[Key, str]:
+    """Each preference as the text to write; ConfigError for an unknown name or bad value."""
+    out: dict[Key, str] = {}
+    for name, value in prefs.items():
+        key = KEY_BY_FIELD.get(name)
+        if key is None:
+            raise ConfigError(f"{name!r} is not a setting; known: {', '.join(KEY_BY_FIELD)}")
+        text = _fmt(key, value)
+        try:
+            convert(key, text)
+        except ValueError as err:
+            raise ConfigError(f"{name} = {value!r} {err}") from None
+        out[key] = text
+    return out
+
+
+def _find_key_line(lines: list[str], key: Key) -> int | None:
+    """Index of the last line that sets ``key`` (the one the reader obeys)."""
+    found = None
+    for i, raw in enumerate(lines):
+        match = _KEY_RE.match(raw.strip())
+        if match and match.group(1).upper() == key.name:
+            found = i
+    return found
+
+
+def _replace_value(raw: str, value: str) -> str:
+    """The line with only its value changed: indentation, spelling and comment kept."""
+    ending = raw[len(raw.rstrip("\r\n")) :]
+    body = raw[: len(raw) - len(ending)]
+    match = re.match(r"^(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)(.*?)(\s+[;#].*)?$", body)
+    if not match:
+        return raw
+    return match.group(1) + value + (match.group(3) or "") + ending
+
+
+def _section_end(lines: list[str], section: str) -> int | None:
+    """Index just after the last setting line of ``[section]``, or None if there is none."""
+    start = None
+    for i, raw in enumerate(lines):
+        match = _SECTION_RE.match(raw.strip())
+        if match:
+            if start is not None:
+                break
+            if match.group(1).upper() == section:
+                start = i
+                end = i + 1
+        elif start is not None and raw.strip() and raw.strip()[0] not in "#;":
+            end = i + 1
+    return end if start is not None else None
+
+
+def update_ini_text(text: str, values: Mapping[Key, str]) -> str:
+    """``text`` with each key's value replaced, or the key added to its section."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    for key, value in values.items():
+        index = _find_key_line(lines, key)
+        if index is not None:
+            lines[index] = _replace_value(lines[index], value)
+            continue
+        new_line = f"{key.name} = {value}{newline}"
+        end = _section_end(lines, key.section)
+        if end is not None:
+            lines.insert(end, new_line)
+        else:
+            gap = [newline] if lines and lines[-1].strip() else []
+            lines.extend(gap + [f"[{key.section}]{newline}", new_line])
+    return "".join(lines)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _existing_text(path: Path) -> str:
+    """The file as text, keeping any undecodable bytes exactly (surrogateescape)."""
+    if path.is_file():
+        return path.read_bytes().decode("utf-8", errors="surrogateescape")
+    return paths.default_ini().read_text(encoding="utf-8")
+
+
+def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> Path:
+    """Remember ``{"level": 5, ...}`` (Settings field names) in othello.ini; returns the file.
+
+    Writes to ``path``, else the file that was read if writable, else the user's file
+    (created from the commented default). Only the values change; comments, unknown keys
+    and layout stay. Raises ConfigError for an unknown name, a bad value or a failed write.
+    """
+    values = _check_preferences(prefs)
+    target = preferences_file(path)
+    try:
+        text = _existing_text(target)
+        _write_atomic(target, update_ini_text(text, values))
+    except OSError as err:
+        raise ConfigError(f"{target}: cannot save settings ({err.strerror or err})") from None
+    return target
+
+
+def describe(settings: Settings) -> str:
+    """The settings as ``KEY = value`` lines, for ``othello --where``."""
+    return "\n".join(f"[{k.section}] {k.name} = {_fmt(k, getattr(settings, k.field))}" for k in KEYS)
+
+
+__all__ = [
+    "DEFAULTS",
+    "KEYS",
+    "ConfigError",
+    "Settings",
+    "find_config",
+    "load_settings",
+    "parse_settings",
+    "preferences_file",
+    "save_preferences",
+    "search_path",
+]

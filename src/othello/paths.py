@@ -1,0 +1,118 @@
+"""Where the game's files live, worked out from the package's own location, never the cwd.
+
+A double-clicked program starts in whatever folder the desktop chooses, so every path here
+is anchored either to this package (resources, the default othello.ini, a checkout's
+othello.ini) or to the user's per-platform folders (settings, autosave, log).
+
+Environment overrides, mostly for tests and portable installs: ``OTHELLO_CONFIG_DIR`` and
+``OTHELLO_DATA_DIR`` replace the user's config and data folders.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+
+APP_NAME = "othello"
+INI_NAME = "othello.ini"
+AUTOSAVE_NAME = "autosave.json"
+LOG_NAME = "othello.log"
+
+
+def package_dir() -> Path:
+    """The installed ``othello`` package folder (a real folder: we ship as a plain wheel)."""
+    return Path(__file__).resolve().parent
+
+
+def resources_dir() -> Path:
+    """The images, sounds and fonts shipped inside the package."""
+    return Path(str(resources.files("othello").joinpath("resources")))
+
+
+def resource(name: str) -> Path:
+    """One file from the resources folder (it may not exist: callers fall back)."""
+    return resources_dir() / name
+
+
+def default_ini() -> Path:
+    """The commented default othello.ini shipped inside the package."""
+    return Path(str(resources.files("othello").joinpath(INI_NAME)))
+
+
+def checkout_ini(pkg: Path | None = None) -> Path | None:
+    """``othello.ini`` at the top of a source checkout, if we run from one (``src`` layout).
+
+    Recognised by the package sitting in ``<top>/src/othello`` with ``<top>/pyproject.toml``;
+    an installed package in site-packages never matches, so it has no "project folder".
+    """
+    pkg = pkg if pkg is not None else package_dir()
+    if pkg.parent.name != "src":
+        return None
+    top = pkg.parent.parent
+    if not (top / "pyproject.toml").is_file():
+        return None
+    return top / INI_NAME
+
+
+def _home() -> Path:
+    return Path.home()
+
+
+def _platform() -> str:
+    """``"windows"``, ``"macos"`` or ``"linux"`` (every other Unix is treated as Linux)."""
+    if sys.platform.startswith("win"):
+        return "windows"
+    if sys.platform == "darwin":
+        return "macos"
+    return "linux"
+
+
+def _env_dir(name: str) -> Path | None:
+    """An absolute folder from the environment; XDG says relative values are to be ignored."""
+    value = os.environ.get(name, "")
+    return Path(value) if value and os.path.isabs(value) else None
+
+
+def user_config_dir(platform: str | None = None) -> Path:
+    """The per-user settings folder: XDG on Linux, %APPDATA% on Windows, ~/Library on macOS."""
+    override = _env_dir("OTHELLO_CONFIG_DIR")
+    if override:
+        return override
+    platform = platform or _platform()
+    if platform == "windows":
+        base = _env_dir("APPDATA") or _home() / "AppData" / "Roaming"
+        return base / APP_NAME
+    if platform == "macos":
+        return _home() / "Library" / "Application Support" / APP_NAME
+    return (_env_dir("XDG_CONFIG_HOME") or _home() / ".config") / APP_NAME
+
+
+def user_data_dir(platform: str | None = None) -> Path:
+    """The per-user folder for the autosave and the log."""
+    override = _env_dir("OTHELLO_DATA_DIR")
+    if override:
+        return override
+    platform = platform or _platform()
+    if platform == "windows":
+        base = _env_dir("LOCALAPPDATA") or _env_dir("APPDATA") or _home() / "AppData" / "Local"
+        return base / APP_NAME
+    if platform == "macos":
+        return _home() / "Library" / "Application Support" / APP_NAME
+    return (_env_dir("XDG_DATA_HOME") or _home() / ".local" / "share") / APP_NAME
+
+
+def user_ini() -> Path:
+    """The user's own othello.ini (it may not exist yet)."""
+    return user_config_dir() / INI_NAME
+
+
+def autosave_path() -> Path:
+    """The game in progress, rewritten after every move."""
+    return user_data_dir() / AUTOSAVE_NAME
+
+
+def log_path() -> Path:
+    """The log of warnings and crashes."""
+    return user_data_dir() / LOG_NAME

@@ -4,6 +4,7 @@ The engine (board, notation, search) never imports pygame; only ``othello.gui`` 
 """
 
 from .board import Board, Color
+from .engine import LEVELS, Engine, GameOverError, Level, MoveScore, SearchResult
 from .game import Game
 from .notation import (
     PASS,
@@ -20,6 +21,12 @@ __all__ = [
     "PASS",
     "Board",
     "Color",
+    "Engine",
+    "GameOverError",
+    "LEVELS",
+    "Level",
+    "MoveScore",
+    "SearchResult",
     "Game",
     "IllegalMoveError",
     "NotationError",

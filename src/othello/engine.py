@@ -1,0 +1,409 @@
+"""The computer opponent: levels, and the API a window or script drives.
+
+>>> from othello import Board, Engine
+>>> result = Engine(level=2, seed=1).think(Board())
+>>> result.move in Board().legal_moves()
+True
+
+``think`` picks a move, ``solve`` plays perfectly (exact final disc difference) and
+``analyze`` scores every legal move for hints. All three take the board without changing
+it, may run on a worker thread, and return promptly once ``stop`` (a
+``threading.Event``) is set, with the best answer found so far. One engine runs one
+search at a time (a lock serialises calls), so share it between threads freely.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from .bitboard import FULL, Bitboard, flips, legal_moves
+from .board import Board
+from .evaluation import SCALE, evaluate
+from .notation import PASS, OthelloError, square_name
+from .search import INF, Searcher, SearchStopped
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Engine",
+    "GameOverError",
+    "Level",
+    "MoveScore",
+    "SearchResult",
+]
+
+
+class GameOverError(OthelloError):
+    """Asked for a move in a finished game (neither side can move)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One playing strength: how deep it looks, when it starts playing perfectly, how long it may take."""
+
+    number: int
+    name: str
+    description: str
+    depth: int  # midgame search depth in plies
+    exact_empties: int  # solve exactly from this many empty squares
+    wld_empties: int  # prove win/draw/loss from this many empty squares
+    time_budget: float  # hard limit per move, seconds
+    noise: float = 0.0  # random error added to move scores, in discs (beginners)
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose", 1, 0, 0, 0.5, 8.0),
+    Level(2, "Novice", "looks 2 moves ahead, now and then picks a worse move", 2, 6, 0, 0.5, 3.0),
+    Level(3, "Casual", "looks 3 moves ahead, plays perfectly from 10 empty squares", 3, 10, 0, 1.0),
+    Level(4, "Club player", "looks 4 moves ahead, plays perfectly from 12 empty squares", 4, 12, 14, 1.5),
+    Level(5, "Strong", "looks 6 moves ahead, plays perfectly from 14 empty squares", 6, 14, 16, 3.0),
+    Level(6, "Expert", "looks 8 moves ahead, plays perfectly from 16 empty squares", 8, 16, 18, 5.0),
+)
+
+DEFAULT_LEVEL = 4
+
+_SOFT_FRACTION = 0.4
+"""Iterative deepening starts no new depth after this share of the time budget: the next
+depth usually costs several times the last one, and would mostly be cut off."""
+
+
+@dataclass
+class SearchResult:
+    """What a search found; ``score`` is from the side to move's view, in discs.
+
+    ``exact`` results are the final disc difference with perfect play; others are an
+    estimate on the same scale. ``depth`` is plies searched (empties, when exact).
+    """
+
+    move: str
+    score: int
+    depth: int
+    nodes: int
+    pv: list[str] = field(default_factory=list)
+    exact: bool = False
+    time: float = 0.0
+
+
+class MoveScore(NamedTuple):
+    """One legal move and its score (discs, side to move's view) for hints."""
+
+    move: str
+    score: int
+    exact: bool
+
+
+def _discs(score: int) -> int:
+    """Evaluation units to whole discs, rounding half away from zero."""
+    return int(score / SCALE + (0.5 if score >= 0 else -0.5))
+
+
+def _move_list(moves: Bitboard) -> list[int]:
+    return [sq for sq in range(64) if moves >> sq & 1]
+
+
+def _check_playable(p: Bitboard, o: Bitboard) -> Bitboard:
+    """Legal moves, raising GameOverError when the game is finished."""
+    moves = legal_moves(p, o)
+    if not moves and not legal_moves(o, p):
+        raise GameOverError("the game is over: neither side has a legal move")
+    return moves
+
+
+class Engine:
+    """A computer player at a fixed level (or with a fixed time per move).
+
+    ``Engine(level=n)`` uses ``LEVELS[n - 1]``; ``Engine(time_limit=s)`` plays as strongly
+    as it can in ``s`` seconds a move; both together use the level with that time limit.
+    ``depth``, ``node_limit`` and ``seed`` (for the beginner's randomness) are for tests
+    and scripts.
+    """
+
+    def __init__(
+        self,
+        level: int | None = None,
+        time_limit: float | None = None,
+        *,
+        depth: int | None = None,
+        node_limit: int | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if level is None:
+            base = LEVELS[-1] if time_limit is not None else LEVELS[DEFAULT_LEVEL - 1]
+            if time_limit is not None:
+                base = replace(base, depth=60, description=f"searches as deep as it can in {time_limit:g} s")
+        else:
+            if not 1 <= level <= len(LEVELS):
+                raise ValueError(f"level must be 1..{len(LEVELS)}, not {level!r}")
+            base = LEVELS[level - 1]
+        if time_limit is not None:
+            if time_limit <= 0:
+                raise ValueError(f"time_limit must be positive, not {time_limit!r}")
+            base = replace(base, time_budget=float(time_limit))
+        if depth is not None:
+            base = replace(base, depth=max(1, depth))
+        self.level_info: Level = base
+        self.node_limit = node_limit
+        self._rng = random.Random(seed)
+        self._lock = threading.Lock()
+        self._tt_mid: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self._tt_end: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    # ----- public API -------------------------------------------------------------
+
+    def think(
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        on_progress: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """Choose a move for the side to move; raises GameOverError if the game is over."""
+        with self._lock:
+            return self._think(board.player, board.opponent, stop, on_progress)
+
+    def solve(self, board: Board, stop: threading.Event | None = None) -> SearchResult:
+        """Perfect play: the best move and the exact final disc difference.
+
+        No time limit but ``stop``; if stopped, the result is marked ``exact=False`` and
+        holds the best move found so far.
+        """
+        with self._lock:
+            p, o = board.player, board.opponent
+            start = time.perf_counter()
+            moves = _check_playable(p, o)
+            if not moves:
+                inner = self._solve(o, p, stop, start)
+                return self._pass_result(-inner.score, inner, start)
+            return self._solve(p, o, stop, start)
+
+    def analyze(self, board: Board, stop: threading.Event | None = None) -> list[MoveScore]:
+        """Every legal move with a score, best first (exact when within solving range)."""
+        with self._lock:
+            return self._analyze(board.player, board.opponent, stop)
+
+    # ----- internals --------------------------------------------------------------
+
+    def _searcher(self, stop: threading.Event | None, deadline: float | None) -> Searcher:
+        if len(self._tt_mid) > 400_000:
+            self._tt_mid.clear()
+        if len(self._tt_end) > 400_000:
+            self._tt_end.clear()
+        return Searcher(self._tt_mid, self._tt_end, stop, deadline, self.node_limit)
+
+    def _result(
+        self, s: Searcher, p: Bitboard, o: Bitboard, sq: int, score: int, depth: int,
+        exact: bool, start: float,
+    ) -> SearchResult:
+        pv = s.principal_variation(p, o, sq, max(depth, 1), exact)
+        return SearchResult(
+            move=square_name(sq),
+            score=score,
+            depth=depth,
+            nodes=s.nodes,
+            pv=[square_name(m) for m in pv],
+            exact=exact,
+            time=time.perf_counter() - start,
+        )
+
+    def _pass_result(self, score: int, inner: SearchResult, start: float) -> SearchResult:
+        return SearchResult(
+            move="pass", score=score, depth=inner.depth, nodes=inner.nodes,
+            pv=["pass", *inner.pv], exact=inner.exact, time=time.perf_counter() - start,
+        )
+
+    def _think(
+        self, p: Bitboard, o: Bitboard, stop: threading.Event | None,
+        on_progress: Callable[[SearchResult], None] | None,
+    ) -> SearchResult:
+        start = time.perf_counter()
+        moves = _check_playable(p, o)
+        if not moves:
+            s = self._searcher(None, None)
+            score = -_discs(s._leaf(o, p))
+            return SearchResult("pass", score, 0, s.nodes, ["pass"], False, time.perf_counter() - start)
+        level = self.level_info
+        deadline = start + level.time_budget
+        n = (~(p | o) & FULL).bit_count()
+        if n <= level.exact_empties:
+            return self._think_exact(p, o, moves, stop, on_progress, start, deadline)
+        if level.noise > 0:
+            return self._think_noisy(p, o, moves, stop, start, deadline)
+        result = self._deepen(p, o, moves, stop, on_progress, start, deadline)
+        if n <= level.wld_empties:
+            result = self._wld(p, o, moves, result, stop, start, deadline)
+        return result
+
+    def _first_guess(self, s: Searcher, p: Bitboard, o: Bitboard, moves: Bitboard) -> list[int]:
+        """Root moves sorted by a 1-ply search: instant, never stopped, always available."""
+        scores = {}
+        for sq in _move_list(moves):
+            f = flips(p, o, sq)
+            scores[sq] = -s._leaf(o ^ f, p | f | (1 << sq))
+        return sorted(scores, key=lambda sq: -scores[sq])
+
+    def _deepen(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
+        on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
+        max_depth: int | None = None,
+    ) -> SearchResult:
+        """Iterative deepening to the level's depth; the last completed depth wins."""
+        s = self._searcher(stop, deadline)
+        order = self._first_guess(s, p, o, moves)
+        best = self._result(s, p, o, order[0], _discs(-s._leaf(*self._child(p, o, order[0]))), 1, False, start)
+        limit = self.level_info.depth if max_depth is None else max_depth
+        n = (~(p | o) & FULL).bit_count()
+        limit = min(limit, n)
+        soft = start + _SOFT_FRACTION * (deadline - start)
+        for depth in range(1, limit + 1):
+            try:
+                score, sq, scores = s.root_midgame(p, o, depth, order)
+            except SearchStopped:
+                if s.root_best is not None and depth > 1:
+                    sq, score = s.root_best
+                    if sq != order[0] and score > -INF:
+                        best = self._result(s, p, o, sq, _discs(score), depth - 1, False, start)
+                best.nodes, best.time = s.nodes, time.perf_counter() - start
+                return best
+            best = self._result(s, p, o, sq, _discs(score), depth, False, start)
+            order = sorted(scores, key=lambda m: -scores[m] if m != sq else -INF)
+            if on_progress is not None:
+                on_progress(best)
+            if time.perf_counter() >= soft or abs(score) >= 64 * SCALE and depth >= n:
+                break
+        return best
+
+    @staticmethod
+    def _child(p: Bitboard, o: Bitboard, sq: int) -> tuple[Bitboard, Bitboard]:
+        f = flips(p, o, sq)
+        return o ^ f, p | f | (1 << sq)
+
+    def _think_exact(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
+        on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
+    ) -> SearchResult:
+        """Solve exactly, with a shallow midgame search first as the fallback answer."""
+        fallback = self._deepen(p, o, moves, stop, None, start, deadline, max_depth=2)
+        s = self._searcher(stop, deadline)
+        order = [m for m in (_parse(fallback.move),) if m >= 0]
+        order += [m for m in _move_list(moves) if m not in order]
+        try:
+            score, sq, _ = s.root_exact(p, o, order)
+        except SearchStopped:
+            fallback.nodes += s.nodes
+            fallback.time = time.perf_counter() - start
+            return fallback
+        n = (~(p | o) & FULL).bit_count()
+        result = self._result(s, p, o, sq, score, n, True, start)
+        result.nodes += fallback.nodes
+        if on_progress is not None:
+            on_progress(result)
+        return result
+
+    def _wld(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, guess: SearchResult,
+        stop: threading.Event | None, start: float, deadline: float,
+    ) -> SearchResult:
+        """Check the midgame choice with a win/draw/loss search; switch if it finds better."""
+        s = self._searcher(stop, deadline)
+        first = _parse(guess.move)
+        order = [first] + [m for m in _move_list(moves) if m != first]
+        try:
+            outcome, sq, _ = s.root_exact(p, o, order, -1, 1)
+        except SearchStopped:
+            guess.nodes += s.nodes
+            guess.time = time.perf_counter() - start
+            return guess
+        outcome = max(-1, min(1, outcome))
+        score = guess.score if sq == first else 0
+        if outcome > 0:
+            score = max(score, 2)
+        elif outcome < 0:
+            score = min(score, -2)
+        else:
+            score = 0
+        pv = guess.pv if sq == first else [square_name(sq)]
+        return SearchResult(square_name(sq), score, guess.depth, guess.nodes + s.nodes, pv, False,
+                            time.perf_counter() - start)
+
+    def _think_noisy(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
+        start: float, deadline: float,
+    ) -> SearchResult:
+        """Beginner play: score every move, add random error, take the best-looking one."""
+        s = self._searcher(stop, deadline)
+        order = self._first_guess(s, p, o, moves)
+        scores = {sq: -s._leaf(*self._child(p, o, sq)) for sq in order}
+        depth = 1
+        if self.level_info.depth > 1:
+            try:
+                _, _, scores = s.root_midgame(p, o, self.level_info.depth, order, full_window=True)
+                depth = self.level_info.depth
+            except SearchStopped:
+                pass
+        noise = self.level_info.noise * SCALE
+        sq = max(scores, key=lambda m: scores[m] + self._rng.gauss(0.0, noise))
+        return self._result(s, p, o, sq, _discs(scores[sq]), depth, False, start)
+
+    def _solve(self, p: Bitboard, o: Bitboard, stop: threading.Event | None, start: float) -> SearchResult:
+        moves = legal_moves(p, o)
+        s = self._searcher(stop, None)
+        order = self._first_guess(s, p, o, moves)
+        try:
+            score, sq, _ = s.root_exact(p, o, order)
+        except SearchStopped:
+            sq = s.root_best[0] if s.root_best is not None else order[0]
+            return SearchResult(square_name(sq), 0, 0, s.nodes, [square_name(sq)], False,
+                                time.perf_counter() - start)
+        n = (~(p | o) & FULL).bit_count()
+        return self._result(s, p, o, sq, score, n, True, start)
+
+    def _analyze(self, p: Bitboard, o: Bitboard, stop: threading.Event | None) -> list[MoveScore]:
+        start = time.perf_counter()
+        moves = _check_playable(p, o)
+        if not moves:
+            s = self._searcher(stop, start + self.level_info.time_budget)
+            return [MoveScore("pass", -_discs(s._leaf(o, p)), False)]
+        level = self.level_info
+        deadline = start + level.time_budget
+        s = self._searcher(stop, deadline)
+        order = self._first_guess(s, p, o, moves)
+        scores = {sq: -s._leaf(*self._child(p, o, sq)) for sq in order}
+        table = [MoveScore(square_name(sq), _discs(scores[sq]), False) for sq in order]
+        n = (~(p | o) & FULL).bit_count()
+        soft = start + _SOFT_FRACTION * level.time_budget
+        for depth in range(2, min(level.depth, n) + 1):
+            if time.perf_counter() >= soft:
+                break
+            try:
+                _, _, scores = s.root_midgame(p, o, depth, order, full_window=True)
+            except SearchStopped:
+                break
+            order = sorted(scores, key=lambda m: -scores[m])
+            table = [MoveScore(square_name(sq), _discs(scores[sq]), False) for sq in order]
+        if n - 1 <= level.exact_empties and not (stop is not None and stop.is_set()):
+            try:
+                _, _, exact = s.root_exact(p, o, order, full_window=True)
+            except SearchStopped:
+                return table
+            order = sorted(exact, key=lambda m: -exact[m])
+            table = [MoveScore(square_name(sq), exact[sq], True) for sq in order]
+        return table
+
+
+def _parse(move: str) -> int:
+    """Square index of a move name, PASS for "pass"."""
+    if move == "pass":
+        return PASS
+    return (int(move[1]) - 1) * 8 + "abcdefgh".index(move[0])
+
+
+def level_table(levels: Sequence[Level] = LEVELS) -> str:
+    """The levels as a plain-text table (for the README and the command line)."""
+    lines = []
+    for lv in levels:
+        lines.append(f"{lv.number}  {lv.name:<12} {lv.description} (at most {lv.time_budget:g} s a move)")
+    return "\n".join(lines)

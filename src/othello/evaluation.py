@@ -1,0 +1,243 @@
+"""Static evaluation of a midgame position, from the side to move's point of view.
+
+Scores are in hundredths of a disc (``SCALE`` per disc) so that a search score reads as an
+estimated final disc difference, the same scale the exact endgame solver uses.
+
+Features (each a difference "mine minus theirs"):
+
+- mobility: legal moves now; the side with more choices rarely has to give up a corner;
+- potential mobility: empty squares next to the opponent's discs (future moves);
+- corners, and the X squares (diagonal to an empty corner) and C squares (next to an
+  empty corner along the edge) that hand corners to the opponent;
+- stable edge discs: edge discs that can never be flipped, from a precomputed table;
+- parity: who is due to play the last move of the game;
+- disc count, which only matters as the game ends.
+
+Each weight is a pair (opening, ending) interpolated on the number of empty squares, so
+the game phase shifts the balance smoothly. How the weights were chosen is recorded in
+``WEIGHTS_NOTE`` and the README.
+"""
+
+from __future__ import annotations
+
+from .bitboard import FULL, Bitboard, legal_moves
+
+SCALE = 100
+"""Evaluation units per disc of final disc difference."""
+
+CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+NOT_A: Bitboard = 0xFEFEFEFEFEFEFEFE  # every column but a: masks wrap after a shift towards h
+NOT_H: Bitboard = 0x7F7F7F7F7F7F7F7F  # every column but h
+COL_A: Bitboard = 0x0101010101010101
+_GATHER = 0x0102040810204080  # multiplying column a by this packs it into the top byte
+
+# (corner, X square, C squares) for each corner: a1, h1, a8, h8
+_CORNER_GROUPS: tuple[tuple[Bitboard, Bitboard, Bitboard], ...] = (
+    (1 << 0, 1 << 9, (1 << 1) | (1 << 8)),
+    (1 << 7, 1 << 14, (1 << 6) | (1 << 15)),
+    (1 << 56, 1 << 49, (1 << 57) | (1 << 48)),
+    (1 << 63, 1 << 54, (1 << 62) | (1 << 55)),
+)
+
+# weights as (at 60 empties, at 0 empties), in SCALE units per unit of feature
+WEIGHTS: dict[str, tuple[int, int]] = {
+    "mobility": (90, 40),
+    "potential": (30, 10),
+    "corner": (400, 250),
+    "x_square": (-250, -60),
+    "c_square": (-80, -20),
+    "stable": (110, 80),
+    "parity": (0, 150),
+    "discs": (-5, 100),
+}
+
+WEIGHTS_NOTE = (
+    "Hand-set starting values, then adjusted one weight at a time by self-play matches "
+    "between fixed-depth searches (scripts/tune.py); see the README."
+)
+
+
+def _build_edge_stability() -> list[int]:
+    """For every edge pattern (mine, theirs as 8-bit rows), stable mine minus stable theirs.
+
+    An edge disc can only be flipped along its edge, so an edge pattern's stable discs are
+    those that keep their colour in every continuation where either side fills any empty
+    square of the edge (flipping what it brackets). Worked out once by memoised recursion
+    over the 3^8 patterns.
+    """
+    memo: dict[tuple[int, int], int] = {}
+
+    def flip_line(mine: int, theirs: int, sq: int) -> int:
+        flipped = 0
+        for step in (1, -1):
+            run, k = 0, sq + step
+            while 0 <= k < 8 and theirs >> k & 1:
+                run |= 1 << k
+                k += step
+            if run and 0 <= k < 8 and mine >> k & 1:
+                flipped |= run
+        return flipped
+
+    def stable(a: int, b: int) -> int:
+        """Bitmask of the discs (of either colour) that can never change in pattern (a, b)."""
+        key = (a, b)
+        if key in memo:
+            return memo[key]
+        result = a | b
+        empty = ~(a | b) & 0xFF
+        for sq in range(8):
+            if not empty >> sq & 1 or not result:
+                continue
+            bit = 1 << sq
+            f = flip_line(a, b, sq)  # a plays here
+            result &= ~f & stable(a | bit | f, b & ~f)
+            f = flip_line(b, a, sq)  # b plays here
+            result &= ~f & stable(a & ~f, b | bit | f)
+        memo[key] = result
+        return result
+
+    table = [0] * 65536
+    for a in range(256):
+        for b in range(256):
+            if a & b:
+                continue
+            s = stable(a, b)
+            table[a << 8 | b] = (s & a).bit_count() - (s & b).bit_count()
+    return table
+
+
+EDGE_STABLE = _build_edge_stability()
+
+
+def stable_edge_diff(p: Bitboard, o: Bitboard) -> int:
+    """Stable edge discs of ``p`` minus those of ``o`` (corners count on both their edges)."""
+    t = EDGE_STABLE
+    pa = ((p & COL_A) * _GATHER & FULL) >> 56
+    oa = ((o & COL_A) * _GATHER & FULL) >> 56
+    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
+    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
+    return (
+        t[(p & 0xFF) << 8 | (o & 0xFF)]
+        + t[(p >> 56) << 8 | (o >> 56)]
+        + t[pa << 8 | oa]
+        + t[ph << 8 | oh]
+    )
+
+
+def neighbours(x: Bitboard) -> Bitboard:
+    """Squares next to any disc of ``x`` (``x`` itself included)."""
+    row = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
+    return (row | (row << 8) | (row >> 8)) & FULL
+
+
+def features(p: Bitboard, o: Bitboard) -> dict[str, int]:
+    """The raw feature differences, for tuning and tests (the search uses ``evaluate``)."""
+    empty = ~(p | o) & FULL
+    xs = cs = 0
+    for corner, x, c in _CORNER_GROUPS:
+        if not (p | o) & corner:
+            xs += (p & x).bit_count() - (o & x).bit_count()
+            cs += (p & c).bit_count() - (o & c).bit_count()
+    return {
+        "mobility": legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count(),
+        "potential": (neighbours(o) & empty).bit_count() - (neighbours(p) & empty).bit_count(),
+        "corner": (p & CORNERS).bit_count() - (o & CORNERS).bit_count(),
+        "x_square": xs,
+        "c_square": cs,
+        "stable": stable_edge_diff(p, o),
+        "parity": 1 if empty.bit_count() & 1 else -1,
+        "discs": p.bit_count() - o.bit_count(),
+    }
+
+
+def _phase_tables(weights: dict[str, tuple[int, int]]) -> list[tuple[int, ...]]:
+    """Per number of empties (0..64), every weight already interpolated."""
+    names = list(weights)
+    tables = []
+    for n in range(65):
+        t = min(n, 60)
+        tables.append(
+            tuple((weights[k][0] * t + weights[k][1] * (60 - t)) // 60 for k in names)
+        )
+    return tables
+
+
+_PHASE = _phase_tables(WEIGHTS)
+
+
+def set_weights(weights: dict[str, tuple[int, int]]) -> None:
+    """Replace the weights (used by the tuning script); keys must match ``WEIGHTS``."""
+    global _PHASE
+    if set(weights) != set(WEIGHTS):
+        raise ValueError(f"weights must have exactly the keys {sorted(WEIGHTS)}")
+    WEIGHTS.update(weights)
+    _PHASE = _phase_tables(WEIGHTS)
+
+
+def evaluate(p: Bitboard, o: Bitboard) -> int:
+    """Estimated final disc difference for the side owning ``p``, times ``SCALE``.
+
+    Written out in one function because it runs at every leaf of the search.
+    """
+    occ = p | o
+    empty = ~occ & FULL
+    n = empty.bit_count()
+    w_mob, w_pot, w_cor, w_x, w_c, w_st, w_par, w_disc = _PHASE[n]
+
+    mob = legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count()
+
+    row = o | ((o << 1) & NOT_A) | ((o >> 1) & NOT_H)
+    pot = ((row | (row << 8) | (row >> 8)) & empty).bit_count()
+    row = p | ((p << 1) & NOT_A) | ((p >> 1) & NOT_H)
+    pot -= ((row | (row << 8) | (row >> 8)) & empty).bit_count()
+
+    score = w_mob * mob + w_pot * pot
+    score += w_cor * ((p & CORNERS).bit_count() - (o & CORNERS).bit_count())
+    for corner, x, c in _CORNER_GROUPS:
+        if not occ & corner:
+            score += w_x * ((p & x).bit_count() - (o & x).bit_count())
+            score += w_c * ((p & c).bit_count() - (o & c).bit_count())
+
+    t = EDGE_STABLE
+    pa = ((p & COL_A) * _GATHER & FULL) >> 56
+    oa = ((o & COL_A) * _GATHER & FULL) >> 56
+    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
+    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
+    stable = (
+        t[(p & 0xFF) << 8 | (o & 0xFF)]
+        + t[(p >> 56) << 8 | (o >> 56)]
+        + t[pa << 8 | oa]
+        + t[ph << 8 | oh]
+    )
+    score += w_st * stable
+    score += w_par if n & 1 else -w_par
+    score += w_disc * (p.bit_count() - o.bit_count())
+    return score
+
+
+SQUARE_WEIGHTS: tuple[int, ...] = (
+    100, -20, 10, 5, 5, 10, -20, 100,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    10, -2, -1, -1, -1, -1, -2, 10,
+    5, -2, -1, -1, -1, -1, -2, 5,
+    5, -2, -1, -1, -1, -1, -2, 5,
+    10, -2, -1, -1, -1, -1, -2, 10,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    100, -20, 10, 5, 5, 10, -20, 100,
+)
+"""The classic static square-weight table: move ordering, and the match script's baseline."""
+
+
+def square_weight_eval(p: Bitboard, o: Bitboard) -> int:
+    """Sum of the square weights of ``p``'s discs minus ``o``'s (the naive evaluation)."""
+    score = 0
+    w = SQUARE_WEIGHTS
+    while p:
+        b = p & -p
+        score += w[b.bit_length() - 1]
+        p ^= b
+    while o:
+        b = o & -o
+        score -= w[b.bit_length() - 1]
+        o ^= b
+    return score

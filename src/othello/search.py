@@ -1,0 +1,460 @@
+"""Alpha-beta search on raw bitboards: a midgame searcher and an exact endgame solver.
+
+Everything here works on ``(p, o)`` int pairs (side to move, opponent) and never on
+:class:`~othello.board.Board` objects, because object overhead would dominate in pure
+Python. The :class:`Searcher` holds the per-call state (node count, limits); the
+transposition tables are plain dicts owned by the engine and kept between calls.
+
+Scores: the midgame search returns evaluation units (``SCALE`` per disc); the endgame
+solver returns the exact final disc difference (empties to the winner). Both are from
+the side to move's point of view (negamax).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from .bitboard import FULL, RAYS, Bitboard, flips, legal_moves
+from .evaluation import SCALE, SQUARE_WEIGHTS, evaluate
+
+INF = 1 << 30
+PASS = -1
+
+CHECK_EVERY = 512
+"""Nodes between checks of the clock and the stop flag: ~10 ms of search at most."""
+
+SHALLOW_EMPTIES = 6
+"""At this many empties or fewer the solver walks a list of empty squares (parity order)
+instead of generating and sorting moves: cheaper when the remaining tree is tiny."""
+
+END_TT_EMPTIES = 9
+"""The solver only stores positions with at least this many empties: below, the table
+costs more than it saves."""
+
+CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+
+# quadrant of every square (0..3), for parity ordering
+QUADRANT_MASKS: tuple[Bitboard, ...] = (
+    0x000000000F0F0F0F,
+    0x00000000F0F0F0F0,
+    0x0F0F0F0F00000000,
+    0xF0F0F0F000000000,
+)
+_QUADRANT_OF = tuple(
+    next(i for i, m in enumerate(QUADRANT_MASKS) if m >> sq & 1) for sq in range(64)
+)
+# squares in the order the shallow solver tries them, best squares first
+_STATIC_ORDER = sorted(range(64), key=lambda sq: -SQUARE_WEIGHTS[sq])
+
+
+class SearchStopped(Exception):
+    """Raised inside the search when a limit is hit; caught at the root."""
+
+
+def final_score(p: Bitboard, o: Bitboard) -> int:
+    """Disc difference of a finished game for ``p``, empty squares going to the winner."""
+    mine, theirs = p.bit_count(), o.bit_count()
+    diff = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
+def parity_order(empty: Bitboard) -> tuple[int, ...]:
+    """Empty squares with those in odd-count quadrants first, then by square weight.
+
+    Playing into a quadrant with an odd number of empties tends to leave the last move
+    of that region to us: the classic parity heuristic, almost free to compute.
+    """
+    odd = 0
+    for m in QUADRANT_MASKS:
+        if (empty & m).bit_count() & 1:
+            odd |= m
+    first = [sq for sq in _STATIC_ORDER if (empty & odd) >> sq & 1]
+    rest = [sq for sq in _STATIC_ORDER if (empty & ~odd) >> sq & 1]
+    return tuple(first + rest)
+
+
+class Searcher:
+    """One search call: its node count and limits, over tables shared between calls.
+
+    ``tt_mid`` maps ``(p, o)`` to ``(depth, lower, upper, best square)``; ``tt_end`` maps
+    ``(p, o)`` to ``(lower, upper, best square)`` in exact disc units. Keys are the full
+    position, so an entry can only ever describe the position it is looked up for.
+    """
+
+    def __init__(
+        self,
+        tt_mid: dict[tuple[int, int], tuple[int, int, int, int]],
+        tt_end: dict[tuple[int, int], tuple[int, int, int]],
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+    ) -> None:
+        self.tt_mid = tt_mid
+        self.tt_end = tt_end
+        self.stop = stop
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.next_check = CHECK_EVERY
+
+    # ----- limits -----------------------------------------------------------------
+
+    def poll(self) -> None:
+        """Raise SearchStopped if cancelled, out of time, or over the node budget."""
+        self.next_check = self.nodes + CHECK_EVERY
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchStopped
+
+    # ----- midgame ----------------------------------------------------------------
+
+    def ordered_moves(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool
+    ) -> list[tuple[int, int]]:
+        """``(square, flips)`` for each move, most promising first.
+
+        The hash move goes first. Deep nodes then sort by the opponent's reply count
+        (fewest first: it keeps the opponent short of moves) with corners pulled ahead;
+        shallow nodes use the static square weights, which cost nothing.
+        """
+        scored = []
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            if sq == hash_sq:
+                key = -INF
+            elif deep:
+                key = legal_moves(o ^ f, p | f | b).bit_count() * 100 - SQUARE_WEIGHTS[sq]
+            else:
+                key = -SQUARE_WEIGHTS[sq]
+            scored.append((key, sq, f))
+        scored.sort()
+        return [(sq, f) for _, sq, f in scored]
+
+    def midgame(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
+        """Principal variation search to ``depth`` plies; passes do not use up depth."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.poll()
+        moves = legal_moves(p, o)
+        if not moves:
+            if not legal_moves(o, p):
+                return final_score(p, o) * SCALE
+            return -self.midgame(o, p, depth, -beta, -alpha)
+        if depth == 1:
+            return self._frontier(p, o, moves, alpha, beta)
+
+        key = (p, o)
+        entry = self.tt_mid.get(key)
+        hash_sq = PASS
+        if entry is not None:
+            d, lo, hi, hash_sq = entry
+            if d >= depth:
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+
+        alpha0 = alpha
+        best, best_sq = -INF, PASS
+        first = True
+        for sq, f in self.ordered_moves(p, o, moves, hash_sq, depth >= 3):
+            b = 1 << sq
+            np, no = o ^ f, p | f | b
+            if first:
+                v = -self.midgame(np, no, depth - 1, -beta, -alpha)
+                first = False
+            else:
+                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -self.midgame(np, no, depth - 1, -beta, -v)
+            if v > best:
+                best, best_sq = v, sq
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+
+        if best <= alpha0:
+            self.tt_mid[key] = (depth, -INF, best, best_sq)
+        elif best >= beta:
+            self.tt_mid[key] = (depth, best, INF, best_sq)
+        else:
+            self.tt_mid[key] = (depth, best, best, best_sq)
+        return best
+
+    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, alpha: int, beta: int) -> int:
+        """Depth 1: the best static evaluation over the moves, without recursion."""
+        best = -INF
+        rays = RAYS
+        not_o = ~o
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            # inlined flips(): this loop runs once per leaf
+            f = 0
+            for ray, upward in rays[b.bit_length() - 1]:
+                x = ray & not_o
+                if x:
+                    if upward:
+                        y = x & -x
+                        if y & p:
+                            f |= ray & (y - 1)
+                    else:
+                        y = 1 << (x.bit_length() - 1)
+                        if y & p:
+                            f |= ray & -(y << 1)
+            self.nodes += 1
+            v = -evaluate(o ^ f, p | f | b)
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+        return best
+
+    def root_midgame(
+        self, p: Bitboard, o: Bitboard, depth: int, order: list[int], full_window: bool = False
+    ) -> tuple[int, int, dict[int, int]]:
+        """Search every root move to ``depth``: (best score, best square, score per move).
+
+        ``order`` is the root move order (best guess first). With ``full_window`` every move
+        gets its exact minimax score (for hints and for randomised play); otherwise later
+        moves get null-window bounds only. The best move found so far is kept in
+        ``self.root_best`` so a stopped search can still report it.
+        """
+        alpha, beta = -INF, INF
+        best, best_sq = -INF, order[0]
+        scores: dict[int, int] = {}
+        self.root_best = None
+        for i, sq in enumerate(order):
+            f = flips(p, o, sq)
+            np, no = o ^ f, p | f | (1 << sq)
+            if i == 0 or full_window:
+                v = -self.midgame(np, no, depth - 1, -INF, INF) if depth > 1 else -self._leaf(np, no)
+            else:
+                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha) if depth > 1 else -self._leaf(np, no)
+                if v > alpha and depth > 1:
+                    v = -self.midgame(np, no, depth - 1, -beta, -v)
+            scores[sq] = v
+            if v > best:
+                best, best_sq = v, sq
+                alpha = max(alpha, v)
+                self.root_best = (best_sq, best)
+        return best, best_sq, scores
+
+    def _leaf(self, p: Bitboard, o: Bitboard) -> int:
+        """Score of a position at depth 0: exact if the game is over, else the evaluation."""
+        self.nodes += 1
+        if not legal_moves(p, o) and not legal_moves(o, p):
+            return final_score(p, o) * SCALE
+        return evaluate(p, o)
+
+    # ----- endgame ------------------------------------------------------------------
+
+    def exact(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False) -> int:
+        """Exact final disc difference (within the window) with perfect play from here.
+
+        Moves are ordered hash move first, then fewest opponent replies (fastest-first),
+        corners ahead; below ``SHALLOW_EMPTIES`` the cheaper parity walk takes over.
+        """
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.poll()
+        empty = ~(p | o) & FULL
+        n = empty.bit_count()
+        if n <= SHALLOW_EMPTIES:
+            return self.shallow(p, o, alpha, beta, parity_order(empty), passed)
+        moves = legal_moves(p, o)
+        if not moves:
+            if passed:
+                return final_score(p, o)
+            if not legal_moves(o, p):
+                return final_score(p, o)
+            return -self.exact(o, p, -beta, -alpha, True)
+
+        key = (p, o)
+        hash_sq = PASS
+        use_tt = n >= END_TT_EMPTIES
+        if use_tt:
+            entry = self.tt_end.get(key)
+            if entry is not None:
+                lo, hi, hash_sq = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+
+        alpha0 = alpha
+        best, best_sq = -INF, PASS
+        first = True
+        for sq, f in self.end_order(p, o, moves, hash_sq):
+            b = 1 << sq
+            np, no = o ^ f, p | f | b
+            if first:
+                v = -self.exact(np, no, -beta, -alpha)
+                first = False
+            else:
+                v = -self.exact(np, no, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -self.exact(np, no, -beta, -v)
+            if v > best:
+                best, best_sq = v, sq
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+
+        if use_tt:
+            if best <= alpha0:
+                self.tt_end[key] = (-INF, best, best_sq)
+            elif best >= beta:
+                self.tt_end[key] = (best, INF, best_sq)
+            else:
+                self.tt_end[key] = (best, best, best_sq)
+        return best
+
+    def end_order(self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int) -> list[tuple[int, int]]:
+        """Fastest-first: moves leaving the opponent the fewest replies first, corners ahead."""
+        scored = []
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            if sq == hash_sq:
+                key = -INF
+            else:
+                key = legal_moves(o ^ f, p | f | b).bit_count() * 16
+                if b & CORNER_MASK:
+                    key -= 20
+            scored.append((key, sq, f))
+        scored.sort()
+        return [(sq, f) for _, sq, f in scored]
+
+    def shallow(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool
+    ) -> int:
+        """Exact search over a short tuple of empty squares, tried in the order given."""
+        self.nodes += 1
+        if len(empties) == 1:
+            return self._last(p, o, empties[0])
+        best = -INF
+        rays = RAYS
+        not_o = ~o
+        for i, sq in enumerate(empties):
+            # inlined flips()
+            f = 0
+            for ray, upward in rays[sq]:
+                x = ray & not_o
+                if x:
+                    if upward:
+                        y = x & -x
+                        if y & p:
+                            f |= ray & (y - 1)
+                    else:
+                        y = 1 << (x.bit_length() - 1)
+                        if y & p:
+                            f |= ray & -(y << 1)
+            if f:
+                v = -self.shallow(o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            return v
+        if best == -INF:
+            if passed:
+                return final_score(p, o)
+            return -self.shallow(o, p, -beta, -alpha, empties, True)
+        return best
+
+    def _last(self, p: Bitboard, o: Bitboard, sq: int) -> int:
+        """The final score when one square is left: whoever can play there does."""
+        diff = p.bit_count() - o.bit_count()
+        f = flips(p, o, sq)
+        if f:
+            return diff + 2 * f.bit_count() + 1
+        f = flips(o, p, sq)
+        if f:
+            return diff - 2 * f.bit_count() - 1
+        return diff + 1 if diff > 0 else diff - 1
+
+    def root_exact(
+        self, p: Bitboard, o: Bitboard, order: list[int], alpha: int = -64, beta: int = 64,
+        full_window: bool = False,
+    ) -> tuple[int, int, dict[int, int]]:
+        """Solve every root move: (best score, best square, score or bound per move).
+
+        With ``alpha, beta = -1, 1`` this is the win/loss/draw search. Partial progress is
+        kept in ``self.root_best`` like :meth:`root_midgame`.
+        """
+        best, best_sq = -INF, order[0]
+        scores: dict[int, int] = {}
+        self.root_best = None
+        lo = alpha
+        for i, sq in enumerate(order):
+            f = flips(p, o, sq)
+            np, no = o ^ f, p | f | (1 << sq)
+            if i == 0 or full_window:
+                v = -self.exact(np, no, -beta, -alpha if full_window else -lo)
+            else:
+                v = -self.exact(np, no, -lo - 1, -lo)
+                if lo < v < beta:
+                    v = -self.exact(np, no, -beta, -v)
+            scores[sq] = v
+            if v > best:
+                best, best_sq = v, sq
+                self.root_best = (best_sq, best)
+                if v > lo:
+                    lo = v
+                    if v >= beta and not full_window:
+                        break
+        return best, best_sq, scores
+
+    # ----- principal variation --------------------------------------------------------
+
+    def principal_variation(self, p: Bitboard, o: Bitboard, first: int, limit: int, exact: bool) -> list[int]:
+        """Follow the tables' best moves from the root, checking each one is legal."""
+        pv = [first]
+        f = flips(p, o, first)
+        p, o = o ^ f, p | f | (1 << first)
+        table = self.tt_end if exact else self.tt_mid
+        seen = set()
+        while len(pv) < limit and (p, o) not in seen:
+            seen.add((p, o))
+            moves = legal_moves(p, o)
+            if not moves:
+                if not legal_moves(o, p):
+                    break
+                pv.append(PASS)
+                p, o = o, p
+                continue
+            entry = table.get((p, o))
+            if entry is None:
+                break
+            sq = entry[-1]
+            if sq < 0 or not moves >> sq & 1:
+                break
+            pv.append(sq)
+            f = flips(p, o, sq)
+            p, o = o ^ f, p | f | (1 << sq)
+        return pv

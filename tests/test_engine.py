@@ -1,0 +1,183 @@
+"""The Engine API that the window and scripts drive."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
+from othello.engine import DEFAULT_LEVEL, GameOverError
+
+from test_search import brute_force, random_board
+
+DATA = Path(__file__).parent / "data"
+
+MIDGAME = random_board(36, 11)
+
+
+def ffo(number: int) -> tuple[Board, int, set[str]]:
+    """FForum position ``number`` (1..19): board, best score, every best move."""
+    line = (DATA / "fforum-1-19.obf").read_text().splitlines()[number - 1]
+    text, rest = line.split(";", 1)
+    entries = [e.strip().split(":") for e in rest.split(";") if e.strip()]
+    best = int(entries[0][1])
+    return Board.from_string(text), best, {m.lower() for m, v in entries if int(v) == best}
+
+
+def test_levels_are_described() -> None:
+    assert len(LEVELS) >= 6
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    for lv in LEVELS:
+        assert lv.name and lv.description and 0 < lv.time_budget <= 10
+    assert Engine().level_info.number == DEFAULT_LEVEL
+
+
+def test_bad_level_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Engine(level=0)
+    with pytest.raises(ValueError):
+        Engine(level=len(LEVELS) + 1)
+
+
+@pytest.mark.parametrize("level", range(1, len(LEVELS) + 1))
+def test_every_level_plays_legal_moves_quickly(level: int) -> None:
+    engine = Engine(level=level, seed=level)
+    for board in (Board(), MIDGAME, random_board(14, 4)):
+        before = board.to_string()
+        t0 = time.perf_counter()
+        result = engine.think(board)
+        elapsed = time.perf_counter() - t0
+        assert isinstance(result, SearchResult)
+        assert result.move in board.legal_moves()
+        assert board.to_string() == before  # the board is not modified
+        assert elapsed <= 2 * engine.level_info.time_budget + 0.5
+        assert result.pv and result.pv[0] == result.move
+
+
+def test_second_position_gets_its_own_move() -> None:
+    engine = Engine(level=4)
+    first = engine.think(MIDGAME)
+    other = random_board(30, 99)
+    second = engine.think(other)
+    assert first.move in MIDGAME.legal_moves()
+    assert second.move in other.legal_moves()
+
+
+def test_pass_when_it_is_the_only_action() -> None:
+    for seed in range(400):
+        board = random_board(8, seed)
+        if board.must_pass():
+            break
+    else:
+        pytest.skip("no pass position in the seeds")
+    assert Engine().think(board).move == "pass"
+    assert Engine().solve(board).score == brute_force(board.copy())
+    assert Engine().analyze(board)[0].move == "pass"
+
+
+def test_game_over_is_an_error() -> None:
+    board = random_board(0, 1)
+    while not board.is_game_over():
+        board = random_board(0, 2)
+    with pytest.raises(GameOverError):
+        Engine().think(board)
+    with pytest.raises(OthelloError):
+        Engine().solve(board)
+    assert issubclass(GameOverError, ValueError)
+
+
+@pytest.mark.parametrize("number", [1, 5, 9])
+def test_solve_fforum_positions(number: int) -> None:
+    board, best, moves = ffo(number)
+    result = Engine().solve(board)
+    assert result.exact and result.score == best and result.move in moves
+    assert result.depth == board.empties()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_solve_and_analyze_match_brute_force(seed: int) -> None:
+    board = random_board(7, 300 + seed)
+    if board.is_game_over() or board.must_pass():
+        pytest.skip("no moves here")
+    expected = brute_force(board.copy())
+    result = Engine().solve(board)
+    assert result.exact and result.score == expected
+    table = Engine(level=5).analyze(board)
+    assert sorted(m.move for m in table) == sorted(board.legal_moves())
+    assert all(isinstance(m, MoveScore) and m.exact for m in table)
+    assert table[0].score == expected
+    assert [m.score for m in table] == sorted((m.score for m in table), reverse=True)
+    for entry in table:
+        child = board.copy()
+        child.push(entry.move)
+        assert entry.score == -brute_force(child)
+
+
+def test_returns_a_move_when_every_move_loses() -> None:
+    for seed in range(200):
+        board = random_board(10, 500 + seed)
+        if board.is_game_over() or board.must_pass():
+            continue
+        table = Engine(level=6).analyze(board)
+        if table[0].score < 0:
+            result = Engine(level=6).think(board)
+            assert result.move in board.legal_moves() and result.score == table[0].score
+            return
+    pytest.skip("no lost position in the seeds")
+
+
+def test_stop_from_another_thread_is_prompt() -> None:
+    engine = Engine(time_limit=30)
+    stop = threading.Event()
+    timer = threading.Timer(0.3, stop.set)
+    timer.start()
+    t0 = time.perf_counter()
+    result = engine.think(MIDGAME, stop=stop)
+    late = time.perf_counter() - t0 - 0.3
+    timer.cancel()
+    assert result.move in MIDGAME.legal_moves()
+    assert late < 0.25
+
+
+def test_stop_already_set_still_gives_a_legal_move() -> None:
+    stop = threading.Event()
+    stop.set()
+    for board in (MIDGAME, random_board(14, 4)):
+        assert Engine(level=6).think(board, stop=stop).move in board.legal_moves()
+        assert Engine().solve(board, stop=stop).move in board.legal_moves()
+        assert {m.move for m in Engine().analyze(board, stop=stop)} == set(board.legal_moves())
+
+
+def test_progress_reports_each_depth() -> None:
+    seen: list[SearchResult] = []
+    Engine(level=5).think(MIDGAME, on_progress=seen.append)
+    assert [r.depth for r in seen] == list(range(1, len(seen) + 1))
+    assert all(r.move in MIDGAME.legal_moves() for r in seen)
+
+
+def test_time_limit_is_respected() -> None:
+    t0 = time.perf_counter()
+    result = Engine(time_limit=0.3).think(MIDGAME)
+    assert time.perf_counter() - t0 < 1.0
+    assert result.move in MIDGAME.legal_moves()
+
+
+def test_node_limit_stops_the_search() -> None:
+    result = Engine(level=6, node_limit=2000).think(MIDGAME)
+    assert result.move in MIDGAME.legal_moves()
+    assert result.nodes < 2000 + 1000
+
+
+def test_concurrent_calls_are_serialised() -> None:
+    engine = Engine(level=3)
+    results: list[str] = []
+    boards = [random_board(40 - k, k) for k in range(4)]
+    threads = [threading.Thread(target=lambda b=b: results.append(engine.think(b).move)) for b in boards]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 4

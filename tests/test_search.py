@@ -1,0 +1,182 @@
+"""The search internals against slow, obviously-right references."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from othello.bitboard import FULL, legal_moves
+from othello.board import Board
+from othello.evaluation import EDGE_STABLE, SCALE, evaluate, features, stable_edge_diff
+from othello.search import INF, Searcher, final_score, parity_order
+
+
+def random_board(empties: int, seed: int) -> Board:
+    """A position from a seeded random game, with ``empties`` empty squares (or game over)."""
+    rng = random.Random(seed)
+    board = Board()
+    while board.empties() > empties and not board.is_game_over():
+        squares = board.legal_squares()
+        if squares:
+            board.push_square(rng.choice(squares))
+        else:
+            board.push_pass()
+    return board
+
+
+def brute_force(board: Board) -> int:
+    """Exact final disc difference for the side to move, by plain minimax on Board objects."""
+    if board.is_game_over():
+        b, w = board.count()
+        e = board.empties()
+        diff = b - w if board.black_to_move else w - b
+        return diff + e if diff > 0 else diff - e if diff < 0 else 0
+    if board.must_pass():
+        board.push_pass()
+        v = -brute_force(board)
+        board.pop()
+        return v
+    best = -INF
+    for move in board.legal_moves():
+        board.push(move)
+        best = max(best, -brute_force(board))
+        board.pop()
+    return best
+
+
+def minimax(p: int, o: int, depth: int) -> int:
+    """Depth-limited negamax with the engine's evaluation; passes do not use up depth."""
+    moves = legal_moves(p, o)
+    if not moves:
+        if not legal_moves(o, p):
+            return final_score(p, o) * SCALE
+        return -minimax(o, p, depth)
+    if depth == 0:
+        return evaluate(p, o)
+    best = -INF
+    board = Board.from_bitboards(p, o)
+    for sq in board.legal_squares():
+        board.push_square(sq)
+        best = max(best, -minimax(board.white, board.black, depth - 1))
+        board.pop()
+    return best
+
+
+def fresh() -> Searcher:
+    return Searcher({}, {})
+
+
+ENDGAMES = [random_board(e, seed) for seed in range(12) for e in (4, 7, 9)]
+
+
+@pytest.mark.parametrize("board", ENDGAMES, ids=lambda b: b.to_string()[:20])
+def test_exact_matches_brute_force(board: Board) -> None:
+    if board.is_game_over() or board.empties() > 7 and len(board.legal_moves()) > 9:
+        pytest.skip("finished or too wide for the brute force")
+    expected = brute_force(board.copy())
+    assert fresh().exact(board.player, board.opponent, -64, 64) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_null_window_bounds_are_consistent(seed: int) -> None:
+    board = random_board(10, 100 + seed)
+    if board.is_game_over():
+        pytest.skip("finished")
+    p, o = board.player, board.opponent
+    value = fresh().exact(p, o, -64, 64)
+    assert fresh().exact(p, o, value - 1, value) >= value  # fail high at the true value
+    assert fresh().exact(p, o, value, value + 1) <= value  # fail low just above it
+    assert -1 <= max(-1, min(1, fresh().exact(p, o, -1, 1))) == (value > 0) - (value < 0)
+
+
+def test_passes_inside_the_solver() -> None:
+    """A position where the side to move must pass, and lines with passes below the root."""
+    found = 0
+    for seed in range(400):
+        board = random_board(8, seed)
+        if board.must_pass():
+            expected = brute_force(board.copy())
+            assert fresh().exact(board.player, board.opponent, -64, 64) == expected
+            found += 1
+        if found >= 3:
+            break
+    assert found, "no pass position found in the seeds"
+
+
+def test_last_empty_scores() -> None:
+    board = random_board(1, 7)
+    while board.is_game_over():
+        board.pop()
+    assert fresh().exact(board.player, board.opponent, -64, 64) == brute_force(board.copy())
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_midgame_search_matches_minimax(seed: int, depth: int) -> None:
+    board = random_board(40 - seed * 3, 200 + seed)
+    p, o = board.player, board.opponent
+    s = fresh()
+    got = s.midgame(p, o, depth, -INF, INF) if depth > 1 else max(
+        -minimax(*_child(board, sq), 0) for sq in board.legal_squares()
+    )
+    assert got == minimax(p, o, depth)
+
+
+def _child(board: Board, sq: int) -> tuple[int, int]:
+    b = board.copy()
+    b.push_square(sq)
+    return b.player, b.opponent
+
+
+def test_root_search_finds_every_score() -> None:
+    board = random_board(36, 5)
+    p, o = board.player, board.opponent
+    order = board.legal_squares()
+    best, sq, scores = fresh().root_midgame(p, o, 3, order, full_window=True)
+    for move, v in scores.items():
+        assert v == -minimax(*_child(board, move), 2)
+    assert best == max(scores.values()) == scores[sq]
+
+
+def test_final_score_gives_empties_to_the_winner() -> None:
+    assert final_score(0b111, 0b1) == 2 + 60
+    assert final_score(0b1, 0b111) == -62
+    assert final_score(0b11, 0b1100) == 0
+
+
+def test_parity_order_lists_every_empty_once() -> None:
+    board = random_board(12, 3)
+    empty = ~(board.black | board.white) & FULL
+    order = parity_order(empty)
+    assert sorted(order) == [sq for sq in range(64) if empty >> sq & 1]
+
+
+def test_edge_stability_table() -> None:
+    assert EDGE_STABLE[0b1 << 8] == 1  # a lone corner is stable
+    assert EDGE_STABLE[0b10 << 8] == 0  # a lone C square is not
+    assert EDGE_STABLE[0xFF << 8] == 8  # a full edge is
+    assert EDGE_STABLE[0b0000_0111 << 8 | 0b0000_1000] == 3  # corner run, then a flippable disc
+    assert stable_edge_diff(1, 1 << 63) == 0
+
+
+def test_evaluation_is_antisymmetric_in_its_features() -> None:
+    board = random_board(30, 9)
+    p, o = board.player, board.opponent
+    a, b = features(p, o), features(o, p)
+    for name in a:
+        if name != "parity":
+            assert a[name] == -b[name]
+
+
+def test_stop_raises_inside_the_search() -> None:
+    import threading
+
+    from othello.search import SearchStopped
+
+    stop = threading.Event()
+    stop.set()
+    s = Searcher({}, {}, stop=stop)
+    board = random_board(40, 1)
+    with pytest.raises(SearchStopped):
+        s.midgame(board.player, board.opponent, 8, -INF, INF)

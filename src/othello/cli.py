@@ -27,6 +27,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve a position exactly: score for the side to move, a best move, time and nodes."""
+    from .engine import Engine
+
+    board = Board.from_string(args.board)
+    result = Engine().solve(board)
+    print(f"score: {result.score:+d} (final disc difference for {board.side_to_move}, perfect play)")
+    print(f"move:  {result.move}")
+    print(f"line:  {' '.join(result.pv)}")
+    print(f"time:  {result.time:.2f} s")
+    print(f"nodes: {result.nodes:,d} ({result.nodes / max(result.time, 1e-9):,.0f}/s)")
+    return 0
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
         from .gui.app import run  # type: ignore[import-not-found]
@@ -50,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="print the engine's speed figures")
     p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("solve", help="solve a position exactly (prints score, best move, time, nodes)")
+    p.add_argument("board", help='board string: 64 squares a1..h8 (X, O, -) then X or O to move')
+    p.set_defaults(func=_cmd_solve)
     return parser
 
 

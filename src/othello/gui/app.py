@@ -1,0 +1,561 @@
+"""The game window: the frame loop, the commands it offers, and ``run`` for the command line.
+
+Each frame handles every event, updates (animation, the search's result, forced passes, the
+computer's move), draws, flips and ticks the clock. Time comes in as ``dt``, so tests drive the
+window frame by frame without sleeping. The search runs in a worker thread; the loop only polls.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ..board import Color
+from ..config import Settings, load_settings, save_preferences
+from ..engine import LEVELS, Engine
+from ..notation import PASS, Square, parse_move, square_name
+from . import theme
+from .animation import MoveAnimation
+from .layout import Layout, compute_layout
+from .panel import Panel, PanelView, wrap
+from .render import BoardRenderer, TextCache
+from .resources import load_resources
+from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene, card
+from .session import Change, Session
+from .sound import Sounds
+from .worker import SearchWorker
+
+PASS_SECONDS = 3.0  # long enough to read the pass announcement
+TOAST_SECONDS = 6.0
+MAX_TOASTS = 3
+COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
+DEMO_RESTART_SECONDS = 3.0
+MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
+
+
+@dataclass
+class Toast:
+    text: str
+    until: float
+
+
+@dataclass
+class FrameStats:
+    """Frame intervals (frame start to frame start) and whether the computer was thinking."""
+
+    intervals: list[float] = field(default_factory=list)
+    work: list[float] = field(default_factory=list)
+    thinking: list[bool] = field(default_factory=list)
+
+    def add(self, interval: float, work: float, thinking: bool) -> None:
+        self.intervals.append(interval)
+        self.work.append(work)
+        self.thinking.append(thinking)
+
+    def report(self) -> str:
+        def figures(values: list[float]) -> str:
+            if not values:
+                return "none"
+            ordered = sorted(values)
+            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+            ms = [1000 * v for v in (statistics.median(ordered), p99, ordered[-1])]
+            return f"median {ms[0]:.1f} ms, 99th percentile {ms[1]:.1f} ms, worst {ms[2]:.1f} ms"
+
+        busy = [v for v, t in zip(self.intervals, self.thinking) if t]
+        return "\n".join([
+            f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
+            f"frame interval, all frames:      {figures(self.intervals)}",
+            f"frame interval, while thinking:  {figures(busy)}",
+            f"work per frame (no sleeping):    {figures(self.work)}",
+        ])
+
+
+def level_info(number: int) -> tuple[str, str]:
+    """The level's name and description from the engine's table."""
+    for level in LEVELS:
+        if level.number == number:
+            return level.name, level.description
+    return f"Level {number}", ""
+
+
+class App:
+    """The window and everything it shows; ``session`` holds the game itself."""
+
+    def __init__(
+        self,
+        settings: Any = None,
+        *,
+        notices: list[str] | tuple[str, ...] = (),
+        engine_factory: Callable[[int], Any] | None = None,
+        remember: Callable[[dict[str, Any]], None] | None = save_preferences,
+        resource_folder: Path | None = None,
+        demo: bool = False,
+        computer_min_seconds: float = COMPUTER_MIN_SECONDS,
+    ) -> None:
+        self.settings = settings if settings is not None else Settings()
+        s = self.settings
+        self.remember = remember
+        self.demo = demo
+        self.computer_min_seconds = computer_min_seconds
+        levels = [lv.number for lv in LEVELS] or [1]
+        self.min_level, self.max_level = min(levels), max(levels)
+        human: Color | None = None if demo else ("white" if s.human_color == "white" else "black")
+        level = max(self.min_level, min(self.max_level, int(s.level)))
+        self.session = Session(human=human, level=level, show_legal=bool(s.show_legal_moves))
+        self.session.notices.extend(notices)
+        self.session.on_game_changed.append(self._on_change)
+
+        self.screen = self._open_window(s.window_width, s.window_height)
+        self.res = load_resources(self.notify, resource_folder)
+        icon = self.res.images.get("icon.png")
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.text = TextCache(self.res)
+        self.board_renderer = BoardRenderer(self.res, self.text)
+        self.panel = Panel(self.text, self.board_renderer)
+        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify)
+        self.worker = SearchWorker(engine_factory or (lambda n: Engine(level=n)))
+        self.layout: Layout = compute_layout(*self.screen.get_size(), int(s.square_size))
+        self.relayout()
+
+        self.scenes: list[Scene] = [PlayScene(self)]
+        self.running = True
+        self.now = 0.0
+        self.animation: MoveAnimation | None = None
+        self.queued: deque[Square] = deque()
+        self.pending: str | None = None  # the computer's chosen move, waiting to be shown
+        self.turn_wait = 0.0
+        self.hints: dict[Square, int] = {}
+        self.banner: Toast | None = None
+        self.toasts: list[Toast] = []
+        self.game_over_since: float | None = None
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.hover: Square | None = None
+        self.cursor: Square | None = None
+        self._drain_notices()
+
+    # ----- window ------------------------------------------------------------------------
+
+    def _open_window(self, width: int, height: int) -> pygame.Surface:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Othello")
+        if pygame.display.get_driver() != "dummy":
+            desktop = pygame.display.get_desktop_sizes()[0]
+            width, height = min(width, desktop[0]), min(height, int(desktop[1] * 0.92))
+        return pygame.display.set_mode((max(320, width), max(240, height)), pygame.RESIZABLE)
+
+    def relayout(self, size: tuple[int, int] | None = None) -> None:
+        """Recompute where everything goes for the window's size (after a resize)."""
+        if size is not None and size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface() or self.screen
+        self.layout = compute_layout(*self.screen.get_size(), int(self.settings.square_size))
+        self.panel.relayout(self.layout)
+
+    # ----- the frame -----------------------------------------------------------------------
+
+    def frame(self, dt: float) -> None:
+        """One turn of the loop: events, update, draw, flip (the caller ticks the clock)."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.update(min(dt, MAX_DT))
+        self.draw(self.screen)
+        pygame.display.flip()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.relayout((event.w, event.h))
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.relayout()
+        else:
+            for scene in reversed(self.scenes):
+                if scene.handle_event(event):
+                    break
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self._drain_notices()
+        self._poll_worker()
+        if self.animation is not None:
+            begun = self.animation.update(dt)
+            if begun:
+                self.sounds.play("flip", 0.5)
+            if self.animation.done:
+                self.animation = None
+        if self.animation is None:
+            self._play_queued()
+            self._advance(dt)
+        self._expire(self.now)
+        for scene in self.scenes:
+            scene.update(dt)
+
+    def run(self, max_frames: int | None = None) -> FrameStats:
+        """The canonical loop until quit (or ``max_frames``); returns frame-time figures."""
+        clock = pygame.time.Clock()
+        stats = FrameStats()
+        dt, frames, last = 1.0 / max(1, self.fps), 0, time.perf_counter()
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                start = time.perf_counter()
+                thinking = self.worker.kind == "think"
+                self.frame(dt)
+                work = time.perf_counter() - start
+                dt = clock.tick(self.fps) / 1000.0
+                now = time.perf_counter()
+                if frames:
+                    stats.add(now - last, work, thinking)
+                last, frames = now, frames + 1
+        finally:
+            self.close()
+        return stats
+
+    @property
+    def fps(self) -> int:
+        return max(1, int(self.settings.fps))
+
+    def close(self) -> None:
+        self.worker.shutdown()
+
+    # ----- game flow -----------------------------------------------------------------------
+
+    def _advance(self, dt: float) -> None:
+        """Move the game on when nothing is animating: game over, forced pass, computer's move."""
+        board = self.session.board
+        if board.is_game_over():
+            self._game_over()
+            return
+        self.game_over_since = None
+        if board.must_pass():
+            self.session.pass_if_forced()
+            return
+        if not self.session.is_computer_turn():
+            return
+        self.turn_wait += dt
+        if self.pending is None and not self.worker.busy:
+            self.worker.think(board, self.session.level)
+        elif self.pending is not None and self.turn_wait >= self.computer_min_seconds:
+            move, self.pending = self.pending, None
+            try:
+                self.session.play(move)
+            except ValueError as err:
+                self.notify(f"The computer chose an impossible move ({err}); choose a new game or undo.")
+
+    def _game_over(self) -> None:
+        if self.game_over_since is None:
+            self.game_over_since = self.now
+            if not any(isinstance(s, EndOverlay) for s in self.scenes):
+                self.scenes.append(EndOverlay(self))
+        elif self.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
+            self.new_game()
+
+    def _poll_worker(self) -> None:
+        outcome = self.worker.poll()
+        if outcome is None:
+            return
+        if outcome.error is not None:
+            self.notify(f"The computer's search failed: {outcome.error}")
+            return
+        if outcome.kind == "think":
+            self.pending = str(outcome.value.move)
+        else:
+            self.hints = {parse_move(m.move): int(m.score) for m in outcome.value if m.move != "pass"}
+            if outcome.value:
+                best = outcome.value[0]
+                self.notify(f"Hint: {best.move} is best ({int(best.score):+d}); the numbers are each move's score.")
+
+    def _on_change(self, change: Change) -> None:
+        """Whatever changed the game, a running search or hint is now stale."""
+        self.worker.cancel()
+        self.pending = None
+        self.hints = {}
+        self.turn_wait = 0.0
+        if change.kind == "play":
+            self.sounds.play("place")
+            if self.settings.animation and change.square is not None and change.color is not None:
+                self.animation = MoveAnimation(change.square, change.color, change.flipped, float(self.settings.animation_speed))
+            return
+        if change.kind == "pass":
+            who = (change.color or "").capitalize()
+            self.banner = Toast(f"{who} has no legal move and passes", self.now + PASS_SECONDS)
+            return
+        self.animation = None
+        self.queued.clear()
+        if change.kind != "players":
+            self.banner = None
+        self.game_over_since = None
+        self.scenes = [s for s in self.scenes if not isinstance(s, EndOverlay)]
+
+    def _play_queued(self) -> None:
+        """Moves clicked during an animation are played once it ends, if still the human's."""
+        while self.queued and self.animation is None:
+            square = self.queued.popleft()
+            if self.session.can_play(square):
+                self.session.play(square)
+        self.queued.clear()
+
+    # ----- commands ------------------------------------------------------------------------
+
+    def do(self, action: str) -> None:
+        """Carry out a panel button or key: the names in Panel and PlayScene.KEYS."""
+        commands: dict[str, Callable[[], None]] = {
+            "new": self.new_game,
+            "undo": self.undo,
+            "redo": self.redo,
+            "hint": self.hint,
+            "legal": self.toggle_legal,
+            "sound": self.toggle_sound,
+            "help": self.show_help,
+            "quit": self.quit,
+            "play-black": lambda: self.set_human("black"),
+            "play-white": lambda: self.set_human("white"),
+            "level-up": lambda: self.change_level(1),
+            "level-down": lambda: self.change_level(-1),
+            "place": self.place_at_cursor,
+        }
+        commands[action]()
+
+    def notify(self, message: str) -> None:
+        """Show a message in the window for a few seconds."""
+        self.session.notify(message)
+
+    def new_game(self) -> None:
+        self.session.new_game()
+
+    def play(self, move: str | Square) -> None:
+        self.session.play(move)
+
+    def undo(self) -> None:
+        self._finish_animation()
+        if not self.session.undo():
+            self.notify("Nothing to undo.")
+
+    def redo(self) -> None:
+        self._finish_animation()
+        if not self.session.redo():
+            self.notify("Nothing to redo.")
+
+    def hint(self) -> None:
+        if not self.session.is_human_turn():
+            self.notify("Hints are for your turn.")
+        elif self.worker.kind != "analyze":
+            self.worker.analyze(self.session.board, self.session.level)
+
+    def toggle_legal(self) -> None:
+        self.session.show_legal = not self.session.show_legal
+        self._remember(show_legal_moves=self.session.show_legal)
+
+    def toggle_sound(self) -> None:
+        self.notify("Sound on." if self.sounds.toggle() else "Sound off.")
+
+    def show_help(self) -> None:
+        if not any(isinstance(s, HelpOverlay) for s in self.scenes):
+            self.scenes.append(HelpOverlay(self))
+
+    def close_scene(self, scene: Scene) -> None:
+        self.scenes = [s for s in self.scenes if s is not scene]
+
+    def quit(self) -> None:
+        self.running = False
+
+    def set_human(self, color: Color) -> None:
+        if self.demo:
+            return
+        self._finish_animation()
+        self.session.set_human(color)
+        self._remember(human_color=color)
+
+    def change_level(self, delta: int) -> None:
+        level = max(self.min_level, min(self.max_level, self.session.level + delta))
+        if level != self.session.level:
+            self.session.set_level(level)
+            if self.worker.kind == "think":
+                self.worker.cancel()  # restart the search at the new level
+            self._remember(level=level)
+
+    def click_square(self, square: Square) -> None:
+        if self.animation is not None:
+            self.queued.append(square)
+        elif self.session.can_play(square):
+            self.session.play(square)
+        elif self.session.is_human_turn():
+            self.notify(f"{square_name(square)} is not a legal move.")
+        elif not self.session.board.is_game_over():
+            self.notify("The computer is still thinking.")
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None:
+            legal = self.session.board.legal_squares()
+            self.cursor = legal[0] if legal else 27
+            return
+        col = max(0, min(7, self.cursor % 8 + dx))
+        row = max(0, min(7, self.cursor // 8 + dy))
+        self.cursor = row * 8 + col
+
+    def place_at_cursor(self) -> None:
+        if self.cursor is not None:
+            self.click_square(self.cursor)
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        self.hover = self.layout.square_at(pos)
+        self.cursor = None
+
+    def _finish_animation(self) -> None:
+        if self.animation is not None:
+            self.animation.finish()
+            self.animation = None
+
+    def _remember(self, **prefs: Any) -> None:
+        if self.remember is None or self.demo:
+            return
+        try:
+            self.remember(prefs)
+        except Exception as err:  # a read-only config must not stop the game
+            self.notify(f"Could not remember your choice: {err}")
+
+    def _drain_notices(self) -> None:
+        while self.session.notices:
+            self.toasts.append(Toast(self.session.notices.pop(0), self.now + TOAST_SECONDS))
+
+    def _expire(self, now: float) -> None:
+        self.toasts = [t for t in self.toasts if t.until > now]
+        if self.banner is not None and self.banner.until <= now:
+            self.banner = None
+
+    # ----- what is shown -------------------------------------------------------------------
+
+    def result_text(self) -> tuple[str, str]:
+        """The end screen's headline and verdict."""
+        winner = self.session.board.winner()
+        headline = f"{winner.capitalize()} wins" if winner else "Draw"
+        if self.session.human is None:
+            return headline, "Computer against computer."
+        if winner is None:
+            return headline, "Nobody wins: a draw."
+        return headline, "You win! Well played." if winner == self.session.human else "The computer wins this time."
+
+    def status(self) -> str:
+        session, board = self.session, self.session.board
+        if board.is_game_over():
+            b, w = board.count()
+            return f"{self.result_text()[0]} {b}–{w}"
+        mover = board.side_to_move
+        if session.is_human_turn():
+            if self.worker.kind == "analyze":
+                return "Your move · finding a hint…"
+            return "Your move"
+        depth = self.worker.depth if self.worker.kind == "think" else None
+        who = f"{mover.capitalize()} (computer)" if session.human is None else "Computer"
+        return f"{who} is thinking" + (f" · depth {depth}" if depth else "…")
+
+    def panel_view(self) -> PanelView:
+        session = self.session
+        board = session.board
+        name, description = level_info(session.level)
+        names: dict[Color, str] = {}
+        for color in ("black", "white"):
+            names[color] = "You" if session.human == color else "Computer"
+        return PanelView(
+            counts=board.count(),
+            to_move=None if board.is_game_over() else board.side_to_move,
+            names=names,
+            status=self.status(),
+            level_text=f"{session.level} · {name}",
+            level_help=description,
+            human=session.human,
+            enabled={
+                "undo": session.game.can_undo(),
+                "redo": session.game.can_redo(),
+                "hint": session.is_human_turn() and self.worker.kind != "analyze",
+                "level-down": session.level > self.min_level,
+                "level-up": session.level < self.max_level,
+                "play-black": not self.demo,
+                "play-white": not self.demo,
+            },
+            labels={
+                "legal": f"Moves: {'on' if session.show_legal else 'off'}",
+                "sound": f"Sound: {'on' if self.sounds.enabled else 'off'}",
+            },
+        )
+
+    def legal_markers(self) -> list[Square]:
+        if not self.session.show_legal or self.animation is not None or not self.session.is_human_turn():
+            return []
+        return self.session.board.legal_squares()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.scenes:
+            scene.draw(surface)
+
+    def draw_play(self, surface: pygame.Surface) -> None:
+        """The play scene: board, panel, the pass banner and the notices."""
+        session = self.session
+        last = session.game.last_move
+        hover = self.hover if self.hover in self.legal_markers() else None
+        self.board_renderer.draw(
+            surface, self.layout, session.board, self.animation,
+            last if last != PASS else None, self.legal_markers(), hover, self.cursor, self.hints,
+        )
+        self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
+        if self.banner is not None:
+            self._draw_banner(surface, self.banner.text)
+        self._draw_toasts(surface)
+
+    def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
+        board = self.layout.board
+        size = max(14, self.layout.square // 3)
+        label = self.text.render(message, size, theme.TEXT, bold=True)
+        rect = label.get_rect(center=board.center).inflate(size * 2, size * 1.4)
+        card(surface, rect)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        board = self.layout.board
+        size = max(12, min(16, self.layout.square // 4))
+        font = self.res.font(size)
+        y = board.bottom - 10
+        for toast in reversed(self.toasts[-MAX_TOASTS:]):
+            lines = wrap(toast.text, font, board.width - 60)
+            height = len(lines) * (size + 6) + 14
+            rect = pygame.Rect(0, 0, min(board.width - 30, max(font.size(l)[0] for l in lines) + 30), height)
+            rect.midbottom = (board.centerx, y)
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, theme.TOAST, box.get_rect(), border_radius=8)
+            box.set_alpha(int(255 * max(0.0, min(1.0, (toast.until - self.now) / 0.5))))
+            surface.blit(box, rect.topleft)
+            for i, line in enumerate(lines):
+                label = self.text.render(line, size, theme.TEXT)
+                surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + 7 + i * (size + 6))))
+            y = rect.top - 6
+
+
+def run(args: Any = None) -> int:
+    """Open the window (``othello`` with no command); ``--demo`` lets the computer play itself."""
+    demo = bool(getattr(args, "demo", False))
+    frames = getattr(args, "frames", None)
+    headless = frames is not None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if headless and sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    config = getattr(args, "config", None)
+    settings, notices = load_settings(config)
+    app = App(settings, notices=list(notices), demo=demo, remember=lambda prefs: save_preferences(prefs, config))
+    try:
+        stats = app.run(max_frames=frames)
+    finally:
+        pygame.quit()
+    if demo or frames is not None:
+        print(stats.report())
+    return 0

@@ -1,0 +1,252 @@
+"""Drawing the board: background, frame, felt, coordinates, discs, markers and hints.
+
+The static parts are drawn once per window size and cached, and each disc colour is drawn once
+per square size, so a frame is a handful of blits: cheap enough to keep the frame rate while the
+search thread competes for the interpreter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from ..board import Board, Color
+from ..notation import Square
+from . import theme
+from .animation import MoveAnimation
+from .layout import Layout
+from .resources import Resources
+
+SUPERSAMPLE = 4
+STAR_POINTS = ((2, 2), (2, 6), (6, 2), (6, 6))
+
+
+class TextCache:
+    """Rendered text surfaces, since font.render is one of the dearer calls in a frame."""
+
+    def __init__(self, res: Resources) -> None:
+        self.res = res
+        self._cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+
+    def render(self, text: str, size: int, color: tuple[int, ...] = theme.TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, bold, tuple(color))
+        surface = self._cache.get(key)
+        if surface is None:
+            if len(self._cache) > 800:
+                self._cache.clear()
+            surface = self.res.font(size, bold).render(text, True, color)
+            self._cache[key] = surface
+        return surface
+
+
+def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]) -> pygame.Surface:
+    """A surface shading from ``top`` to ``bottom``, drawn as a 2-pixel-wide strip then stretched."""
+    strip = pygame.Surface((2, 256))
+    for y in range(256):
+        t = y / 255
+        strip.fill([round(a + (b - a) * t) for a, b in zip(top, bottom)], (0, y, 2, 1))
+    return pygame.transform.smoothscale(strip, size)
+
+
+def tiled(texture: pygame.Surface | None, size: tuple[int, int], fallback: tuple[int, int, int]) -> pygame.Surface:
+    """``size`` filled with a repeating texture, or a flat colour when the texture is missing."""
+    surface = pygame.Surface(size)
+    if texture is None:
+        surface.fill(fallback)
+        return surface
+    tw, th = texture.get_size()
+    for x in range(0, size[0], tw):
+        for y in range(0, size[1], th):
+            surface.blit(texture, (x, y))
+    return surface
+
+
+def make_disc(diameter: int, color: Color) -> pygame.Surface:
+    """A shaded disc: a rim, then a body lit from the top left, drawn large and scaled down."""
+    big = diameter * SUPERSAMPLE
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    r = big // 2
+    if color == "black":
+        rim, body, light = (8, 8, 10), theme.BLACK_DISC, (92, 92, 98)
+    else:
+        rim, body, light = (168, 168, 158), theme.WHITE_DISC, (255, 255, 255)
+    pygame.draw.circle(surface, rim, (r, r), r)
+    inner = int(r * 0.9)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        rad = int(inner * (1 - 0.75 * t))
+        shift = int(inner * 0.22 * t)
+        shade = [round(b + (l - b) * t * t * 0.9) for b, l in zip(body, light)]
+        pygame.draw.circle(surface, shade, (r - shift, r - shift), rad)
+    return pygame.transform.smoothscale(surface, (diameter, diameter))
+
+
+def make_shadow(diameter: int) -> pygame.Surface:
+    """A soft shadow to put under a disc, slightly down and to the right."""
+    big = diameter * SUPERSAMPLE
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    for i in range(8):
+        pygame.draw.circle(surface, (0, 0, 0, 22), (big // 2, big // 2), int(big / 2 * (1 - i * 0.04)))
+    return pygame.transform.smoothscale(surface, (diameter, diameter))
+
+
+class BoardRenderer:
+    """Draws the board area for a layout; caches what does not change from frame to frame."""
+
+    def __init__(self, res: Resources, text: TextCache) -> None:
+        self.res = res
+        self.text = text
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple[int, int, int] | None = None
+        self._discs: dict[tuple[int, Color], pygame.Surface] = {}
+        self._shadow: pygame.Surface | None = None
+        self._marker: pygame.Surface | None = None
+
+    # ----- cached pieces ---------------------------------------------------------------
+
+    def disc_size(self, layout: Layout) -> int:
+        return max(8, int(layout.square * 0.84))
+
+    def disc(self, layout: Layout, color: Color) -> pygame.Surface:
+        key = (self.disc_size(layout), color)
+        if key not in self._discs:
+            self._discs[key] = make_disc(*key)
+        return self._discs[key]
+
+    def static(self, layout: Layout) -> pygame.Surface:
+        """Background, frame, felt, grid, star points and coordinates for this window size."""
+        key = (layout.width, layout.height, layout.square)
+        if self._static is None or self._static_key != key:
+            self._static = self._draw_static(layout)
+            self._static_key = key
+            size = self.disc_size(layout)
+            self._shadow = make_shadow(size)
+            self._marker = self._draw_marker(layout)
+        return self._static
+
+    def _draw_static(self, layout: Layout) -> pygame.Surface:
+        surface = vertical_gradient((layout.width, layout.height), theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM)
+        frame = layout.frame
+        shadow = pygame.Surface((frame.width + 24, frame.height + 24), pygame.SRCALPHA)
+        for i in range(12):
+            pygame.draw.rect(shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18)
+        surface.blit(shadow, (frame.left - 6, frame.top - 2))
+        wood = tiled(self.res.images.get("wood.png"), frame.size, theme.WOOD)
+        rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
+        pygame.draw.rect(rounded, (255, 255, 255), rounded.get_rect(), border_radius=10)
+        rounded.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(rounded, frame.topleft)
+        pygame.draw.rect(surface, (40, 24, 12), frame, width=2, border_radius=10)
+        felt = tiled(self.res.images.get("felt.png"), layout.board.size, theme.FELT)
+        surface.blit(felt, layout.board.topleft)
+        pygame.draw.rect(surface, (30, 18, 8), layout.board.inflate(4, 4), width=2)
+        self._draw_grid(surface, layout)
+        self._draw_coordinates(surface, layout)
+        return surface
+
+    def _draw_grid(self, surface: pygame.Surface, layout: Layout) -> None:
+        b, s = layout.board, layout.square
+        for i in range(1, 8):
+            pygame.draw.line(surface, theme.GRID, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2)
+            pygame.draw.line(surface, theme.GRID, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2)
+        dot = max(2, s // 14)
+        for col, row in STAR_POINTS:
+            pygame.draw.circle(surface, theme.GRID, (b.left + col * s + 1, b.top + row * s + 1), dot)
+
+    def _draw_coordinates(self, surface: pygame.Surface, layout: Layout) -> None:
+        size = max(10, int(layout.border * 0.5))
+        b, s, half = layout.board, layout.square, layout.border // 2
+        for i in range(8):
+            letter = self.text.render("abcdefgh"[i], size, theme.COORD, bold=True)
+            number = self.text.render(str(i + 1), size, theme.COORD, bold=True)
+            x = b.left + i * s + s // 2
+            y = b.top + i * s + s // 2
+            for cy in (b.top - half, b.bottom + half):
+                surface.blit(letter, letter.get_rect(center=(x, cy)))
+            for cx in (b.left - half, b.right + half):
+                surface.blit(number, number.get_rect(center=(cx, y)))
+
+    def _draw_marker(self, layout: Layout) -> pygame.Surface:
+        """The legal-move marker: a small translucent dark dot, drawn smooth once."""
+        d = max(6, layout.square // 4)
+        big = pygame.Surface((d * SUPERSAMPLE, d * SUPERSAMPLE), pygame.SRCALPHA)
+        pygame.draw.circle(big, theme.LEGAL_MARK, (d * SUPERSAMPLE // 2,) * 2, d * SUPERSAMPLE // 2)
+        return pygame.transform.smoothscale(big, (d, d))
+
+    # ----- per frame -------------------------------------------------------------------
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        board: Board,
+        animation: MoveAnimation | None,
+        last_move: Square | None,
+        legal: Iterable[Square],
+        hover: Square | None,
+        cursor: Square | None,
+        hints: dict[Square, int],
+    ) -> None:
+        surface.blit(self.static(layout), (0, 0))
+        if hover is not None:
+            self._highlight(surface, layout, hover, (255, 255, 255, 28))
+        for sq in legal:
+            marker = self._marker
+            if marker is not None:
+                surface.blit(marker, marker.get_rect(center=layout.square_center(sq)))
+        self._draw_discs(surface, layout, board, animation)
+        if last_move is not None and last_move >= 0:
+            cx, cy = layout.square_center(last_move)
+            pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
+        self._draw_hints(surface, layout, hints)
+        if cursor is not None:
+            pygame.draw.rect(surface, theme.CURSOR, layout.square_rect(cursor).inflate(-3, -3), width=3, border_radius=4)
+
+    def _highlight(self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]) -> None:
+        rect = layout.square_rect(sq)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill(rgba)
+        surface.blit(shade, rect.topleft)
+
+    def _draw_discs(self, surface: pygame.Surface, layout: Layout, board: Board, animation: MoveAnimation | None) -> None:
+        size = self.disc_size(layout)
+        shadow = self._shadow
+        offset = max(1, size // 24)
+        for sq in range(64):
+            bit = 1 << sq
+            if not (board.black | board.white) & bit:
+                continue
+            color: Color = "black" if board.black & bit else "white"
+            width = 1.0
+            look = animation.look(sq) if animation is not None else None
+            if look is not None:
+                color, width = look.color, look.width
+            cx, cy = layout.square_center(sq)
+            disc = self.disc(layout, color)
+            if look is not None and animation is not None and sq == animation.placed:
+                disc = pygame.transform.smoothscale(disc, (max(1, int(size * width)),) * 2)
+            elif width < 0.999:
+                disc = pygame.transform.smoothscale(disc, (max(1, int(size * width)), size))
+            if shadow is not None:
+                sw = max(1, int(size * max(width, 0.15)))
+                s = shadow if sw == size else pygame.transform.smoothscale(shadow, (sw, size))
+                surface.blit(s, s.get_rect(center=(cx + offset, cy + 2 * offset)))
+            surface.blit(disc, disc.get_rect(center=(cx, cy)))
+
+    def _draw_hints(self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int]) -> None:
+        if not hints:
+            return
+        best = max(hints.values())
+        size = max(10, layout.square // 3)
+        for sq, score in hints.items():
+            rect = layout.square_rect(sq)
+            if score == best:
+                pygame.draw.rect(surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6)
+            label = self.text.render(f"{score:+d}" if score else "0", size, theme.HINT_TEXT, bold=score == best)
+            pad = label.get_rect(center=rect.center).inflate(6, 2)
+            chip = pygame.Surface(pad.size, pygame.SRCALPHA)
+            pygame.draw.rect(chip, (0, 0, 0, 120), chip.get_rect(), border_radius=5)
+            surface.blit(chip, pad.topleft)
+            surface.blit(label, label.get_rect(center=rect.center))

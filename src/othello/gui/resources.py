@@ -1,0 +1,84 @@
+"""Fonts, textures, the icon and sounds from the package's resources folder.
+
+Paths are found from the installed package, never the current directory. Anything missing or
+unreadable falls back to what pygame has built in (its default font, flat colours, silence), and
+a notice says so in the window: a broken file never stops the game from starting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+import pygame
+
+FONT_REGULAR = "DejaVuSans.ttf"
+FONT_BOLD = "DejaVuSans-Bold.ttf"
+IMAGES = ("felt.png", "wood.png", "icon.png")
+SOUNDS = ("place.wav", "flip.wav")
+
+
+def resource_dir() -> Path:
+    """The resources folder inside the installed othello package."""
+    return Path(str(importlib_resources.files("othello").joinpath("resources")))
+
+
+@dataclass
+class Resources:
+    """What was loaded; None where the fallback is in use."""
+
+    folder: Path
+    font_files: dict[str, Path | None] = field(default_factory=dict)
+    images: dict[str, pygame.Surface | None] = field(default_factory=dict)
+    _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """A font of ``size`` pixels, cached; pygame's default font if ours would not load."""
+        key = (size, bold)
+        if key not in self._fonts:
+            path = self.font_files.get(FONT_BOLD if bold else FONT_REGULAR)
+            font = pygame.font.Font(str(path) if path else None, size)
+            if bold and path is None:
+                font.set_bold(True)
+            self._fonts[key] = font
+        return self._fonts[key]
+
+
+def load_resources(notify: Callable[[str], None], folder: Path | None = None) -> Resources:
+    """Load everything once pygame's display is up (images convert to the screen's format)."""
+    folder = folder or resource_dir()
+    res = Resources(folder)
+    if not pygame.font.get_init():
+        pygame.font.init()
+    for name in (FONT_REGULAR, FONT_BOLD):
+        res.font_files[name] = _check_font(folder / name, notify)
+    for name in IMAGES:
+        res.images[name] = _load_image(folder / name, notify)
+    return res
+
+
+def _check_font(path: Path, notify: Callable[[str], None]) -> Path | None:
+    try:
+        pygame.font.Font(str(path), 12)
+        return path
+    except (OSError, pygame.error) as err:
+        notify(f"Font {path.name} could not be loaded ({_why(err)}); using pygame's default font.")
+        return None
+
+
+def _load_image(path: Path, notify: Callable[[str], None]) -> pygame.Surface | None:
+    try:
+        image = pygame.image.load(str(path))
+    except (OSError, pygame.error) as err:
+        notify(f"Image {path.name} could not be loaded ({_why(err)}); drawing plain colours instead.")
+        return None
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return image
+
+
+def _why(err: BaseException) -> str:
+    text = str(err) or type(err).__name__
+    return "file is missing" if isinstance(err, FileNotFoundError) or "No such file" in text else text

@@ -1,0 +1,136 @@
+"""The state of a game in the window, apart from pygame: the game record and the player's choices.
+
+Everything that changes the game goes through a Session, so the window, autosave and
+save/load all see the same changes through one hook, ``on_game_changed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..board import Board, Color
+from ..game import Game
+from ..notation import PASS, Square, parse_move
+
+
+@dataclass(frozen=True)
+class Change:
+    """What just happened to the game, for listeners that animate, autosave or cancel a search.
+
+    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players".
+    For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
+    """
+
+    kind: str
+    square: Square | None = None
+    color: Color | None = None
+    flipped: tuple[Square, ...] = ()
+
+
+def other(color: Color) -> Color:
+    return "white" if color == "black" else "black"
+
+
+@dataclass
+class Session:
+    """One game against the computer (or the computer against itself when ``human`` is None)."""
+
+    human: Color | None = "black"
+    level: int = 3
+    show_legal: bool = True
+    game: Game = field(default_factory=Game)
+    on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    # ----- what the window asks ------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def is_human_turn(self) -> bool:
+        board = self.board
+        return self.human == board.side_to_move and not board.is_game_over()
+
+    def is_computer_turn(self) -> bool:
+        board = self.board
+        return self.human != board.side_to_move and not board.is_game_over()
+
+    def can_play(self, square: Square) -> bool:
+        """True when the human may put a disc on ``square`` now."""
+        return self.is_human_turn() and square != PASS and self.board.is_legal(square)
+
+    # ----- intents ---------------------------------------------------------------------
+
+    def notify(self, message: str) -> None:
+        """Queue a message for the window to show for a few seconds."""
+        self.notices.append(message)
+
+    def new_game(self, start: Board | None = None) -> None:
+        """Start again from the standard position (or from ``start``); Black moves first."""
+        self.game = Game(start)
+        self._changed(Change("new"))
+
+    def set_game(self, game: Game) -> None:
+        """Put a loaded or resumed game on the board (the caller has checked it is legal)."""
+        self.game = game
+        self._changed(Change("load"))
+
+    def play(self, move: str | Square) -> Change:
+        """Play a move for the side to move (a disc or a forced pass); raises if illegal."""
+        sq = parse_move(move) if isinstance(move, str) else move
+        board = self.board
+        color = board.side_to_move
+        flipped = tuple(board.flips(sq)) if sq != PASS else ()
+        self.game.play(sq)
+        change = Change("pass" if sq == PASS else "play", sq, color, flipped)
+        self._changed(change)
+        return change
+
+    def pass_if_forced(self) -> Change | None:
+        """Play the pass the rules force on the side to move, if they do."""
+        if self.board.must_pass():
+            return self.play(PASS)
+        return None
+
+    def undo(self) -> bool:
+        """Take back moves to the human's previous turn (one move when nobody is human)."""
+        if not self.game.can_undo():
+            return False
+        self.game.undo()
+        while self.game.can_undo() and self._skip_when_stepping():
+            self.game.undo()
+        self._changed(Change("undo"))
+        return True
+
+    def redo(self) -> bool:
+        """Replay undone moves up to the human's next turn."""
+        if not self.game.can_redo():
+            return False
+        self.game.redo()
+        while self.game.can_redo() and self._skip_when_stepping():
+            self.game.redo()
+        self._changed(Change("redo"))
+        return True
+
+    def set_human(self, color: Color | None) -> None:
+        """Choose the human's colour; the computer takes the other side from now on."""
+        if color != self.human:
+            self.human = color
+            self._changed(Change("players"))
+
+    def set_level(self, level: int) -> None:
+        self.level = level
+
+    # ----- helpers ---------------------------------------------------------------------
+
+    def _skip_when_stepping(self) -> bool:
+        """Whether undo/redo should go past this position: not the human's real choice."""
+        if self.human is None or self.board.is_game_over():
+            return False
+        return self.board.side_to_move != self.human or self.board.must_pass()
+
+    def _changed(self, change: Change) -> None:
+        for listener in list(self.on_game_changed):
+            listener(change)

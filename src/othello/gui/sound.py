@@ -1,0 +1,55 @@
+"""Optional sounds for placing and flipping; silent, never fatal, without an audio device."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+
+class Sounds:
+    """Plays place.wav and flip.wav when enabled and when the mixer could start."""
+
+    def __init__(self, folder: Path, enabled: bool, notify: Callable[[str], None]) -> None:
+        self.enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._notify = notify
+        self._folder = folder
+        self._tried = False
+        if enabled:
+            self._start()
+
+    def _start(self) -> None:
+        """Start the mixer and load the sounds once; any failure means silence plus a notice."""
+        self._tried = True
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+        except pygame.error as err:
+            self._notify(f"No audio device ({err}); playing silently.")
+            return
+        for name in ("place", "flip"):
+            path = self._folder / f"{name}.wav"
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(path))
+            except (OSError, pygame.error, FileNotFoundError) as err:
+                self._notify(f"Sound {path.name} could not be loaded ({err}); it stays silent.")
+
+    def toggle(self) -> bool:
+        """Switch sound on or off; returns the new state."""
+        self.enabled = not self.enabled
+        if self.enabled and not self._tried:
+            self._start()
+        return self.enabled
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        sound = self._sounds.get(name)
+        if not self.enabled or sound is None:
+            return
+        try:
+            channel = sound.play()
+            if channel is not None:
+                channel.set_volume(volume)
+        except pygame.error:
+            pass  # a device that vanished mid-game: keep playing silently

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from .bitboard import perft
 from .board import Board
@@ -50,11 +51,52 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return int(run(args) or 0)
 
 
+def _cmd_where(args: argparse.Namespace) -> int:
+    from .config import where_report
+
+    print(where_report(args.config))
+    return 0
+
+
+def _cmd_install_shortcut(args: argparse.Namespace) -> int:
+    from .shortcut import install_shortcut
+
+    desktop, icon = install_shortcut()
+    print(f"menu entry: {desktop}\nicon:       {icon}")
+    return 0
+
+
+def _prepare_play(args: argparse.Namespace) -> None:
+    """Open the log, and refuse a --config file that cannot be used before a window opens."""
+    from . import logs
+    from .config import load_settings
+
+    logs.setup()
+    if args.config is not None:
+        load_settings(args.config)  # raises ConfigError naming the file and the problem
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="othello", description="Play Othello against the computer, or use the engine's tools."
     )
     parser.set_defaults(func=_cmd_play)
+    parser.add_argument(
+        "--config", type=Path, metavar="PATH", help="read this othello.ini (see --where for the search)"
+    )
+    parser.add_argument(
+        "--where", action="store_true", help="print the othello.ini in use and the data folder"
+    )
+    parser.add_argument(
+        "--install-shortcut", action="store_true", help="add Othello to the Linux application menu"
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help="let the computer play both sides in the window"
+    )
+    parser.add_argument(
+        "--frames", type=int, metavar="N",
+        help="stop after N frames and print frame-time figures (headless when there is no display)",
+    )
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("perft", help="count leaf positions ply by ply (prints ply, leaves, time)")
@@ -74,7 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.where:
+        args.func = _cmd_where
+    elif args.install_shortcut:
+        args.func = _cmd_install_shortcut
     try:
+        if args.func is _cmd_play:
+            _prepare_play(args)
         return int(args.func(args) or 0)
     except OthelloError as err:
         print(f"othello: {err}", file=sys.stderr)

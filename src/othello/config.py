@@ -33,6 +33,7 @@ from . import paths
 from .notation import OthelloError
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
+NOT_INI = "most lines are not [SECTION] or KEY = value"
 
 
 class ConfigError(OthelloError):
@@ -194,8 +195,8 @@ def _unusable(path: Path, problem: str, explicit: bool, notices: list[str]) -> N
     return None
 
 
-def _parse_lines(text: str, name: str, notices: list[str]) -> tuple[list[_Entry], int]:
-    """Sections and ``KEY = value`` lines; returns the entries and the count of bad lines."""
+def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
+    """The ``KEY = value`` lines with their sections, and a notice per unreadable line."""
     entries: list[_Entry] = []
     section: str | None = None
     bad: list[str] = []
@@ -213,9 +214,7 @@ def _parse_lines(text: str, name: str, notices: list[str]) -> tuple[list[_Entry]
             entries.append(_Entry(section, match.group(1).upper(), value, number))
             continue
         bad.append(f"{name} line {number}: {_clip(line)!r} is not 'KEY = value' or a [SECTION]; ignored")
-    if entries or _sections(text):
-        notices.extend(bad)
-    return entries, len(bad)
+    return entries, bad
 
 
 def _sections(text: str) -> list[str]:
@@ -262,13 +261,18 @@ def _check_fit(settings: Settings, notices: list[str]) -> None:
         )
 
 
-def parse_settings(text: str, name: str = "othello.ini") -> tuple[Settings, list[str]]:
-    """Settings from the text of an othello.ini, with a notice per thing ignored or fixed."""
-    notices: list[str] = []
-    entries, bad = _parse_lines(text, name, notices)
-    if bad and not entries and not _sections(text):
-        notices.append(f"{name} is not an INI file (no [SECTION] or KEY = value lines); using the built-in defaults")
-        return DEFAULTS, notices
+def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
+    """More unreadable lines than settings and sections: some other kind of file."""
+    return len(bad) > len(entries) + len(_sections(text))
+
+
+def _parse(text: str, name: str) -> tuple[Settings, list[str], bool]:
+    """Settings, notices, and whether the text is not an INI file at all."""
+    entries, bad = _parse_lines(text, name)
+    if _is_foreign(text, entries, bad):
+        notice = f"{name} is not an INI file ({NOT_INI}); using the built-in defaults"
+        return DEFAULTS, [notice], True
+    notices = bad
     if not entries and not bad:
         notices.append(f"{name} has no settings in it; using the built-in defaults")
     elif not _has_basic(entries, text):
@@ -276,7 +280,13 @@ def parse_settings(text: str, name: str = "othello.ini") -> tuple[Settings, list
     values = _apply_entries(entries, name, notices)
     settings = replace(DEFAULTS, **values) if values else DEFAULTS
     _check_fit(settings, notices)
-    return settings, _cap(notices, name)
+    return settings, _cap(notices, name), False
+
+
+def parse_settings(text: str, name: str = "othello.ini") -> tuple[Settings, list[str]]:
+    """Settings from the text of an othello.ini, with a notice per thing ignored or fixed."""
+    settings, notices, _ = _parse(text, name)
+    return settings, notices
 
 
 def _has_basic(entries: list[_Entry], text: str) -> bool:
@@ -331,9 +341,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     text = _read_text(source, explicit, notices)
     if text is None:
         return DEFAULTS, notices
-    settings, more = parse_settings(text, source.name)
-    if explicit and settings is DEFAULTS and any("is not an INI file" in n for n in more):
-        raise ConfigError(f"{source}: is not an INI file (no [SECTION] or KEY = value lines)")
+    settings, more, foreign = _parse(text, source.name)
+    if explicit and foreign:
+        raise ConfigError(f"{source}: is not an INI file ({NOT_INI})")
     return replace(settings, source=source), notices + more
 
 
@@ -484,3 +494,26 @@ __all__ = [
     "save_preferences",
     "search_path",
 ]
+
+
+def where_report(path: Path | None = None) -> str:
+    """What ``othello --where`` prints: the settings file in use, the search order, the folders."""
+    used = find_config(path)
+    if used is not None and used.is_file():
+        line = f"settings:     {used}"
+    elif used is not None:
+        line = f"settings:     {used} (missing: the game will refuse to start with it)"
+    else:
+        line = f"settings:     none found, built-in defaults (edit a copy at {paths.user_ini()})"
+    order = ["--config PATH", *(str(p) for p in search_path()), "built-in defaults"]
+    return "\n".join(
+        [
+            line,
+            "search order: " + "  ->  ".join(order),
+            f"defaults:     {paths.default_ini()}",
+            f"data folder:  {paths.user_data_dir()}",
+            f"autosave:     {paths.autosave_path()}",
+            f"log:          {paths.log_path()}",
+            f"resources:    {paths.resources_dir()}",
+        ]
+    )

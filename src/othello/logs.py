@@ -1,0 +1,127 @@
+"""The log file: warnings and crashes land in the user's data folder.
+
+A game started by double-clicking has no console, so a traceback printed to stderr is lost;
+the log keeps it. Logging must never stop the game: if the folder cannot be written, the
+log quietly goes to stderr instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+from . import paths
+
+LOGGER_NAME = "othello"
+MAX_BYTES = 256_000
+BACKUPS = 2
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+log = logging.getLogger(LOGGER_NAME)
+T = TypeVar("T")
+
+_handler: logging.Handler | None = None
+
+
+def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
+    """Send the package's log records to ``path`` (default: the user's log file).
+
+    Returns the log file, or None when it could not be opened (records go to stderr).
+    Calling it again replaces the previous handler, so tests may point it elsewhere.
+    """
+    global _handler
+    path = path or paths.log_path()
+    handler: logging.Handler
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=False
+        )
+        result: Path | None = path
+    except OSError as err:
+        handler = logging.StreamHandler(sys.stderr)
+        result = None
+        print(f"othello: cannot write the log {path} ({err.strerror or err})", file=sys.stderr)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    if _handler is not None:
+        log.removeHandler(_handler)
+        _handler.close()
+    _handler = handler
+    log.addHandler(handler)
+    log.setLevel(level)
+    install_excepthooks()
+    return result
+
+
+def close() -> None:
+    """Detach and close the log file (tests and a clean exit)."""
+    global _handler
+    if _handler is not None:
+        log.removeHandler(_handler)
+        _handler.close()
+        _handler = None
+
+
+def log_notices(notices: Iterable[str], source: str = "settings") -> None:
+    """Record the notices the window shows, so a player can read them again later."""
+    for notice in notices:
+        log.warning("%s: %s", source, notice)
+
+
+def log_crash(
+    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> None:
+    """Write an uncaught exception with its traceback."""
+    log.critical("crash: %s", exc, exc_info=(exc_type, exc, tb))
+
+
+def _sys_hook(
+    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> None:
+    if not issubclass(exc_type, KeyboardInterrupt) and not getattr(exc, "_othello_logged", False):
+        log_crash(exc_type, exc, tb)
+    sys.__excepthook__(exc_type, exc, tb)
+
+
+def _thread_hook(args: threading.ExceptHookArgs) -> None:
+    """A crash in the search thread is as much a crash as one in the window."""
+    if args.exc_value is not None:
+        log.critical(
+            "crash in thread %s: %s",
+            args.thread.name if args.thread else "?",
+            args.exc_value,
+            exc_info=(args.exc_type, args.exc_value, args.exc_traceback),
+        )
+
+
+def install_excepthooks() -> None:
+    """Log uncaught exceptions from the main thread and from worker threads."""
+    sys.excepthook = _sys_hook
+    threading.excepthook = _thread_hook
+
+
+def run_logged(func: Callable[[], T]) -> T:
+    """Call ``func``; log any crash with its traceback, then let it propagate."""
+    try:
+        return func()
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:
+        log_crash(type(exc), exc, exc.__traceback__)
+        _flush()
+        try:
+            exc._othello_logged = True  # type: ignore[attr-defined]  # the excepthook skips it
+        except AttributeError:
+            pass
+        raise
+
+
+def _flush() -> None:
+    if _handler is not None:
+        _handler.flush()

@@ -1,0 +1,326 @@
+"""Nothing lost: the autosave, game files, and reading a pasted game.
+
+The autosave is rewritten after every change to the game, atomically (a temporary file in
+the same folder, flushed, then renamed over the old one), so a kill or a crash at any
+moment leaves either the previous save or the new one, never half of either.
+
+A game file holds the standard transcript form (``f5d6c3...``, passes implied), preceded by
+a board string line when the game did not start from the usual position. Pasted text may be
+a transcript, a board string, or a board string followed by a transcript. Text that is not a
+legal game raises :class:`GameTextError` naming what is wrong; nothing is changed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from . import paths
+from .board import Board
+from .game import Game
+from .notation import PASS, OthelloError, parse_move, split_transcript, square_name
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_FORMAT = "othello-autosave"
+AUTOSAVE_VERSION = 1
+MAX_TEXT_CHARS = 20_000  # a whole game is at most ~130 characters of moves
+GAME_SUFFIX = ".txt"
+
+_BOARD_CHARS = frozenset("XxOo0*-.")
+_SIDE_CHARS = frozenset("XxOo0*")
+_TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
+_CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
+
+
+class GameTextError(OthelloError):
+    """Text or a file that is not a legal game; the message says what is wrong."""
+
+
+# ----- the position itself -----------------------------------------------------------
+
+
+def _neighbours(bb: int) -> int:
+    """Every square next to a disc of ``bb`` (eight directions), without wrapping."""
+    not_a = 0xFEFEFEFEFEFEFEFE
+    not_h = 0x7F7F7F7F7F7F7F7F
+    full = (1 << 64) - 1
+    east, west = (bb << 1) & not_a, (bb >> 1) & not_h
+    row = bb | east | west
+    return (row | (row << 8) | (row >> 8)) & full
+
+
+def impossible_reason(board: Board) -> str | None:
+    """Why no game could reach ``board``, or None when it looks reachable.
+
+    Every game starts with the four centre discs, which are never removed, and every disc is
+    placed next to one already there; so the centre is full and the discs form one group.
+    """
+    occupied = board.black | board.white
+    if occupied & _CENTRE != _CENTRE:
+        return "the four centre squares d4, e4, d5, e5 must all hold discs"
+    group = _CENTRE
+    while True:
+        grown = _neighbours(group) & occupied
+        if grown == group:
+            break
+        group = grown
+    if group != occupied:
+        stray = occupied & ~group
+        first = (stray & -stray).bit_length() - 1
+        return f"the disc on {square_name(first)} is not connected to the others"
+    return None
+
+
+def check_position(board: Board) -> None:
+    """Raise GameTextError when no game could reach ``board``."""
+    reason = impossible_reason(board)
+    if reason:
+        raise GameTextError(f"Impossible position: {reason}")
+
+
+# ----- text forms --------------------------------------------------------------------
+
+
+def game_to_text(game: Game) -> str:
+    """The game in the standard transcript form (a board string line first if set up)."""
+    moves = game.transcript()
+    lines = [moves] if game.start == Board() and moves else [game.start.to_string(), moves]
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def _strip_comments(text: str) -> str:
+    """Drop lines starting with ``#`` or ``;`` so saved files may carry notes."""
+    kept = [ln for ln in text.splitlines() if not ln.lstrip().startswith(("#", ";"))]
+    return "\n".join(kept)
+
+
+def _split_board(joined: str) -> tuple[str | None, str]:
+    """``(board string, rest)`` when ``joined`` starts like one, else ``(None, joined)``.
+
+    A transcript from the start position begins with a square name, never with a board
+    character, so text starting with X, O, - or . is read as a board string (and its
+    errors are the board string's).
+    """
+    if not joined or joined[0] not in _BOARD_CHARS:
+        return None, joined
+    return joined[:65], joined[65:]
+
+
+def _check_transcript_chars(text: str) -> None:
+    for i, c in enumerate(text):
+        if not c.isspace() and c not in _TRANSCRIPT_CHARS:
+            raise GameTextError(
+                f"Not a game: {c!r} at character {i + 1}; expected moves like f5d6c3, or a "
+                "board string of 64 squares (X, O, -) and the side to move"
+            )
+
+
+def parse_game_text(text: str) -> Game:
+    """A Game from a pasted or loaded transcript / board string; GameTextError if not legal."""
+    if not isinstance(text, str):
+        raise GameTextError(f"Not a game: expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
+    body = _strip_comments(text).strip()
+    if not body:
+        raise GameTextError("Not a game: the text is empty; expected moves like f5d6c3 or a board string")
+    board_text, moves = _split_board("".join(body.split()))
+    start = None
+    if board_text is not None:
+        start = _parse_board(board_text)
+    else:
+        _check_transcript_chars(body)
+    try:
+        return Game.from_transcript(moves, start=start)
+    except OthelloError as err:
+        raise GameTextError(f"Not a legal game: {err}") from None
+
+
+def _parse_board(text: str) -> Board:
+    try:
+        board = Board.from_string(text)
+    except OthelloError as err:
+        raise GameTextError(f"Not a board: {err}") from None
+    check_position(board)
+    return board
+
+
+# ----- game files --------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` via a flushed temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def games_dir() -> Path:
+    """Where game files go by default."""
+    return paths.user_data_dir() / "games"
+
+
+def save_game(game: Game, path: Path | None = None) -> Path:
+    """Write the game file (default: a new timestamped file in ``games_dir()``); returns it.
+
+    Raises GameTextError naming the file when it cannot be written.
+    """
+    if path is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = games_dir() / f"othello-{stamp}{GAME_SUFFIX}"
+    try:
+        write_atomic(Path(path), game_to_text(game))
+    except OSError as err:
+        raise GameTextError(f"Cannot save the game to {path}: {err.strerror or err}") from None
+    return Path(path)
+
+
+def load_game(path: Path) -> Game:
+    """Read a game file; GameTextError names the file and what is wrong with it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
+    if len(data) > MAX_TEXT_CHARS:
+        raise GameTextError(f"{path}: too large to be a game file ({len(data)} bytes)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise GameTextError(f"{path}: not a text file") from None
+    try:
+        return parse_game_text(text)
+    except GameTextError as err:
+        raise GameTextError(f"{Path(path).name}: {err}") from None
+
+
+def latest_game_file() -> Path | None:
+    """The most recently saved game file, for a "load" key without a file dialog."""
+    folder = games_dir()
+    if not folder.is_dir():
+        return None
+    files = [p for p in folder.glob(f"*{GAME_SUFFIX}") if p.is_file()]
+    return max(files, key=lambda p: p.stat().st_mtime, default=None)
+
+
+# ----- the autosave ------------------------------------------------------------------
+
+
+def _moves_text(game: Game) -> str:
+    """Every move including undone ones (redo survives a restart), passes written."""
+    return "".join("pa" if sq == PASS else square_name(sq) for sq in game.moves)
+
+
+def autosave_data(game: Game) -> dict[str, object]:
+    return {
+        "format": AUTOSAVE_FORMAT,
+        "version": AUTOSAVE_VERSION,
+        "start": game.start.to_string(),
+        "moves": _moves_text(game),
+        "cursor": game.cursor,
+        "saved": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def worth_saving(game: Game) -> bool:
+    """Nothing to lose at the start of a game or once it is over (the end screen clears it)."""
+    return bool(game.moves) and not game.board.is_game_over()
+
+
+def autosave(game: Game, path: Path | None = None) -> bool:
+    """Save the game in progress after a change; never raises (a full disk must not end play).
+
+    Clears the autosave instead when there is nothing to resume (no moves, or game over).
+    Returns True when the file on disk now matches the game.
+    """
+    path = path or paths.autosave_path()
+    try:
+        if not worth_saving(game):
+            path.unlink(missing_ok=True)
+        else:
+            write_atomic(path, json.dumps(autosave_data(game), indent=1) + "\n")
+        return True
+    except OSError as err:
+        log.warning("autosave to %s failed: %s", path, err)
+        return False
+
+
+def clear_autosave(path: Path | None = None) -> None:
+    """Forget the game in progress (new game, end screen); never raises."""
+    path = path or paths.autosave_path()
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as err:
+        log.warning("could not remove the autosave %s: %s", path, err)
+
+
+def game_from_autosave(data: object) -> Game:
+    """Rebuild the autosaved game; GameTextError says what is wrong with the data."""
+    if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
+        raise GameTextError("not an othello autosave")
+    if data.get("version") != AUTOSAVE_VERSION:
+        raise GameTextError(f"autosave version {data.get('version')!r} is not one this game reads")
+    start, moves, cursor = data.get("start"), data.get("moves"), data.get("cursor")
+    if not isinstance(start, str) or not isinstance(moves, str):
+        raise GameTextError("the start position or the moves are missing")
+    if not isinstance(cursor, int) or isinstance(cursor, bool):
+        raise GameTextError("the move cursor is missing")
+    board = _parse_board(start)
+    game = Game(board)
+    number = 0
+    try:
+        for number, (_, token) in enumerate(split_transcript(moves), start=1):
+            game.play(parse_move(token))
+    except OthelloError as err:
+        raise GameTextError(f"move {number}: {err}") from None
+    if not 0 <= cursor <= len(game.moves):
+        raise GameTextError(f"move cursor {cursor} is outside 0..{len(game.moves)}")
+    while game.cursor > cursor:
+        game.undo()
+    return game
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Keep a bad autosave for inspection, out of the way of the next start."""
+    aside = path.with_name(path.name + ".corrupt")
+    try:
+        os.replace(path, aside)
+        return aside
+    except OSError:
+        return None
+
+
+def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
+    """The autosaved game, or None; notices say why a saved game could not be used."""
+    path = path or paths.autosave_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, []
+    except OSError as err:
+        return None, [f"The saved game could not be read ({err.strerror or err}); starting a new game"]
+    try:
+        game = game_from_autosave(json.loads(raw.decode("utf-8")))
+    except (ValueError, GameTextError) as err:  # JSON and UTF-8 errors are ValueErrors
+        aside = _set_aside(path)
+        log.warning("autosave %s unusable: %s", path, err)
+        kept = f"; it was kept as {aside.name}" if aside else ""
+        return None, [f"The saved game is damaged ({_short(err)}){kept}; starting a new game"]
+    return game, []
+
+
+def _short(err: Exception, width: int = 100) -> str:
+    text = str(err).splitlines()[0] if str(err) else type(err).__name__
+    return text if len(text) <= width else text[: width - 1] + "…"

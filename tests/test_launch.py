@@ -1,0 +1,206 @@
+"""Starting the game: the command-line switches, the log, the Linux menu entry."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from othello import cli, logs, paths, shortcut, storage
+from othello.game import Game
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    yield tmp_path
+    logs.close()
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m othello ...`` in a fresh process, from ``cwd``."""
+    return subprocess.run(
+        [sys.executable, "-m", "othello", *args],
+        cwd=cwd, env=os.environ.copy(), capture_output=True, text=True, timeout=60,
+    )
+
+
+# ----- --where and --config ---------------------------------------------------------------
+
+
+def test_where_prints_the_settings_file_and_data_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ini = tmp_path / "mine.ini"
+    ini.write_text("[BASIC]\nFPS = 20\n")
+    assert cli.main(["--config", str(ini), "--where"]) == 0
+    out = capsys.readouterr().out
+    assert f"settings:     {ini}" in out
+    assert f"data folder:  {tmp_path / 'data'}" in out
+    assert str(paths.user_ini()) in out
+
+
+def test_where_from_an_unrelated_folder_in_a_fresh_process(tmp_path: Path) -> None:
+    proc = run_cli("--where", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.splitlines()[0]
+    checkout = paths.checkout_ini()
+    expected = checkout if checkout and checkout.is_file() else None
+    if expected:
+        assert str(expected) in first
+    else:
+        assert "built-in defaults" in first
+
+
+@pytest.mark.parametrize(
+    "name, content, problem",
+    [
+        ("missing.ini", None, "does not exist"),
+        ("notes.txt", "Remember the milk\nand the eggs\n", "is not an INI file"),
+        ("image.png", b"\x89PNG\r\n\x1a\n\0\0", "is not a text file"),
+        ("latin1.ini", b"[BASIC]\nFPS = 3\xe90\n", "is not valid UTF-8"),
+    ],
+)
+def test_broken_explicit_config_exits_with_one_line(
+    tmp_path: Path, name: str, content: str | bytes | None, problem: str
+) -> None:
+    path = tmp_path / name
+    if isinstance(content, str):
+        path.write_text(content)
+    elif content is not None:
+        path.write_bytes(content)
+    proc = run_cli("--config", str(path), cwd=tmp_path)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert str(path) in lines[0] and problem in lines[0]
+
+
+def test_explicit_config_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--config", str(tmp_path)]) == 2
+    assert "is not a file" in capsys.readouterr().err
+
+
+# ----- the log --------------------------------------------------------------------------
+
+
+def test_log_records_warnings_and_notices(tmp_path: Path) -> None:
+    path = logs.setup()
+    assert path == paths.log_path() == tmp_path / "data" / "othello.log"
+    logging.getLogger("othello.storage").warning("disk is full")
+    logs.log_notices(["FPS = 'abc' is not a whole number"])
+    logs.close()
+    text = path.read_text(encoding="utf-8")
+    assert "WARNING othello.storage: disk is full" in text
+    assert "settings: FPS = 'abc'" in text
+
+
+def test_log_falls_back_to_stderr_when_the_folder_is_not_writable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert logs.setup(blocker / "sub" / "othello.log") is None
+    assert "cannot write the log" in capsys.readouterr().err
+
+
+CRASHING_GAME = """
+from othello import logs, storage
+from othello.game import Game
+
+def play():
+    game = Game()
+    for move in ("f5", "d6", "c3"):
+        game.play(move)
+        storage.autosave(game)
+    raise RuntimeError("boom in the game loop")
+
+logs.setup()
+logs.run_logged(play)
+"""
+
+
+def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASHING_GAME], cwd=tmp_path, env=os.environ.copy(),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 1
+    log_text = paths.log_path().read_text(encoding="utf-8")
+    assert "CRITICAL othello: crash: boom in the game loop" in log_text
+    assert "Traceback (most recent call last)" in log_text and "in play" in log_text
+    assert log_text.count("boom in the game loop") == 2  # message + traceback, logged once
+    game, notices = storage.resume()
+    assert notices == [] and game is not None and game.transcript() == "f5d6c3"
+
+
+CRASHING_THREAD = """
+import threading
+from othello import logs
+logs.setup()
+def search():
+    raise ValueError("search thread failed")
+t = threading.Thread(target=search, name="search")
+t.start(); t.join()
+"""
+
+
+def test_a_crash_in_a_worker_thread_is_logged(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-c", CRASHING_THREAD], cwd=tmp_path, env=os.environ.copy(),
+                   capture_output=True, timeout=60)
+    text = paths.log_path().read_text(encoding="utf-8")
+    assert "crash in thread search: search thread failed" in text and "Traceback" in text
+
+
+# ----- the Linux menu entry ------------------------------------------------------------------
+
+
+def test_install_shortcut_writes_desktop_file_and_icon(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not sys.platform.startswith("linux"):
+        pytest.skip("Linux menu entries only")
+    assert cli.main(["--install-shortcut"]) == 0
+    desktop = tmp_path / "share" / "applications" / "othello-desktop.desktop"
+    icon = tmp_path / "share" / "icons" / "hicolor" / "64x64" / "apps" / "othello-desktop.png"
+    assert str(desktop) in capsys.readouterr().out
+    assert icon.read_bytes() == paths.resource("icon.png").read_bytes()
+    text = desktop.read_text(encoding="utf-8")
+    assert text.startswith("[Desktop Entry]\n")
+    for line in ("Type=Application", "Name=Othello", f"Icon={icon}", "Terminal=false",
+                 "Categories=Game;BoardGame;"):
+        assert line in text.splitlines()
+    exec_line = next(ln for ln in text.splitlines() if ln.startswith("Exec="))
+    assert "othello" in exec_line
+
+
+def test_desktop_exec_quoting() -> None:
+    assert shortcut.exec_line(["/usr/bin/othello-gui"]) == "/usr/bin/othello-gui"
+    assert shortcut.exec_line(["/home/a b/py", "-m", "othello"]) == '"/home/a b/py" -m othello'
+    assert shortcut.exec_line(["/x/100%/py"]) == '/x/100%%/py'
+    assert shortcut.exec_line(['/a"b$c']) == '"/a\\\\"b\\\\$c"'
+
+
+def test_launcher_prefers_the_environments_gui_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    monkeypatch.setattr(sys, "executable", str(bindir / "python"))
+    assert shortcut.launcher_command() == [str(bindir / "python"), "-m", "othello"]
+    gui = bindir / "othello-gui"
+    gui.write_text("#!/bin/sh\n")
+    gui.chmod(0o755)
+    assert shortcut.launcher_command() == [str(gui)]
+
+
+def test_shortcut_error_for_a_bad_icon(tmp_path: Path) -> None:
+    bad = tmp_path / "icon.png"
+    bad.write_bytes(b"not a png")
+    with pytest.raises(shortcut.ShortcutError):
+        shortcut.png_size(bad)
+
+
+def test_python_dash_m_othello_runs(tmp_path: Path) -> None:
+    proc = run_cli("--help", cwd=tmp_path)
+    assert proc.returncode == 0 and "--config PATH" in proc.stdout and "--install-shortcut" in proc.stdout

@@ -1,0 +1,349 @@
+"""Nothing lost: autosave and resume, game files, pasted games, and bad saves refused clearly."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from othello import paths, storage
+from othello.board import Board
+from othello.game import Game
+from othello.notation import PASS, OthelloError
+from othello.storage import GameTextError
+
+# Complete random games (seeds 0 and 2 of random_game below): one of 60 moves, one with passes.
+FULL_GAME = (
+    "e6d6c3f4d7c5g4g3c4g5b5c7f5a5a6d8a4f7f6d3h4c2e7e3g6f8b4b3e2h5"
+    "b6f3h6g7c6a7d2d1c1b1c8b2h7h8h2a3h3h1f2g2f1g1e8g8a2a1b7b8a8e1"
+)
+GAME_WITH_PASSES = (
+    "d3c3b3e3f3c5f6g2b5c6f4a5h1f5d6e7d7e6d8c4c7b7a8b6a4f8g4b4e8a3"
+    "a7g5g8c2h4g3a2h3c1d1d2e1f1f7a6h6e2b8g7c8h5g6h2h7h8g1b2f2a1b1"
+)
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def random_game(seed: int, plies: int) -> Game:
+    """A random legal game, passes played as moves the way the window records them."""
+    rng = random.Random(seed)
+    game = Game()
+    for _ in range(plies):
+        board = game.board
+        if board.is_game_over():
+            break
+        moves = board.legal_squares()
+        game.play(rng.choice(moves) if moves else PASS)
+    return game
+
+
+def same(a: Game, b: Game) -> bool:
+    return a.board == b.board and a.transcript() == b.transcript()
+
+
+# ----- pasted and loaded text ---------------------------------------------------------
+
+
+def test_transcript_round_trip_through_text() -> None:
+    for seed in range(40):
+        game = random_game(seed, 70)
+        again = storage.parse_game_text(storage.game_to_text(game))
+        assert same(game, again), seed
+
+
+def test_transcript_round_trip_through_files(tmp_path: Path) -> None:
+    for seed in range(20):
+        game = random_game(seed, seed * 3)
+        path = storage.save_game(game, tmp_path / f"g{seed}.txt")
+        assert same(storage.load_game(path), game)
+
+
+def test_saved_file_is_the_standard_transcript_form(tmp_path: Path) -> None:
+    game = Game.from_transcript("f5d6c3")
+    path = storage.save_game(game, tmp_path / "g.txt")
+    assert path.read_text(encoding="utf-8") == "f5d6c3\n"
+
+
+@pytest.mark.parametrize("transcript", [FULL_GAME, GAME_WITH_PASSES])
+def test_full_game_round_trip(tmp_path: Path, transcript: str) -> None:
+    game = storage.parse_game_text(transcript)
+    assert game.board.is_game_over()
+    loaded = storage.load_game(storage.save_game(game, tmp_path / "full.txt"))
+    assert loaded.transcript() == transcript and loaded.board == game.board
+
+
+def test_empty_game_round_trip(tmp_path: Path) -> None:
+    for game in (Game(), Game(Board.from_transcript("f5d6"))):
+        assert storage.load_game(storage.save_game(game, tmp_path / "e.txt")).board == game.board
+
+
+def test_setup_position_round_trip(tmp_path: Path) -> None:
+    start = Board.from_transcript("f5d6c3d3")
+    game = Game(start)
+    game.play("c4")
+    text = storage.game_to_text(game)
+    assert text.splitlines()[0] == start.to_string()
+    again = storage.load_game(storage.save_game(game, tmp_path / "s.txt"))
+    assert again.start == start and again.board == game.board and again.transcript() == "c4"
+
+
+def test_default_save_location_and_latest(data_dir: Path) -> None:
+    assert storage.latest_game_file() is None
+    path = storage.save_game(Game.from_transcript("f5"))
+    assert path.parent == data_dir / "games"
+    assert storage.latest_game_file() == path
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["f5d6c3", "F5 D6 C3", "f5\nd6\nc3\n", "# saved by othello\nf5d6c3\n", "  f5d6c3  "],
+)
+def test_pasted_transcript_forms(text: str) -> None:
+    assert storage.parse_game_text(text).transcript() == "f5d6c3"
+
+
+def test_pasted_board_string_sets_up_a_position() -> None:
+    board = Board.from_transcript("f5d6")
+    game = storage.parse_game_text(board.to_string())
+    assert game.board == board and game.moves == []
+
+
+def test_pasted_board_string_with_dots_and_rows() -> None:
+    board = Board.from_transcript("f5d6c3")
+    rows = board.to_string().replace("-", ".")
+    text = "\n".join(rows[i : i + 8] for i in range(0, 64, 8)) + "\n" + rows[64:]
+    assert storage.parse_game_text(text).board == board
+
+
+def test_board_string_then_moves() -> None:
+    start = Board.from_transcript("f5d6")
+    game = storage.parse_game_text(start.to_string() + "\nc3d3")
+    assert game.start == start and game.transcript() == "c3d3"
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "empty"),
+        ("   \n\t", "empty"),
+        ("# only a comment", "empty"),
+        ("hello there", "'l' at character 3"),
+        ("f5d6c", "lone 'c'"),
+        ("f5f5", "move 2"),
+        ("f5 z9", "'z' at character 4"),
+        ("f5d6c3d3c4" + "a1", "move 6"),
+        (FULL_GAME + "a1", "move 61"),
+        ("X" * 63 + " O", "has 64 characters"),
+        ("X" * 63 + "Z O", "'Z' at square h8"),
+        ("-" * 64 + " X", "centre"),
+        ("-" * 27 + "OX------XO" + "-" * 26 + "X" + " X", "not connected"),
+        ("-" * 27 + "OX------XO" + "-" * 27 + " X e3", "move 1"),
+        ("f5" * 20_000, "too long"),
+    ],
+)
+def test_bad_text_is_refused_naming_the_problem(text: str, words: str) -> None:
+    with pytest.raises(GameTextError) as info:
+        storage.parse_game_text(text)
+    assert words in str(info.value)
+    assert isinstance(info.value, OthelloError)
+
+
+def test_refusing_text_leaves_the_current_game_alone() -> None:
+    game = Game.from_transcript("f5d6")
+    before = (game.board.to_string(), list(game.moves), game.cursor)
+    with pytest.raises(GameTextError):
+        storage.parse_game_text("f5f5")
+    assert (game.board.to_string(), list(game.moves), game.cursor) == before
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [(b"\x89PNG\r\n\x1a\n", "not a text file"), (b"f5f5\n", "move 2"), (b"x" * 30_000, "too large")],
+)
+def test_bad_game_file_names_the_file(tmp_path: Path, content: bytes, words: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(GameTextError) as info:
+        storage.load_game(path)
+    assert "bad.txt" in str(info.value) and words in str(info.value)
+
+
+def test_missing_game_file(tmp_path: Path) -> None:
+    with pytest.raises(GameTextError, match="Cannot read"):
+        storage.load_game(tmp_path / "nope.txt")
+
+
+def test_impossible_reason() -> None:
+    assert storage.impossible_reason(Board()) is None
+    assert storage.impossible_reason(Board.from_transcript(FULL_GAME)) is None
+    assert storage.impossible_reason(Board.from_transcript(GAME_WITH_PASSES)) is None
+    for seed in range(30):
+        assert storage.impossible_reason(random_game(seed, 60).board) is None
+
+
+# ----- autosave and resume ---------------------------------------------------------------
+
+
+def test_autosave_and_resume_keep_undo_and_redo(data_dir: Path) -> None:
+    game = random_game(7, 30)
+    game.undo()
+    game.undo()
+    assert storage.autosave(game)
+    assert paths.autosave_path() == data_dir / "autosave.json"
+    resumed, notices = storage.resume()
+    assert notices == []
+    assert resumed is not None and same(resumed, game)
+    assert resumed.moves == game.moves and resumed.cursor == game.cursor
+    assert resumed.redo() == game.moves[game.cursor]
+
+
+def test_autosave_with_passes_and_setup_positions() -> None:
+    for seed in range(30):
+        game = Game(Board.from_transcript("f5d6c3")) if seed % 2 else Game()
+        rng = random.Random(seed)
+        while not game.board.is_game_over() and len(game.moves) < 60:
+            moves = game.board.legal_squares()
+            game.play(rng.choice(moves) if moves else PASS)
+            if rng.random() < 0.05:
+                break
+        if game.board.is_game_over():
+            game.undo()
+        storage.autosave(game)
+        resumed, notices = storage.resume()
+        assert notices == [] and resumed is not None
+        assert resumed.start == game.start and resumed.moves == game.moves
+
+
+def test_nothing_to_resume() -> None:
+    assert storage.resume() == (None, [])
+
+
+def test_new_game_and_game_over_clear_the_autosave() -> None:
+    storage.autosave(Game.from_transcript("f5"))
+    assert paths.autosave_path().exists()
+    storage.autosave(Game())
+    assert not paths.autosave_path().exists()
+    storage.autosave(Game.from_transcript("f5"))
+    storage.autosave(Game.from_transcript(FULL_GAME))
+    assert not paths.autosave_path().exists()
+    storage.autosave(Game.from_transcript("f5"))
+    storage.clear_autosave()
+    storage.clear_autosave()
+    assert storage.resume() == (None, [])
+
+
+def test_autosave_never_raises(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert storage.autosave(Game.from_transcript("f5"), blocker / "sub" / "autosave.json") is False
+
+
+def test_autosave_leaves_no_temporary_files(data_dir: Path) -> None:
+    for n in range(1, 10):
+        storage.autosave(random_game(1, n))
+    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"garbage \xff\xfe",
+        b'{"format": "othello-autosave", "version": 1, "start": "',
+        b"[1, 2, 3]",
+        b'{"format": "something-else"}',
+        b'{"format": "othello-autosave", "version": 99}',
+        b'{"format": "othello-autosave", "version": 1, "start": "x", "moves": "", "cursor": 0}',
+        b'{"format": "othello-autosave", "version": 1, "moves": "f5", "cursor": 1}',
+    ],
+)
+def test_corrupt_autosave_starts_a_new_game_with_a_notice(content: bytes) -> None:
+    path = paths.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    game, notices = storage.resume()
+    assert game is None
+    assert len(notices) == 1 and "damaged" in notices[0]
+    assert not path.exists() and path.with_name("autosave.json.corrupt").read_bytes() == content
+    assert storage.resume() == (None, [])  # next start is clean
+
+
+def autosave_json(**changes: object) -> bytes:
+    data = storage.autosave_data(Game.from_transcript("f5d6c3"))
+    data.update(changes)
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"moves": "f5d6c3c3"}, "move 4"),
+        ({"moves": "f5zz"}, "move 2"),
+        ({"cursor": 9}, "cursor"),
+        ({"cursor": -1}, "cursor"),
+        ({"cursor": "2"}, "cursor"),
+        ({"start": "-" * 64 + " X"}, "Impossible position"),
+        ({"start": "X" * 64 + " Q"}, "side to move"),
+    ],
+)
+def test_autosave_of_an_impossible_game(changes: dict[str, object], words: str) -> None:
+    path = paths.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(autosave_json(**changes))
+    game, notices = storage.resume()
+    assert game is None and words in notices[0]
+
+
+KILLED_CHILD = """
+import os, signal, sys
+from othello import storage
+from othello.game import Game
+game = Game()
+for move in sys.argv[1].split():
+    game.play(move)
+    storage.autosave(game)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
+    env = dict(os.environ, OTHELLO_DATA_DIR=str(data_dir))
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"], env=env, capture_output=True, timeout=60
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    game, notices = storage.resume()
+    assert notices == [] and game is not None
+    assert game.transcript() == "f5d6c3d3c4"
+
+
+def test_a_write_killed_halfway_leaves_the_previous_save(data_dir: Path) -> None:
+    storage.autosave(Game.from_transcript("f5d6"))
+    (data_dir / ".autosave.json.12345.tmp").write_text('{"format": "othello-auto')  # torn temp file
+    game, notices = storage.resume()
+    assert notices == [] and game is not None and game.transcript() == "f5d6"
+
+
+def test_failed_rename_keeps_the_old_save(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    storage.autosave(Game.from_transcript("f5d6"))
+
+    def broken_replace(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(storage.os, "replace", broken_replace)
+        assert storage.autosave(Game.from_transcript("f5d6c3")) is False
+    game, _ = storage.resume()
+    assert game is not None and game.transcript() == "f5d6"
+    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]

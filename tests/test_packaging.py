@@ -1,0 +1,140 @@
+"""The built wheel works on its own: installed into a fresh venv and started from elsewhere.
+
+Builds the wheel from a copy of the project, installs it without dependencies into a new
+virtual environment that borrows pygame from the running one, then runs the installed
+commands from an unrelated folder with a fresh home and SDL's dummy drivers.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
+
+EXPECTED_IN_WHEEL = [
+    "othello/__init__.py",
+    "othello/othello.ini",
+    "othello/py.typed",
+    "othello/resources/icon.png",
+]
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 120) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"{cmd} failed:\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout
+
+
+def copy_project(dest: Path) -> Path:
+    """The files a build needs, away from the checkout (no build/ or egg-info left behind)."""
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(
+        ROOT / "src", dest / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+    )
+    return dest
+
+
+def venv_python(venv: Path) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def venv_site(python: Path) -> Path:
+    code = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    return Path(run([str(python), "-c", code], cwd=python.parent).strip())
+
+
+def borrow_pygame(python: Path) -> None:
+    """Let the new venv import pygame from the running interpreter instead of downloading it."""
+    check = [str(python), "-c", "import pygame"]
+    if subprocess.run(check, capture_output=True).returncode == 0:
+        return  # --system-site-packages already has it
+    import pygame
+
+    outer = Path(pygame.__file__).resolve().parent.parent
+    (venv_site(python) / "_outer_pygame.pth").write_text(str(outer) + "\n")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("pkg")
+    (base / "project").mkdir()
+    src = copy_project(base / "project")
+    dist = base / "dist"
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)], cwd=base)
+    wheel = next(dist.glob("othello_desktop-*.whl"))
+    venv = base / "venv"
+    run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], cwd=base)
+    python = venv_python(venv)
+    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)], cwd=base)
+    borrow_pygame(python)
+    return {"wheel": wheel, "venv": venv, "python": python, "base": base}
+
+
+def fresh_env(home: Path) -> dict[str, str]:
+    """A user who has never run the game, on a machine with no display or sound card."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OTHELLO_", "XDG_", "PYTHON"))}
+    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[str, Path]) -> None:
+    with zipfile.ZipFile(installed["wheel"]) as whl:
+        names = whl.namelist()
+        entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+        entries = whl.read(entry_points).decode()
+        packaged_ini = whl.read("othello/othello.ini")
+    for name in EXPECTED_IN_WHEEL:
+        assert name in names
+    assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)
+    assert packaged_ini == (ROOT / "othello.ini").read_bytes()
+    assert "[console_scripts]\nothello = othello.cli:main" in entries
+    assert "[gui_scripts]\nothello-gui = othello.cli:main" in entries
+
+
+def test_installed_game_finds_its_files_from_anywhere(installed: dict[str, Path], tmp_path: Path) -> None:
+    venv, python = installed["venv"], installed["python"]
+    home = tmp_path / "home"
+    home.mkdir()
+    elsewhere = tmp_path / "somewhere" / "else"
+    elsewhere.mkdir(parents=True)
+    env = fresh_env(home)
+    code = "import othello, othello.paths as p; print(othello.__file__); print(p.default_ini()); print(p.resources_dir())"
+    module, ini, resources = run([str(python), "-c", code], cwd=elsewhere, env=env).split()
+    assert Path(module).is_relative_to(venv), "the wheel's package must be the one imported"
+    assert Path(ini).is_file() and Path(resources, "icon.png").is_file()
+
+    where = run([str(venv / "bin" / "othello"), "--where"], cwd=elsewhere, env=env)
+    assert "none found, built-in defaults" in where
+    assert str(home / ".config" / "othello" / "othello.ini") in where
+    assert f"data folder:  {home / '.local' / 'share' / 'othello'}" in where
+    assert run([str(python), "-m", "othello", "--where"], cwd=elsewhere, env=env) == where
+    assert (venv / "bin" / "othello-gui").is_file()
+
+
+def test_installed_game_runs_headless_for_a_few_frames(installed: dict[str, Path], tmp_path: Path) -> None:
+    venv = installed["venv"]
+    home = tmp_path / "home"
+    home.mkdir()
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    help_text = run([str(venv / "bin" / "othello"), "--help"], cwd=elsewhere, env=fresh_env(home))
+    if "--frames" not in help_text:
+        pytest.skip("the window has no --frames switch yet")
+    out = run(
+        [str(venv / "bin" / "othello"), "--demo", "--frames", "20"],
+        cwd=elsewhere, env=fresh_env(home), timeout=120,
+    )
+    assert out.strip(), "the demo prints its frame-time figures"
+    assert not list(elsewhere.iterdir()), "nothing is written to the working directory"

@@ -1,0 +1,79 @@
+"""Copy and paste never crash the window, with or without a system clipboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from othello import gui_clipboard as clipboard
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(clipboard, "_kept", None)
+
+
+def test_without_a_window_copy_fails_gracefully_and_paste_returns_the_copy() -> None:
+    pygame.display.quit()
+    assert clipboard.copy("f5d6c3") is False
+    assert clipboard.paste() == "f5d6c3"
+    assert clipboard.available() is False
+
+
+def test_headless_window_has_no_system_clipboard_but_paste_still_works() -> None:
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        assert clipboard.copy("f5d6") in (True, False)  # the dummy driver refuses; no exception
+        assert clipboard.paste() == "f5d6"
+    finally:
+        pygame.display.quit()
+
+
+def test_nothing_copied_and_no_clipboard() -> None:
+    pygame.display.quit()
+    assert clipboard.paste() is None
+
+
+class FakeScrap:
+    def __init__(self) -> None:
+        self.data: dict[str, bytes] = {}
+
+    def put(self, kind: str, data: bytes) -> None:
+        self.data[kind] = data
+
+    def get(self, kind: str) -> bytes | None:
+        return self.data.get(kind)
+
+
+def test_system_clipboard_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeScrap()
+    monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
+    assert clipboard.copy("f5 d6 ✓") is True
+    assert fake.data[pygame.SCRAP_TEXT] == "f5 d6 ✓".encode()
+    monkeypatch.setattr(clipboard, "_kept", None)
+    assert clipboard.paste() == "f5 d6 ✓"
+
+
+def test_text_from_other_programs_is_decoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeScrap()
+    fake.data["UTF8_STRING"] = b"f5d6c3\x00"
+    monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
+    assert clipboard.paste() == "f5d6c3"
+    fake.data = {"text/plain": b"\xff\xfe junk"}
+    assert clipboard.paste() is not None  # undecodable bytes become replacement characters
+
+
+def test_a_clipboard_that_raises_is_survived(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def put(self, *args: Any) -> None:
+            raise pygame.error("content could not be placed in clipboard.")
+
+        def get(self, *args: Any) -> bytes:
+            raise pygame.error("clipboard owner went away")
+
+    monkeypatch.setattr(clipboard, "_scrap", lambda: Broken())
+    assert clipboard.copy("f5") is False
+    assert clipboard.paste() == "f5"

@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from othello import config, paths
-from othello.config import DEFAULTS, ConfigError, Settings, load_settings, parse_settings, save_preferences
+from othello.config import (
+    DEFAULTS,
+    ConfigError,
+    Settings,
+    load_settings,
+    save_preferences,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -264,7 +270,7 @@ def test_unreadable_file_found_by_search(tmp_path: Path) -> None:
 
 def test_many_problems_are_capped(tmp_path: Path) -> None:
     text = "[BASIC]\n" + "".join(f"KEY{i} = {i}\n" for i in range(100))
-    settings, notices = load_settings(write(tmp_path, text))
+    _, notices = load_settings(write(tmp_path, text))
     assert len(notices) == 12 and "more problems" in notices[-1]
 
 

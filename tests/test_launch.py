@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from othello import cli, logs, paths, shortcut, storage
-from othello.game import Game
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +26,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m othello ...`` in a fresh process, from ``cwd``."""
     return subprocess.run(
         [sys.executable, "-m", "othello", *args],
-        cwd=cwd, env=os.environ.copy(), capture_output=True, text=True, timeout=60,
+        cwd=cwd, env=os.environ.copy(), check=False, capture_output=True, text=True, timeout=60,
     )
 
 
@@ -127,7 +126,7 @@ logs.run_logged(play)
 def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-c", CRASHING_GAME], cwd=tmp_path, env=os.environ.copy(),
-        capture_output=True, text=True, timeout=60,
+        check=False, capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 1
     log_text = paths.log_path().read_text(encoding="utf-8")
@@ -151,7 +150,7 @@ t.start(); t.join()
 
 def test_a_crash_in_a_worker_thread_is_logged(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", CRASHING_THREAD], cwd=tmp_path, env=os.environ.copy(),
-                   capture_output=True, timeout=60)
+                   check=False, capture_output=True, timeout=60)
     text = paths.log_path().read_text(encoding="utf-8")
     assert "crash in thread search: search thread failed" in text and "Traceback" in text
 

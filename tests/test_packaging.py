@@ -28,7 +28,7 @@ EXPECTED_IN_WHEEL = [
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 120) -> str:
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=cwd, env=env, check=False, capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, f"{cmd} failed:\n{proc.stdout}\n{proc.stderr}"
     return proc.stdout
 
@@ -55,7 +55,7 @@ def venv_site(python: Path) -> Path:
 def borrow_pygame(python: Path) -> None:
     """Let the new venv import pygame from the running interpreter instead of downloading it."""
     check = [str(python), "-c", "import pygame"]
-    if subprocess.run(check, capture_output=True).returncode == 0:
+    if subprocess.run(check, check=False, capture_output=True).returncode == 0:
         return  # --system-site-packages already has it
     import pygame
 

@@ -320,7 +320,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
     env = dict(os.environ, OTHELLO_DATA_DIR=str(data_dir))
     proc = subprocess.run(
-        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"], env=env, capture_output=True, timeout=60
+        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"], env=env, check=False, capture_output=True, timeout=60
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     game, notices = storage.resume()

@@ -28,6 +28,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from . import paths
 from .notation import OthelloError
@@ -172,10 +173,11 @@ def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
     try:
         data = path.read_bytes()
     except OSError as err:
-        problem = f"cannot be read ({err.strerror or err})"
-        return _unusable(path, problem, explicit, notices)
+        _unusable(path, f"cannot be read ({err.strerror or err})", explicit, notices)
+        return None
     if len(data) > MAX_FILE_BYTES or b"\0" in data:
-        return _unusable(path, "is not a text file", explicit, notices)
+        _unusable(path, "is not a text file", explicit, notices)
+        return None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -192,7 +194,6 @@ def _unusable(path: Path, problem: str, explicit: bool, notices: list[str]) -> N
     if explicit:
         raise ConfigError(f"{path}: {problem}")
     notices.append(f"{path} {problem}; using the built-in defaults")
-    return None
 
 
 def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
@@ -225,9 +226,9 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict[str, object]:
+def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict[str, Any]:
     """Known, valid values by Settings field; a notice for everything else."""
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     seen: dict[str, int] = {}
     for entry in entries:
         where = f"{name} line {entry.line}"

@@ -20,7 +20,7 @@ _kept: str | None = None
 def _scrap() -> Any:
     """pygame.scrap, initialised; raises when this display has no clipboard."""
     import pygame
-    import pygame.scrap as scrap
+    from pygame import scrap
 
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         raise RuntimeError("no window yet")
@@ -38,7 +38,7 @@ def copy(text: str) -> bool:
 
         _scrap().put(pygame.SCRAP_TEXT, text.encode("utf-8"))
         return True
-    except Exception as err:  # pygame.error, missing module, no window: all mean "no clipboard"
+    except Exception as err:  # noqa: BLE001  # pygame.error, missing module, no window: all mean "no clipboard"
         log.info("system clipboard unavailable for copy: %s", err)
         return False
 
@@ -58,7 +58,7 @@ def system_text() -> str | None:
             text = _decode(scrap.get(kind))
             if text:
                 return text
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001  # any failure means "no clipboard"
         log.info("system clipboard unavailable for paste: %s", err)
     return None
 
@@ -73,5 +73,5 @@ def available() -> bool:
     try:
         _scrap()
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001
         return False

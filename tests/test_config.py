@@ -74,6 +74,14 @@ def test_every_key_in_the_shipped_file_is_commented() -> None:
         assert lines[index - 1].startswith(";") or lines[index - 2].startswith(";"), key.name
 
 
+def test_level_range_matches_the_engines_levels() -> None:
+    from othello.engine import LEVELS
+
+    key = config.KEY_BY_NAME["LEVEL"]
+    assert (key.low, key.high) == (1, len(LEVELS))
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+
+
 def test_settings_are_frozen() -> None:
     with pytest.raises(AttributeError):
         DEFAULTS.level = 5  # type: ignore[misc]
@@ -177,11 +185,11 @@ def test_boolean_words(tmp_path: Path, word: str, expected: bool) -> None:
 
 
 def test_key_and_section_names_are_case_insensitive(tmp_path: Path) -> None:
-    text = "[basic]\nWindowWidth = 1024\nfps: 60\n[Game]\nhuman_color = White\nLevel = 7\n"
+    text = "[basic]\nWindowWidth = 1024\nfps: 60\n[Game]\nhuman_color = White\nLevel = 6\n"
     settings, notices = load_settings(write(tmp_path, text))
     assert notices == []
     assert (settings.window_width, settings.fps, settings.human_color, settings.level) == (
-        1024, 60, "white", 7,
+        1024, 60, "white", 6,
     )
 
 
@@ -362,12 +370,12 @@ def test_save_preferences_keeps_comments_unknown_keys_and_layout(tmp_path: Path)
         "[Game]\n; hard please\nLevel=4\n\n; trailing comment\n"
     )
     path = write(tmp_path, original)
-    save_preferences({"level": 8, "fps": 50, "human_color": "white"}, path)
+    save_preferences({"level": 6, "fps": 50, "human_color": "white"}, path)
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# my settings\n[BASIC]\nfps = 50   ; I like it smooth\nMYKEY = mine\n")
-    assert "; hard please\nLevel=8\nHUMAN_COLOR = white\n\n; trailing comment\n" in text
+    assert "; hard please\nLevel=6\nHUMAN_COLOR = white\n\n; trailing comment\n" in text
     settings, _ = load_settings(path)
-    assert (settings.level, settings.fps, settings.human_color) == (8, 50, "white")
+    assert (settings.level, settings.fps, settings.human_color) == (6, 50, "white")
 
 
 def test_save_preferences_adds_a_missing_section(tmp_path: Path) -> None:
@@ -384,8 +392,8 @@ def test_save_preferences_writes_to_the_file_that_was_read(
 ) -> None:
     checkout = write(tmp_path, "[GAME]\nLEVEL = 2\n", "checkout.ini")
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: checkout)
-    assert save_preferences({"level": 9}) == checkout
-    assert load_settings()[0].level == 9
+    assert save_preferences({"level": 5}) == checkout
+    assert load_settings()[0].level == 5
     assert not paths.user_ini().exists()
 
 

@@ -77,7 +77,7 @@ KEYS: tuple[Key, ...] = (
     Key("BASIC", "SQUARESIZE", "square_size", "int", 8, 1000),
     Key("BASIC", "FPS", "fps", "int", 1, 240),
     Key("BASIC", "ANIMATION", "animation", "bool"),
-    Key("GAME", "LEVEL", "level", "int", 1, 10),
+    Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("SOUND", "SOUND", "sound", "bool"),

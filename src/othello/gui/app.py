@@ -40,6 +40,7 @@ MAX_TOASTS = 3
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 DEMO_RESTART_SECONDS = 3.0
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
+SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
 
 
 @dataclass
@@ -114,6 +115,8 @@ class App:
         self.session.notices.extend(notices)
         self.session.on_game_changed.append(self._on_change)
 
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_SECONDS)
         self.screen = self._open_window(s.window_width, s.window_height)
         self.res = load_resources(self.notify, resource_folder)
         icon = self.res.images.get("icon.png")
@@ -136,6 +139,7 @@ class App:
         self.turn_wait = 0.0
         self.hints: dict[Square, int] = {}
         self.banner: Toast | None = None
+        self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
         self.toasts: list[Toast] = []
         self.game_over_since: float | None = None
         self.mouse: tuple[int, int] = (-1, -1)
@@ -226,7 +230,9 @@ class App:
         return max(1, int(self.settings.fps))
 
     def close(self) -> None:
+        """Stop the search and give the interpreter its usual thread switching back."""
         self.worker.shutdown()
+        sys.setswitchinterval(self._switch)
 
     # ----- game flow -----------------------------------------------------------------------
 
@@ -367,7 +373,9 @@ class App:
         self.scenes = [s for s in self.scenes if s is not scene]
 
     def quit(self) -> None:
+        """Leave the loop at the end of this frame; a running search is told to stop now."""
         self.running = False
+        self.worker.cancel()
 
     def set_human(self, color: Color) -> None:
         if self.demo:
@@ -520,6 +528,7 @@ class App:
         rect = label.get_rect(center=board.center).inflate(size * 2, size * 1.4)
         card(surface, rect)
         surface.blit(label, label.get_rect(center=rect.center))
+        self.banner_rect = rect
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         board = self.layout.board

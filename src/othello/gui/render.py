@@ -170,7 +170,7 @@ class BoardRenderer:
 
     def _draw_marker(self, layout: Layout) -> pygame.Surface:
         """The legal-move marker: a small translucent dark dot, drawn smooth once."""
-        d = max(6, layout.square // 4)
+        d = max(6, int(layout.square * 0.28))
         big = pygame.Surface((d * SUPERSAMPLE, d * SUPERSAMPLE), pygame.SRCALPHA)
         pygame.draw.circle(big, theme.LEGAL_MARK, (d * SUPERSAMPLE // 2,) * 2, d * SUPERSAMPLE // 2)
         return pygame.transform.smoothscale(big, (d, d))

@@ -61,7 +61,7 @@ def load_resources(notify: Callable[[str], None], folder: Path | None = None) ->
 
 def _check_font(path: Path, notify: Callable[[str], None]) -> Path | None:
     try:
-        pygame.font.Font(str(path), 12)
+        pygame.font.Font(str(path), 12).render("Othello", True, (0, 0, 0))
         return path
     except (OSError, pygame.error) as err:
         notify(f"Font {path.name} could not be loaded ({_why(err)}); using pygame's default font.")

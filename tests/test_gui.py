@@ -1,0 +1,515 @@
+"""The game window, headless: real pygame events, frames driven with an injected clock, pixels.
+
+conftest.py sets the dummy video and audio drivers before pygame is imported.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from othello import Board
+from othello.config import Settings
+from othello.engine import MoveScore
+from othello.gui import theme
+from othello.gui.app import App
+from othello.gui.scenes import EndOverlay, HelpOverlay
+from othello.notation import parse_square, square_name
+
+DT = 1 / 30
+# After Black plays d1 here, White has no legal move and must pass (Black moves again).
+WHITE_PASSES = "OXX-OXO-OXOOOOO-OOXXOOO-OOOOO------OO-----O--O--------O--------- X"
+
+
+@dataclass
+class FakeResult:
+    move: str
+    score: int = 0
+    depth: int = 1
+    nodes: int = 1
+    pv: tuple[str, ...] = ()
+    exact: bool = False
+
+
+class FakeEngine:
+    """Plays the first legal move; optionally slow, reporting depth, and deaf to ``stop``."""
+
+    def __init__(self, seconds: float = 0.0, obey_stop: bool = True, busy: bool = False) -> None:
+        self.seconds = seconds
+        self.obey_stop = obey_stop
+        self.busy = busy
+        self.calls = 0
+        self.finished = threading.Event()
+        self.stops: list[threading.Event] = []
+
+    def _wait(self, stop: threading.Event | None, on_progress: Callable[..., None] | None) -> None:
+        end = time.perf_counter() + self.seconds
+        depth = 0
+        while time.perf_counter() < end:
+            if self.obey_stop and stop is not None and stop.is_set():
+                return
+            depth += 1
+            if on_progress is not None:
+                on_progress(FakeResult("a1", depth=min(depth, 99)))
+            if self.busy:  # hold the interpreter like a pure-Python search does
+                total = 0
+                for i in range(20_000):
+                    total += i * i
+            else:
+                time.sleep(0.005)
+
+    def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> FakeResult:
+        self.calls += 1
+        if stop is not None:
+            self.stops.append(stop)
+        self._wait(stop, on_progress)
+        self.finished.set()
+        moves = board.legal_moves()
+        return FakeResult(moves[0] if moves else "pass")
+
+    def analyze(self, board: Board, stop: threading.Event | None = None) -> list[MoveScore]:
+        moves = board.legal_moves()
+        return [MoveScore(m, 10 - i, False) for i, m in enumerate(moves)]
+
+
+def settings(**changes: Any) -> Settings:
+    base: dict[str, Any] = dict(window_width=1000, window_height=700, square_size=60, sound=False, animation=False)
+    base.update(changes)
+    return Settings(**base)
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    apps: list[App] = []
+
+    def make(engine: Any = None, demo: bool = False, folder: Path | None = None, **changes: Any) -> App:
+        engine = engine if engine is not None else FakeEngine()
+        app = App(
+            settings(**changes),
+            engine_factory=lambda level: engine,
+            remember=None,
+            resource_folder=folder,
+            demo=demo,
+            computer_min_seconds=0.0,
+        )
+        pygame.event.clear()
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    pygame.display.quit()
+
+
+# ----- driving the window ------------------------------------------------------------------
+
+
+def frames(app: App, n: int = 1, dt: float = DT) -> None:
+    for _ in range(n):
+        app.frame(dt)
+
+
+def frames_until(app: App, done: Callable[[], bool], limit: float = 5.0) -> None:
+    """Run frames (sleeping a little, so the worker thread gets on) until ``done()``."""
+    end = time.perf_counter() + limit
+    while not done():
+        assert time.perf_counter() < end, "timed out waiting for the window"
+        app.frame(DT)
+        time.sleep(0.002)
+
+
+def click(app: App, square: str) -> None:
+    pos = app.layout.square_center(parse_square(square))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def click_at(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def press(key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+
+
+def pixel(app: App, square: str, dx: float = 0.0) -> tuple[int, int, int]:
+    """The colour at a square's centre (or ``dx`` squares to the right of it)."""
+    x, y = app.layout.square_center(parse_square(square))
+    return tuple(app.screen.get_at((x + int(dx * app.layout.square), y)))[:3]  # type: ignore[return-value]
+
+
+def brightness(rgb: tuple[int, int, int]) -> int:
+    return sum(rgb) // 3
+
+
+def is_felt(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return g > r + 40 and g > b + 20
+
+
+def is_black_disc(rgb: tuple[int, int, int]) -> bool:
+    return brightness(rgb) < 100 and not is_felt(rgb)
+
+
+def is_white_disc(rgb: tuple[int, int, int]) -> bool:
+    return brightness(rgb) > 190
+
+
+def human_turn_idle(app: App) -> bool:
+    return app.session.is_human_turn() and app.animation is None
+
+
+# ----- the board on screen -------------------------------------------------------------------
+
+
+def test_start_position_is_drawn_with_legal_markers(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    frames(app, 2)
+    assert is_white_disc(pixel(app, "d4")) and is_white_disc(pixel(app, "e5"))
+    assert is_black_disc(pixel(app, "d5")) and is_black_disc(pixel(app, "e4"))
+    assert is_felt(pixel(app, "a1"))
+    # A legal square has a dark dot in its middle; an illegal empty square does not.
+    assert brightness(pixel(app, "d3")) < brightness(pixel(app, "d3", dx=0.3)) - 20
+    assert abs(brightness(pixel(app, "a1")) - brightness(pixel(app, "a1", dx=0.3))) < 20
+    press(pygame.K_l)
+    frames(app, 1)
+    assert not app.session.show_legal
+    assert abs(brightness(pixel(app, "d3")) - brightness(pixel(app, "d3", dx=0.3))) < 20
+
+
+def test_click_plays_and_the_computer_replies(make_app: Callable[..., App]) -> None:
+    engine = FakeEngine()
+    app = make_app(engine)
+    click(app, "f5")
+    frames(app, 1)
+    assert app.session.game.moves[0] == parse_square("f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    frames(app, 1)
+    assert is_black_disc(pixel(app, "f5")) and is_black_disc(pixel(app, "e5"))
+    reply = square_name(app.session.game.moves[1])
+    assert engine.calls == 1 and app.session.board.side_to_move == "black"
+    assert is_white_disc(pixel(app, reply, dx=0.25))
+    assert pixel(app, reply) == theme.LAST_MOVE  # the last move is marked
+
+
+def test_illegal_click_changes_nothing_and_says_why(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    click(app, "a1")
+    frames(app, 1)
+    assert app.session.game.cursor == 0
+    assert any("a1 is not a legal move" in t.text for t in app.toasts)
+
+
+def test_arrow_keys_and_enter_place_a_disc(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    press(pygame.K_RIGHT)  # the first arrow shows the cursor on the first legal move, d3
+    frames(app, 1)
+    assert app.cursor == parse_square("d3")
+    press(pygame.K_DOWN)
+    press(pygame.K_LEFT)
+    press(pygame.K_RETURN)
+    frames(app, 1)
+    assert app.session.game.moves[0] == parse_square("c4")
+
+
+# ----- animation --------------------------------------------------------------------------------
+
+
+def test_flip_turns_like_a_coin_frame_by_frame(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0), animation=True)
+    click(app, "f5")
+    frames(app, 1, dt=0.0)
+    assert app.animation is not None
+    assert is_white_disc(pixel(app, "e5"))  # not turned yet
+    seen_narrow = seen_black_narrow = False
+    for _ in range(30):
+        frames(app, 1, dt=0.02)
+        if app.animation is None:
+            break
+        side = pixel(app, "e5", dx=0.3)  # inside a full disc, outside a narrow one
+        if is_felt(side):
+            seen_narrow = True
+            seen_black_narrow |= is_black_disc(pixel(app, "e5"))
+    assert seen_narrow, "the disc never narrowed like a turning coin"
+    assert seen_black_narrow, "the colour never changed while edge-on"
+    assert app.animation is None
+    frames(app, 1)
+    assert is_black_disc(pixel(app, "e5")) and is_black_disc(pixel(app, "e5", dx=0.3))
+
+
+def test_without_animation_discs_change_at_once(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0), animation=False)
+    click(app, "f5")
+    frames(app, 1, dt=0.0)
+    assert app.animation is None
+    assert is_black_disc(pixel(app, "e5")) and is_black_disc(pixel(app, "e5", dx=0.3))
+
+
+def test_a_click_during_an_animation_is_played_after_it(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), animation=True)
+    click(app, "f5")
+    frames(app, 1)
+    # Wait for the computer's reply to start animating, then click before it ends.
+    frames_until(app, lambda: app.session.game.cursor == 2 and app.animation is not None)
+    target = app.session.board.legal_moves()[0]
+    click(app, target)
+    frames(app, 1, dt=0.01)
+    assert app.animation is not None and app.session.game.cursor == 2  # queued, not lost
+    frames_until(app, lambda: app.session.game.cursor >= 3)
+    assert app.session.game.moves[2] == parse_square(target)
+
+
+# ----- passes and the end of the game ----------------------------------------------------------
+
+
+def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string(WHITE_PASSES))
+    frames(app, 1)
+    click(app, "d1")
+    frames(app, 2)
+    assert app.banner is not None and app.banner.text == "White has no legal move and passes"
+    assert app.session.board.side_to_move == "black" and app.session.is_human_turn()
+    rect = app.banner_rect
+    assert rect is not None
+    spot = (rect.left + 6, rect.centery)
+    during = []
+    for _ in range(4):  # about two and a half seconds: the same banner on every frame
+        frames(app, 20)
+        during.append(tuple(app.screen.get_at(spot))[:3])
+        assert app.banner is not None
+    frames(app, 30)  # then it goes
+    assert app.banner is None
+    after = tuple(app.screen.get_at(spot))[:3]
+    assert len(set(during)) == 1 and during[0] != after
+    assert brightness(during[0]) < 40
+    assert not app.session.board.is_game_over()
+
+
+def test_complete_game_through_the_event_loop_ends_on_the_end_screen(make_app: Callable[..., App]) -> None:
+    from othello.engine import Engine
+
+    engine = Engine(level=1, seed=3)
+    app = make_app(engine)
+    end = time.perf_counter() + 30
+    while not app.session.board.is_game_over():
+        assert time.perf_counter() < end
+        if human_turn_idle(app) and not app.session.board.must_pass():
+            click(app, app.session.board.legal_moves()[-1])
+        app.frame(DT)
+        time.sleep(0.001)
+    frames(app, 2)
+    assert any(isinstance(s, EndOverlay) for s in app.scenes)
+    black, white = app.session.board.count()
+    headline, verdict = app.result_text()
+    assert headline in ("Black wins", "White wins", "Draw")
+    assert app.status().endswith(f"{black}–{white}")
+    end_screen = next(s for s in app.scenes if isinstance(s, EndOverlay))
+    assert end_screen.button.width > 0
+    click_at(end_screen.button.center)
+    frames(app, 1)
+    assert app.session.game.cursor == 0 and not any(isinstance(s, EndOverlay) for s in app.scenes)
+
+
+# ----- the search thread ------------------------------------------------------------------------
+
+
+def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App]) -> None:
+    engine = FakeEngine(seconds=3.0, busy=True)
+    app = make_app(engine, human_color="white")  # the computer opens
+    frames_until(app, lambda: app.worker.depth is not None and app.worker.depth >= 2)
+    worst = 0.0
+    for _ in range(20):
+        start = time.perf_counter()
+        app.frame(DT)
+        worst = max(worst, time.perf_counter() - start)
+    assert app.worker.kind == "think" and engine.calls == 1
+    assert app.status().startswith("Computer is thinking · depth")
+    assert worst < 0.1
+    press(pygame.K_ESCAPE)  # quitting during a search stops it
+    frames(app, 1)
+    assert not app.running and engine.stops[0].is_set()
+
+
+@pytest.mark.parametrize("command", ["new", "undo"])
+def test_new_game_or_undo_cancels_the_search_and_its_result_never_lands(
+    make_app: Callable[..., App], command: str
+) -> None:
+    engine = FakeEngine(seconds=0.3, obey_stop=False)  # returns a move even after stop
+    app = make_app(engine)
+    click(app, "f5")
+    frames_until(app, lambda: app.worker.kind == "think")
+    press(pygame.K_n if command == "new" else pygame.K_u)
+    frames(app, 1)
+    assert app.session.game.cursor == 0 and engine.stops[0].is_set()
+    assert engine.finished.wait(2.0)
+    time.sleep(0.05)
+    frames(app, 10)
+    assert app.session.game.cursor == 0 and app.session.board == Board()
+    assert app.pending is None and app.session.is_human_turn()
+
+
+def test_level_and_colour_choices(make_app: Callable[..., App]) -> None:
+    engine = FakeEngine()
+    app = make_app(engine, level=3)
+    press(pygame.K_EQUALS)
+    press(pygame.K_MINUS)
+    press(pygame.K_MINUS)
+    frames(app, 1)
+    assert app.session.level == 2
+    press(pygame.K_w)
+    frames_until(app, lambda: app.session.game.cursor == 1)
+    assert app.session.human == "white" and app.session.board.side_to_move == "white"
+
+
+def test_panel_buttons_work_with_the_mouse(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    frames(app, 1)
+    buttons = {b.action: b.rect for b in app.panel.buttons}
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    click_at(buttons["undo"].center)
+    frames(app, 1)
+    assert app.session.game.cursor == 0
+    click_at(buttons["redo"].center)
+    frames(app, 1)
+    assert app.session.game.cursor == 2
+    click_at(buttons["legal"].center)
+    frames(app, 1)
+    assert not app.session.show_legal
+    click_at(buttons["new"].center)
+    frames(app, 1)
+    assert app.session.game.moves == []
+
+
+def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    for _ in range(2):
+        played = app.session.game.cursor
+        click(app, app.session.board.legal_moves()[0])
+        frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == played + 2)
+    assert app.session.game.cursor == 4
+    press(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    frames(app, 1)
+    assert app.session.game.cursor == 2 and app.session.is_human_turn()
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.session.game.cursor == 0
+    press(pygame.K_y, mod=pygame.KMOD_LCTRL)
+    frames(app, 1)
+    assert app.session.game.cursor == 2 and app.session.is_human_turn()
+
+
+def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    press(pygame.K_h)
+    frames_until(app, lambda: bool(app.hints))
+    frames(app, 1)
+    legal = [parse_square(m) for m in Board().legal_moves()]
+    assert set(app.hints) == set(legal) and app.hints[legal[0]] == 10
+    best = app.layout.square_rect(legal[0])
+    edge = tuple(app.screen.get_at((best.left + 3, best.centery)))[:3]
+    assert edge == theme.HINT_BEST
+    click(app, "f5")
+    frames(app, 1)
+    assert app.hints == {}
+
+
+# ----- overlays, quitting, window size -------------------------------------------------------
+
+
+def test_help_opens_with_f1_or_question_mark_and_any_key_closes(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    press(pygame.K_F1)
+    frames(app, 1)
+    assert any(isinstance(s, HelpOverlay) for s in app.scenes)
+    press(pygame.K_ESCAPE)  # closes the help rather than quitting
+    frames(app, 1)
+    assert app.running and not any(isinstance(s, HelpOverlay) for s in app.scenes)
+    press(pygame.K_SLASH, mod=pygame.KMOD_LSHIFT, unicode="?")
+    frames(app, 1)
+    assert any(isinstance(s, HelpOverlay) for s in app.scenes)
+
+
+def test_closing_the_window_quits(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running
+
+
+def test_resize_relays_out_and_clicks_still_land(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    big = app.layout.square
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=480, size=(700, 480)))
+    frames(app, 1)
+    assert app.screen.get_size() == (700, 480)
+    assert app.layout.square < big
+    assert app.layout.frame.bottom <= 480 and app.layout.panel.right <= 700
+    click(app, "f5")
+    frames(app, 1)
+    assert app.session.game.moves[:1] == [parse_square("f5")]
+
+
+def test_a_square_size_too_big_for_the_window_scales_down(make_app: Callable[..., App]) -> None:
+    app = make_app(square_size=200, window_width=1280, window_height=800)
+    frames(app, 1)
+    layout = app.layout
+    assert layout.square < 200
+    assert layout.frame.bottom <= 800 and layout.frame.right < layout.panel.left <= layout.panel.right <= 1280
+    for sq in range(64):
+        assert layout.square_at(layout.square_center(sq)) == sq
+
+
+# ----- resources, sound, demo -------------------------------------------------------------------
+
+
+def test_missing_or_corrupt_resources_fall_back_with_notices(make_app: Callable[..., App], tmp_path: Path) -> None:
+    (tmp_path / "DejaVuSans.ttf").write_bytes(b"not a font at all")
+    (tmp_path / "felt.png").write_bytes(b"\x89PNG broken")
+    app = make_app(folder=tmp_path, sound=True)
+    frames(app, 2)
+    texts = " ".join(t.text for t in app.toasts)
+    assert "DejaVuSans.ttf" in texts and "felt.png" in texts
+    assert is_white_disc(pixel(app, "d4"))
+    assert is_felt(pixel(app, "a1"))  # the flat fallback colour is still green
+
+
+def test_no_audio_device_means_silence_not_a_crash(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_device(*args: Any, **kwargs: Any) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    app = make_app(sound=True, animation=True)
+    click(app, "f5")
+    frames(app, 20)
+    assert any("No audio device" in t.text for t in app.toasts)
+    assert app.session.game.cursor >= 1
+
+
+def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:
+    app = make_app(sound=True, animation=True)
+    click(app, "f5")
+    frames(app, 20)
+    assert app.sounds.enabled and app.session.game.cursor >= 1
+
+
+def test_demo_plays_both_sides_and_reports_frame_times(make_app: Callable[..., App]) -> None:
+    app = make_app(demo=True, fps=200)
+    stats = app.run(max_frames=60)
+    assert app.session.human is None and app.session.game.cursor >= 2
+    report = stats.report()
+    assert "median" in report and "99th percentile" in report and "worst" in report

@@ -41,6 +41,20 @@ def test_where_prints_the_settings_file_and_data_folder(tmp_path: Path, capsys: 
     assert f"settings:     {ini}" in out
     assert f"data folder:  {tmp_path / 'data'}" in out
     assert str(paths.user_ini()) in out
+    assert "  [BASIC] FPS = 20" in out and "  [ANIMATION] ANIMATION_SPEED = 1.0" in out
+
+
+def test_where_shows_the_notices_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ini = tmp_path / "mine.ini"
+    ini.write_text("[BASIC]\nFPS = fast\n")
+    assert cli.main(["--config", str(ini), "--where"]) == 0
+    out = capsys.readouterr().out
+    assert "notice:       mine.ini line 2: FPS = 'fast' is not a whole number; using 30" in out
+
+
+def test_where_names_an_unusable_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--config", str(tmp_path / "nope.ini"), "--where"]) == 0
+    assert "unusable" in capsys.readouterr().out.splitlines()[0]
 
 
 def test_where_from_an_unrelated_folder_in_a_fresh_process(tmp_path: Path) -> None:
@@ -203,3 +217,14 @@ def test_shortcut_error_for_a_bad_icon(tmp_path: Path) -> None:
 def test_python_dash_m_othello_runs(tmp_path: Path) -> None:
     proc = run_cli("--help", cwd=tmp_path)
     assert proc.returncode == 0 and "--config PATH" in proc.stdout and "--install-shortcut" in proc.stdout
+
+
+def test_starting_to_play_opens_the_log_and_records_the_settings_notices(tmp_path: Path) -> None:
+    import argparse
+
+    ini = tmp_path / "mine.ini"
+    ini.write_text("[BASIC]\nANIMATION = maybe\n")
+    cli._prepare_play(argparse.Namespace(config=ini))
+    logs.close()
+    text = paths.log_path().read_text(encoding="utf-8")
+    assert "settings: mine.ini line 2: ANIMATION = 'maybe'" in text

@@ -72,8 +72,8 @@ def _prepare_play(args: argparse.Namespace) -> None:
     from .config import load_settings
 
     logs.setup()
-    if args.config is not None:
-        load_settings(args.config)  # raises ConfigError naming the file and the problem
+    _, notices = load_settings(args.config)  # raises ConfigError for an unusable --config file
+    logs.log_notices(notices)
 
 
 def build_parser() -> argparse.ArgumentParser:

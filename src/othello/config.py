@@ -153,7 +153,7 @@ def _fmt(key: Key, value: object) -> str:
     if key.kind == "int":
         return str(int(value))  # type: ignore[call-overload]
     if key.kind == "float":
-        return f"{float(value):g}"  # type: ignore[arg-type]
+        return str(float(value))  # type: ignore[arg-type]
     return str(value)
 
 
@@ -498,23 +498,30 @@ __all__ = [
 
 
 def where_report(path: Path | None = None) -> str:
-    """What ``othello --where`` prints: the settings file in use, the search order, the folders."""
+    """What ``othello --where`` prints: the file in use, what it sets, the search order, folders."""
     used = find_config(path)
-    if used is not None and used.is_file():
-        line = f"settings:     {used}"
-    elif used is not None:
-        line = f"settings:     {used} (missing: the game will refuse to start with it)"
+    try:
+        settings, notices = load_settings(path)
+        problem = None
+    except ConfigError as err:
+        settings, notices, problem = DEFAULTS, [], str(err)
+    if used is None:
+        head = f"settings:     none found, built-in defaults (to change them, create {paths.user_ini()})"
+    elif problem:
+        head = f"settings:     unusable, the game will not start with it: {problem}"
     else:
-        line = f"settings:     none found, built-in defaults (edit a copy at {paths.user_ini()})"
+        head = f"settings:     {used}"
     order = ["--config PATH", *(str(p) for p in search_path()), "built-in defaults"]
-    return "\n".join(
-        [
-            line,
-            "search order: " + "  ->  ".join(order),
-            f"defaults:     {paths.default_ini()}",
-            f"data folder:  {paths.user_data_dir()}",
-            f"autosave:     {paths.autosave_path()}",
-            f"log:          {paths.log_path()}",
-            f"resources:    {paths.resources_dir()}",
-        ]
-    )
+    lines = [
+        head,
+        "search order: " + "  ->  ".join(order),
+        f"defaults:     {paths.default_ini()}",
+        f"data folder:  {paths.user_data_dir()}",
+        f"autosave:     {paths.autosave_path()}",
+        f"log:          {paths.log_path()}",
+        f"resources:    {paths.resources_dir()}",
+        "in effect:",
+        *("  " + line for line in describe(settings).splitlines()),
+    ]
+    lines += [f"notice:       {n}" for n in notices]
+    return "\n".join(lines)

@@ -459,6 +459,10 @@ def test_resize_relays_out_and_clicks_still_land(make_app: Callable[..., App]) -
     click(app, "f5")
     frames(app, 1)
     assert app.session.game.moves[:1] == [parse_square("f5")]
+    # Made larger by the player, the board grows with the window.
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    frames(app, 1)
+    assert app.layout.square > big and app.layout.frame.bottom <= 1000
 
 
 def test_a_square_size_too_big_for_the_window_scales_down(make_app: Callable[..., App]) -> None:
@@ -513,3 +517,34 @@ def test_demo_plays_both_sides_and_reports_frame_times(make_app: Callable[..., A
     assert app.session.human is None and app.session.game.cursor >= 2
     report = stats.report()
     assert "median" in report and "99th percentile" in report and "worst" in report
+
+
+def test_events_nobody_used_go_to_the_hooks(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    seen: list[int] = []
+
+    def hook(event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            seen.append(event.key)
+            return True
+        return False
+
+    app.on_unhandled_event.append(hook)
+    press(pygame.K_c, mod=pygame.KMOD_LCTRL)
+    press(pygame.K_n)  # used by the play scene, not passed on
+    frames(app, 1)
+    assert seen == [pygame.K_c] and app.session.game.cursor == 0
+
+
+def test_game_changes_reach_the_hook_and_notify_shows_a_message(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0))
+    kinds: list[str] = []
+    app.session.on_game_changed.append(lambda change: kinds.append(change.kind))
+    app.session.play("f5")
+    app.session.undo()
+    app.session.redo()
+    app.session.new_game()
+    app.notify("Game saved.")
+    frames(app, 1)
+    assert kinds == ["play", "undo", "redo", "new"]
+    assert [t.text for t in app.toasts] == ["Game saved."]

@@ -127,10 +127,13 @@ class App:
         self.panel = Panel(self.text, self.board_renderer)
         self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify)
         self.worker = SearchWorker(engine_factory or (lambda n: Engine(level=n)))
-        self.layout: Layout = compute_layout(*self.screen.get_size(), int(s.square_size))
+        self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
+        self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()
 
         self.scenes: list[Scene] = [PlayScene(self)]
+        # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
+        self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
         self.running = True
         self.now = 0.0
         self.animation: MoveAnimation | None = None
@@ -163,7 +166,7 @@ class App:
         if size is not None and size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface() or self.screen
-        self.layout = compute_layout(*self.screen.get_size(), int(self.settings.square_size))
+        self.layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.panel.relayout(self.layout)
 
     # ----- the frame -----------------------------------------------------------------------
@@ -180,12 +183,14 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
+            if (event.w, event.h) != self.screen.get_size():
+                self.square_wanted = 10_000  # the player sized the window: fill it
             self.relayout((event.w, event.h))
         elif event.type == pygame.WINDOWSIZECHANGED:
             self.relayout()
-        else:
-            for scene in reversed(self.scenes):
-                if scene.handle_event(event):
+        elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
+            for hook in list(self.on_unhandled_event):
+                if hook(event):
                     break
 
     def update(self, dt: float) -> None:
@@ -261,6 +266,7 @@ class App:
     def _game_over(self) -> None:
         if self.game_over_since is None:
             self.game_over_since = self.now
+            self.banner = None  # the end screen says it all
             if not any(isinstance(s, EndOverlay) for s in self.scenes):
                 self.scenes.append(EndOverlay(self))
         elif self.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
@@ -468,6 +474,16 @@ class App:
         who = f"{mover.capitalize()} (computer)" if session.human is None else "Computer"
         return f"{who} is thinking" + (f" · depth {depth}" if depth else "…")
 
+    def move_info(self) -> str:
+        """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
+        game = self.session.game
+        discs = sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
+        last = self.last_placed()
+        if last is None:
+            return "Black moves first"
+        mover = "Black" if game.board.black >> last & 1 else "White"
+        return f"Move {discs} · last: {square_name(last)} by {mover}"
+
     def panel_view(self) -> PanelView:
         session = self.session
         board = session.board
@@ -483,6 +499,7 @@ class App:
             level_text=f"{session.level} · {name}",
             level_help=description,
             human=session.human,
+            info=self.move_info(),
             enabled={
                 "undo": session.game.can_undo(),
                 "redo": session.game.can_redo(),
@@ -498,6 +515,14 @@ class App:
             },
         )
 
+    def last_placed(self) -> Square | None:
+        """The last disc put on the board, passes skipped: the one to mark."""
+        game = self.session.game
+        for square in reversed(game.moves[: game.cursor]):
+            if square != PASS:
+                return square
+        return None
+
     def legal_markers(self) -> list[Square]:
         if not self.session.show_legal or self.animation is not None or not self.session.is_human_turn():
             return []
@@ -510,11 +535,11 @@ class App:
     def draw_play(self, surface: pygame.Surface) -> None:
         """The play scene: board, panel, the pass banner and the notices."""
         session = self.session
-        last = session.game.last_move
+        last = self.last_placed()
         hover = self.hover if self.hover in self.legal_markers() else None
         self.board_renderer.draw(
             surface, self.layout, session.board, self.animation,
-            last if last != PASS else None, self.legal_markers(), hover, self.cursor, self.hints,
+            last, self.legal_markers(), hover, self.cursor, self.hints,
         )
         self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
         if self.banner is not None:

@@ -30,6 +30,7 @@ class PanelView:
     level_text: str
     level_help: str
     human: Color | None
+    info: str = ""
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
 
@@ -111,6 +112,7 @@ class Panel:
             col, row = i % 2, i // 2
             rect = pygame.Rect(x + col * (half + gap), y + row * (h + gap), half, h)
             self.buttons.append(Button(action, rect, label, key))
+        rows["info"] = y + 4 * (h + gap) + self.px(8)
 
     def hit(self, pos: tuple[int, int], view: PanelView | None = None) -> str | None:
         for button in self.buttons:
@@ -141,6 +143,8 @@ class Panel:
             surface.blit(self.text.render(line, self.px(13), theme.TEXT_DIM), (x, self._rows["level-help"] + i * self.px(17)))
         for button in self.buttons:
             self._draw_button(surface, button, view, mouse)
+        if view.info and self._rows["info"] + self.px(16) < self.rect.bottom:
+            surface.blit(self.text.render(view.info, self.px(13), theme.TEXT_DIM), (x, self._rows["info"]))
 
     def _label(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
         surface.blit(self.text.render(text.upper(), self.px(12), theme.TEXT_DIM, bold=True), (x, y))

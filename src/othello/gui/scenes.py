@@ -123,7 +123,7 @@ class EndOverlay(Scene):
         s = layout.square
         rect = pygame.Rect(0, 0, int(s * 6.2), int(s * 3.6))
         rect.center = layout.board.center
-        card(surface, rect)
+        card(surface, rect, alpha=245)
         big = max(16, s // 2)
         title = text.render(headline, big, theme.TEXT, bold=True)
         surface.blit(title, title.get_rect(center=(rect.centerx, rect.top + int(s * 0.55))))

@@ -237,6 +237,25 @@ def test_not_valid_utf8_keeps_the_readable_settings(tmp_path: Path) -> None:
     assert any("SQUARESIZE" in n for n in notices)
 
 
+def test_utf16_from_a_windows_editor(tmp_path: Path) -> None:
+    path = write(tmp_path, "[BASIC]\r\nFPS = 44\r\n".encode("utf-16"))
+    settings, notices = load_settings(path)
+    assert settings.fps == 44 and notices == []
+    save_preferences({"level": 2}, path)
+    assert path.read_bytes() == b"[BASIC]\r\nFPS = 44\r\n\r\n[GAME]\r\nLEVEL = 2\r\n"
+
+
+def test_quoted_values(tmp_path: Path) -> None:
+    settings, notices = load_settings(write(tmp_path, "[GAME]\nHUMAN_COLOR = \"white\"\nLEVEL = '5'\n[BASIC]"))
+    assert (settings.human_color, settings.level, notices) == ("white", 5, [])
+
+
+def test_save_preferences_keeps_a_utf8_bom(tmp_path: Path) -> None:
+    path = write(tmp_path, "\ufeff[GAME]\nLEVEL = 2\n".encode())
+    save_preferences({"level": 4, "human_color": "white"}, path)
+    assert path.read_bytes() == "\ufeff[GAME]\nLEVEL = 4\nHUMAN_COLOR = white\n".encode()
+
+
 def test_utf8_bom_is_fine(tmp_path: Path) -> None:
     settings, notices = load_settings(write(tmp_path, "\ufeff[BASIC]\nFPS = 33\n".encode()))
     assert settings.fps == 33 and notices == []

@@ -21,6 +21,7 @@ user's file), editing only the value of each key so comments and unknown lines s
 
 from __future__ import annotations
 
+import codecs
 import math
 import os
 import re
@@ -139,9 +140,16 @@ _CONVERTERS: dict[str, Callable[[str], object]] = {
 }
 
 
+def _unquote(text: str) -> str:
+    """``"white"`` -> ``white``: people quote values out of habit from other formats."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1].strip()
+    return text
+
+
 def convert(key: Key, text: str) -> object:
     """The value of ``text`` for ``key``; ValueError says what is wrong, in words."""
-    value = _CONVERTERS[key.kind](text.strip())
+    value = _CONVERTERS[key.kind](_unquote(text.strip()))
     if key.kind in ("int", "float") and not key.low <= value <= key.high:  # type: ignore[operator]
         low, high = _fmt(key, key.low), _fmt(key, key.high)
         raise ValueError(f"is outside the range {low} to {high}")
@@ -175,6 +183,9 @@ def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
     except OSError as err:
         _unusable(path, f"cannot be read ({err.strerror or err})", explicit, notices)
         return None
+    utf16 = _utf16(data)
+    if utf16 is not None:
+        return utf16
     if len(data) > MAX_FILE_BYTES or b"\0" in data:
         _unusable(path, "is not a text file", explicit, notices)
         return None
@@ -190,6 +201,16 @@ def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
         return data.decode("utf-8-sig", errors="replace")
 
 
+def _utf16(data: bytes) -> str | None:
+    """Text saved as UTF-16 with a byte-order mark (Windows editors' "Unicode"), else None."""
+    if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or len(data) > MAX_FILE_BYTES:
+        return None
+    try:
+        return data.decode("utf-16")
+    except UnicodeDecodeError:
+        return None
+
+
 def _unusable(path: Path, problem: str, explicit: bool, notices: list[str]) -> None:
     if explicit:
         raise ConfigError(f"{path}: {problem}")
@@ -202,7 +223,7 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
     section: str | None = None
     bad: list[str] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = raw.strip().lstrip("\ufeff")
         if not line or line[0] in "#;":
             continue
         match = _SECTION_RE.match(line)
@@ -386,7 +407,7 @@ def _find_key_line(lines: list[str], key: Key) -> int | None:
     """Index of the last line that sets ``key`` (the one the reader obeys)."""
     found = None
     for i, raw in enumerate(lines):
-        match = _KEY_RE.match(raw.strip())
+        match = _KEY_RE.match(raw.strip().lstrip("\ufeff"))
         if match and match.group(1).upper() == key.name:
             found = i
     return found
@@ -406,7 +427,7 @@ def _section_end(lines: list[str], section: str) -> int | None:
     """Index just after the last setting line of ``[section]``, or None if there is none."""
     start = None
     for i, raw in enumerate(lines):
-        match = _SECTION_RE.match(raw.strip())
+        match = _SECTION_RE.match(raw.strip().lstrip("\ufeff"))
         if match:
             if start is not None:
                 break
@@ -457,7 +478,9 @@ def _write_atomic(path: Path, text: str) -> None:
 def _existing_text(path: Path) -> str:
     """The file as text, keeping any undecodable bytes exactly (surrogateescape)."""
     if path.is_file():
-        return path.read_bytes().decode("utf-8", errors="surrogateescape")
+        data = path.read_bytes()
+        utf16 = _utf16(data)  # rewritten as UTF-8: every editor reads that
+        return utf16 if utf16 is not None else data.decode("utf-8", errors="surrogateescape")
     return paths.default_ini().read_text(encoding="utf-8")
 
 

@@ -194,8 +194,9 @@ def test_key_and_section_names_are_case_insensitive(tmp_path: Path) -> None:
 
 
 def test_inline_comments_and_spaces(tmp_path: Path) -> None:
-    settings, notices = load_settings(write(tmp_path, "[BASIC]\n   FPS   =  45   ; smooth\n"))
-    assert settings.fps == 45 and notices == []
+    text = "[ BASIC ]  ; the window\n   FPS   =  45   ; smooth\n[GAME] # mine\nLEVEL = 2 # easy\n"
+    settings, notices = load_settings(write(tmp_path, text))
+    assert (settings.fps, settings.level, notices) == (45, 2, [])
 
 
 def test_bad_game_values(tmp_path: Path) -> None:

@@ -25,7 +25,6 @@ import codecs
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from typing import Any
 
 from . import paths
 from .notation import OthelloError
+from .storage import write_atomic
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
 NOT_INI = "most lines are not [SECTION] or KEY = value"
@@ -92,7 +92,7 @@ TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
 
-_SECTION_RE = re.compile(r"^\[\s*([^\]]*?)\s*\]$")
+_SECTION_RE = re.compile(r"^\[\s*([^\]]*?)\s*\](?:\s*[;#].*)?$")
 _KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$")
 _INLINE_COMMENT_RE = re.compile(r"\s+[;#].*$")
 
@@ -426,6 +426,7 @@ def _replace_value(raw: str, value: str) -> str:
 def _section_end(lines: list[str], section: str) -> int | None:
     """Index just after the last setting line of ``[section]``, or None if there is none."""
     start = None
+    end = 0
     for i, raw in enumerate(lines):
         match = _SECTION_RE.match(raw.strip().lstrip("\ufeff"))
         if match:
@@ -460,21 +461,6 @@ def update_ini_text(text: str, values: Mapping[Key, str]) -> str:
     return "".join(lines)
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file and a rename, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _existing_text(path: Path) -> str:
     """The file as text, keeping any undecodable bytes exactly (surrogateescape)."""
     if path.is_file():
@@ -495,7 +481,7 @@ def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> P
     target = preferences_file(path)
     try:
         text = _existing_text(target)
-        _write_atomic(target, update_ini_text(text, values))
+        write_atomic(target, update_ini_text(text, values))
     except OSError as err:
         raise ConfigError(f"{target}: cannot save settings ({err.strerror or err})") from None
     return target
@@ -506,18 +492,6 @@ def describe(settings: Settings) -> str:
     return "\n".join(f"[{k.section}] {k.name} = {_fmt(k, getattr(settings, k.field))}" for k in KEYS)
 
 
-__all__ = [
-    "DEFAULTS",
-    "KEYS",
-    "ConfigError",
-    "Settings",
-    "find_config",
-    "load_settings",
-    "parse_settings",
-    "preferences_file",
-    "save_preferences",
-    "search_path",
-]
 
 
 def where_report(path: Path | None = None) -> str:
@@ -548,3 +522,18 @@ def where_report(path: Path | None = None) -> str:
     ]
     lines += [f"notice:       {n}" for n in notices]
     return "\n".join(lines)
+
+
+__all__ = [
+    "DEFAULTS",
+    "KEYS",
+    "ConfigError",
+    "Settings",
+    "find_config",
+    "load_settings",
+    "parse_settings",
+    "preferences_file",
+    "save_preferences",
+    "search_path",
+    "where_report",
+]

@@ -158,7 +158,9 @@ def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        # newline="" writes the text's own line endings; surrogateescape writes back bytes
+        # that were read undecodable (a hand-edited othello.ini), unchanged.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

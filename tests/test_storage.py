@@ -102,6 +102,8 @@ def test_default_save_location_and_latest(data_dir: Path) -> None:
     path = storage.save_game(Game.from_transcript("f5"))
     assert path.parent == data_dir / "games"
     assert storage.latest_game_file() == path
+    second = storage.save_game(Game.from_transcript("f5d6"))
+    assert second != path and path.read_text() == "f5\n"
 
 
 @pytest.mark.parametrize(

@@ -181,13 +181,23 @@ def save_game(game: Game, path: Path | None = None) -> Path:
     Raises GameTextError naming the file when it cannot be written.
     """
     if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = games_dir() / f"othello-{stamp}{GAME_SUFFIX}"
+        path = _new_game_path()
     try:
         write_atomic(Path(path), game_to_text(game))
     except OSError as err:
         raise GameTextError(f"Cannot save the game to {path}: {err.strerror or err}") from None
     return Path(path)
+
+
+def _new_game_path() -> Path:
+    """A timestamped name in ``games_dir()`` that no earlier save uses."""
+    stem = "othello-" + time.strftime("%Y%m%d-%H%M%S")
+    path = games_dir() / f"{stem}{GAME_SUFFIX}"
+    number = 1
+    while path.exists():
+        number += 1
+        path = games_dir() / f"{stem}-{number}{GAME_SUFFIX}"
+    return path
 
 
 def load_game(path: Path) -> Game:
@@ -214,7 +224,7 @@ def latest_game_file() -> Path | None:
     if not folder.is_dir():
         return None
     files = [p for p in folder.glob(f"*{GAME_SUFFIX}") if p.is_file()]
-    return max(files, key=lambda p: p.stat().st_mtime, default=None)
+    return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
 
 
 # ----- the autosave ------------------------------------------------------------------

@@ -228,3 +228,9 @@ def test_starting_to_play_opens_the_log_and_records_the_settings_notices(tmp_pat
     logs.close()
     text = paths.log_path().read_text(encoding="utf-8")
     assert "settings: mine.ini line 2: ANIMATION = 'maybe'" in text
+
+
+def test_an_unusable_config_is_also_logged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--config", str(tmp_path / "gone.ini")]) == 2
+    logs.close()
+    assert "not started: " + str(tmp_path / "gone.ini") in paths.log_path().read_text(encoding="utf-8")

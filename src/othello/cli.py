@@ -72,7 +72,11 @@ def _prepare_play(args: argparse.Namespace) -> None:
     from .config import load_settings
 
     logs.setup()
-    _, notices = load_settings(args.config)  # raises ConfigError for an unusable --config file
+    try:
+        _, notices = load_settings(args.config)
+    except OthelloError as err:  # an unusable --config file; no console after a double-click
+        logs.log.error("not started: %s", err)
+        raise
     logs.log_notices(notices)
 
 

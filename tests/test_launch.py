@@ -234,3 +234,18 @@ def test_an_unusable_config_is_also_logged(tmp_path: Path, capsys: pytest.Captur
     assert cli.main(["--config", str(tmp_path / "gone.ini")]) == 2
     logs.close()
     assert "not started: " + str(tmp_path / "gone.ini") in paths.log_path().read_text(encoding="utf-8")
+
+
+def test_a_crash_in_the_window_is_logged_with_its_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from othello.notation import IllegalMoveError
+
+    def window_with_a_bug(args: object) -> int:
+        raise IllegalMoveError("white cannot play a1: a bug in the window")
+
+    monkeypatch.setattr(cli, "_cmd_play", window_with_a_bug)  # the window is the default command
+    assert cli.main([]) == 2
+    logs.close()
+    text = paths.log_path().read_text(encoding="utf-8")
+    assert "crash: white cannot play a1" in text and "Traceback" in text and "window_with_a_bug" in text

@@ -126,7 +126,10 @@ def main(argv: list[str] | None = None) -> int:
         args.func = _cmd_install_shortcut
     try:
         if args.func is _cmd_play:
+            from .logs import run_logged
+
             _prepare_play(args)
+            return int(run_logged(lambda: args.func(args)) or 0)  # a crash's traceback is logged
         return int(args.func(args) or 0)
     except OthelloError as err:
         print(f"othello: {err}", file=sys.stderr)

@@ -249,3 +249,13 @@ def test_a_crash_in_the_window_is_logged_with_its_traceback(
     logs.close()
     text = paths.log_path().read_text(encoding="utf-8")
     assert "crash: white cannot play a1" in text and "Traceback" in text and "window_with_a_bug" in text
+
+
+def test_closing_the_log_restores_the_exception_hooks() -> None:
+    import threading
+
+    before = (sys.excepthook, threading.excepthook)
+    logs.setup()
+    assert sys.excepthook is not before[0]
+    logs.close()
+    assert (sys.excepthook, threading.excepthook) == before

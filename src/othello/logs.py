@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from . import paths
 
@@ -27,6 +27,7 @@ log = logging.getLogger(LOGGER_NAME)
 T = TypeVar("T")
 
 _handler: logging.Handler | None = None
+_previous_hooks: tuple[Any, Any] | None = None
 
 
 def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
@@ -60,12 +61,15 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
 
 
 def close() -> None:
-    """Detach and close the log file (tests and a clean exit)."""
-    global _handler
+    """Detach and close the log file and put the previous exception hooks back."""
+    global _handler, _previous_hooks
     if _handler is not None:
         log.removeHandler(_handler)
         _handler.close()
         _handler = None
+    if _previous_hooks is not None:
+        sys.excepthook, threading.excepthook = _previous_hooks
+        _previous_hooks = None
 
 
 def log_notices(notices: Iterable[str], source: str = "settings") -> None:
@@ -102,6 +106,9 @@ def _thread_hook(args: threading.ExceptHookArgs) -> None:
 
 def install_excepthooks() -> None:
     """Log uncaught exceptions from the main thread and from worker threads."""
+    global _previous_hooks
+    if _previous_hooks is None:
+        _previous_hooks = (sys.excepthook, threading.excepthook)
     sys.excepthook = _sys_hook
     threading.excepthook = _thread_hook
 

@@ -1,8 +1,8 @@
 """The built wheel works on its own: installed into a fresh venv and started from elsewhere.
 
 Builds the wheel from a copy of the project, installs it without dependencies into a new
-virtual environment that borrows pygame from the running one, then runs the installed
-commands from an unrelated folder with a fresh home and SDL's dummy drivers.
+virtual environment that borrows pygame from the running one (no download), then runs the
+installed commands from an unrelated folder with a fresh home and SDL's dummy drivers.
 """
 
 from __future__ import annotations
@@ -53,14 +53,16 @@ def venv_site(python: Path) -> Path:
 
 
 def borrow_pygame(python: Path) -> None:
-    """Let the new venv import pygame from the running interpreter instead of downloading it."""
-    check = [str(python), "-c", "import pygame"]
-    if subprocess.run(check, check=False, capture_output=True).returncode == 0:
-        return  # --system-site-packages already has it
+    """Let the new venv import pygame from the running interpreter instead of downloading it.
+
+    A ``.pth`` line puts pygame's folder after the venv's own site-packages, so the wheel's
+    ``othello`` still wins over any other copy there; ``.pth`` files in that folder (such as an
+    editable install's import hook) are not run, unlike with ``--system-site-packages``.
+    """
     import pygame
 
     outer = Path(pygame.__file__).resolve().parent.parent
-    (venv_site(python) / "_outer_pygame.pth").write_text(str(outer) + "\n")
+    (venv_site(python) / "_borrowed_pygame.pth").write_text(str(outer) + "\n")
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +74,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)], cwd=base)
     wheel = next(dist.glob("othello_desktop-*.whl"))
     venv = base / "venv"
-    run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], cwd=base)
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=base)
     python = venv_python(venv)
     run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)], cwd=base)
     borrow_pygame(python)

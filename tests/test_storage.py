@@ -108,7 +108,10 @@ def test_default_save_location_and_latest(data_dir: Path) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["f5d6c3", "F5 D6 C3", "f5\nd6\nc3\n", "# saved by othello\nf5d6c3\n", "  f5d6c3  "],
+    [
+        "f5d6c3", "F5 D6 C3", "f5\nd6\nc3\n", "# saved by othello\nf5d6c3\n", "  f5d6c3  ",
+        "1. f5 d6 2. c3", "1.f5 d6 2.c3", "f5, d6, c3", "1... f5 d6\n2... c3",
+    ],
 )
 def test_pasted_transcript_forms(text: str) -> None:
     assert storage.parse_game_text(text).transcript() == "f5d6c3"
@@ -142,6 +145,7 @@ def test_board_string_then_moves() -> None:
         ("hello there", "'l' at character 3"),
         ("f5d6c", "lone 'c'"),
         ("f5f5", "move 2"),
+        ("f5   f5", "move 2 ('f5' at character 6)"),
         ("f5 z9", "'z' at character 4"),
         ("f5d6c3d3c4" + "a1", "move 6"),
         (FULL_GAME + "a1", "move 61"),

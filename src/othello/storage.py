@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -34,6 +35,7 @@ GAME_SUFFIX = ".txt"
 _BOARD_CHARS = frozenset("XxOo0*-.")
 _SIDE_CHARS = frozenset("XxOo0*")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
+_MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
@@ -126,7 +128,7 @@ def parse_game_text(text: str) -> Game:
         raise GameTextError(f"Not a game: expected text, got {type(text).__name__}")
     if len(text) > MAX_TEXT_CHARS:
         raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
-    body = _strip_comments(text).strip()
+    body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
     if not body:
         raise GameTextError("Not a game: the text is empty; expected moves like f5d6c3 or a board string")
     board_text, moves = _split_board("".join(body.split()))
@@ -135,6 +137,7 @@ def parse_game_text(text: str) -> Game:
         start = _parse_board(board_text)
     else:
         _check_transcript_chars(body)
+        moves = body  # keeps the spacing, so errors count characters as the player sees them
     try:
         return Game.from_transcript(moves, start=start)
     except OthelloError as err:

@@ -18,8 +18,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "othello" / "resources"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")

@@ -13,11 +13,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from othello.config import Settings  # noqa: E402
-from othello.engine import Engine  # noqa: E402
-from othello.gui.app import App  # noqa: E402
+from othello.config import Settings
+from othello.engine import Engine
+from othello.gui.app import App
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
 MOVES = 20

@@ -80,7 +80,9 @@ class FakeEngine:
 
 
 def settings(**changes: Any) -> Settings:
-    base: dict[str, Any] = dict(window_width=1000, window_height=700, square_size=60, sound=False, animation=False)
+    base: dict[str, Any] = {
+        "window_width": 1000, "window_height": 700, "square_size": 60, "sound": False, "animation": False
+    }
     base.update(changes)
     return Settings(**base)
 
@@ -311,7 +313,7 @@ def test_complete_game_through_the_event_loop_ends_on_the_end_screen(make_app: C
     frames(app, 2)
     assert any(isinstance(s, EndOverlay) for s in app.scenes)
     black, white = app.session.board.count()
-    headline, verdict = app.result_text()
+    headline, _verdict = app.result_text()
     assert headline in ("Black wins", "White wins", "Draw")
     assert app.status().endswith(f"{black}–{white}")
     end_screen = next(s for s in app.scenes if isinstance(s, EndOverlay))
@@ -395,9 +397,9 @@ def test_panel_buttons_work_with_the_mouse(make_app: Callable[..., App]) -> None
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:
     app = make_app()
     for _ in range(2):
-        played = app.session.game.cursor
+        target = app.session.game.cursor + 2
         click(app, app.session.board.legal_moves()[0])
-        frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == played + 2)
+        frames_until(app, lambda t=target: human_turn_idle(app) and app.session.game.cursor == t)
     assert app.session.game.cursor == 4
     press(pygame.K_z, mod=pygame.KMOD_LCTRL)
     frames(app, 1)

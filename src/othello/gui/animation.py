@@ -78,7 +78,7 @@ class MoveAnimation:
         p = (self.elapsed - start) / self.flip_seconds
         if p >= 1.0:
             return None
-        before = "white" if self.color == "black" else "black"
+        before: Color = "white" if self.color == "black" else "black"
         if p <= 0.0:
             return DiscLook(before, 1.0)
         return DiscLook(before if p < 0.5 else self.color, abs(math.cos(math.pi * p)))

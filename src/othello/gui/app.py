@@ -97,7 +97,7 @@ class App:
         *,
         notices: list[str] | tuple[str, ...] = (),
         engine_factory: Callable[[int], Any] | None = None,
-        remember: Callable[[dict[str, Any]], None] | None = save_preferences,
+        remember: Callable[[dict[str, Any]], object] | None = save_preferences,
         resource_folder: Path | None = None,
         demo: bool = False,
         computer_min_seconds: float = COMPUTER_MIN_SECONDS,
@@ -436,7 +436,7 @@ class App:
             return
         try:
             self.remember(prefs)
-        except Exception as err:  # a read-only config must not stop the game
+        except Exception as err:  # noqa: BLE001 - a read-only or broken config must not stop the game
             self.notify(f"Could not remember your choice: {err}")
 
     def _drain_notices(self) -> None:

@@ -12,8 +12,8 @@ import pygame
 
 from ..board import Color
 from . import theme
-from .render import BoardRenderer, TextCache
 from .layout import Layout
+from .render import BoardRenderer, TextCache
 
 PAD = 16
 DESIGN_HEIGHT = 600  # the panel is laid out for this height and squeezed below it
@@ -151,7 +151,8 @@ class Panel:
 
     def _draw_score(self, surface: pygame.Surface, layout: Layout, view: PanelView, rect: pygame.Rect) -> None:
         half = rect.width // 2
-        for i, color in enumerate(("black", "white")):
+        colors: tuple[Color, Color] = ("black", "white")
+        for i, color in enumerate(colors):
             cell = pygame.Rect(rect.left + i * half, rect.top, half - 4 * (1 - i), rect.height)
             if i:
                 cell.left += 4

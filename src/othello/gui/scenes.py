@@ -6,10 +6,11 @@ offers events from the top down and draws from the bottom up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
+from ..board import Color
 from . import theme
 from .panel import wrap
 
@@ -130,7 +131,8 @@ class EndOverlay(Scene):
         discs = app.board_renderer
         disc_size = max(12, int(s * 0.55))
         y = rect.top + int(s * 1.35)
-        for color, count, dx in (("black", black, -1), ("white", white, 1)):
+        rows: tuple[tuple[Color, int, int], ...] = (("black", black, -1), ("white", white, 1))
+        for color, count, dx in rows:
             disc = pygame.transform.smoothscale(discs.disc(layout, color), (disc_size, disc_size))
             cx = rect.centerx + dx * int(s * 1.3)
             surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
@@ -151,7 +153,7 @@ class EndOverlay(Scene):
 class PlayScene(Scene):
     """The board and panel: turns mouse and keys into the app's commands."""
 
-    KEYS = {
+    KEYS: ClassVar[dict[int, str]] = {
         pygame.K_n: "new",
         pygame.K_u: "undo",
         pygame.K_h: "hint",
@@ -170,8 +172,8 @@ class PlayScene(Scene):
         pygame.K_KP_ENTER: "place",
         pygame.K_SPACE: "place",
     }
-    CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
-    ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+    CTRL_KEYS: ClassVar[dict[int, str]] = {pygame.K_z: "undo", pygame.K_y: "redo"}
+    ARROWS: ClassVar[dict[int, tuple[int, int]]] = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         app = self.app

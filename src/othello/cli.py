@@ -44,9 +44,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
-        from .gui.app import run  # type: ignore[import-not-found]
-    except ImportError:
-        print("The game window is not built yet; try 'othello perft 8' or 'othello bench'.")
+        from .gui.app import run
+    except ImportError as err:  # pygame missing or broken: say so instead of a traceback
+        print(f"othello: the game window cannot start ({err}); is pygame installed?", file=sys.stderr)
         return 1
     return int(run(args) or 0)
 

@@ -226,3 +226,37 @@ def test_ctrl_o_without_saved_games(make_app: Callable[..., Any]) -> None:
     ctrl(pygame.K_o)
     frames(app, 1)
     assert "No saved games" in toast_texts(app)
+
+
+def key(k: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode))
+
+
+def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments() -> None:
+    from othello.config import save_preferences
+
+    ini = paths.user_ini()
+    ini.parent.mkdir(parents=True)
+    ini.write_text(
+        "; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 2\n",
+        encoding="utf-8",
+    )
+    settings, notices = load_settings()
+    app = app_module.App(
+        settings, notices=notices, engine_factory=lambda level: FirstMoveEngine(),
+        remember=save_preferences, computer_min_seconds=0.0,
+    )
+    try:
+        pygame.event.clear()
+        key(pygame.K_EQUALS, "=")  # level up
+        key(pygame.K_l, "l")  # legal-move markers off
+        key(pygame.K_w, "w")  # play white
+        frames(app, 3)
+    finally:
+        app.close()
+        pygame.display.quit()
+    text = ini.read_text(encoding="utf-8")
+    assert text.startswith("; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 3\n")
+    again, notices = load_settings()
+    assert notices == []
+    assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (3, False, "white", 25)

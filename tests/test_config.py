@@ -447,3 +447,12 @@ def test_save_leaves_no_temporary_files(tmp_path: Path) -> None:
     path = write(tmp_path, "[GAME]\nLEVEL = 2\n")
     save_preferences({"level": 4}, path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["othello.ini"]
+
+
+def test_save_preferences_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+    real = write(tmp_path, "[GAME]\nLEVEL = 2\n", "dotfiles-othello.ini")
+    link = tmp_path / "othello.ini"
+    link.symlink_to(real)
+    save_preferences({"level": 4}, link)
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 4\n"

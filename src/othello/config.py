@@ -479,6 +479,8 @@ def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> P
     """
     values = _check_preferences(prefs)
     target = preferences_file(path)
+    if target.is_symlink():  # a dotfiles link: edit the file it points to, keep the link
+        target = target.resolve()
     try:
         text = _existing_text(target)
         write_atomic(target, update_ini_text(text, values))

@@ -336,7 +336,7 @@ def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App
         app.frame(DT)
         worst = max(worst, time.perf_counter() - start)
     assert app.worker.kind == "think" and engine.calls == 1
-    assert app.status().startswith("Computer is thinking · depth")
+    assert app.status().startswith("Computer thinking · depth")
     assert worst < 0.1
     press(pygame.K_ESCAPE)  # quitting during a search stops it
     frames(app, 1)

@@ -45,8 +45,10 @@ SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the s
 
 @dataclass
 class Toast:
+    """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn."""
+
     text: str
-    until: float
+    until: float | None = None
 
 
 @dataclass
@@ -143,6 +145,7 @@ class App:
         self.hints: dict[Square, int] = {}
         self.banner: Toast | None = None
         self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
+        self.busy_since: float | None = None  # when the running search began (for the spinner)
         self.toasts: list[Toast] = []
         self.game_over_since: float | None = None
         self.mouse: tuple[int, int] = (-1, -1)
@@ -197,6 +200,10 @@ class App:
         self.now += dt
         self._drain_notices()
         self._poll_worker()
+        if not self.worker.busy:
+            self.busy_since = None
+        elif self.busy_since is None:
+            self.busy_since = self.now
         if self.animation is not None:
             begun = self.animation.update(dt)
             if begun:
@@ -369,7 +376,9 @@ class App:
         self._remember(show_legal_moves=self.session.show_legal)
 
     def toggle_sound(self) -> None:
-        self.notify("Sound on." if self.sounds.toggle() else "Sound off.")
+        on = self.sounds.toggle()
+        self.notify("Sound on." if on else "Sound off.")
+        self._remember(sound=on)
 
     def show_help(self) -> None:
         if not any(isinstance(s, HelpOverlay) for s in self.scenes):
@@ -441,11 +450,14 @@ class App:
 
     def _drain_notices(self) -> None:
         while self.session.notices:
-            self.toasts.append(Toast(self.session.notices.pop(0), self.now + TOAST_SECONDS))
+            self.toasts.append(Toast(self.session.notices.pop(0)))
 
     def _expire(self, now: float) -> None:
-        self.toasts = [t for t in self.toasts if t.until > now]
-        if self.banner is not None and self.banner.until <= now:
+        self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
+        for toast in self.toasts[:MAX_TOASTS]:
+            if toast.until is None:
+                toast.until = now + TOAST_SECONDS
+        if self.banner is not None and self.banner.until is not None and self.banner.until <= now:
             self.banner = None
 
     # ----- what is shown -------------------------------------------------------------------
@@ -472,7 +484,7 @@ class App:
             return "Your move"
         depth = self.worker.depth if self.worker.kind == "think" else None
         who = f"{mover.capitalize()} (computer)" if session.human is None else "Computer"
-        return f"{who} is thinking" + (f" · depth {depth}" if depth else "…")
+        return f"{who} thinking" + (f" · depth {depth}" if depth else "…")
 
     def move_info(self) -> str:
         """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
@@ -500,6 +512,7 @@ class App:
             level_help=description,
             human=session.human,
             info=self.move_info(),
+            busy=self.now - self.busy_since if self.worker.busy and self.busy_since is not None else None,
             enabled={
                 "undo": session.game.can_undo(),
                 "redo": session.game.can_redo(),
@@ -537,9 +550,10 @@ class App:
         session = self.session
         last = self.last_placed()
         hover = self.hover if self.hover in self.legal_markers() else None
+        ghost = session.board.side_to_move if hover is not None else None
         self.board_renderer.draw(
             surface, self.layout, session.board, self.animation,
-            last, self.legal_markers(), hover, self.cursor, self.hints,
+            last, self.legal_markers(), hover, self.cursor, self.hints, ghost,
         )
         self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
         if self.banner is not None:
@@ -560,14 +574,15 @@ class App:
         size = max(12, min(16, self.layout.square // 4))
         font = self.res.font(size)
         y = board.bottom - 10
-        for toast in reversed(self.toasts[-MAX_TOASTS:]):
+        for toast in reversed(self.toasts[:MAX_TOASTS]):
             lines = wrap(toast.text, font, board.width - 60)
             height = len(lines) * (size + 6) + 14
             rect = pygame.Rect(0, 0, min(board.width - 30, max(font.size(l)[0] for l in lines) + 30), height)
             rect.midbottom = (board.centerx, y)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, theme.TOAST, box.get_rect(), border_radius=8)
-            box.set_alpha(int(255 * max(0.0, min(1.0, (toast.until - self.now) / 0.5))))
+            left = TOAST_SECONDS if toast.until is None else toast.until - self.now
+            box.set_alpha(int(255 * max(0.0, min(1.0, left / 0.5))))
             surface.blit(box, rect.topleft)
             for i, line in enumerate(lines):
                 label = self.text.render(line, size, theme.TEXT)

@@ -6,6 +6,7 @@ it knows nothing of the game itself.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -31,6 +32,7 @@ class PanelView:
     level_help: str
     human: Color | None
     info: str = ""
+    busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
 
@@ -173,8 +175,22 @@ class Panel:
 
     def _draw_status(self, surface: pygame.Surface, view: PanelView, x: int, w: int) -> None:
         font = self.text.res.font(self.px(17), True)
-        for i, line in enumerate(wrap(view.status, font, w)[:2]):
+        spinner = self.px(22) if view.busy is not None else 0
+        for i, line in enumerate(wrap(view.status, font, w - spinner)[:2]):
             surface.blit(self.text.render(line, self.px(17), theme.TEXT, bold=True), (x, self._rows["status"] + i * self.px(22)))
+        if view.busy is not None:
+            self._draw_spinner(surface, (x + w - spinner // 2, self._rows["status"] + self.px(11)), view.busy)
+
+    def _draw_spinner(self, surface: pygame.Surface, center: tuple[int, int], seconds: float) -> None:
+        """Eight dots with a bright one going round: the computer is working."""
+        lead = int(seconds * 12) % 8
+        radius = self.px(8)
+        for i in range(8):
+            angle = math.tau * i / 8
+            fade = (i - lead) % 8
+            shade = theme.CURSOR if fade == 0 else tuple(max(60, c - 18 * fade) for c in theme.TEXT_DIM)
+            pos = (center[0] + int(radius * math.sin(angle)), center[1] - int(radius * math.cos(angle)))
+            pygame.draw.circle(surface, shade, pos, max(2, self.px(2.5)))
 
     def _draw_button(self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]) -> None:
         enabled = view.enabled.get(button.action, True)

@@ -115,6 +115,15 @@ class BoardRenderer:
             self._discs[key] = make_disc(*key)
         return self._discs[key]
 
+    def ghost(self, layout: Layout, color: Color) -> pygame.Surface:
+        """A see-through disc: where the player's disc would go."""
+        key = (-self.disc_size(layout), color)  # negative size: the ghost's slot in the cache
+        if key not in self._discs:
+            ghost = self.disc(layout, color).copy()
+            ghost.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            self._discs[key] = ghost
+        return self._discs[key]
+
     def static(self, layout: Layout) -> pygame.Surface:
         """Background, frame, felt, grid, star points and coordinates for this window size."""
         key = (layout.width, layout.height, layout.square)
@@ -188,10 +197,15 @@ class BoardRenderer:
         hover: Square | None,
         cursor: Square | None,
         hints: dict[Square, int],
+        ghost: Color | None = None,
     ) -> None:
+        """One frame of the board; ``ghost`` is the colour to preview on the hovered square."""
         surface.blit(self.static(layout), (0, 0))
         if hover is not None:
             self._highlight(surface, layout, hover, (255, 255, 255, 28))
+            if ghost is not None:
+                preview = self.ghost(layout, ghost)
+                surface.blit(preview, preview.get_rect(center=layout.square_center(hover)))
         for sq in legal:
             marker = self._marker
             if marker is not None:

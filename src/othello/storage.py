@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 AUTOSAVE_FORMAT = "othello-autosave"
 AUTOSAVE_VERSION = 1
 MAX_TEXT_CHARS = 20_000  # a whole game is at most ~130 characters of moves
+MAX_AUTOSAVE_BYTES = 100_000
 GAME_SUFFIX = ".txt"
 
 _BOARD_CHARS = frozenset("XxOo0*-.")
@@ -321,19 +322,28 @@ def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
     """The autosaved game, or None; notices say why a saved game could not be used."""
     path = path or paths.autosave_path()
     try:
+        if path.stat().st_size > MAX_AUTOSAVE_BYTES:
+            raise ValueError(f"{path.stat().st_size} bytes is far too large for a saved game")
         raw = path.read_bytes()
     except FileNotFoundError:
         return None, []
+    except ValueError as err:
+        return None, _damaged(path, err)
     except OSError as err:
         return None, [f"The saved game could not be read ({err.strerror or err}); starting a new game"]
     try:
         game = game_from_autosave(json.loads(raw.decode("utf-8")))
     except (ValueError, GameTextError) as err:  # JSON and UTF-8 errors are ValueErrors
-        aside = _set_aside(path)
-        log.warning("autosave %s unusable: %s", path, err)
-        kept = f"; it was kept as {aside.name}" if aside else ""
-        return None, [f"The saved game is damaged ({_short(err)}){kept}; starting a new game"]
+        return None, _damaged(path, err)
     return game, []
+
+
+def _damaged(path: Path, err: Exception) -> list[str]:
+    """Set a bad autosave aside and say so."""
+    aside = _set_aside(path)
+    log.warning("autosave %s unusable: %s", path, err)
+    kept = f"; it was kept as {aside.name}" if aside else ""
+    return [f"The saved game is damaged ({_short(err)}){kept}; starting a new game"]
 
 
 def _short(err: Exception, width: int = 100) -> str:

@@ -32,6 +32,9 @@ END_TT_EMPTIES = 9
 """The solver only stores positions with at least this many empties: below, the table
 costs more than it saves."""
 
+EVAL_ORDER_EMPTIES = 64
+"""From this many empties the solver orders moves by the evaluation, not just mobility."""
+
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 # quadrant of every square (0..3), for parity ordering
@@ -305,7 +308,7 @@ class Searcher:
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
-        for sq, f in self.end_order(p, o, moves, hash_sq):
+        for sq, f in self.end_order(p, o, moves, hash_sq, n >= EVAL_ORDER_EMPTIES):
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
@@ -331,8 +334,14 @@ class Searcher:
                 self.tt_end[key] = (best, best, best_sq)
         return best
 
-    def end_order(self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int) -> list[tuple[int, int]]:
-        """Fastest-first: moves leaving the opponent the fewest replies first, corners ahead."""
+    def end_order(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool = False
+    ) -> list[tuple[int, int]]:
+        """Fastest-first: moves leaving the opponent the fewest replies first, corners ahead.
+
+        Far from the end (``deep``) the evaluation orders better and its cost is small next
+        to the subtree below.
+        """
         scored = []
         while moves:
             b = moves & -moves
@@ -341,6 +350,8 @@ class Searcher:
             f = flips(p, o, sq)
             if sq == hash_sq:
                 key = -INF
+            elif deep:
+                key = evaluate(o ^ f, p | f | b)
             else:
                 key = legal_moves(o ^ f, p | f | b).bit_count() * 16
                 if b & CORNER_MASK:

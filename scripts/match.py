@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Play two players against each other and print the result: the engine's strength figures.
+
+Each opening (a few random plies from the start, seeded) is played twice with the
+colours swapped, so neither side profits from a lucky opening. Players are written
+``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
+randomness) or ``baseline`` (depth-4 alpha-beta over the classic square-weight table,
+the yardstick the issue asks the default level to beat).
+
+    python scripts/match.py level:5 level:4 --games 40 --jobs 2
+    python scripts/match.py level:4 baseline --games 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from othello import Board, Engine  # noqa: E402
+from othello.bitboard import FULL, flips, legal_moves  # noqa: E402
+from othello.evaluation import square_weight_eval  # noqa: E402
+from othello.notation import square_name  # noqa: E402
+from othello.search import final_score  # noqa: E402
+
+Player = Callable[[Board], str]
+OPENING_PLIES = 6
+
+
+def baseline_search(p: int, o: int, depth: int, alpha: int, beta: int) -> int:
+    """Plain alpha-beta over the square-weight table; finished games score by discs."""
+    moves = legal_moves(p, o)
+    if not moves:
+        if not legal_moves(o, p):
+            return final_score(p, o) * 10_000
+        return -baseline_search(o, p, depth, -beta, -alpha)
+    if depth == 0:
+        return square_weight_eval(p, o)
+    best = -(10**9)
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = flips(p, o, b.bit_length() - 1)
+        v = -baseline_search(o ^ f, p | f | b, depth - 1, -beta, -alpha)
+        if v > best:
+            best = v
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+    return best
+
+
+def baseline_player(depth: int = 4) -> Player:
+    """The yardstick: a depth-``depth`` alpha-beta player with a static square-weight table."""
+
+    def play(board: Board) -> str:
+        p, o = board.player, board.opponent
+        moves = board.legal_squares()
+        if not moves:
+            return "pass"
+        best_sq, best = moves[0], -(10**9)
+        for sq in moves:
+            f = flips(p, o, sq)
+            v = -baseline_search(o ^ f, p | f | (1 << sq), depth - 1, -(10**9), -best)
+            if v > best:
+                best_sq, best = sq, v
+        return square_name(best_sq)
+
+    return play
+
+
+def make_player(spec: str, seed: int) -> Player:
+    """``level:N``, ``depth:N`` or ``baseline`` -> a function from board to move."""
+    kind, _, arg = spec.partition(":")
+    if kind == "baseline":
+        return baseline_player(int(arg) if arg else 4)
+    if kind == "level":
+        engine = Engine(level=int(arg), seed=seed)
+    elif kind == "depth":
+        engine = Engine(level=len(__import__("othello").LEVELS), depth=int(arg))
+    else:
+        raise SystemExit(f"unknown player {spec!r}: use level:N, depth:N or baseline")
+    return lambda board: engine.think(board).move
+
+
+def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
+    """The ``index``-th seeded random opening of ``plies`` moves."""
+    rng = random.Random(1000 + index)
+    board = Board()
+    moves = []
+    for _ in range(plies):
+        move = rng.choice(board.legal_moves())
+        board.push(move)
+        moves.append(move)
+    return moves
+
+
+def play_game(black: Player, white: Player, start: list[str]) -> tuple[int, float]:
+    """Play one game from an opening; (final disc difference for black, slowest move)."""
+    board = Board()
+    for move in start:
+        board.push(move)
+    slowest = 0.0
+    while not board.is_game_over():
+        if board.must_pass():
+            board.push_pass()
+            continue
+        player = black if board.black_to_move else white
+        t0 = time.perf_counter()
+        move = player(board)
+        slowest = max(slowest, time.perf_counter() - t0)
+        board.push(move)
+    return board.score(), slowest
+
+
+def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float]:
+    """Game ``index``: opening ``index // 2``, first player black on even indexes.
+
+    Returns (index, disc difference for the first player, slowest move).
+    """
+    first, second, index = args
+    a, b = make_player(first, index), make_player(second, index + 10_000)
+    start = opening(index // 2)
+    if index % 2 == 0:
+        diff, slow = play_game(a, b, start)
+    else:
+        diff, slow = play_game(b, a, start)
+        diff = -diff
+    return index, diff, slow
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("first")
+    parser.add_argument("second")
+    parser.add_argument("--games", type=int, default=40, help="games to play (even: colours alternate)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--quiet", action="store_true", help="only the summary line")
+    args = parser.parse_args(argv)
+
+    tasks = [(args.first, args.second, i) for i in range(args.games)]
+    wins = draws = losses = total = 0
+    slowest = 0.0
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        for index, diff, slow in pool.imap_unordered(run_pair, tasks):
+            wins += diff > 0
+            draws += diff == 0
+            losses += diff < 0
+            total += diff
+            slowest = max(slowest, slow)
+            if not args.quiet:
+                colour = "black" if index % 2 == 0 else "white"
+                print(f"game {index + 1:3d} ({args.first} {colour}): {diff:+3d}", flush=True)
+    games = wins + draws + losses
+    share = (wins + draws / 2) / games
+    print(
+        f"{args.first} vs {args.second}: {wins}-{draws}-{losses} (win-draw-loss), "
+        f"score {share:.0%}, mean disc difference {total / games:+.1f}, "
+        f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -504,6 +504,10 @@ def test_no_audio_device_means_silence_not_a_crash(
     frames(app, 20)
     assert any("No audio device" in t.text for t in app.toasts)
     assert app.session.game.cursor >= 1
+    assert app.panel_view().labels["sound"] == "Sound: off"
+    press(pygame.K_s)  # asking for sound again explains rather than pretending
+    frames(app, 1)
+    assert not app.sounds.enabled and any("no audio device" in t.text for t in app.toasts)
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:

@@ -212,7 +212,7 @@ class App:
                 self.animation = None
         if self.animation is None:
             self._play_queued()
-            self._advance(dt)
+        self._advance(dt)
         self._expire(self.now)
         for scene in self.scenes:
             scene.update(dt)
@@ -249,8 +249,17 @@ class App:
     # ----- game flow -----------------------------------------------------------------------
 
     def _advance(self, dt: float) -> None:
-        """Move the game on when nothing is animating: game over, forced pass, computer's move."""
+        """Move the game on: game over, forced pass, the computer's move.
+
+        The computer starts thinking at once, even while discs still turn, but its move is
+        shown only once the animation is over and the short pause has passed.
+        """
         board = self.session.board
+        computer = self.session.is_computer_turn() and not board.must_pass()
+        if computer and self.pending is None and not self.worker.busy:
+            self.worker.think(board, self.session.level)
+        if self.animation is not None:
+            return
         if board.is_game_over():
             self._game_over()
             return
@@ -258,12 +267,10 @@ class App:
         if board.must_pass():
             self.session.pass_if_forced()
             return
-        if not self.session.is_computer_turn():
+        if not computer:
             return
         self.turn_wait += dt
-        if self.pending is None and not self.worker.busy:
-            self.worker.think(board, self.session.level)
-        elif self.pending is not None and self.turn_wait >= self.computer_min_seconds:
+        if self.pending is not None and self.turn_wait >= self.computer_min_seconds:
             move, self.pending = self.pending, None
             try:
                 self.session.play(move)

@@ -206,8 +206,8 @@ class Panel:
         pygame.draw.rect(surface, fill, button.rect, border_radius=7)
         color = theme.TEXT if enabled else theme.TEXT_DIM
         label = self.text.render(view.labels.get(button.action, button.label), self.px(16), color, bold=selected)
-        if button.key and button.rect.width > 100:
-            key = self.text.render(button.key, self.px(12), theme.TEXT_DIM if not selected else theme.TEXT)
+        key = self.text.render(button.key, self.px(12), theme.TEXT_DIM if not selected else theme.TEXT)
+        if button.key and label.get_width() + key.get_width() + 34 <= button.rect.width:
             surface.blit(label, label.get_rect(midleft=(button.rect.left + 12, button.rect.centery)))
             surface.blit(key, key.get_rect(midright=(button.rect.right - 10, button.rect.centery)))
         else:

@@ -208,7 +208,7 @@ class BoardRenderer:
                 surface.blit(preview, preview.get_rect(center=layout.square_center(hover)))
         for sq in legal:
             marker = self._marker
-            if marker is not None:
+            if marker is not None and not (sq == hover and ghost is not None):
                 surface.blit(marker, marker.get_rect(center=layout.square_center(sq)))
         self._draw_discs(surface, layout, board, animation)
         if last_move is not None and last_move >= 0:

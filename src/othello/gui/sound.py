@@ -17,6 +17,7 @@ class Sounds:
         self._notify = notify
         self._folder = folder
         self._tried = False
+        self.available = True  # False once the mixer has failed to start
         if enabled:
             self._start()
 
@@ -28,6 +29,7 @@ class Sounds:
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         except pygame.error as err:
             self._notify(f"No audio device ({err}); playing silently.")
+            self.available = self.enabled = False
             return
         for name in ("place", "flip"):
             path = self._folder / f"{name}.wav"
@@ -38,6 +40,9 @@ class Sounds:
 
     def toggle(self) -> bool:
         """Switch sound on or off; returns the new state."""
+        if not self.available:
+            self._notify("There is no audio device, so sound stays off.")
+            return False
         self.enabled = not self.enabled
         if self.enabled and not self._tried:
             self._start()

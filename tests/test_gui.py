@@ -427,6 +427,23 @@ def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., 
     assert app.hints == {}
 
 
+def test_a_failing_search_is_reported_once_and_the_window_goes_on(make_app: Callable[..., App]) -> None:
+    class Broken(FakeEngine):
+        def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> FakeResult:
+            self.calls += 1
+            raise RuntimeError("out of cheese")
+
+    engine = Broken()
+    app = make_app(engine)
+    click(app, "f5")
+    frames_until(app, lambda: any("out of cheese" in t.text for t in app.toasts))
+    frames(app, 10)
+    assert engine.calls == 1 and app.running
+    press(pygame.K_u)  # undo clears the failure; the human is to move again
+    frames(app, 1)
+    assert app.session.game.cursor == 0 and not app.search_failed
+
+
 # ----- overlays, quitting, window size -------------------------------------------------------
 
 

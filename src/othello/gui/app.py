@@ -141,6 +141,7 @@ class App:
         self.animation: MoveAnimation | None = None
         self.queued: deque[Square] = deque()
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
+        self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0
         self.hints: dict[Square, int] = {}
         self.banner: Toast | None = None
@@ -256,7 +257,7 @@ class App:
         """
         board = self.session.board
         computer = self.session.is_computer_turn() and not board.must_pass()
-        if computer and self.pending is None and not self.worker.busy:
+        if computer and self.pending is None and not self.worker.busy and not self.search_failed:
             self.worker.think(board, self.session.level)
         if self.animation is not None:
             return
@@ -291,7 +292,8 @@ class App:
         if outcome is None:
             return
         if outcome.error is not None:
-            self.notify(f"The computer's search failed: {outcome.error}")
+            self.search_failed = outcome.kind == "think"
+            self.notify(f"The computer's search failed ({outcome.error}); undo or start a new game.")
             return
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
@@ -305,6 +307,7 @@ class App:
         """Whatever changed the game, a running search or hint is now stale."""
         self.worker.cancel()
         self.pending = None
+        self.search_failed = False
         self.hints = {}
         self.turn_wait = 0.0
         if change.kind == "play":

@@ -1,12 +1,19 @@
-"""Test setup shared by every test: headless SDL before anything imports pygame."""
+"""Test setup shared by every test: headless SDL before anything imports pygame, and the
+user's own settings, autosave and log folders replaced by a throw-away one."""
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# A test that forgets to isolate itself must never touch the real user's files.
+_SCRATCH = Path(tempfile.mkdtemp(prefix="othello-tests-"))
+os.environ["OTHELLO_CONFIG_DIR"] = str(_SCRATCH / "config")
+os.environ["OTHELLO_DATA_DIR"] = str(_SCRATCH / "data")
 
 DATA = Path(__file__).parent / "data"

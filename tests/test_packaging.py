@@ -100,7 +100,7 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
     for name in EXPECTED_IN_WHEEL:
         assert name in names
     assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)
-    assert packaged_ini == (ROOT / "othello.ini").read_bytes()
+    assert packaged_ini == (ROOT / "src" / "othello" / "othello.ini").read_bytes()
     assert "[console_scripts]\nothello = othello.cli:main" in entries
     assert "[gui_scripts]\nothello-gui = othello.cli:main" in entries
 

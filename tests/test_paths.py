@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -28,11 +29,18 @@ def test_resources_and_default_ini_are_inside_the_package() -> None:
     assert paths.resource("icon.png").parent == paths.resources_dir()
 
 
-def test_the_two_othello_ini_copies_are_identical() -> None:
-    top = ROOT / "othello.ini"
-    shipped = ROOT / "src" / "othello" / "othello.ini"
-    assert top.read_bytes() == shipped.read_bytes(), "copy othello.ini to src/othello/othello.ini"
-    assert paths.default_ini().read_bytes() == top.read_bytes()
+def _layout(text: str) -> list[str]:
+    """The file with every value blanked: what must match when a player's choices differ."""
+    return [re.sub(r"^(\s*[A-Za-z_]+\s*=).*$", r"\1", line) for line in text.splitlines()]
+
+
+def test_the_two_othello_ini_copies_match() -> None:
+    # Playing from a checkout remembers the player's choices in the top-level file (it is the
+    # file that was read), so only its comments, sections and keys must stay in step.
+    top = (ROOT / "othello.ini").read_text(encoding="utf-8")
+    shipped = (ROOT / "src" / "othello" / "othello.ini").read_text(encoding="utf-8")
+    assert _layout(top) == _layout(shipped), "copy othello.ini to src/othello/othello.ini"
+    assert paths.default_ini().read_text(encoding="utf-8") == shipped
 
 
 def test_top_level_resources_is_the_package_folder() -> None:

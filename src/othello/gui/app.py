@@ -95,7 +95,7 @@ class App:
 
     def __init__(
         self,
-        settings: Any = None,
+        settings: Settings | None = None,
         *,
         notices: list[str] | tuple[str, ...] = (),
         engine_factory: Callable[[int], Any] | None = None,
@@ -119,11 +119,8 @@ class App:
 
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_SECONDS)
-        self.screen = self._open_window(s.window_width, s.window_height)
         self.res = load_resources(self.notify, resource_folder)
-        icon = self.res.images.get("icon.png")
-        if icon is not None:
-            pygame.display.set_icon(icon)
+        self.screen = self._open_window(s.window_width, s.window_height)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
@@ -157,8 +154,10 @@ class App:
     # ----- window ------------------------------------------------------------------------
 
     def _open_window(self, width: int, height: int) -> pygame.Surface:
-        pygame.display.init()
-        pygame.font.init()
+        """The resizable window, no larger than the desktop; the icon is set before it opens."""
+        icon = self.res.images.get("icon.png")
+        if icon is not None:
+            pygame.display.set_icon(icon)
         pygame.display.set_caption("Othello")
         if pygame.display.get_driver() != "dummy":
             desktop = pygame.display.get_desktop_sizes()[0]

@@ -47,11 +47,11 @@ class Resources:
 
 
 def load_resources(notify: Callable[[str], None], folder: Path | None = None) -> Resources:
-    """Load everything once pygame's display is up (images convert to the screen's format)."""
+    """Load fonts and images (kept in their file format: the window may not be open yet)."""
     folder = folder or resource_dir()
     res = Resources(folder)
-    if not pygame.font.get_init():
-        pygame.font.init()
+    pygame.display.init()
+    pygame.font.init()
     for name in (FONT_REGULAR, FONT_BOLD):
         res.font_files[name] = _check_font(folder / name, notify)
     for name in IMAGES:
@@ -74,8 +74,6 @@ def _load_image(path: Path, notify: Callable[[str], None]) -> pygame.Surface | N
     except (OSError, pygame.error) as err:
         notify(f"Image {path.name} could not be loaded ({_why(err)}); drawing plain colours instead.")
         return None
-    if pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
     return image
 
 

@@ -271,6 +271,17 @@ def test_a_click_during_an_animation_is_played_after_it(make_app: Callable[..., 
     assert app.session.game.moves[2] == parse_square(target)
 
 
+def test_undo_during_an_animation_ends_it_and_takes_the_move_back(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0), animation=True)
+    click(app, "f5")
+    frames(app, 3)
+    assert app.animation is not None
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.animation is None and app.session.board == Board()
+    assert is_white_disc(pixel(app, "e5")) and is_felt(pixel(app, "f5", dx=0.3))
+
+
 # ----- passes and the end of the game ----------------------------------------------------------
 
 

@@ -162,7 +162,9 @@ class App:
         if pygame.display.get_driver() != "dummy":
             desktop = pygame.display.get_desktop_sizes()[0]
             width, height = min(width, desktop[0]), min(height, int(desktop[1] * 0.92))
-        return pygame.display.set_mode((max(320, width), max(240, height)), pygame.RESIZABLE)
+        screen = pygame.display.set_mode((max(320, width), max(240, height)), pygame.RESIZABLE)
+        pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
+        return screen
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize)."""

@@ -3,6 +3,16 @@
 Each frame handles every event, updates (animation, the search's result, forced passes, the
 computer's move), draws, flips and ticks the clock. Time comes in as ``dt``, so tests drive the
 window frame by frame without sleeping. The search runs in a worker thread; the loop only polls.
+
+What other parts of the program use (autosave, save/load, the clipboard):
+
+- ``app.session``: the game (``session.game``, a :class:`~othello.game.Game`) and its intents,
+  ``new_game(start=None)``, ``set_game(game)``, ``play(move)``, ``undo()``, ``redo()``;
+- ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.session.Change`
+  after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
+- ``app.notify(message)``: a message shown in the window for a few seconds;
+- ``app.on_unhandled_event``: callbacks for events no scene used (Ctrl+C, Ctrl+V...),
+  returning True when they used the event.
 """
 
 from __future__ import annotations

@@ -582,3 +582,28 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(make_app: Callab
     frames(app, 1)
     assert kinds == ["play", "undo", "redo", "new"]
     assert [t.text for t in app.toasts] == ["Game saved."]
+
+
+def test_run_demo_for_a_few_frames_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from argparse import Namespace
+
+    from othello.gui.app import run
+
+    assert run(Namespace(demo=True, frames=10, config=None)) == 0
+    out = capsys.readouterr().out
+    assert "frame interval, while thinking" in out and "worst" in out
+
+
+def test_no_display_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from argparse import Namespace
+
+    from othello.gui import app as app_module
+
+    def no_display(*args: Any, **kwargs: Any) -> None:
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(app_module.pygame.display, "set_mode", no_display)
+    assert app_module.run(Namespace(demo=False, frames=None, config=None)) == 1
+    assert "cannot open the game window (No available video device)" in capsys.readouterr().err

@@ -621,7 +621,12 @@ def run(args: Any = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     config = getattr(args, "config", None)
     settings, notices = load_settings(config)
-    app = App(settings, notices=list(notices), demo=demo, remember=lambda prefs: save_preferences(prefs, config))
+    try:
+        app = App(settings, notices=list(notices), demo=demo, remember=lambda prefs: save_preferences(prefs, config))
+    except pygame.error as err:
+        print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)
+        pygame.quit()
+        return 1
     try:
         stats = app.run(max_frames=frames)
     finally:

@@ -197,12 +197,11 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
-        elif event.type == pygame.VIDEORESIZE:
-            if (event.w, event.h) != self.screen.get_size():
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
+            if size != (self.layout.width, self.layout.height):
                 self.square_wanted = 10_000  # the player sized the window: fill it
-            self.relayout((event.w, event.h))
-        elif event.type == pygame.WINDOWSIZECHANGED:
-            self.relayout()
+                self.relayout(size)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
             for hook in list(self.on_unhandled_event):
                 if hook(event):

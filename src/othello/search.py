@@ -16,7 +16,7 @@ import threading
 import time
 
 from .bitboard import FULL, RAYS, Bitboard, flips, legal_moves
-from .evaluation import SCALE, SQUARE_WEIGHTS, evaluate
+from .evaluation import NOT_A, NOT_H, SCALE, SQUARE_WEIGHTS, evaluate
 
 INF = 1 << 30
 PASS = -1
@@ -32,8 +32,13 @@ END_TT_EMPTIES = 9
 """The solver only stores positions with at least this many empties: below, the table
 costs more than it saves."""
 
-EVAL_ORDER_EMPTIES = 64
+EVAL_ORDER_EMPTIES = 8
 """From this many empties the solver orders moves by the evaluation, not just mobility."""
+
+W_MOB, W_CMOB, W_POT, W_CORNER = 32, 16, 4, 20
+"""Move-ordering key weights in the solver: opponent replies, its corner replies, its
+potential mobility, and a bonus for taking a corner (found by counting solver nodes on
+FForum #13-#19)."""
 
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
@@ -49,6 +54,9 @@ _QUADRANT_OF = tuple(
 )
 # squares in the order the shallow solver tries them, best squares first
 _STATIC_ORDER = sorted(range(64), key=lambda sq: -SQUARE_WEIGHTS[sq])
+_RANK = [0] * 64
+for _i, _sq in enumerate(_STATIC_ORDER):
+    _RANK[_sq] = _i
 
 
 class SearchStopped(Exception):
@@ -76,8 +84,13 @@ def parity_order(empty: Bitboard) -> tuple[int, ...]:
     for m in QUADRANT_MASKS:
         if (empty & m).bit_count() & 1:
             odd |= m
-    first = [sq for sq in _STATIC_ORDER if (empty & odd) >> sq & 1]
-    rest = [sq for sq in _STATIC_ORDER if (empty & ~odd) >> sq & 1]
+    first, rest = [], []
+    while empty:
+        b = empty & -empty
+        empty ^= b
+        (first if b & odd else rest).append(b.bit_length() - 1)
+    first.sort(key=_RANK.__getitem__)
+    rest.sort(key=_RANK.__getitem__)
     return tuple(first + rest)
 
 
@@ -351,7 +364,12 @@ class Searcher:
             if sq == hash_sq:
                 key = -INF
             elif deep:
-                key = evaluate(o ^ f, p | f | b)
+                np, no = o ^ f, p | f | b
+                m = legal_moves(np, no)
+                row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
+                pot = ((row | (row << 8) | (row >> 8)) & ~(np | no) & FULL).bit_count()
+                key = (m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB + pot * W_POT
+                       - (W_CORNER if b & CORNER_MASK else 0))
             else:
                 key = legal_moves(o ^ f, p | f | b).bit_count() * 16
                 if b & CORNER_MASK:
@@ -365,6 +383,8 @@ class Searcher:
     ) -> int:
         """Exact search over a short tuple of empty squares, tried in the order given."""
         self.nodes += 1
+        if len(empties) == 2:
+            return self._two(p, o, beta, empties[0], empties[1], passed)
         if len(empties) == 1:
             return self._last(p, o, empties[0])
         best = -INF
@@ -397,6 +417,25 @@ class Searcher:
                 return final_score(p, o)
             return -self.shallow(o, p, -beta, -alpha, empties, True)
         return best
+
+    def _two(self, p: Bitboard, o: Bitboard, beta: int, x: int, y: int, passed: bool) -> int:
+        """Two empty squares left: try both orders directly, no lists and no recursion."""
+        best = -INF
+        f = flips(p, o, x)
+        if f:
+            best = -self._last(o ^ f, p | f | (1 << x), y)
+            if best >= beta:
+                return best
+        f = flips(p, o, y)
+        if f:
+            v = -self._last(o ^ f, p | f | (1 << y), x)
+            if v > best:
+                best = v
+        if best > -INF:
+            return best
+        if passed:
+            return final_score(p, o)
+        return -self._two(o, p, INF, x, y, True)
 
     def _last(self, p: Bitboard, o: Bitboard, sq: int) -> int:
         """The final score when one square is left: whoever can play there does."""

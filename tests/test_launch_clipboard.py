@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 
-from othello import gui_clipboard as clipboard
+from othello.gui import persistence as clipboard
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from othello import gui_clipboard, paths, storage
+from othello import paths, storage
+from othello.gui import persistence
 from othello.board import Board
 from othello.config import load_settings
 from othello.game import Game
@@ -46,7 +47,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: None)
-    monkeypatch.setattr(gui_clipboard, "_kept", None)
+    monkeypatch.setattr(persistence, "_kept", None)
 
 
 @pytest.fixture
@@ -115,7 +116,7 @@ def test_hostile_settings_start_the_game_with_a_notice_in_the_window(
     settings, notices = load_settings()
     assert notices, case
     app = make_app(settings, notices)
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     frames(app)
     assert app.running
     assert app.session.board == Board()
@@ -125,7 +126,7 @@ def test_hostile_settings_start_the_game_with_a_notice_in_the_window(
 
 def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable[..., Any]) -> None:
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     app.session.play("f5")
     frames(app, 20)  # the computer answers
     played = app.session.game.transcript()
@@ -135,7 +136,7 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
     app.close()
 
     again = make_app()
-    gui_clipboard.attach(again)
+    persistence.attach(again)
     assert again.session.game.transcript() == played
     frames(again)
     assert "Resumed your game" in toast_texts(again)
@@ -143,7 +144,7 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
 
 def test_new_game_clears_the_autosave(make_app: Callable[..., Any]) -> None:
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     app.session.play("f5")
     assert paths.autosave_path().exists()
     app.session.new_game()
@@ -154,7 +155,7 @@ def test_corrupt_autosave_starts_a_new_game_with_a_notice(make_app: Callable[...
     paths.autosave_path().parent.mkdir(parents=True)
     paths.autosave_path().write_text('{"format": "othello-autosave", "version": 1, "start": "junk"')
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     frames(app)
     assert app.session.board == Board()
     assert "The saved game is damaged" in toast_texts(app)
@@ -164,15 +165,15 @@ def test_demo_neither_resumes_nor_overwrites_the_players_game(make_app: Callable
     storage.autosave(Game.from_transcript("f5d6"))
     before = paths.autosave_path().read_bytes()
     app = make_app(demo=True)
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     frames(app, 30)
     assert paths.autosave_path().read_bytes() == before
 
 
 def test_ctrl_v_pastes_a_transcript(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gui_clipboard, "system_text", lambda: "f5 d6 c3 d3")
+    monkeypatch.setattr(persistence, "system_text", lambda: "f5 d6 c3 d3")
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     ctrl(pygame.K_v)
     frames(app, 1)
     assert app.session.game.transcript().startswith("f5d6c3d3")
@@ -182,9 +183,9 @@ def test_ctrl_v_pastes_a_transcript(make_app: Callable[..., Any], monkeypatch: p
 def test_ctrl_v_refuses_a_bad_text_and_keeps_the_game(
     make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(gui_clipboard, "system_text", lambda: "f5 f5")
+    monkeypatch.setattr(persistence, "system_text", lambda: "f5 f5")
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     app.session.play("f5")
     frames(app, 10)
     before = app.session.game.transcript()
@@ -196,17 +197,17 @@ def test_ctrl_v_refuses_a_bad_text_and_keeps_the_game(
 
 def test_ctrl_c_copies_the_transcript(make_app: Callable[..., Any]) -> None:
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     app.session.play("f5")
     frames(app, 10)
     ctrl(pygame.K_c)
     frames(app, 1)
-    assert gui_clipboard.paste() == app.session.game.transcript()
+    assert persistence.paste() == app.session.game.transcript()
 
 
 def test_ctrl_s_then_ctrl_o_round_trip(make_app: Callable[..., Any]) -> None:
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     app.session.play("f5")
     frames(app, 10)
     saved = app.session.game.transcript()
@@ -222,7 +223,7 @@ def test_ctrl_s_then_ctrl_o_round_trip(make_app: Callable[..., Any]) -> None:
 
 def test_ctrl_o_without_saved_games(make_app: Callable[..., Any]) -> None:
     app = make_app()
-    gui_clipboard.attach(app)
+    persistence.attach(app)
     ctrl(pygame.K_o)
     frames(app, 1)
     assert "No saved games" in toast_texts(app)

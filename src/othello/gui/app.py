@@ -33,7 +33,7 @@ from ..board import Color
 from ..config import Settings, load_settings, save_preferences
 from ..engine import LEVELS, Engine
 from ..notation import PASS, Square, parse_move, square_name
-from . import theme
+from . import persistence, theme
 from .animation import MoveAnimation
 from .layout import Layout, compute_layout
 from .panel import Panel, PanelView, wrap
@@ -109,7 +109,7 @@ class App:
         *,
         notices: list[str] | tuple[str, ...] = (),
         engine_factory: Callable[[int], Any] | None = None,
-        remember: Callable[[dict[str, Any]], object] | None = save_preferences,
+        remember: Callable[[dict[str, Any]], object] | None = None,
         resource_folder: Path | None = None,
         demo: bool = False,
         computer_min_seconds: float = COMPUTER_MIN_SECONDS,
@@ -626,6 +626,7 @@ def run(args: Any = None) -> int:
         print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)
         pygame.quit()
         return 1
+    persistence.attach(app)  # clipboard and file keys, autosave after every move, resume
     try:
         stats = app.run(max_frames=frames)
     finally:

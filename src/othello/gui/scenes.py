@@ -27,6 +27,8 @@ HELP_LINES = [
     ("B / W", "play Black / White"),
     ("+ / -", "computer level up / down"),
     ("S", "sound on or off"),
+    ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
+    ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
     ("F1 or ?", "this help"),
     ("Esc", "quit"),
 ]

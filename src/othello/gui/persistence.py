@@ -16,9 +16,9 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import storage
-from .game import Game
-from .notation import OthelloError
+from .. import storage
+from ..game import Game
+from ..notation import OthelloError
 
 log = logging.getLogger(__name__)
 

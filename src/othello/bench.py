@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from .bitboard import flips, legal_moves, perft
 from .board import START_BLACK, START_WHITE, Board
@@ -75,9 +76,61 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
     out(f"generate + apply:     {applied / dt:>12,.0f} moves/s      ({dt / applied * 1e6:.2f} us per move)")
 
 
+def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
+    """Midgame search speed: iterative deepening to ``depth`` on seeded midgame positions."""
+    from .search import INF, Searcher
+
+    positions = [
+        (p, o) for p, o in random_positions(80, seed=7)
+        if 24 <= 64 - (p | o).bit_count() <= 40 and legal_moves(p, o)
+    ][:count]
+    nodes, t0 = 0, time.perf_counter()
+    for p, o in positions:
+        s = Searcher({}, {})
+        for d in range(1, depth + 1):
+            s.midgame(p, o, d, -INF, INF)
+        nodes += s.nodes
+    dt = time.perf_counter() - t0
+    out(f"search to depth {depth}: {len(positions)} positions, {nodes:,d} nodes, {dt:.2f} s, "
+        f"{nodes / dt:,.0f} nodes/s")
+
+
+def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
+    """The FForum test file from the source tree (tests/data), if this is a checkout."""
+    path = Path(__file__).resolve().parents[2] / "tests" / "data" / name
+    return path if path.exists() else None
+
+
+def bench_solve(out: Callable[[str], None] = print, name: str = "fforum-1-19.obf", first: int = 1) -> None:
+    """Exact solve of every FForum position in the file, checked against the given score."""
+    from .engine import Engine
+
+    path = fforum_path(name)
+    if path is None:
+        out(f"{name} not found (it lives in tests/data of a source checkout); skipped")
+        return
+    times = []
+    for number, line in enumerate(path.read_text().splitlines(), start=first):
+        text, rest = line.split(";", 1)
+        entries = [e.strip().split(":") for e in rest.split(";") if e.strip()]
+        best = int(entries[0][1])
+        moves = {m.lower() for m, v in entries if int(v) == best}
+        board = Board.from_string(text)
+        result = Engine().solve(board)
+        ok = result.score == best and result.move in moves
+        times.append(result.time)
+        out(f"#{number:2d} {board.empties()} empties: {result.move} {result.score:+3d} "
+            f"{'ok' if ok else f'WRONG (expected {best:+d})'} {result.time:7.2f} s "
+            f"{result.nodes:>10,d} nodes {result.nodes / max(result.time, 1e-9):>9,.0f}/s")
+    times.sort()
+    out(f"median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s, total {sum(times):.1f} s")
+
+
 SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
     ("rules engine: perft from the start position (last ply bulk-counted)", lambda out: run_perft(9, out)),
     ("rules engine: move generation on 2,000 seeded random positions", bench_movegen),
+    ("search: midgame nodes per second (8 seeded positions, 24-40 empties)", bench_search),
+    ("search: exact solve of FForum #1-19 (14-16 empties), checked against the known scores", bench_solve),
 ]
 
 

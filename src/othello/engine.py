@@ -245,6 +245,16 @@ class Engine:
             scores[sq] = -s._leaf(o ^ f, p | f | (1 << sq))
         return sorted(scores, key=lambda sq: -scores[sq])
 
+    @staticmethod
+    def _presearch(s: Searcher, p: Bitboard, o: Bitboard, order: list[int]) -> list[int]:
+        """Shallow midgame searches before solving: they order the root moves and leave
+        best moves in the midgame table, which the solver uses near the root."""
+        n = (~(p | o) & FULL).bit_count()
+        for depth in range(2, min(8, n - 10) + 1):
+            _, best, scores = s.root_midgame(p, o, depth, order)
+            order = sorted(scores, key=lambda m: -INF if m == best else -scores[m])
+        return order
+
     def _deepen(
         self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
         on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
@@ -353,6 +363,7 @@ class Engine:
         s = self._searcher(stop, None)
         order = self._first_guess(s, p, o, moves)
         try:
+            order = self._presearch(s, p, o, order)
             score, sq, _ = s.root_exact(p, o, order)
         except SearchStopped:
             sq = s.root_best[0] if s.root_best is not None else order[0]

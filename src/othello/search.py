@@ -40,6 +40,10 @@ W_MOB, W_CMOB, W_POT, W_CORNER = 32, 16, 4, 20
 potential mobility, and a bonus for taking a corner (found by counting solver nodes on
 FForum #13-#19)."""
 
+MID_HINT_EMPTIES = 11
+"""From this many empties the solver takes its first move from the midgame table when its
+own table has nothing: the engine's shallow pre-searches leave good guesses there."""
+
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 # quadrant of every square (0..3), for parity ordering
@@ -317,6 +321,10 @@ class Searcher:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            elif n >= MID_HINT_EMPTIES:
+                hint = self.tt_mid.get(key)
+                if hint is not None:
+                    hash_sq = hint[3]
 
         alpha0 = alpha
         best, best_sq = -INF, PASS

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Play two players against each other and print the result: the engine's strength figures.
 
-Each opening (a few random plies from the start, seeded) is played twice with the
+Each opening (one of the 244 four-move starts, in a fixed shuffled order) is played twice with the
 colours swapped, so neither side profits from a lucky opening. Players are written
 ``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
 randomness) or ``baseline`` (depth-4 alpha-beta over the classic square-weight table,
@@ -30,7 +30,7 @@ from othello.notation import square_name  # noqa: E402
 from othello.search import final_score  # noqa: E402
 
 Player = Callable[[Board], str]
-OPENING_PLIES = 6
+OPENING_PLIES = 4
 
 
 def baseline_search(p: int, o: int, depth: int, alpha: int, beta: int) -> int:
@@ -89,16 +89,28 @@ def make_player(spec: str, seed: int) -> Player:
     return lambda board: engine.think(board).move
 
 
-def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
-    """The ``index``-th seeded random opening of ``plies`` moves."""
-    rng = random.Random(1000 + index)
-    board = Board()
-    moves = []
-    for _ in range(plies):
-        move = rng.choice(board.legal_moves())
+def _all_lines(board: Board, plies: int) -> list[list[str]]:
+    """Every move sequence of ``plies`` moves from ``board`` (244 of them for 4 plies)."""
+    if plies == 0:
+        return [[]]
+    lines = []
+    for move in board.legal_moves():
         board.push(move)
-        moves.append(move)
-    return moves
+        lines += [[move, *rest] for rest in _all_lines(board, plies - 1)]
+        board.pop()
+    return lines
+
+
+_OPENINGS: list[list[str]] = []
+
+
+def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
+    """The ``index``-th of the ``plies``-move openings in a fixed shuffled order (no repeats
+    until all are used), so every pair of games starts from a different position."""
+    if not _OPENINGS:
+        _OPENINGS.extend(_all_lines(Board(), plies))
+        random.Random(1000).shuffle(_OPENINGS)
+    return list(_OPENINGS[index % len(_OPENINGS)])
 
 
 def play_game(black: Player, white: Player, start: list[str]) -> tuple[int, float]:

@@ -35,7 +35,7 @@ costs more than it saves."""
 EVAL_ORDER_EMPTIES = 8
 """From this many empties the solver orders moves by the evaluation, not just mobility."""
 
-W_MOB, W_CMOB, W_POT, W_CORNER = 32, 16, 4, 20
+W_MOB, W_CMOB, W_POT, W_CORNER, W_PAR = 32, 16, 4, 20, 8
 """Move-ordering key weights in the solver: opponent replies, its corner replies, its
 potential mobility, and a bonus for taking a corner (found by counting solver nodes on
 FForum #13-#19)."""
@@ -43,6 +43,9 @@ FForum #13-#19)."""
 MID_HINT_EMPTIES = 11
 """From this many empties the solver takes its first move from the midgame table when its
 own table has nothing: the engine's shallow pre-searches leave good guesses there."""
+
+ETC_EMPTIES = 10
+"""From this many empties the solver looks up every child in the table before searching."""
 
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
@@ -326,10 +329,27 @@ class Searcher:
                 if hint is not None:
                     hash_sq = hint[3]
 
+        if n >= ETC_EMPTIES:
+            cut = self._etc(p, o, moves, beta)
+            if cut is not None:
+                return cut
+
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
-        for sq, f in self.end_order(p, o, moves, hash_sq, n >= EVAL_ORDER_EMPTIES):
+        if hash_sq >= 0 and moves >> hash_sq & 1:
+            # the remembered move alone often refutes: try it before paying for ordering
+            b = 1 << hash_sq
+            f = flips(p, o, hash_sq)
+            best = -self.exact(o ^ f, p | f | b, -beta, -alpha)
+            best_sq = hash_sq
+            moves ^= b
+            first = False
+            if best > alpha:
+                alpha = best
+                if best >= beta:
+                    moves = 0
+        for sq, f in self.end_order(p, o, moves, PASS, n >= EVAL_ORDER_EMPTIES) if moves else ():
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
@@ -355,6 +375,21 @@ class Searcher:
                 self.tt_end[key] = (best, best, best_sq)
         return best
 
+    def _etc(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: int) -> int | None:
+        """Enhanced transposition cutoff: a child already known bad enough for the opponent
+        refutes this node without searching anything."""
+        tt = self.tt_end
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            entry = tt.get((o ^ f, p | f | b))
+            if entry is not None and -entry[1] >= beta:
+                tt[(p, o)] = (-entry[1], INF, sq)
+                return -entry[1]
+        return None
+
     def end_order(
         self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool = False
     ) -> list[tuple[int, int]]:
@@ -378,6 +413,8 @@ class Searcher:
                 pot = ((row | (row << 8) | (row >> 8)) & ~(np | no) & FULL).bit_count()
                 key = (m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB + pot * W_POT
                        - (W_CORNER if b & CORNER_MASK else 0))
+                if W_PAR and (QUADRANT_MASKS[_QUADRANT_OF[sq]] & ~(p | o)).bit_count() & 1:
+                    key -= W_PAR
             else:
                 key = legal_moves(o ^ f, p | f | b).bit_count() * 16
                 if b & CORNER_MASK:
@@ -487,6 +524,42 @@ class Searcher:
                     if v >= beta and not full_window:
                         break
         return best, best_sq, scores
+
+    def root_mtd(self, p: Bitboard, o: Bitboard, order: list[int], guess: int) -> tuple[int, int]:
+        """Exact root score by null-window probes converging from ``guess`` (MTD(f)).
+
+        Null-window trees are much smaller than a full-window search, and with a good
+        guess (from a midgame search) two or three probes settle the score; the table
+        makes every probe after the first cheap. Returns (score, best square).
+        """
+        lo, hi = -INF, INF
+        g = max(-64, min(64, guess))
+        best_sq = order[0]
+        self.root_best = None
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            v, sq = self._root_probe(p, o, order, beta)
+            if v >= beta:
+                lo = v
+                best_sq = sq
+                self.root_best = (sq, v)
+                order = [sq] + [m for m in order if m != sq]
+            else:
+                hi = v
+            g = v
+        return lo, best_sq
+
+    def _root_probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:
+        """Is the root worth at least ``beta``? Fail-soft (value, move that reached it)."""
+        best, best_sq = -INF, order[0]
+        for sq in order:
+            f = flips(p, o, sq)
+            v = -self.exact(o ^ f, p | f | (1 << sq), -beta, -beta + 1)
+            if v > best:
+                best, best_sq = v, sq
+                if v >= beta:
+                    break
+        return best, best_sq
 
     # ----- principal variation --------------------------------------------------------
 

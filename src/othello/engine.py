@@ -295,8 +295,12 @@ class Engine:
         self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
         on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
     ) -> SearchResult:
-        """Solve exactly, with a shallow midgame search first as the fallback answer."""
-        fallback = self._deepen(p, o, moves, stop, None, start, deadline, max_depth=2)
+        """Solve exactly, after a midgame search that orders the moves and is the answer
+        if the solver runs out of time (it gets a fifth of the budget)."""
+        n = (~(p | o) & FULL).bit_count()
+        depth = max(2, min(self.level_info.depth, n - 10))
+        early = start + 0.2 * (deadline - start)
+        fallback = self._deepen(p, o, moves, stop, on_progress, start, early, max_depth=depth)
         s = self._searcher(stop, deadline)
         order = [m for m in (_parse(fallback.move),) if m >= 0]
         order += [m for m in _move_list(moves) if m not in order]
@@ -306,7 +310,6 @@ class Engine:
             fallback.nodes += s.nodes
             fallback.time = time.perf_counter() - start
             return fallback
-        n = (~(p | o) & FULL).bit_count()
         result = self._result(s, p, o, sq, score, n, True, start)
         result.nodes += fallback.nodes
         if on_progress is not None:

@@ -246,14 +246,17 @@ class Engine:
         return sorted(scores, key=lambda sq: -scores[sq])
 
     @staticmethod
-    def _presearch(s: Searcher, p: Bitboard, o: Bitboard, order: list[int]) -> list[int]:
-        """Shallow midgame searches before solving: they order the root moves and leave
-        best moves in the midgame table, which the solver uses near the root."""
+    def _presearch(s: Searcher, p: Bitboard, o: Bitboard, order: list[int]) -> tuple[list[int], int]:
+        """Shallow midgame searches before solving: they order the root moves, leave best
+        moves in the midgame table for the solver, and give a first guess of the score
+        (in discs, even like every final score)."""
         n = (~(p | o) & FULL).bit_count()
+        score = -s._leaf(*Engine._child(p, o, order[0]))
         for depth in range(2, min(8, n - 10) + 1):
-            _, best, scores = s.root_midgame(p, o, depth, order)
+            score, best, scores = s.root_midgame(p, o, depth, order)
             order = sorted(scores, key=lambda m: -INF if m == best else -scores[m])
-        return order
+        guess = _discs(score)
+        return order, guess - guess % 2
 
     def _deepen(
         self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
@@ -305,7 +308,7 @@ class Engine:
         order = [m for m in (_parse(fallback.move),) if m >= 0]
         order += [m for m in _move_list(moves) if m not in order]
         try:
-            score, sq, _ = s.root_exact(p, o, order)
+            score, sq = s.root_mtd(p, o, order, fallback.score - fallback.score % 2)
         except SearchStopped:
             fallback.nodes += s.nodes
             fallback.time = time.perf_counter() - start
@@ -366,8 +369,8 @@ class Engine:
         s = self._searcher(stop, None)
         order = self._first_guess(s, p, o, moves)
         try:
-            order = self._presearch(s, p, o, order)
-            score, sq, _ = s.root_exact(p, o, order)
+            order, guess = self._presearch(s, p, o, order)
+            score, sq = s.root_mtd(p, o, order, guess)
         except SearchStopped:
             sq = s.root_best[0] if s.root_best is not None else order[0]
             return SearchResult(square_name(sq), 0, 0, s.nodes, [square_name(sq)], False,

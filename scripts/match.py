@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from othello import Board, Engine  # noqa: E402
-from othello.bitboard import FULL, flips, legal_moves  # noqa: E402
-from othello.evaluation import square_weight_eval  # noqa: E402
-from othello.notation import square_name  # noqa: E402
-from othello.search import final_score  # noqa: E402
+from othello import Board, Engine
+from othello.bitboard import flips, legal_moves
+from othello.evaluation import square_weight_eval
+from othello.notation import square_name
+from othello.search import final_score
 
 Player = Callable[[Board], str]
 OPENING_PLIES = 4

@@ -21,10 +21,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match import opening, play_game  # noqa: E402
+from match import opening, play_game
 
-from othello import Board, Engine  # noqa: E402
-from othello import evaluation  # noqa: E402
+from othello import (
+    Board,
+    Engine,
+    evaluation,
+)
 
 Weights = dict[str, tuple[int, int]]
 

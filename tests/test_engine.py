@@ -10,7 +10,6 @@ import pytest
 
 from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
 from othello.engine import DEFAULT_LEVEL, GameOverError
-
 from test_search import brute_force, random_board
 
 DATA = Path(__file__).parent / "data"

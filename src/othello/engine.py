@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .bitboard import FULL, Bitboard, flips, legal_moves
 from .board import Board
-from .evaluation import SCALE, evaluate
+from .evaluation import SCALE
 from .notation import PASS, OthelloError, square_name
 from .search import INF, Searcher, SearchStopped
 

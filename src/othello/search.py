@@ -91,7 +91,8 @@ def parity_order(empty: Bitboard) -> tuple[int, ...]:
     for m in QUADRANT_MASKS:
         if (empty & m).bit_count() & 1:
             odd |= m
-    first, rest = [], []
+    first: list[int] = []
+    rest: list[int] = []
     while empty:
         b = empty & -empty
         empty ^= b
@@ -320,10 +321,8 @@ class Searcher:
                     return hi
                 if lo == hi:
                     return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
             elif n >= MID_HINT_EMPTIES:
                 hint = self.tt_mid.get(key)
                 if hint is not None:
@@ -474,8 +473,7 @@ class Searcher:
         f = flips(p, o, y)
         if f:
             v = -self._last(o ^ f, p | f | (1 << y), x)
-            if v > best:
-                best = v
+            best = max(best, v)
         if best > -INF:
             return best
         if passed:

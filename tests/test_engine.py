@@ -181,3 +181,17 @@ def test_concurrent_calls_are_serialised() -> None:
     for t in threads:
         t.join()
     assert len(results) == 4
+
+
+def test_exact_line_is_legal_and_reaches_the_score() -> None:
+    board, best, _ = ffo(3)
+    result = Engine().solve(board)
+    line = board.copy()
+    for move in result.pv:
+        line.push(move)  # raises if the line is not legal
+    if line.is_game_over():
+        b, w = line.count()
+        mine = b - w if board.black_to_move else w - b
+        empties = line.empties()
+        final = mine + empties if mine > 0 else mine - empties if mine < 0 else 0
+        assert final == best

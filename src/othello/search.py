@@ -47,6 +47,9 @@ own table has nothing: the engine's shallow pre-searches leave good guesses ther
 ETC_EMPTIES = 10
 """From this many empties the solver looks up every child in the table before searching."""
 
+PV_SOLVE_EMPTIES = 10
+"""The reported line of an exact result is completed by solving from this many empties."""
+
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 # quadrant of every square (0..3), for parity ordering
@@ -578,12 +581,29 @@ class Searcher:
                 p, o = o, p
                 continue
             entry = table.get((p, o))
-            if entry is None:
+            if entry is None and exact and (~(p | o) & FULL).bit_count() <= PV_SOLVE_EMPTIES:
+                sq = self._best_by_solving(p, o, moves)
+            elif entry is None:
                 break
-            sq = entry[-1]
+            else:
+                sq = entry[-1]
             if sq < 0 or not moves >> sq & 1:
                 break
             pv.append(sq)
             f = flips(p, o, sq)
             p, o = o ^ f, p | f | (1 << sq)
         return pv
+
+    def _best_by_solving(self, p: Bitboard, o: Bitboard, moves: Bitboard) -> int:
+        """A best move of a small endgame, solved afresh (the table skips small positions)."""
+        helper = Searcher({}, {})
+        best, best_sq = -INF, PASS
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            v = -helper.exact(o ^ f, p | f | b, -64, 64)
+            if v > best:
+                best, best_sq = v, sq
+        return best_sq

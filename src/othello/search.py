@@ -290,7 +290,9 @@ class Searcher:
 
     # ----- endgame ------------------------------------------------------------------
 
-    def exact(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False) -> int:
+    def exact(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False, moves: int = -1
+    ) -> int:
         """Exact final disc difference (within the window) with perfect play from here.
 
         Moves are ordered hash move first, then fewest opponent replies (fastest-first),
@@ -303,7 +305,8 @@ class Searcher:
         n = empty.bit_count()
         if n <= SHALLOW_EMPTIES:
             return self.shallow(p, o, alpha, beta, parity_order(empty), passed)
-        moves = legal_moves(p, o)
+        if moves < 0:
+            moves = legal_moves(p, o)
         if not moves:
             if passed:
                 return final_score(p, o)
@@ -351,16 +354,16 @@ class Searcher:
                 alpha = best
                 if best >= beta:
                     moves = 0
-        for sq, f in self.end_order(p, o, moves, PASS, n >= EVAL_ORDER_EMPTIES) if moves else ():
+        for sq, f, m in self.end_order(p, o, moves, n >= EVAL_ORDER_EMPTIES) if moves else ():
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
-                v = -self.exact(np, no, -beta, -alpha)
+                v = -self.exact(np, no, -beta, -alpha, False, m)
                 first = False
             else:
-                v = -self.exact(np, no, -alpha - 1, -alpha)
+                v = -self.exact(np, no, -alpha - 1, -alpha, False, m)
                 if alpha < v < beta:
-                    v = -self.exact(np, no, -beta, -v)
+                    v = -self.exact(np, no, -beta, -v, False, m)
             if v > best:
                 best, best_sq = v, sq
                 if v > alpha:
@@ -392,38 +395,37 @@ class Searcher:
                 return -entry[1]
         return None
 
-    def end_order(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool = False
-    ) -> list[tuple[int, int]]:
-        """Fastest-first: moves leaving the opponent the fewest replies first, corners ahead.
+    def end_order(self, p: Bitboard, o: Bitboard, moves: Bitboard, deep: bool) -> list[tuple[int, int, int]]:
+        """``(square, flips, opponent's replies)`` per move, most promising first.
 
-        Far from the end (``deep``) the evaluation orders better and its cost is small next
-        to the subtree below.
+        Fastest-first: moves leaving the opponent the fewest replies go first, corners
+        ahead. Far from the end (``deep``) the opponent's corner replies, its potential
+        mobility and parity refine the key; their cost is small next to the subtrees.
+        The replies are handed down so the child need not generate them again.
         """
         scored = []
+        empty = ~(p | o) & FULL
         while moves:
             b = moves & -moves
             moves ^= b
             sq = b.bit_length() - 1
             f = flips(p, o, sq)
-            if sq == hash_sq:
-                key = -INF
-            elif deep:
-                np, no = o ^ f, p | f | b
-                m = legal_moves(np, no)
+            np, no = o ^ f, p | f | b
+            m = legal_moves(np, no)
+            if deep:
                 row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
-                pot = ((row | (row << 8) | (row >> 8)) & ~(np | no) & FULL).bit_count()
+                pot = ((row | (row << 8) | (row >> 8)) & empty).bit_count()
                 key = (m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB + pot * W_POT
                        - (W_CORNER if b & CORNER_MASK else 0))
-                if W_PAR and (QUADRANT_MASKS[_QUADRANT_OF[sq]] & ~(p | o)).bit_count() & 1:
+                if (QUADRANT_MASKS[_QUADRANT_OF[sq]] & empty).bit_count() & 1:
                     key -= W_PAR
             else:
-                key = legal_moves(o ^ f, p | f | b).bit_count() * 16
+                key = m.bit_count() * 16
                 if b & CORNER_MASK:
                     key -= 20
-            scored.append((key, sq, f))
+            scored.append((key, sq, f, m))
         scored.sort()
-        return [(sq, f) for _, sq, f in scored]
+        return [(sq, f, m) for _, sq, f, m in scored]
 
     def shallow(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool

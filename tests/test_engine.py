@@ -195,3 +195,16 @@ def test_exact_line_is_legal_and_reaches_the_score() -> None:
         empties = line.empties()
         final = mine + empties if mine > 0 else mine - empties if mine < 0 else 0
         assert final == best
+
+
+def test_stop_cuts_a_long_solve_short() -> None:
+    line = (DATA / "fforum-20-39.obf").read_text().splitlines()[6]  # a 20-empty position
+    board = Board.from_string(line.split(";")[0])
+    stop = threading.Event()
+    timer = threading.Timer(0.3, stop.set)
+    timer.start()
+    t0 = time.perf_counter()
+    result = Engine().solve(board, stop=stop)
+    timer.cancel()
+    assert time.perf_counter() - t0 < 0.3 + 0.25
+    assert result.move in board.legal_moves() and not result.exact

@@ -57,12 +57,18 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose", 1, 0, 0, 0.5, 8.0),
-    Level(2, "Novice", "looks 2 moves ahead, now and then picks a worse move", 2, 6, 0, 0.5, 3.0),
-    Level(3, "Casual", "looks 4 moves ahead, plays perfectly from 10 empty squares", 4, 10, 0, 1.0),
-    Level(4, "Club player", "looks 6 moves ahead, plays perfectly from 14 empty squares", 6, 14, 16, 1.0),
-    Level(5, "Strong", "looks 8 moves ahead, plays perfectly from 16 empty squares", 8, 16, 18, 3.0),
-    Level(6, "Expert", "looks 10 moves ahead, plays perfectly from 18 empty squares", 10, 18, 20, 5.0),
+    Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose",
+          1, 0, 0, 0.5, 8.0),
+    Level(2, "Novice", "looks 2 moves ahead, now and then picks a worse move; plays perfectly "
+          "from 6 empty squares", 2, 6, 0, 0.5, 3.0),
+    Level(3, "Casual", "looks 4 moves ahead, plays perfectly from 10 empty squares",
+          4, 10, 0, 1.0),
+    Level(4, "Club player", "looks 6 moves ahead, plays perfectly from 14 empty squares "
+          "and finds a winning move, if there is one, from 16", 6, 14, 16, 1.0),
+    Level(5, "Strong", "looks 8 moves ahead, plays perfectly from 16 empty squares "
+          "and finds a winning move, if there is one, from 18", 8, 16, 18, 3.0),
+    Level(6, "Expert", "looks up to 10 moves ahead, plays perfectly from 18 empty squares "
+          "and finds a winning move, if there is one, from 20", 10, 18, 20, 5.0),
 )
 
 DEFAULT_LEVEL = 4

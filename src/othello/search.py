@@ -24,6 +24,9 @@ PASS = -1
 CHECK_EVERY = 512
 """Nodes between checks of the clock and the stop flag: ~10 ms of search at most."""
 
+TABLE_LIMIT = 600_000
+"""Positions a table may hold (a few hundred bytes each) before it is emptied."""
+
 SHALLOW_EMPTIES = 6
 """At this many empties or fewer the solver walks a list of empty squares (parity order)
 instead of generating and sorting moves: cheaper when the remaining tree is tiny."""
@@ -134,6 +137,10 @@ class Searcher:
     def poll(self) -> None:
         """Raise SearchStopped if cancelled, out of time, or over the node budget."""
         self.next_check = self.nodes + CHECK_EVERY
+        if len(self.tt_end) > TABLE_LIMIT:
+            self.tt_end.clear()  # crude, but keeps a long solve's memory bounded
+        if len(self.tt_mid) > TABLE_LIMIT:
+            self.tt_mid.clear()
         if self.stop is not None and self.stop.is_set():
             raise SearchStopped
         if self.deadline is not None and time.perf_counter() >= self.deadline:

@@ -253,9 +253,10 @@ class Engine:
 
     @staticmethod
     def _presearch(s: Searcher, p: Bitboard, o: Bitboard, order: list[int]) -> tuple[list[int], int]:
-        """Shallow midgame searches before solving: they order the root moves, leave best
-        moves in the midgame table for the solver, and give a first guess of the score
-        (in discs, even like every final score)."""
+        """Shallow midgame searches before solving: they order the root moves and give a
+        first guess of the score (in discs, even like every final score). Their best
+        moves are not used deeper in the solver: measured, that doubled its node count
+        (fastest-first refutes cheaper than the evaluation's favourite)."""
         n = (~(p | o) & FULL).bit_count()
         score = -s._leaf(*Engine._child(p, o, order[0]))
         for depth in range(2, min(8, n - 10) + 1):

@@ -43,16 +43,6 @@ W_MOB, W_CMOB, W_POT, W_CORNER, W_PAR = 32, 16, 4, 20, 8
 potential mobility, and a bonus for taking a corner (found by counting solver nodes on
 FForum #13-#19)."""
 
-MID_HINT_EMPTIES = 11
-"""From this many empties the solver takes its first move from the midgame table when its
-own table has nothing: the engine's shallow pre-searches leave good guesses there."""
-
-ETC_EMPTIES = 10
-"""From this many empties the solver looks up every child in the table before searching."""
-
-PV_SOLVE_EMPTIES = 10
-"""The reported line of an exact result is completed by solving from this many empties."""
-
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 # quadrant of every square (0..3), for parity ordering
@@ -336,10 +326,6 @@ class Searcher:
                     return lo
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-            elif n >= MID_HINT_EMPTIES:
-                hint = self.tt_mid.get(key)
-                if hint is not None:
-                    hash_sq = hint[3]
 
         if n >= ETC_EMPTIES:
             cut = self._etc(p, o, moves, beta)

@@ -43,6 +43,12 @@ W_MOB, W_CMOB, W_POT, W_CORNER, W_PAR = 32, 16, 4, 20, 8
 potential mobility, and a bonus for taking a corner (found by counting solver nodes on
 FForum #13-#19)."""
 
+ETC_EMPTIES = 10
+"""From this many empties the solver looks up every child in the table before searching."""
+
+PV_SOLVE_EMPTIES = 10
+"""The reported line of an exact result is completed by solving from this many empties."""
+
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 # quadrant of every square (0..3), for parity ordering

@@ -73,6 +73,9 @@ LEVELS: tuple[Level, ...] = (
 
 DEFAULT_LEVEL = 4
 
+PRESEARCH_DEPTH = 8
+"""Deepest midgame search run before a solve, to order the root moves and guess the score."""
+
 _SOFT_FRACTION = 0.4
 """Iterative deepening starts no new depth after this share of the time budget: the next
 depth usually costs several times the last one, and would mostly be cut off."""
@@ -259,7 +262,7 @@ class Engine:
         (fastest-first refutes cheaper than the evaluation's favourite)."""
         n = (~(p | o) & FULL).bit_count()
         score = -s._leaf(*Engine._child(p, o, order[0]))
-        for depth in range(2, min(8, n - 10) + 1):
+        for depth in range(2, min(PRESEARCH_DEPTH, n - 10) + 1):
             score, best, scores = s.root_midgame(p, o, depth, order)
             order = sorted(scores, key=lambda m: -INF if m == best else -scores[m])
         guess = _discs(score)

@@ -9,6 +9,7 @@ the yardstick the issue asks the default level to beat).
 
     python scripts/match.py level:5 level:4 --games 40 --jobs 2
     python scripts/match.py level:4 baseline --games 40
+    python scripts/match.py level:6 - --times --games 2    # time per move of one level
 """
 
 from __future__ import annotations
@@ -113,8 +114,13 @@ def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
     return list(_OPENINGS[index % len(_OPENINGS)])
 
 
-def play_game(black: Player, white: Player, start: list[str]) -> tuple[int, float]:
-    """Play one game from an opening; (final disc difference for black, slowest move)."""
+def play_game(
+    black: Player, white: Player, start: list[str], times: dict[bool, list[float]] | None = None
+) -> tuple[int, float]:
+    """Play one game from an opening; (final disc difference for black, slowest move).
+
+    ``times``, if given, collects every move's time under True (black) and False (white).
+    """
     board = Board()
     for move in start:
         board.push(move)
@@ -126,25 +132,53 @@ def play_game(black: Player, white: Player, start: list[str]) -> tuple[int, floa
         player = black if board.black_to_move else white
         t0 = time.perf_counter()
         move = player(board)
-        slowest = max(slowest, time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        slowest = max(slowest, took)
+        if times is not None:
+            times[board.black_to_move].append(took)
         board.push(move)
     return board.score(), slowest
 
 
-def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float]:
+def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float, list[float]]:
     """Game ``index``: opening ``index // 2``, first player black on even indexes.
 
-    Returns (index, disc difference for the first player, slowest move).
+    Returns (index, disc difference for the first player, slowest move, the first
+    player's move times).
     """
     first, second, index = args
     a, b = make_player(first, index), make_player(second, index + 10_000)
     start = opening(index // 2)
+    times: dict[bool, list[float]] = {True: [], False: []}
     if index % 2 == 0:
-        diff, slow = play_game(a, b, start)
+        diff, slow = play_game(a, b, start, times)
+        mine = times[True]
     else:
-        diff, slow = play_game(b, a, start)
+        diff, slow = play_game(b, a, start, times)
         diff = -diff
-    return index, diff, slow
+        mine = times[False]
+    return index, diff, slow, mine
+
+
+def move_times(spec: str, games: int) -> None:
+    """Time every move of ``games`` self-play games of one player (its own openings)."""
+    player = make_player(spec, 0)
+    times: list[float] = []
+    for g in range(games):
+        board = Board()
+        for move in opening(100 + g):
+            board.push(move)
+        while not board.is_game_over():
+            if board.must_pass():
+                board.push_pass()
+                continue
+            t0 = time.perf_counter()
+            move = player(board)
+            times.append(time.perf_counter() - t0)
+            board.push(move)
+    times.sort()
+    print(f"{spec}: {len(times)} moves, mean {sum(times) / len(times):.3f} s, "
+          f"90% under {times[int(0.9 * len(times))]:.3f} s, slowest {times[-1]:.3f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,14 +188,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games to play (even: colours alternate)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
+    parser.add_argument("--times", action="store_true",
+                        help="instead of a match: time every move of FIRST playing itself")
     args = parser.parse_args(argv)
+    if args.times:
+        move_times(args.first, args.games)
+        return 0
 
     tasks = [(args.first, args.second, i) for i in range(args.games)]
     wins = draws = losses = total = 0
     slowest = 0.0
+    first_times: list[float] = []
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
-        for index, diff, slow in pool.imap_unordered(run_pair, tasks):
+        for index, diff, slow, mine in pool.imap_unordered(run_pair, tasks):
+            first_times += mine
             wins += diff > 0
             draws += diff == 0
             losses += diff < 0
@@ -175,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.first} vs {args.second}: {wins}-{draws}-{losses} (win-draw-loss), "
         f"score {share:.0%}, mean disc difference {total / games:+.1f}, "
-        f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall"
+        f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall; "
+        f"{args.first} mean {sum(first_times) / max(len(first_times), 1):.2f} s a move"
     )
     return 0
 

@@ -66,5 +66,24 @@ class RefBoard:
         return copy.deepcopy(self)
 
 
+def perft(board: RefBoard, depth: int) -> int:
+    """Leaves ``depth`` plies below ``board``: a pass is a ply, a finished game one leaf."""
+    if depth == 0:
+        return 1
+    moves = board.moves()
+    if not moves:
+        if not board.moves(other(board.turn)):
+            return 1
+        child = board.clone()
+        child.pass_turn()
+        return perft(child, depth - 1)
+    total = 0
+    for r, c in moves:
+        child = board.clone()
+        child.play(r, c)
+        total += perft(child, depth - 1)
+    return total
+
+
 def name(row: int, col: int) -> str:
     return "abcdefgh"[col] + str(row + 1)

@@ -14,7 +14,8 @@ from conftest import DATA
 from othello import Board, IllegalMoveError, NotationError
 from othello.bitboard import perft
 from othello.board import START_BLACK, START_WHITE
-from reference import RefBoard, name
+from reference import RefBoard, name, other
+from reference import perft as reference_perft
 
 
 def published_perft() -> dict[int, int]:
@@ -29,6 +30,57 @@ def published_perft() -> dict[int, int]:
 @pytest.mark.parametrize("depth", range(1, 9))
 def test_perft_matches_published_counts(depth: int) -> None:
     assert perft(START_BLACK, START_WHITE, depth) == published_perft()[depth]
+
+
+def test_perft_9_reaches_the_first_finished_games() -> None:
+    # The shortest Othello games end at ply 9: the first depth where the counting rule
+    # for finished games matters from the start position.
+    assert perft(START_BLACK, START_WHITE, 9) == published_perft()[9]
+
+
+def endgame_positions(count: int, seed: int) -> list[tuple[Board, RefBoard]]:
+    """Random positions 4 to 10 plies before the end of random games, on both boards."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(count):
+        game = Board()
+        while not game.is_game_over():
+            game.push_pass() if game.must_pass() else game.push(rng.choice(game.legal_moves()))
+        ours, ref = Board(), RefBoard()
+        for played in game.history[: max(0, len(game.history) - rng.randint(4, 10))]:
+            if played.square < 0:
+                ours.push_pass()
+                ref.pass_turn()
+            else:
+                ours.push_square(played.square)
+                ref.play(played.square // 8, played.square % 8)
+        positions.append((ours, ref))
+    return positions
+
+
+def tree_events(board: Board, depth: int) -> set[str]:
+    """Which of "pass" and "end" occur within ``depth`` plies of ``board``."""
+    if board.is_game_over():
+        return {"end"}
+    if depth == 0:
+        return set()
+    events = {"pass"} if board.must_pass() else set()
+    for move in board.legal_moves() or ["pass"]:
+        board.push(move)
+        events |= tree_events(board, depth - 1)
+        board.pop()
+    return events
+
+
+def test_perft_counts_passes_and_finished_games_like_the_reference() -> None:
+    # Near the end of a game passes and finished games are common: the engine's perft
+    # and a perft over the naive reference board must agree ply by ply.
+    events: set[str] = set()
+    for ours, ref in endgame_positions(40, seed=99):
+        for depth in range(1, 5):
+            assert perft(ours.player, ours.opponent, depth) == reference_perft(ref, depth)
+        events |= tree_events(ours, 4)
+    assert events == {"pass", "end"}  # the positions really exercise both rules
 
 
 def test_start_position() -> None:
@@ -94,27 +146,30 @@ def test_ffo_counts_move_lists_by_square() -> None:
         assert len(Board.from_string(board_text).legal_squares()) == len(moves)
 
 
-def play_random_game(rng: random.Random) -> None:
-    """Play one random game on both implementations, comparing every step."""
+def play_random_game(rng: random.Random) -> RefBoard:
+    """Play one random game on both implementations, comparing every step; returns the
+    reference's final position."""
     ours, ref = Board(), RefBoard()
     while True:
+        ref_squares = ref.moves()  # the naive generator is slow: once per ply
         # ascending a1..h8 means by square index: a1, b1, ..., h1, a2, ...
-        ref_moves = sorted((name(r, c) for r, c in ref.moves()), key=othello.parse_square)
+        ref_moves = sorted((name(r, c) for r, c in ref_squares), key=othello.parse_square)
+        over = not ref_squares and not ref.moves(other(ref.turn))
         assert ours.legal_moves() == ref_moves
-        assert ours.is_game_over() == ref.game_over()
+        assert ours.is_game_over() == over
         assert ours.count() == ref.count()
         assert ours.side_to_move == ("black" if ref.turn == "B" else "white")
-        if ref.game_over():
+        if over:
             with pytest.raises(IllegalMoveError):
                 ours.push_pass()
-            return
-        if not ref_moves:
+            return ref
+        if not ref_squares:
             assert ours.must_pass()
             ref.pass_turn()
             ours.push_pass()
             continue
         assert not ours.must_pass()
-        r, c = rng.choice(ref.moves())
+        r, c = rng.choice(ref_squares)
         expected = sorted(name(fr, fc) for fr, fc in ref.flips_for(r, c, ref.turn))
         assert sorted(othello.square_name(s) for s in ours.flips(name(r, c))) == expected
         ref.play(r, c)
@@ -187,6 +242,8 @@ def test_transcript_round_trip_and_implied_passes() -> None:
     [
         ("f5d6z3", NotationError, "'z3'"),
         ("f5d", NotationError, "lone 'd'"),
+        ("f 5d6", NotationError, "lone 'f' at character 1"),  # a move split by a space
+        ("f5 d6 c", NotationError, "lone 'c' at character 7"),
         ("f5f5", IllegalMoveError, "move 2"),
         ("pa", IllegalMoveError, "cannot pass"),
         ("f5i9", NotationError, "move 2"),
@@ -195,6 +252,11 @@ def test_transcript_round_trip_and_implied_passes() -> None:
 def test_malformed_transcripts_name_the_problem(text: str, error: type, fragment: str) -> None:
     with pytest.raises(error, match=fragment):
         Board.from_transcript(text)
+
+
+def test_a_transcript_must_be_text() -> None:
+    with pytest.raises(NotationError, match="must be text"):
+        Board.from_transcript(None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from othello import paths, storage
-from othello.gui import persistence
 from othello.board import Board
 from othello.config import load_settings
 from othello.game import Game
+from othello.gui import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
 DT = 1 / 30

@@ -18,20 +18,20 @@ from .notation import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "LEVELS",
     "PASS",
     "Board",
     "Color",
     "Engine",
+    "Game",
     "GameOverError",
-    "LEVELS",
+    "IllegalMoveError",
     "Level",
     "MoveScore",
-    "SearchResult",
-    "Game",
-    "IllegalMoveError",
     "NotationError",
     "OthelloError",
+    "SearchResult",
+    "__version__",
     "parse_square",
     "square_name",
-    "__version__",
 ]

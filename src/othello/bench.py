@@ -32,6 +32,76 @@ def run_perft(depth: int, out: Callable[[str], None] = print) -> None:
         out(f"perft {d:2d}: {n:>14,d} leaves  {dt:8.3f} s  {rate:>13,.0f} leaves/s{check}")
 
 
+# ----- a yardstick: the textbook bitboard, for a same-machine ratio -----------------------
+
+_SHIFTS = ((1, 0xFEFEFEFEFEFEFEFE), (-1, 0x7F7F7F7F7F7F7F7F), (8, (1 << 64) - 1),
+           (-8, (1 << 64) - 1), (9, 0xFEFEFEFEFEFEFEFE), (-9, 0x7F7F7F7F7F7F7F7F),
+           (7, 0x7F7F7F7F7F7F7F7F), (-7, 0xFEFEFEFEFEFEFEFE))
+"""Direction shifts with the mask that drops squares wrapped around the board's side."""
+
+
+def _shift(x: int, step: int, mask: int) -> int:
+    return ((x << step) if step > 0 else (x >> -step)) & mask
+
+
+def _plain_moves(p: int, o: int) -> int:
+    """Legal moves the textbook way: six shift-and-mask steps in each of eight directions."""
+    empty = ~(p | o) & ((1 << 64) - 1)
+    moves = 0
+    for step, mask in _SHIFTS:
+        t = _shift(p, step, mask) & o
+        for _ in range(5):
+            t |= _shift(t, step, mask) & o
+        moves |= _shift(t, step, mask) & empty
+    return moves
+
+
+def _plain_flips(p: int, o: int, b: int) -> int:
+    """Flips the textbook way: walk each direction while the opponent's discs continue."""
+    f = 0
+    for step, mask in _SHIFTS:
+        run, x = 0, _shift(b, step, mask)
+        while x & o:
+            run |= x
+            x = _shift(x, step, mask)
+        if x & p:
+            f |= run
+    return f
+
+
+def plain_perft(p: int, o: int, depth: int) -> int:
+    """Perft with the textbook bitboard above (last ply bulk-counted, same counting rule).
+
+    Not used by the game: it is the "plain Python-int bitboard implementation" that the
+    benchmark compares the engine's move generator with on the same machine.
+    """
+    moves = _plain_moves(p, o)
+    if depth <= 1:
+        return moves.bit_count() or 1 if depth == 1 else 1
+    if not moves:
+        return plain_perft(o, p, depth - 1) if _plain_moves(o, p) else 1
+    total = 0
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = _plain_flips(p, o, b)
+        total += plain_perft(o ^ f, p | f | b, depth - 1)
+    return total
+
+
+def compare_plain(depth: int = 8, out: Callable[[str], None] = print) -> None:
+    """perft(depth) with the engine and with the textbook bitboard: the speed-up as a ratio."""
+    t0 = time.perf_counter()
+    ours = perft(START_BLACK, START_WHITE, depth)
+    t_ours = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    plain = plain_perft(START_BLACK, START_WHITE, depth)
+    t_plain = time.perf_counter() - t0
+    check = "ok" if ours == plain == PERFT_COUNTS[depth] else "WRONG"
+    out(f"perft({depth}): engine {t_ours:.3f} s, textbook bitboard {t_plain:.3f} s: "
+        f"the engine is {t_plain / t_ours:.1f} times as fast ({check})")
+
+
 def random_positions(count: int, seed: int = 2026) -> list[tuple[int, int]]:
     """A fixed, seeded set of positions from random games, as (player, opponent) pairs."""
     rng = random.Random(seed)
@@ -128,6 +198,8 @@ def bench_solve(out: Callable[[str], None] = print, name: str = "fforum-1-19.obf
 
 SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
     ("rules engine: perft from the start position (last ply bulk-counted)", lambda out: run_perft(9, out)),
+    ("rules engine: against a textbook shift-loop bitboard on the same machine",
+     lambda out: compare_plain(8, out)),
     ("rules engine: move generation on 2,000 seeded random positions", bench_movegen),
     ("search: midgame nodes per second (8 seeded positions, 24-40 empties)", bench_search),
     ("search: exact solve of FForum #1-19 (14-16 empties), checked against the known scores", bench_solve),

@@ -12,6 +12,17 @@ from .board import Board
 from .notation import OthelloError
 
 
+def _plies(text: str) -> int:
+    """A perft depth: a whole number of plies, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of plies") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"the depth must be at least 1 ply, not {value}")
+    return value
+
+
 def _cmd_perft(args: argparse.Namespace) -> int:
     board = Board.from_string(args.board) if args.board else Board()
     for d in range(1, args.depth + 1):
@@ -104,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("perft", help="count leaf positions ply by ply (prints ply, leaves, time)")
-    p.add_argument("depth", type=int, help="how many plies deep to count")
+    p.add_argument("depth", type=_plies, help="how many plies deep to count (1 or more)")
     p.add_argument("--board", help="board string to start from (default: the start position)")
     p.set_defaults(func=_cmd_perft)
 

@@ -323,7 +323,7 @@ def _cap(notices: list[str], name: str, limit: int = 12) -> list[str]:
     """At most ``limit`` notices: a foreign file must not bury the window in messages."""
     if len(notices) <= limit:
         return notices
-    return notices[: limit - 1] + [f"... and {len(notices) - limit + 1} more problems in {name}"]
+    return [*notices[: limit - 1], f"... and {len(notices) - limit + 1} more problems in {name}"]
 
 
 # ----- which file -----------------------------------------------------------------
@@ -457,7 +457,7 @@ def update_ini_text(text: str, values: Mapping[Key, str]) -> str:
             lines.insert(end, new_line)
         else:
             gap = [newline] if lines and lines[-1].strip() else []
-            lines.extend(gap + [f"[{key.section}]{newline}", new_line])
+            lines.extend([*gap, f"[{key.section}]{newline}", new_line])
     return "".join(lines)
 
 

@@ -295,7 +295,7 @@ class Engine:
             order = sorted(scores, key=lambda m: -scores[m] if m != sq else -INF)
             if on_progress is not None:
                 on_progress(best)
-            if time.perf_counter() >= soft or abs(score) >= 64 * SCALE and depth >= n:
+            if time.perf_counter() >= soft or (abs(score) >= 64 * SCALE and depth >= n):
                 break
         return best
 

@@ -7,6 +7,7 @@ string is 64 squares a1..h8 (``X`` black, ``O`` white, ``-`` empty) then the sid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 Square = int
@@ -65,15 +66,22 @@ def parse_move(text: str) -> Square:
 def split_transcript(text: str) -> Iterator[tuple[int, str]]:
     """Yield ``(offset, token)`` for each two-character move of a transcript.
 
-    Whitespace is ignored, so ``"f5 d6 c3"`` and ``"f5d6c3"`` read the same; the offset is
-    the token's position in the original text, for error messages.
+    Moves may be run together or separated by white space (``"f5 d6 c3"`` reads like
+    ``"f5d6c3"``), but never split by it: ``"f 5"`` is an error. The offset is the move's
+    position in the original text, for error messages.
     """
-    chars = [(i, c) for i, c in enumerate(text) if not c.isspace()]
-    if len(chars) % 2:
-        i, c = chars[-1]
-        raise NotationError(f"transcript {text!r} ends with a lone {c!r} at character {i + 1}")
-    for k in range(0, len(chars), 2):
-        yield chars[k][0], chars[k][1] + chars[k + 1][1]
+    if not isinstance(text, str):
+        raise NotationError(f"a transcript must be text, not {type(text).__name__}")
+    for word in re.finditer(r"\S+", text):
+        start, chunk = word.start(), word.group()
+        if len(chunk) % 2:
+            end = start + len(chunk)
+            raise NotationError(
+                f"transcript {text!r} has a lone {chunk[-1]!r} at character {end}; every "
+                "move is two characters (a square such as f5, or pa / -- for a pass)"
+            )
+        for k in range(0, len(chunk), 2):
+            yield start + k, chunk[k : k + 2]
 
 
 _BLACK_CHARS = "Xx*"

@@ -297,7 +297,7 @@ def game_from_autosave(data: object) -> Game:
     game = Game(board)
     number = 0
     try:
-        for number, (_, token) in enumerate(split_transcript(moves), start=1):
+        for number, (_, token) in enumerate(split_transcript(moves), start=1):  # noqa: B007 - the except names it
             game.play(parse_move(token))
     except OthelloError as err:
         raise GameTextError(f"move {number}: {err}") from None

@@ -83,7 +83,7 @@ class FrameStats:
             ms = [1000 * v for v in (statistics.median(ordered), p99, ordered[-1])]
             return f"median {ms[0]:.1f} ms, 99th percentile {ms[1]:.1f} ms, worst {ms[2]:.1f} ms"
 
-        busy = [v for v, t in zip(self.intervals, self.thinking) if t]
+        busy = [v for v, t in zip(self.intervals, self.thinking, strict=True) if t]
         return "\n".join([
             f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
             f"frame interval, all frames:      {figures(self.intervals)}",
@@ -465,7 +465,7 @@ class App:
             return
         try:
             self.remember(prefs)
-        except Exception as err:  # noqa: BLE001 - a read-only or broken config must not stop the game
+        except Exception as err:  # a read-only or broken config must not stop the game
             self.notify(f"Could not remember your choice: {err}")
 
     def _drain_notices(self) -> None:
@@ -597,7 +597,7 @@ class App:
         for toast in reversed(self.toasts[:MAX_TOASTS]):
             lines = wrap(toast.text, font, board.width - 60)
             height = len(lines) * (size + 6) + 14
-            rect = pygame.Rect(0, 0, min(board.width - 30, max(font.size(l)[0] for l in lines) + 30), height)
+            rect = pygame.Rect(0, 0, min(board.width - 30, max(font.size(line)[0] for line in lines) + 30), height)
             rect.midbottom = (board.centerx, y)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, theme.TOAST, box.get_rect(), border_radius=8)

@@ -47,7 +47,7 @@ def copy(text: str) -> bool:
 
         _scrap().put(pygame.SCRAP_TEXT, text.encode("utf-8"))
         return True
-    except Exception as err:  # noqa: BLE001  # pygame.error, missing module, no window: all mean "no clipboard"
+    except Exception as err:  # pygame.error, missing module, no window: all mean "no clipboard"
         log.info("system clipboard unavailable for copy: %s", err)
         return False
 
@@ -67,7 +67,7 @@ def system_text() -> str | None:
             text = _decode(scrap.get(kind))
             if text:
                 return text
-    except Exception as err:  # noqa: BLE001  # any failure means "no clipboard"
+    except Exception as err:  # any failure means "no clipboard"
         log.info("system clipboard unavailable for paste: %s", err)
     return None
 
@@ -82,7 +82,7 @@ def available() -> bool:
     try:
         _scrap()
         return True
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
 
 
@@ -97,7 +97,9 @@ class _Session(Protocol):
 
 
 class _App(Protocol):
-    session: _Session
+    @property
+    def session(self) -> _Session: ...
+
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]
 

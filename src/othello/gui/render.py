@@ -45,7 +45,7 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: 
     strip = pygame.Surface((2, 256))
     for y in range(256):
         t = y / 255
-        strip.fill([round(a + (b - a) * t) for a, b in zip(top, bottom)], (0, y, 2, 1))
+        strip.fill([round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)], (0, y, 2, 1))
     return pygame.transform.smoothscale(strip, size)
 
 
@@ -85,7 +85,7 @@ def make_disc(diameter: int, color: Color) -> pygame.Surface:
         t = i / (steps - 1)
         rad = int(inner * (1 - 0.75 * t))
         shift = int(inner * 0.22 * t)
-        shade = [round(b + (l - b) * t * t * 0.9) for b, l in zip(body, light)]
+        shade = [round(b + (lit - b) * t * t * 0.9) for b, lit in zip(body, light, strict=True)]
         pygame.draw.circle(surface, shade, (r - shift, r - shift), rad)
     return pygame.transform.smoothscale(surface, (diameter, diameter))
 

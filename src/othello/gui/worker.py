@@ -114,7 +114,7 @@ class SearchWorker:
             else:
                 value = engine.analyze(board, stop=stop)
             self._results.put(Outcome(kind, generation, value))
-        except Exception as err:  # noqa: BLE001 - shown in the window, not lost with the thread
+        except Exception as err:  # shown in the window, not lost with the thread
             self._results.put(Outcome(kind, generation, error=err))
 
     def _engine(self, level: int) -> Any:

@@ -137,7 +137,11 @@ def test_unknown_keys_are_ignored_with_a_notice(tmp_path: Path) -> None:
         ("FPS = 0", "outside the range"),
         ("FPS = 99999999", "outside the range"),
         ("FPS = 1e9", "not a whole number"),
-        ("FPS = " + "9" * 5000, "not a whole number"),
+        ("FPS = " + "9" * 5000, "outside the range"),
+        ("FPS = 99999999999999999999", "outside the range 1 to 240"),
+        ("FPS = -99999999999999999999", "outside the range 1 to 240"),
+        ("FPS = \u0663\u0660", "not a whole number"),  # Arabic-Indic 30: int() would take it
+        ("FPS = \uff13\uff10", "not a whole number"),  # fullwidth 30
         ("FPS =", "not a whole number"),
     ],
 )
@@ -456,3 +460,90 @@ def test_save_preferences_through_a_symlink_keeps_the_link(tmp_path: Path) -> No
     save_preferences({"level": 4}, link)
     assert link.is_symlink()
     assert real.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 4\n"
+
+
+# ----- never writing where it would be lost or unwanted --------------------------------
+
+
+NOT_SETTINGS = {
+    "json": b'{"level": 5, "fps": 60}\n',
+    "prose": b"Dear diary,\ntoday I played Othello.\nI lost.\n",
+    "nul bytes": b"[GAME]\nLEVEL = 2\n\0\0\0",
+}
+
+
+@pytest.mark.parametrize("case", list(NOT_SETTINGS))
+def test_a_file_the_game_rejected_is_never_written_into(case: str) -> None:
+    user = paths.user_ini()
+    user.parent.mkdir(parents=True)
+    user.write_bytes(NOT_SETTINGS[case])
+    assert load_settings()[0] == DEFAULTS
+    with pytest.raises(ConfigError) as info:
+        save_preferences({"level": 5})
+    assert str(user) in str(info.value)
+    assert "not an INI file" in str(info.value) or "not a text file" in str(info.value)
+    assert user.read_bytes() == NOT_SETTINGS[case]
+
+
+def test_a_rejected_checkout_file_is_not_bypassed_by_a_shadowed_user_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkout = write(tmp_path, NOT_SETTINGS["json"], "checkout.ini")
+    monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: checkout)
+    with pytest.raises(ConfigError, match="not an INI file"):
+        save_preferences({"level": 5})
+    assert checkout.read_bytes() == NOT_SETTINGS["json"]
+    assert not paths.user_ini().exists(), "the checkout file is read first: a user file would be ignored"
+
+
+def test_a_read_only_checkout_file_is_not_bypassed_either(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkout = write(tmp_path, "[GAME]\nLEVEL = 2\n", "checkout.ini")
+    checkout.chmod(0o444)
+    monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: checkout)
+    with pytest.raises(ConfigError, match="read-only"):
+        save_preferences({"level": 5})
+    assert checkout.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 2\n"
+    assert not paths.user_ini().exists()
+    assert load_settings()[0].level == 2
+
+
+def test_a_read_only_explicit_file_is_not_replaced(tmp_path: Path) -> None:
+    path = write(tmp_path, "[GAME]\nLEVEL = 2\n")
+    path.chmod(0o444)  # mode bits: refused even for root, whom os.access lets write anything
+    with pytest.raises(ConfigError) as info:
+        save_preferences({"level": 5}, path)
+    assert str(path) in str(info.value) and "read-only" in str(info.value)
+    assert path.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 2\n"
+    assert oct(path.stat().st_mode & 0o777) == oct(0o444)
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o664])
+def test_saving_keeps_the_files_permissions(tmp_path: Path, mode: int) -> None:
+    path = write(tmp_path, "[GAME]\nLEVEL = 2\n")
+    path.chmod(mode)
+    save_preferences({"level": 5}, path)
+    assert load_settings(path)[0].level == 5
+    assert oct(path.stat().st_mode & 0o777) == oct(mode)
+
+
+def test_a_missing_user_file_is_created_when_nothing_else_is_read() -> None:
+    assert config.preferences_file() == paths.user_ini()
+    save_preferences({"level": 5})
+    assert load_settings()[0].level == 5
+
+
+def test_an_inline_comment_without_a_space_is_kept(tmp_path: Path) -> None:
+    path = write(tmp_path, "[GAME]\nLEVEL = 2;easy\nHUMAN_COLOR = white#mine\n[BASIC]\n")
+    settings, notices = load_settings(path)
+    assert (settings.level, settings.human_color, notices) == (2, "white", [])
+    save_preferences({"level": 5, "human_color": "black"}, path)
+    assert path.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 5;easy\nHUMAN_COLOR = black#mine\n[BASIC]\n"
+
+
+@pytest.mark.parametrize("text", ["1_0", "\u0661.\u0665", "1.5.2", "inf", "-nan"])
+def test_animation_speed_takes_plain_ascii_numbers_only(tmp_path: Path, text: str) -> None:
+    settings, notices = load_settings(write(tmp_path, f"[BASIC]\n[ANIMATION]\nANIMATION_SPEED = {text}\n"))
+    assert settings.animation_speed == 1.0
+    assert len(notices) == 1 and "not a" in notices[0]

@@ -354,3 +354,40 @@ def test_failed_rename_keeps_the_old_save(monkeypatch: pytest.MonkeyPatch, data_
     game, _ = storage.resume()
     assert game is not None and game.transcript() == "f5d6"
     assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
+
+
+# ----- permissions, failures said in words, BOMs, older files ----------------------------
+
+
+def test_rewriting_a_file_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "kept.txt"
+    path.write_text("old\n")
+    path.chmod(0o644)
+    storage.write_atomic(path, "new\n")
+    assert path.read_text() == "new\n"
+    assert oct(path.stat().st_mode & 0o777) == oct(0o644)
+
+
+def test_autosave_problem_says_why(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    target = blocker / "sub" / "autosave.json"
+    problem = storage.autosave_problem(Game.from_transcript("f5"), target)
+    assert problem is not None and problem.startswith(f"cannot write {target} (")
+    assert storage.autosave_problem(Game.from_transcript("f5")) is None
+
+
+@pytest.mark.parametrize("text", ["\ufefff5d6c3", "\ufeff f5 d6 c3\n", "f5\ufeffd6c3"])
+def test_a_byte_order_mark_in_pasted_text_is_ignored(text: str) -> None:
+    assert storage.parse_game_text(text).transcript() == "f5d6c3"
+
+
+def test_game_files_newest_first(data_dir: Path) -> None:
+    assert storage.game_files() == []
+    names = []
+    for i, moves in enumerate(("f5", "f5d6", "f5d6c3")):
+        path = storage.save_game(Game.from_transcript(moves), data_dir / "games" / f"g{i}.txt")
+        os.utime(path, ns=(i * 10**9, i * 10**9))
+        names.append(path.name)
+    assert [p.name for p in storage.game_files()] == names[::-1]
+    assert storage.latest_game_file() == data_dir / "games" / "g2.txt"

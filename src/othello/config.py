@@ -15,8 +15,10 @@ Which file is read (the first that exists):
 3. ``othello.ini`` in the user's config folder (``paths.user_config_dir()``);
 4. none: the built-in defaults, identical to the commented ``othello.ini`` in the package.
 
-Preferences changed in the window are written back into the file that was read (or the
-user's file), editing only the value of each key so comments and unknown lines survive.
+Preferences changed in the window are written into the file the next start will read (the
+user's file, created, when none exists), editing only the value of each key so comments and
+unknown lines survive. A file the game rejected (not INI) or one that is read-only is never
+written; the window is told why the choice was not remembered instead.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import codecs
 import math
 import os
 import re
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +39,7 @@ from .storage import write_atomic
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
 NOT_INI = "most lines are not [SECTION] or KEY = value"
+HUGE_DIGITS = 18  # a number longer than this is outside every range
 
 
 class ConfigError(OthelloError):
@@ -94,23 +98,27 @@ COLORS = ("black", "white")
 
 _SECTION_RE = re.compile(r"^\[\s*([^\]]*?)\s*\](?:\s*[;#].*)?$")
 _KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$")
-_INLINE_COMMENT_RE = re.compile(r"\s+[;#].*$")
+_INLINE_COMMENT_RE = re.compile(r"\s*[;#].*$")  # no value here contains ; or #
+_FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 # ----- converting one value -------------------------------------------------------
 
 
 def _to_int(text: str) -> int:
-    if not re.fullmatch(r"[+-]?\d{1,12}", text):
+    """ASCII digits only: int() also takes other scripts' digits, which no one types here."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
         raise ValueError("is not a whole number")
-    return int(text)
+    digits = text.lstrip("+-").lstrip("0")[: HUGE_DIGITS + 1]  # int() of a huge string is slow
+    return -int(digits or "0") if text.startswith("-") else int(digits or "0")
 
 
 def _to_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError("is not a number") from None
+    if text.lower().lstrip("+-") in ("inf", "infinity", "nan"):
+        raise ValueError("is not a finite number")
+    if not _FLOAT_RE.fullmatch(text):  # float() takes "1_0" and other scripts' digits too
+        raise ValueError("is not a number")
+    value = float(text)
     if not math.isfinite(value):
         raise ValueError("is not a finite number")
     return value
@@ -176,29 +184,40 @@ class _Entry:
     line: int
 
 
-def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
-    """The file's text, or None with a notice (or ConfigError when explicit) if unusable."""
+class _NotText(Exception):
+    """A file that is no settings file at all (unreadable, binary); the message says why."""
+
+
+def _file_text(path: Path) -> tuple[str, str | None]:
+    """The file's text, and what is wrong when it is not valid UTF-8; _NotText if not text."""
     try:
         data = path.read_bytes()
     except OSError as err:
-        _unusable(path, f"cannot be read ({err.strerror or err})", explicit, notices)
-        return None
+        raise _NotText(f"cannot be read ({err.strerror or err})") from None
     utf16 = _utf16(data)
     if utf16 is not None:
-        return utf16
+        return utf16, None
     if len(data) > MAX_FILE_BYTES or b"\0" in data:
-        _unusable(path, "is not a text file", explicit, notices)
-        return None
+        raise _NotText("is not a text file")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as err:
         bad = f"byte 0x{data[err.start]:02x} at position {err.start}"
+        return data.decode("utf-8-sig", errors="replace"), f"is not valid UTF-8 text ({bad})"
+
+
+def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
+    """The file's text, or None with a notice (or ConfigError when explicit) if unusable."""
+    try:
+        text, problem = _file_text(path)
+    except _NotText as err:
+        _unusable(path, str(err), explicit, notices)
+        return None
+    if problem is not None:
         if explicit:
-            raise ConfigError(f"{path}: is not valid UTF-8 text ({bad})") from None
-        notices.append(
-            f"{path.name} is not valid UTF-8 text ({bad}); unreadable characters were ignored"
-        )
-        return data.decode("utf-8-sig", errors="replace")
+            raise ConfigError(f"{path}: {problem}")
+        notices.append(f"{path.name} {problem}; unreadable characters were ignored")
+    return text
 
 
 def _utf16(data: bytes) -> str | None:
@@ -372,19 +391,41 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
 # ----- remembering preferences ----------------------------------------------------
 
 
-def _writable(path: Path) -> bool:
-    """True when ``path`` can be replaced atomically (the file and its folder are writable)."""
-    return path.is_file() and os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
-
-
 def preferences_file(path: Path | None = None) -> Path:
-    """Where :func:`save_preferences` writes: ``path``, the file read if writable, else the user's."""
-    if path is not None:
-        return Path(path)
-    current = find_config(None)
-    if current is not None and _writable(current):
-        return current
-    return paths.user_ini()
+    """Where :func:`save_preferences` writes: the file the next start will read.
+
+    That is ``path`` when given, else the first othello.ini the search finds, else the
+    user's own (created then). Writing anywhere else would be lost: a file earlier in the
+    search order shadows it.
+    """
+    return find_config(path) or paths.user_ini()
+
+
+def _read_only(path: Path) -> bool:
+    """No write permission on the file (mode bits too: for root os.access says yes to all)."""
+    mode = path.stat().st_mode
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
+
+
+def why_not_writable(path: Path) -> str | None:
+    """Why choices must not be written into ``path``, or None when they may.
+
+    A file the game rejected as a whole (not text, not INI) would still be rejected after
+    a line is added to it, and a read-only file is the player's way of saying "keep it".
+    """
+    if not path.exists():
+        return None
+    if not path.is_file():
+        return "is not a file"
+    try:
+        text, _ = _file_text(path)
+    except _NotText as err:
+        return str(err)
+    if _parse(text, path.name)[2]:
+        return f"is not an INI file ({NOT_INI})"
+    if _read_only(path):
+        return "is read-only"
+    return None
 
 
 def _check_preferences(prefs: Mapping[str, object]) -> dict[Key, str]:
@@ -417,7 +458,7 @@ def _replace_value(raw: str, value: str) -> str:
     """The line with only its value changed: indentation, spelling and comment kept."""
     ending = raw[len(raw.rstrip("\r\n")) :]
     body = raw[: len(raw) - len(ending)]
-    match = re.match(r"^(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)(.*?)(\s+[;#].*)?$", body)
+    match = re.match(r"^(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)([^;#]*?)(\s*[;#].*)?$", body)
     if not match:
         return raw
     return match.group(1) + value + (match.group(3) or "") + ending
@@ -473,14 +514,22 @@ def _existing_text(path: Path) -> str:
 def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> Path:
     """Remember ``{"level": 5, ...}`` (Settings field names) in othello.ini; returns the file.
 
-    Writes to ``path``, else the file that was read if writable, else the user's file
-    (created from the commented default). Only the values change; comments, unknown keys
-    and layout stay. Raises ConfigError for an unknown name, a bad value or a failed write.
+    Writes to the file the next start reads (see :func:`preferences_file`), creating the
+    user's file from the commented default when there is none. Only the values change;
+    comments, unknown keys and layout stay. Raises ConfigError, saying why the choice is
+    not remembered, for an unknown name, a bad value, a file that must not be written
+    (not INI, read-only) or a failed write.
     """
     values = _check_preferences(prefs)
     target = preferences_file(path)
     if target.is_symlink():  # a dotfiles link: edit the file it points to, keep the link
         target = target.resolve()
+    problem = why_not_writable(target)
+    if problem is not None:
+        raise ConfigError(
+            f"{target} {problem}, and the game reads its settings from that file "
+            "(a copy elsewhere would be ignored)"
+        )
     try:
         text = _existing_text(target)
         write_atomic(target, update_ini_text(text, values))

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -127,6 +128,7 @@ def parse_game_text(text: str) -> Game:
     """A Game from a pasted or loaded transcript / board string; GameTextError if not legal."""
     if not isinstance(text, str):
         raise GameTextError(f"Not a game: expected text, got {type(text).__name__}")
+    text = text.replace("\ufeff", "")  # a byte-order mark some editors and clipboards add
     if len(text) > MAX_TEXT_CHARS:
         raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
@@ -158,8 +160,13 @@ def _parse_board(text: str) -> Board:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` via a flushed temporary file and a rename."""
+    """Replace ``path`` with ``text`` via a flushed temporary file and a rename.
+
+    The replacement keeps the old file's permissions (the temporary file is created
+    private, 0600); a new file stays private.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # newline="" writes the text's own line endings; surrogateescape writes back bytes
@@ -168,10 +175,20 @@ def write_atomic(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode(path: Path) -> int | None:
+    """The permission bits of an existing file, else None."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return None
 
 
 def games_dir() -> Path:
@@ -222,13 +239,19 @@ def load_game(path: Path) -> Game:
         raise GameTextError(f"{Path(path).name}: {err}") from None
 
 
-def latest_game_file() -> Path | None:
-    """The most recently saved game file, for a "load" key without a file dialog."""
+def game_files() -> list[Path]:
+    """The saved game files, newest first (for a "load" key without a file dialog)."""
     folder = games_dir()
     if not folder.is_dir():
-        return None
+        return []
     files = [p for p in folder.glob(f"*{GAME_SUFFIX}") if p.is_file()]
-    return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name), default=None)
+    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def latest_game_file() -> Path | None:
+    """The most recently saved game file."""
+    files = game_files()
+    return files[0] if files else None
 
 
 # ----- the autosave ------------------------------------------------------------------
@@ -261,16 +284,21 @@ def autosave(game: Game, path: Path | None = None) -> bool:
     Clears the autosave instead when there is nothing to resume (no moves, or game over).
     Returns True when the file on disk now matches the game.
     """
+    return autosave_problem(game, path) is None
+
+
+def autosave_problem(game: Game, path: Path | None = None) -> str | None:
+    """:func:`autosave`, returning why it failed (for the window to say), or None."""
     path = path or paths.autosave_path()
     try:
         if not worth_saving(game):
             path.unlink(missing_ok=True)
         else:
             write_atomic(path, json.dumps(autosave_data(game), indent=1) + "\n")
-        return True
+        return None
     except OSError as err:
         log.warning("autosave to %s failed: %s", path, err)
-        return False
+        return f"cannot write {path} ({err.strerror or err})"
 
 
 def clear_autosave(path: Path | None = None) -> None:

@@ -21,7 +21,7 @@ from othello.engine import MoveScore
 from othello.gui import theme
 from othello.gui.app import App
 from othello.gui.scenes import EndOverlay, HelpOverlay
-from othello.notation import parse_square, square_name
+from othello.notation import PASS, parse_square, square_name
 
 DT = 1 / 30
 # After Black plays d1 here, White has no legal move and must pass (Black moves again).
@@ -269,6 +269,20 @@ def test_a_click_during_an_animation_is_played_after_it(make_app: Callable[..., 
     assert app.animation is not None and app.session.game.cursor == 2  # queued, not lost
     frames_until(app, lambda: app.session.game.cursor >= 3)
     assert app.session.game.moves[2] == parse_square(target)
+
+
+def test_a_click_during_an_animation_survives_the_opponents_forced_pass(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0), animation=True)
+    app.session.new_game(Board.from_string(WHITE_PASSES))
+    frames(app, 1)
+    click(app, "d1")
+    frames(app, 1, dt=0.01)
+    assert app.animation is not None
+    click(app, "h1")  # Black's reply once White, who has no move, has passed
+    frames(app, 1, dt=0.01)
+    assert app.animation is not None and list(app.queued) == [parse_square("h1")]
+    frames_until(app, lambda: app.session.game.cursor >= 3)
+    assert app.session.game.moves[:3] == [parse_square("d1"), PASS, parse_square("h1")]
 
 
 def test_undo_during_an_animation_ends_it_and_takes_the_move_back(make_app: Callable[..., App]) -> None:

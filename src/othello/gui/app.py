@@ -221,8 +221,6 @@ class App:
                 self.sounds.play("flip", 0.5)
             if self.animation.done:
                 self.animation = None
-        if self.animation is None:
-            self._play_queued()
         self._advance(dt)
         self._expire(self.now)
         for scene in self.scenes:
@@ -265,6 +263,10 @@ class App:
         The computer starts thinking at once, even while discs still turn, but its move is
         shown only once the animation is over and the short pause has passed.
         """
+        if self.animation is None:
+            # The forced pass first: a click queued during the animation may be the reply to it.
+            self.session.pass_if_forced()
+            self._play_queued()
         board = self.session.board
         computer = self.session.is_computer_turn() and not board.must_pass()
         if computer and self.pending is None and not self.worker.busy and not self.search_failed:
@@ -275,9 +277,6 @@ class App:
             self._game_over()
             return
         self.game_over_since = None
-        if board.must_pass():
-            self.session.pass_if_forced()
-            return
         if not computer:
             return
         self.turn_wait += dt
@@ -337,12 +336,12 @@ class App:
         self.scenes = [s for s in self.scenes if not isinstance(s, EndOverlay)]
 
     def _play_queued(self) -> None:
-        """Moves clicked during an animation are played once it ends, if still the human's."""
-        while self.queued and self.animation is None:
+        """Clicks made during an animation: the first one still legal is played, the rest dropped."""
+        while self.queued:
             square = self.queued.popleft()
             if self.session.can_play(square):
+                self.queued.clear()
                 self.session.play(square)
-        self.queued.clear()
 
     # ----- commands ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ thread first waits for the cancelled one to return, so an engine is never search
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from typing import Any
 
 from ..board import Board
 
+log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.logs
 EngineFactory = Callable[[int], Any]
 JOIN_SECONDS = 5.0
 
@@ -114,7 +116,8 @@ class SearchWorker:
             else:
                 value = engine.analyze(board, stop=stop)
             self._results.put(Outcome(kind, generation, value))
-        except Exception as err:  # shown in the window, not lost with the thread
+        except Exception as err:  # logged with its traceback, and shown in the window
+            log.exception("the search (%s, level %d) failed on %s", kind, level, board.to_string())
             self._results.put(Outcome(kind, generation, error=err))
 
     def _engine(self, level: int) -> Any:

@@ -259,3 +259,46 @@ def test_closing_the_log_restores_the_exception_hooks() -> None:
     assert sys.excepthook is not before[0]
     logs.close()
     assert (sys.excepthook, threading.excepthook) == before
+
+
+# ----- --load FILE -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        (None, "Cannot read"),
+        (b"f5 d6 z9\n", "Not a game: 'z' at character 7"),
+        (b"f5f5\n", "Not a legal game"),
+        (b"\x89PNG\r\n\x1a\n\0\xff", "not a text file"),
+    ],
+)
+def test_load_a_bad_file_stops_the_start_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, problem: str
+) -> None:
+    path = tmp_path / "my game.txt"
+    if content is not None:
+        path.write_bytes(content)
+    assert cli.main(["--load", str(path)]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "my game.txt" in lines[0] and problem in lines[0], lines
+    logs.close()
+    assert "not started: " in paths.log_path().read_text(encoding="utf-8")
+
+
+def test_load_a_good_file_hands_it_to_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from othello.gui import persistence
+
+    path = tmp_path / "game.txt"
+    path.write_text("f5d6c3\n")
+    handed: list[object] = []
+    monkeypatch.setattr(persistence, "_start_file", None)
+    monkeypatch.setattr(cli, "_cmd_play", lambda args: handed.append(persistence._start_file) or 0)
+    assert cli.main(["--load", str(path)]) == 0
+    assert handed == [path]
+
+
+def test_load_is_not_for_the_demo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--demo", "--load", str(tmp_path / "game.txt")])
+    assert info.value.code == 2 and "--load" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -261,3 +262,196 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments() 
     again, notices = load_settings()
     assert notices == []
     assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (3, False, "white", 25)
+
+
+def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so() -> None:
+    from othello.config import save_preferences
+
+    ini = paths.user_ini()
+    ini.parent.mkdir(parents=True)
+    ini.write_bytes(b'{"level": 2}\n')
+    settings, notices = load_settings()
+    app = app_module.App(
+        settings, notices=notices, engine_factory=lambda level: FirstMoveEngine(),
+        remember=save_preferences, computer_min_seconds=0.0,
+    )
+    try:
+        pygame.event.clear()
+        key(pygame.K_EQUALS, "=")  # level up
+        frames(app, 3)
+        shown = toast_texts(app)
+    finally:
+        app.close()
+        pygame.display.quit()
+    assert ini.read_bytes() == b'{"level": 2}\n'
+    assert f"Could not remember your choice: {ini} is not an INI file" in shown
+    assert app.session.level == settings.level + 1  # the choice holds for this game
+
+
+# ----- the autosave failing, and coming back ------------------------------------------------
+
+
+def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_write = storage.write_atomic
+    broken = True
+
+    def write(path: Path, text: str) -> None:
+        if broken:  # an unwritable data folder (chmod means nothing to root, so fake it)
+            raise PermissionError(13, "Permission denied", str(path))
+        real_write(path, text)
+
+    monkeypatch.setattr(storage, "write_atomic", write)
+    app = make_app()
+    persistence.attach(app)
+
+    def notices() -> list[str]:
+        return [t.text for t in app.toasts if t.text.startswith("Your game is not being saved")]
+
+    app.session.play("f5")
+    frames(app, 20)  # the computer answers: a second failed save
+    app.session.play(app.session.board.legal_moves()[0])
+    frames(app, 20)
+    assert notices() == [f"Your game is not being saved: cannot write {paths.autosave_path()} (Permission denied)"]
+    broken = False
+    app.session.play(app.session.board.legal_moves()[0])
+    frames(app, 20)
+    assert len(notices()) == 1 and storage.resume()[0] is not None
+    broken = True
+    app.session.play(app.session.board.legal_moves()[0])
+    frames(app, 5)
+    assert len(notices()) == 2
+
+
+# ----- opening a chosen file: --load, a dropped file, Ctrl+O stepping back -------------------
+
+
+def saved(moves: str, name: str, age: int) -> Path:
+    """A game file in the games folder, ``age`` minutes old."""
+    path = storage.save_game(Game.from_transcript(moves), storage.games_dir() / name)
+    stamp = 1_700_000_000 - age * 60
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+def test_ctrl_o_steps_to_older_files_past_a_damaged_one(make_app: Callable[..., Any]) -> None:
+    saved("f5", "a.txt", 3)
+    saved("f5d6", "b.txt", 1)
+    damaged = storage.games_dir() / "c.txt"
+    damaged.write_text("f5 z9\n")
+    stamp = 1_700_000_000 - 2 * 60
+    os.utime(damaged, (stamp, stamp))
+    app = make_app()
+    persistence.attach(app)
+
+    def press_ctrl_o() -> str:
+        app.toasts.clear()
+        ctrl(pygame.K_o)
+        frames(app, 1)
+        return toast_texts(app)
+
+    assert "Loaded b.txt" in press_ctrl_o() and "saved game 1 of 3" in toast_texts(app)
+    assert app.session.game.transcript() == "f5d6"
+    shown = press_ctrl_o()
+    assert "c.txt" in shown and "'z' at character 4" in shown and "Ctrl+O again for an older one" in shown
+    assert app.session.game.transcript() == "f5d6", "a damaged file changes nothing"
+    assert "Loaded a.txt" in press_ctrl_o() and "Ctrl+O again for the newest" in toast_texts(app)
+    assert app.session.game.transcript() == "f5"
+    assert "Loaded b.txt" in press_ctrl_o()
+
+
+def test_a_file_dropped_on_the_window_is_opened(make_app: Callable[..., Any], tmp_path: Path) -> None:
+    good = tmp_path / "from a friend.txt"
+    good.write_text("f5d6c3d3\n")
+    bad = tmp_path / "holiday.jpg"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 not a game")
+    app = make_app()
+    persistence.attach(app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
+    frames(app, 1)
+    assert app.session.game.transcript() == "f5d6c3d3"
+    assert "Loaded from a friend.txt: 4 moves, black to move" in toast_texts(app)
+    assert storage.resume()[0] is not None, "the opened game is the game in progress"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    frames(app, 1)
+    assert app.session.game.transcript() == "f5d6c3d3"
+    assert f"{bad}: not a text file" in toast_texts(app)
+
+
+def test_start_with_a_file_instead_of_resuming(make_app: Callable[..., Any], tmp_path: Path) -> None:
+    storage.autosave(Game.from_transcript("f5d6"))
+    chosen = tmp_path / "chosen.txt"
+    position = Board.from_transcript("f5d6c3d3")  # black (the player) to move
+    chosen.write_text(position.to_string() + "\n")  # a set-up position, no moves yet
+    persistence.start_with(chosen)
+    app = make_app()
+    persistence.attach(app)
+    frames(app, 1)
+    assert app.session.board == position
+    assert "Loaded chosen.txt" in toast_texts(app) and "Resumed" not in toast_texts(app)
+    resumed, _ = storage.resume()
+    assert resumed is not None and resumed.board == app.session.board
+    again = make_app()
+    persistence.attach(again)  # used once: the next window resumes as usual
+    assert "Loaded chosen.txt" not in toast_texts(again)
+
+
+# ----- the clipboard and resources, as the window shows them -------------------------------
+
+
+def test_ctrl_v_without_a_system_clipboard_says_so_in_the_window(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_clipboard() -> Any:
+        raise pygame.error("SDL clipboard not available on this video driver")
+
+    monkeypatch.setattr(persistence, "_scrap", no_clipboard)
+    app = make_app()
+    persistence.attach(app)
+    ctrl(pygame.K_v)
+    frames(app, 1)
+    assert "No system clipboard here, and nothing was copied in this window" in toast_texts(app)
+    assert app.session.board == Board()
+    ctrl(pygame.K_c)
+    frames(app, 1)
+    assert "No system clipboard here; the game is kept for Ctrl+V" in toast_texts(app)
+
+
+def test_ctrl_v_with_an_empty_clipboard(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    class Empty:
+        def get(self, kind: str) -> None:
+            return None
+
+    monkeypatch.setattr(persistence, "_scrap", lambda: Empty())
+    app = make_app()
+    persistence.attach(app)
+    ctrl(pygame.K_v)
+    frames(app, 1)
+    assert "The clipboard holds no text" in toast_texts(app)
+
+
+def test_a_missing_sound_and_a_missing_image_give_notices(tmp_path: Path) -> None:
+    import shutil
+
+    from othello.config import Settings
+    from othello.gui.resources import resource_dir
+
+    folder = tmp_path / "resources"
+    shutil.copytree(resource_dir(), folder)
+    (folder / "place.wav").unlink()
+    (folder / "wood.png").unlink()
+    app = app_module.App(
+        Settings(sound=True), engine_factory=lambda level: FirstMoveEngine(),
+        resource_folder=folder, computer_min_seconds=0.0,
+    )
+    try:
+        pygame.event.clear()
+        app.session.play("f5")
+        frames(app, 5)
+        shown = toast_texts(app)
+    finally:
+        app.close()
+        pygame.display.quit()
+    assert "wood.png" in shown and "place.wav" in shown  # however the window words it
+    assert "flip.wav" not in shown and app.sounds.enabled

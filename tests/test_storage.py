@@ -391,3 +391,11 @@ def test_game_files_newest_first(data_dir: Path) -> None:
         names.append(path.name)
     assert [p.name for p in storage.game_files()] == names[::-1]
     assert storage.latest_game_file() == data_dir / "games" / "g2.txt"
+
+
+def test_a_set_up_position_is_kept_before_its_first_move() -> None:
+    position = Game(Board.from_transcript("f5d6c3d3"))  # pasted or loaded, nothing played yet
+    assert storage.autosave(position) and paths.autosave_path().exists()
+    resumed, notices = storage.resume()
+    assert notices == [] and resumed is not None and resumed.board == position.board
+    assert storage.autosave(Game()) and not paths.autosave_path().exists()

@@ -78,17 +78,25 @@ def _cmd_install_shortcut(args: argparse.Namespace) -> int:
 
 
 def _prepare_play(args: argparse.Namespace) -> None:
-    """Open the log, and refuse a --config file that cannot be used before a window opens."""
-    from . import logs
+    """Open the log, and refuse a --config or --load file that cannot be used before a
+    window opens: the player named that file and should hear what is wrong with it."""
+    from . import logs, storage
     from .config import load_settings
 
+    load = getattr(args, "load", None)
     logs.setup()
     try:
         _, notices = load_settings(args.config)
-    except OthelloError as err:  # an unusable --config file; no console after a double-click
+        if load is not None:
+            storage.load_game(load)
+    except OthelloError as err:  # no console after a double-click: the log keeps it
         logs.log.error("not started: %s", err)
         raise
     logs.log_notices(notices)
+    if load is not None:
+        from .gui import persistence  # imports no pygame itself
+
+        persistence.start_with(load)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(func=_cmd_play)
     parser.add_argument(
         "--config", type=Path, metavar="PATH", help="read this othello.ini (see --where for the search)"
+    )
+    parser.add_argument(
+        "--load", type=Path, metavar="FILE",
+        help="start with the game in FILE (a transcript or board string) instead of resuming",
     )
     parser.add_argument(
         "--where", action="store_true", help="print the othello.ini in use and the data folder"
@@ -131,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.load is not None and args.demo:
+        parser.error("--load is for your own game, not --demo")
     if args.where:
         args.func = _cmd_where
     elif args.install_shortcut:

@@ -1,4 +1,4 @@
-"""Nothing lost, in the window: clipboard, save/load keys, autosave and resume.
+"""Nothing lost, in the window: clipboard, save/load keys, dropped files, autosave and resume.
 
 Clipboards fail in ordinary ways (no display server, a headless driver, a desktop without
 clipboard support, an owner that vanished), so every call here catches pygame's errors.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from .. import storage
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 
 _TEXT_TYPES = ("text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING")
 _kept: str | None = None
+_start_file: Path | None = None
 
 
 def _scrap() -> Any:
@@ -119,7 +121,10 @@ def paste_game(app: _App) -> None:
     """Ctrl+V: set up the pasted transcript or board string; a bad text changes nothing."""
     text = paste()
     if text is None:
-        app.notify("The clipboard holds no text; copy a transcript like f5d6c3 or a board string")
+        if available():
+            app.notify("The clipboard holds no text; copy a transcript like f5d6c3 or a board string")
+        else:
+            app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
         return
     try:
         game = storage.parse_game_text(text)
@@ -140,21 +145,50 @@ def save_game_file(app: _App) -> None:
     app.notify(f"Saved to {path}")
 
 
-def load_game_file(app: _App) -> None:
-    """Ctrl+O: load the most recently saved game file."""
-    path = storage.latest_game_file()
-    if path is None:
-        app.notify(f"No saved games in {storage.games_dir()}; save one with Ctrl+S")
-        return
+def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
+    """Set up the game in ``path``; a bad file changes nothing and the notice says why."""
     try:
         game = storage.load_game(path)
     except OthelloError as err:
-        app.notify(str(err))
-        return
+        app.notify(f"{err}{hint}")
+        return False
     app.session.set_game(game)
-    app.notify(f"Loaded {path.name}")
+    app.notify(f"Loaded {path.name}: {len(game.moves)} moves, {game.board.side_to_move} to move{hint}")
+    return True
 
 
+class GameFiles:
+    """Ctrl+O: the newest saved game first, then one older at each press, round again.
+
+    There is no file dialog, so stepping back is how an older game, or the one past a
+    damaged file, is reached.
+    """
+
+    def __init__(self) -> None:
+        self.last: Path | None = None
+
+    def next(self) -> tuple[Path, int, int] | None:
+        """The file to load, its place (0 is the newest) and how many there are; None if none."""
+        files = storage.game_files()
+        if not files:
+            return None
+        index = files.index(self.last) + 1 if self.last in files else 0
+        if index >= len(files):
+            index = 0
+        self.last = files[index]
+        return self.last, index, len(files)
+
+    def load(self, app: _App) -> None:
+        found = self.next()
+        if found is None:
+            app.notify(f"No saved games in {storage.games_dir()}; save one with Ctrl+S")
+            return
+        path, index, count = found
+        hint = ""
+        if count > 1:
+            then = "for an older one" if index + 1 < count else "for the newest"
+            hint = f" (saved game {index + 1} of {count}, newest first; Ctrl+O again {then})"
+        open_game_file(app, path, hint)
 
 
 def _short(text: str, width: int = 40) -> str:
@@ -166,11 +200,12 @@ def key_handler(app: _App) -> Callable[[Any], bool]:
     """An ``on_unhandled_event`` hook for Ctrl (or Cmd) + C, V, S and O."""
     import pygame
 
+    files = GameFiles()
     actions: dict[int, Callable[[_App], None]] = {
         pygame.K_c: copy_game,
         pygame.K_v: paste_game,
         pygame.K_s: save_game_file,
-        pygame.K_o: load_game_file,
+        pygame.K_o: files.load,
     }
 
     def handle(event: Any) -> bool:
@@ -187,25 +222,69 @@ def key_handler(app: _App) -> Callable[[Any], bool]:
     return handle
 
 
+def drop_handler(app: _App) -> Callable[[Any], bool]:
+    """An ``on_unhandled_event`` hook: a file dropped on the window is opened as a game."""
+    import pygame
+
+    def handle(event: Any) -> bool:
+        if event.type != pygame.DROPFILE:
+            return False
+        open_game_file(app, Path(event.file))
+        return True
+
+    return handle
+
+
+def start_with(path: Path) -> None:
+    """Open the game in ``path`` instead of resuming, at the next :func:`attach`.
+
+    ``othello --load FILE`` checks the file first (so a bad one stops the start with a
+    message) and hands it over here, since the window is built elsewhere.
+    """
+    global _start_file
+    _start_file = path
+
+
+class AutosaveWatch:
+    """The autosave after every change, with one notice when it starts failing.
+
+    A failing save is said once, not at every move, and again only after it worked
+    in between and then failed anew.
+    """
+
+    def __init__(self, app: _App) -> None:
+        self.app = app
+        self.failing = False
+
+    def __call__(self, change: object) -> None:
+        problem = storage.autosave_problem(self.app.session.game)  # clears itself when over
+        if problem is not None and not self.failing:
+            self.app.notify(f"Your game is not being saved: {problem}")
+        self.failing = problem is not None
+
+
 def attach(app: _App, *, resume: bool = True) -> None:
-    """Give the window clipboard and file keys, autosave after every change, and resume.
+    """Give the window clipboard and file keys, file drops, autosave after every change,
+    and resume (or the file given to :func:`start_with`).
 
     Call once, right after the App is built and before its first frame. The computer
     playing itself (``--demo``) neither resumes nor overwrites the player's autosave.
     """
+    global _start_file
+    start, _start_file = _start_file, None
     app.on_unhandled_event.append(key_handler(app))
+    app.on_unhandled_event.append(drop_handler(app))
     if app.demo:
         return
     session = app.session
-    if resume:
+    if resume and start is None:
         game, notices = storage.resume()
         for notice in notices:
             app.notify(notice)
         if game is not None:
             session.set_game(game)
-            app.notify(f"Resumed your game: {len(game.moves)} moves in")
-
-    def autosave(change: object) -> None:
-        storage.autosave(session.game)  # clears itself for a new or finished game
-
-    session.on_game_changed.append(autosave)
+            moves = f"{len(game.moves)} moves in" if game.moves else "a set-up position"
+            app.notify(f"Resumed your game: {moves}, {game.board.side_to_move} to move")
+    session.on_game_changed.append(AutosaveWatch(app))
+    if start is not None:
+        open_game_file(app, start)  # autosaved at once: it is now the game in progress

@@ -29,24 +29,25 @@ from typing import Any
 
 import pygame
 
+from .. import logs
 from ..board import Color
 from ..config import Settings, load_settings, save_preferences
 from ..engine import LEVELS, Engine
 from ..notation import PASS, Square, parse_move, square_name
-from . import persistence, theme
+from . import persistence
 from .animation import MoveAnimation
-from .layout import Layout, compute_layout
-from .panel import Panel, PanelView, wrap
-from .render import BoardRenderer, TextCache
+from .layout import MIN_WINDOW, Layout, compute_layout
+from .panel import Notice, Panel, PanelView, draw_notices
+from .render import BoardRenderer, TextCache, score_text
 from .resources import load_resources
-from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene, card
+from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene
 from .session import Change, Session
 from .sound import Sounds
 from .worker import SearchWorker
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
 TOAST_SECONDS = 6.0
-MAX_TOASTS = 3
+MAX_NOTICES = 2  # the strip under the board holds two, a line each
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 DEMO_RESTART_SECONDS = 3.0
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -92,6 +93,29 @@ class FrameStats:
         ])
 
 
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    return max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
+
+
+def set_minimum_size(size: tuple[int, int]) -> object | None:
+    """Ask the window system not to let the window get smaller than ``size``.
+
+    Only pygame builds whose Window has ``minimum_size`` (pygame-ce) can; elsewhere, and with
+    the dummy driver, relayout puts a too-small window back instead. The Window object is
+    returned to be kept: SDL holds a pointer to it for as long as the window is open.
+    """
+    try:
+        from pygame._sdl2.video import Window
+
+        if not hasattr(Window, "minimum_size"):  # making one here would leave SDL a dangling pointer
+            return None
+        window = Window.from_display_module()
+        setattr(window, "minimum_size", size)  # noqa: B010  (not in pygame's type stubs)
+        return window
+    except (ImportError, AttributeError, pygame.error):
+        return None
+
+
 def level_info(number: int) -> tuple[str, str]:
     """The level's name and description from the engine's table."""
     for level in LEVELS:
@@ -129,12 +153,14 @@ class App:
 
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_SECONDS)
-        self.res = load_resources(self.notify, resource_folder)
+        self._starting: list[tuple[str, str]] | None = []  # files that failed while starting
+        self.res = load_resources(self._file_problem, resource_folder)
         self.screen = self._open_window(s.window_width, s.window_height)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
-        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify)
+        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, self._file_problem)
+        self._report_startup_problems()
         self.worker = SearchWorker(engine_factory or (lambda n: Engine(level=n)))
         self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
@@ -151,6 +177,7 @@ class App:
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0
         self.hints: dict[Square, int] = {}
+        self.hint_explained = False  # the score unit is explained with the first hint only
         self.banner: Toast | None = None
         self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -172,14 +199,21 @@ class App:
         if pygame.display.get_driver() != "dummy":
             desktop = pygame.display.get_desktop_sizes()[0]
             width, height = min(width, desktop[0]), min(height, int(desktop[1] * 0.92))
-        screen = pygame.display.set_mode((max(320, width), max(240, height)), pygame.RESIZABLE)
+        screen = pygame.display.set_mode(at_least_minimum((width, height)), pygame.RESIZABLE)
+        self._window = set_minimum_size(MIN_WINDOW)
         pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
         return screen
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
-        """Recompute where everything goes for the window's size (after a resize)."""
-        if size is not None and size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """Recompute where everything goes for the window's size (after a resize).
+
+        A window made smaller than MIN_WINDOW (where the window system did not stop it) is
+        put back to the minimum rather than drawn cut off.
+        """
+        if size is not None:
+            size = at_least_minimum(size)
+            if size != self.screen.get_size():
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface() or self.screen
         self.layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.panel.relayout(self.layout)
@@ -307,10 +341,23 @@ class App:
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
         else:
-            self.hints = {parse_move(m.move): int(m.score) for m in outcome.value if m.move != "pass"}
-            if outcome.value:
-                best = outcome.value[0]
-                self.notify(f"Hint: {best.move} is best ({int(best.score):+d}); the numbers are each move's score.")
+            self._show_hints([(m.move, int(m.score)) for m in outcome.value if m.move != "pass"])
+
+    def _show_hints(self, scores: list[tuple[str, int]]) -> None:
+        """Scores on the board; the notice names every move that ties for best."""
+        self.hints = {parse_move(move): score for move, score in scores}
+        if not scores:
+            return
+        best = max(score for _move, score in scores)
+        tied = [move for move, score in scores if score == best]
+        if len(tied) == 1:
+            text = f"Hint: {tied[0]} is best ({score_text(best)})."
+        else:
+            text = f"Hint: {', '.join(tied[:-1])} and {tied[-1]} tie for best ({score_text(best)})."
+        if not self.hint_explained:
+            self.hint_explained = True
+            text += " Scores are discs ahead at the end: +2 = ahead by 2."
+        self.tell(text)
 
     def _on_change(self, change: Change) -> None:
         """Whatever changed the game, a running search or hint is now stale."""
@@ -365,8 +412,30 @@ class App:
         commands[action]()
 
     def notify(self, message: str) -> None:
-        """Show a message in the window for a few seconds."""
+        """Show a message in the window for a few seconds, and keep it in the log file."""
+        logs.log.warning("window: %s", message)
         self.session.notify(message)
+
+    def tell(self, message: str) -> None:
+        """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
+        self.session.notify(message)
+
+    def _file_problem(self, name: str, message: str) -> None:
+        """A resource file that would not load; those found while starting are shown as one notice."""
+        if self._starting is None:
+            self.notify(message)
+        else:
+            self._starting.append((name, message))
+
+    def _report_startup_problems(self) -> None:
+        problems, self._starting = self._starting or [], None
+        if len(problems) == 1:
+            self.notify(problems[0][1])
+        elif problems:
+            for _name, message in problems:
+                logs.log.warning("window: %s", message)
+            names = ", ".join(name for name, _message in problems)
+            self.session.notify(f"Missing or broken: {names}. Plain fallbacks are used (details in the log).")
 
     def new_game(self) -> None:
         self.session.new_game()
@@ -377,16 +446,16 @@ class App:
     def undo(self) -> None:
         self._finish_animation()
         if not self.session.undo():
-            self.notify("Nothing to undo.")
+            self.tell("Nothing to undo.")
 
     def redo(self) -> None:
         self._finish_animation()
         if not self.session.redo():
-            self.notify("Nothing to redo.")
+            self.tell("Nothing to redo.")
 
     def hint(self) -> None:
         if not self.session.is_human_turn():
-            self.notify("Hints are for your turn.")
+            self.tell("Hints are for your turn.")
         elif self.worker.kind != "analyze":
             self.worker.analyze(self.session.board, self.session.level)
 
@@ -396,7 +465,7 @@ class App:
 
     def toggle_sound(self) -> None:
         on = self.sounds.toggle()
-        self.notify("Sound on." if on else "Sound off.")
+        self.tell("Sound on." if on else "Sound off.")
         self._remember(sound=on)
 
     def show_help(self) -> None:
@@ -432,9 +501,9 @@ class App:
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
-            self.notify(f"{square_name(square)} is not a legal move.")
+            self.tell(f"{square_name(square)} is not a legal move.")
         elif not self.session.board.is_game_over():
-            self.notify("The computer is still thinking.")
+            self.tell("The computer is still thinking.")
 
     def move_cursor(self, dx: int, dy: int) -> None:
         if self.cursor is None:
@@ -472,12 +541,17 @@ class App:
             self.toasts.append(Toast(self.session.notices.pop(0)))
 
     def _expire(self, now: float) -> None:
-        self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
-        for toast in self.toasts[:MAX_TOASTS]:
-            if toast.until is None:
-                toast.until = now + TOAST_SECONDS
+        """Drop what has been shown long enough; start the clock of notices that now show."""
         if self.banner is not None and self.banner.until is not None and self.banner.until <= now:
             self.banner = None
+        self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
+        for toast in self.shown_toasts():
+            if toast.until is None:
+                toast.until = now + TOAST_SECONDS
+
+    def shown_toasts(self) -> list[Toast]:
+        """The notices in the strip now: the pass announcement takes one of its two lines."""
+        return self.toasts[: MAX_NOTICES - (self.banner is not None)]
 
     # ----- what is shown -------------------------------------------------------------------
 
@@ -492,18 +566,20 @@ class App:
         return headline, "You win! Well played." if winner == self.session.human else "The computer wins this time."
 
     def status(self) -> str:
+        """The status line in one piece, e.g. "Computer thinking · depth 6"."""
+        return " · ".join(part for part in self.status_parts() if part)
+
+    def status_parts(self) -> tuple[str, str]:
+        """What the status box says: a headline and a detail line (which may be empty)."""
         session, board = self.session, self.session.board
         if board.is_game_over():
             b, w = board.count()
-            return f"{self.result_text()[0]} {b}–{w}"
-        mover = board.side_to_move
+            return f"{self.result_text()[0]} {b}–{w}", "Space: show or hide the result"
         if session.is_human_turn():
-            if self.worker.kind == "analyze":
-                return "Your move · finding a hint…"
-            return "Your move"
+            return "Your move", "finding a hint…" if self.worker.kind == "analyze" else ""
         depth = self.worker.depth if self.worker.kind == "think" else None
-        who = f"{mover.capitalize()} (computer)" if session.human is None else "Computer"
-        return f"{who} thinking" + (f" · depth {depth}" if depth else "…")
+        who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
+        return f"{who} thinking", f"depth {depth}" if depth else "…"
 
     def move_info(self) -> str:
         """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
@@ -519,6 +595,7 @@ class App:
         session = self.session
         board = session.board
         name, description = level_info(session.level)
+        headline, detail = self.status_parts()
         names: dict[Color, str] = {}
         for color in ("black", "white"):
             names[color] = "You" if session.human == color else "Computer"
@@ -526,7 +603,8 @@ class App:
             counts=board.count(),
             to_move=None if board.is_game_over() else board.side_to_move,
             names=names,
-            status=self.status(),
+            status=headline,
+            detail=detail,
             level_text=f"{session.level} · {name}",
             level_help=description,
             human=session.human,
@@ -565,7 +643,7 @@ class App:
             scene.draw(surface)
 
     def draw_play(self, surface: pygame.Surface) -> None:
-        """The play scene: board, panel, the pass banner and the notices."""
+        """The play scene: board, panel, and the strip with the pass announcement and notices."""
         session = self.session
         last = self.last_placed()
         hover = self.hover if self.hover in self.legal_markers() else None
@@ -575,38 +653,12 @@ class App:
             last, self.legal_markers(), hover, self.cursor, self.hints, ghost,
         )
         self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
-        if self.banner is not None:
-            self._draw_banner(surface, self.banner.text)
-        self._draw_toasts(surface)
-
-    def _draw_banner(self, surface: pygame.Surface, message: str) -> None:
-        board = self.layout.board
-        size = max(14, self.layout.square // 3)
-        label = self.text.render(message, size, theme.TEXT, bold=True)
-        rect = label.get_rect(center=board.center).inflate(size * 2, size * 1.4)
-        card(surface, rect)
-        surface.blit(label, label.get_rect(center=rect.center))
-        self.banner_rect = rect
-
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
-        board = self.layout.board
-        size = max(12, min(16, self.layout.square // 4))
-        font = self.res.font(size)
-        y = board.bottom - 10
-        for toast in reversed(self.toasts[:MAX_TOASTS]):
-            lines = wrap(toast.text, font, board.width - 60)
-            height = len(lines) * (size + 6) + 14
-            rect = pygame.Rect(0, 0, min(board.width - 30, max(font.size(line)[0] for line in lines) + 30), height)
-            rect.midbottom = (board.centerx, y)
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, theme.TOAST, box.get_rect(), border_radius=8)
+        notices = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
+        for toast in self.shown_toasts():
             left = TOAST_SECONDS if toast.until is None else toast.until - self.now
-            box.set_alpha(int(255 * max(0.0, min(1.0, left / 0.5))))
-            surface.blit(box, rect.topleft)
-            for i, line in enumerate(lines):
-                label = self.text.render(line, size, theme.TEXT)
-                surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + 7 + i * (size + 6))))
-            y = rect.top - 6
+            notices.append(Notice(toast.text, alpha=int(255 * max(0.0, min(1.0, left / 0.5)))))
+        drawn = draw_notices(surface, self.text, self.layout.notices, notices)
+        self.banner_rect = drawn[0] if self.banner is not None else None
 
 
 def run(args: Any = None) -> int:

@@ -1,8 +1,11 @@
 """Where things go in the window, and the mapping between pixels and squares.
 
 Recomputed from the window size whenever it changes, so a resized window re-lays out rather
-than stretching. The squares keep the size the settings ask for unless the window is too small
-for it, in which case the board scales down rather than being clipped.
+than stretching. Two arrangements: the panel beside the board (wide windows) or below it (tall,
+narrow ones); whichever gives the bigger board wins. Under the board there is always a strip
+for notices and the pass announcement, so nothing is ever drawn over the squares. The squares
+keep the size the settings ask for unless the window is too small for it, in which case the
+board scales down rather than being clipped.
 """
 
 from __future__ import annotations
@@ -13,10 +16,15 @@ import pygame
 
 from ..notation import Square
 
-MIN_SQUARE = 18
-PANEL_MIN, PANEL_MAX = 230, 330
+MIN_WINDOW = (520, 400)  # below this the panel's buttons would not fit
+MIN_SQUARE = 16
 MARGIN = 16
-PANEL_TALL = 600  # below this the panel takes the whole window height
+GAP = 8  # between the board, the notice strip and a panel below them
+# The panel's design sizes; panel.py lays itself out for these and scales to the real rect.
+SIDE_DESIGN = (300, 612)  # beside the board: one tall column
+BELOW_DESIGN = (600, 250)  # below the board: two columns and a row of buttons
+SIDE_WIDTH = (240, 560)  # the side panel's narrowest and widest
+SIDE_SHARE = 0.5  # the side panel is this share of the board's width, within SIDE_WIDTH
 
 
 @dataclass(frozen=True)
@@ -26,7 +34,9 @@ class Layout:
     square: int
     board: pygame.Rect  # the 8x8 squares
     frame: pygame.Rect  # the wooden frame with the coordinates
-    panel: pygame.Rect  # the side panel
+    panel: pygame.Rect  # the panel, beside or below the board
+    notices: pygame.Rect  # the strip under the board for notices and the pass announcement
+    beside: bool = True  # the panel is beside the board (False: below it)
 
     @property
     def border(self) -> int:
@@ -51,26 +61,86 @@ class Layout:
         return int(row * 8 + col) if 0 <= col < 8 and 0 <= row < 8 else None
 
 
+def border_for(square: int) -> int:
+    """The frame's width for a square size: room for the coordinates."""
+    return max(14, int(square * 0.45))
+
+
+def frame_side(square: int) -> int:
+    return 8 * square + 2 * border_for(square)
+
+
+def fit_square(room: float, wanted: int) -> int:
+    """The largest square (at most ``wanted``) whose framed board fits in ``room`` pixels."""
+    square = max(MIN_SQUARE, min(wanted, int(room / 8.9)))
+    while square > MIN_SQUARE and frame_side(square) > room:
+        square -= 1
+    return square
+
+
+def notice_height(width: int, height: int) -> int:
+    """Two lines of notice text: a little more in a big window."""
+    return max(40, min(64, int(min(width, height) * 0.07)))
+
+
 def compute_layout(width: int, height: int, wanted_square: int) -> Layout:
     """Fit a board of ``wanted_square`` pixels per square and a panel into ``width`` x ``height``."""
-    width, height = max(width, 320), max(height, 240)
-    panel_w = max(PANEL_MIN, min(PANEL_MAX, int(width * 0.28)))
-    room_w = width - panel_w - 3 * MARGIN
-    room_h = height - 2 * MARGIN
-    # The frame adds about 0.9 square (0.45 each side) for the coordinates.
-    fit = int(min(room_w, room_h) / 8.9)
-    square = max(MIN_SQUARE, min(wanted_square, fit))
-    border = max(14, int(square * 0.45))
-    side = 8 * square + 2 * border
-    # Board and panel sit together in the middle of the window, however large it is.
-    group_w = side + 2 * MARGIN + panel_w
-    fx = max(MARGIN, (width - group_w) // 2)
-    fy = max(MARGIN, (height - side) // 2)
-    frame = pygame.Rect(fx, fy, side, side)
-    board = pygame.Rect(fx + border, fy + border, 8 * square, 8 * square)
-    px = min(width - panel_w - MARGIN, frame.right + 2 * MARGIN)
-    if side >= PANEL_TALL:
-        panel = pygame.Rect(px, fy, panel_w, side)
-    else:
-        panel = pygame.Rect(px, MARGIN, panel_w, height - 2 * MARGIN)
-    return Layout(width, height, square, board, frame, panel)
+    width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
+    beside, below = _beside(width, height, wanted_square), _below(width, height, wanted_square)
+    return beside if beside.square >= below.square else below
+
+
+def _beside(width: int, height: int, wanted: int) -> Layout:
+    """The panel to the right of the board, the notice strip under the board."""
+    strip = notice_height(width, height)
+    room = min(height - 2 * MARGIN - GAP - strip, (width - 3 * MARGIN) / (1 + SIDE_SHARE))
+    square = fit_square(min(room, width - 3 * MARGIN - _side_width(room)), wanted)
+    side = frame_side(square)
+    panel_w = _side_width(side)  # the panel grows and shrinks with the board
+    board_h = side + GAP + strip
+    # The panel is as tall as the board and strip, or taller when the window has room for it.
+    design_h = round(SIDE_DESIGN[1] * panel_w / SIDE_DESIGN[0])
+    panel_h = max(board_h, min(height - 2 * MARGIN, design_h))
+    x = max(MARGIN, (width - side - MARGIN - panel_w) // 2)
+    y = max(MARGIN, (height - panel_h) // 2)
+    frame = pygame.Rect(x, y + (panel_h - board_h) // 2, side, side)
+    notices = pygame.Rect(x, frame.bottom + GAP, side, strip)
+    panel = pygame.Rect(frame.right + MARGIN, y, panel_w, panel_h)
+    return _finish(width, height, square, frame, panel, notices, beside=True)
+
+
+def _below(width: int, height: int, wanted: int) -> Layout:
+    """The board on top, then the notice strip, then a wide, short panel."""
+    strip = notice_height(width, height)
+    room = width - 2 * MARGIN
+    for _ in range(2):  # the panel's height depends on the board's width, and back
+        panel_h = _below_height(room)
+        room = min(room, height - 2 * MARGIN - 2 * GAP - strip - panel_h)
+    square = fit_square(room, wanted)
+    side = frame_side(square)
+    panel_w = min(width - 2 * MARGIN, max(side, BELOW_DESIGN[0] * 4 // 5))
+    panel_h = _below_height(panel_w)
+    total_h = side + 2 * GAP + strip + panel_h
+    y = max(MARGIN, (height - total_h) // 2)
+    frame = pygame.Rect((width - side) // 2, y, side, side)
+    notices = pygame.Rect(frame.left, frame.bottom + GAP, side, strip)
+    panel = pygame.Rect((width - panel_w) // 2, notices.bottom + GAP, panel_w, panel_h)
+    return _finish(width, height, square, frame, panel, notices, beside=False)
+
+
+def _side_width(board_side: float) -> int:
+    return int(max(SIDE_WIDTH[0], min(SIDE_WIDTH[1], board_side * SIDE_SHARE)))
+
+
+def _below_height(panel_w: float) -> int:
+    scale = max(0.75, min(1.6, panel_w / BELOW_DESIGN[0]))
+    return int(BELOW_DESIGN[1] * scale)
+
+
+def _finish(
+    width: int, height: int, square: int, frame: pygame.Rect, panel: pygame.Rect,
+    notices: pygame.Rect, *, beside: bool,
+) -> Layout:
+    border = border_for(square)
+    board = pygame.Rect(frame.left + border, frame.top + border, 8 * square, 8 * square)
+    return Layout(width, height, square, board, frame, panel, notices, beside)

@@ -1,12 +1,16 @@
-"""The side panel: score, whose turn, status, the player's choices and the command buttons.
+"""The panel (score, whose turn, status, the player's choices, the command buttons) and the
+notice strip under the board.
 
 The panel draws a PanelView (plain values the app fills in) and turns clicks into action names;
-it knows nothing of the game itself.
+it knows nothing of the game itself. It has two arrangements: a tall column beside the board,
+and a short, wide block below it for narrow windows. Both scale with the panel's rectangle,
+and drop the optional lines (title, level description, last move) rather than overflow.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -14,10 +18,17 @@ import pygame
 from ..board import Color
 from . import theme
 from .layout import Layout
-from .render import BoardRenderer, TextCache
+from .render import MIN_TEXT, BoardRenderer, TextCache
 
-PAD = 16
-DESIGN_HEIGHT = 600  # the panel is laid out for this height and squeezed below it
+GRID = (("new", "New game", "N"), ("hint", "Hint", "H"), ("undo", "Undo", "U"), ("redo", "Redo", "^Y"),
+        ("legal", "Moves", "L"), ("sound", "Sound", "S"), ("help", "Help", "F1"), ("quit", "Quit", "Esc"))
+COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
+COLUMN_ROWS: tuple[tuple[str, int], ...] = (("pad", 14), ("title", 42), ("score", 94), ("status", 68), ("colour", 66), ("level", 60),
+               ("level-help", 42), ("grid", 176), ("info", 18), ("pad", 14))
+OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
+SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
+BLOCK_SIZE = (600, 244)  # the block below the board, in design pixels
+MAX_SCALE = 2.0
 
 
 @dataclass
@@ -32,6 +43,7 @@ class PanelView:
     level_help: str
     human: Color | None
     info: str = ""
+    detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
@@ -45,20 +57,13 @@ class Button:
     key: str = ""
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels, at spaces."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
+@dataclass
+class Notice:
+    """One item in the notice strip; ``alpha`` fades a notice out, ``banner`` marks the pass."""
+
+    text: str
+    alpha: int = 255
+    banner: bool = False
 
 
 class Panel:
@@ -69,52 +74,98 @@ class Panel:
         self.discs = discs
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
         self.f = 1.0
-        self._rows: dict[str, int] = {}
 
     def px(self, value: float) -> int:
-        """A design-size length in pixels for this panel's height."""
+        """A design length in pixels at this panel's scale."""
         return max(1, int(value * self.f))
+
+    def size(self, value: float) -> int:
+        """A design font size at this panel's scale, never below MIN_TEXT."""
+        return max(MIN_TEXT, int(value * self.f))
+
+    # ----- layout ----------------------------------------------------------------------
 
     def relayout(self, layout: Layout) -> None:
         self.rect = layout.panel
-        self.f = max(0.6, min(1.0, self.rect.height / DESIGN_HEIGHT))
-        x, w = self.rect.left + PAD, self.rect.width - 2 * PAD
-        y = self.rect.top + self.px(16)
-        rows = self._rows = {}
-        rows["title"] = y
-        y += self.px(44)
-        rows["score"] = y
-        y += self.px(96)
-        rows["status"] = y
-        y += self.px(50)
-        rows["colour"] = y
-        y += self.px(20)
-        h, gap = self.px(34), 8
+        self.rects = {}
+        self.buttons = []
+        if layout.beside:
+            self._column()
+        else:
+            self._block()
+
+    def _column(self) -> None:
+        """One tall column: the optional rows go first when the panel is short."""
+        r = self.rect
+        rows = COLUMN_ROWS
+        for dropped in range(len(OPTIONAL) + 1):
+            rows = tuple(row for row in COLUMN_ROWS if row[0] not in OPTIONAL[:dropped])
+            self.f = min(MAX_SCALE, r.width / COLUMN_WIDTH, r.height / sum(h for _, h in rows))
+            if self.f >= SMALLEST:
+                break
+        x, w = r.left + self.px(16), r.width - 2 * self.px(16)
+        y = r.top
+        for name, height in rows:
+            h = self.px(height)
+            if name == "colour":
+                self._colour(pygame.Rect(x, y, w, h - self.px(12)))
+            elif name == "level":
+                self._level(pygame.Rect(x, y, w, h - self.px(6)))
+            elif name == "grid":
+                self._grid(pygame.Rect(x, y, w, h), columns=2)
+            elif name != "pad":
+                self.rects[name] = pygame.Rect(x, y, w, h - self.px(10))
+            y += h
+        if "info" in self.rects:  # the last move goes at the foot of a tall panel
+            self.rects["info"].bottom = r.bottom - self.px(12)
+
+    def _block(self) -> None:
+        """Below the board: score and status side by side, then the choices, then the buttons."""
+        r = self.rect
+        self.f = min(MAX_SCALE, r.width / BLOCK_SIZE[0], r.height / BLOCK_SIZE[1])
+        pad, gap = self.px(12), self.px(12)
+        x, y, w = r.left + pad, r.top + pad, r.width - 2 * pad
         half = (w - gap) // 2
-        self.buttons = [
-            Button("play-black", pygame.Rect(x, y, half, h), "Black", "B"),
-            Button("play-white", pygame.Rect(x + half + gap, y, half, h), "White", "W"),
-        ]
-        y += h + self.px(16)
-        rows["level"] = y
-        y += self.px(20)
-        self.buttons += [
-            Button("level-down", pygame.Rect(x, y, h, h), "-", ""),
-            Button("level-up", pygame.Rect(x + w - h, y, h, h), "+", ""),
-        ]
-        rows["level-box"] = y
-        y += h + self.px(6)
-        rows["level-help"] = y
-        y += self.px(40)
-        grid = [("new", "New game", "N"), ("hint", "Hint", "H"), ("undo", "Undo", "U"), ("redo", "Redo", "^Y"),
-                ("legal", "Moves", "L"), ("sound", "Sound", "S"), ("help", "Help", "F1"), ("quit", "Quit", "Esc")]
-        h = self.px(36)
-        for i, (action, label, key) in enumerate(grid):
-            col, row = i % 2, i // 2
-            rect = pygame.Rect(x + col * (half + gap), y + row * (h + gap), half, h)
-            self.buttons.append(Button(action, rect, label, key))
-        rows["info"] = y + 4 * (h + gap) + self.px(8)
+        self.rects["score"] = pygame.Rect(x, y, half, self.px(72))
+        self.rects["status"] = pygame.Rect(x + half + gap, y, half, self.px(72))
+        y += self.px(72) + self.px(10)
+        self._colour(pygame.Rect(x, y, half, self.px(52)))
+        self._level(pygame.Rect(x + half + gap, y, half, self.px(52)))
+        y += self.px(52) + self.px(10)
+        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=4)
+
+    def _colour(self, rect: pygame.Rect) -> None:
+        """The "You play" label over the Black and White buttons."""
+        label_h = self.px(18)
+        self.rects["colour-label"] = pygame.Rect(rect.left, rect.top, rect.width, label_h)
+        gap = self.px(8)
+        half = (rect.width - gap) // 2
+        row = pygame.Rect(rect.left, rect.top + label_h, half, rect.height - label_h)
+        self.buttons.append(Button("play-black", row, "Black", "B"))
+        self.buttons.append(Button("play-white", row.move(half + gap, 0), "White", "W"))
+
+    def _level(self, rect: pygame.Rect) -> None:
+        """The "Level" label over - [level] +."""
+        label_h = self.px(18)
+        self.rects["level-label"] = pygame.Rect(rect.left, rect.top, rect.width, label_h)
+        h = rect.height - label_h
+        y = rect.top + label_h
+        self.buttons.append(Button("level-down", pygame.Rect(rect.left, y, h, h), "-"))
+        self.buttons.append(Button("level-up", pygame.Rect(rect.right - h, y, h, h), "+"))
+        gap = self.px(8)
+        self.rects["level-box"] = pygame.Rect(rect.left + h + gap, y, rect.width - 2 * (h + gap), h)
+
+    def _grid(self, rect: pygame.Rect, columns: int) -> None:
+        rows = math.ceil(len(GRID) / columns)
+        gap = self.px(8)
+        w = (rect.width - (columns - 1) * gap) // columns
+        h = (rect.height - (rows - 1) * gap) // rows
+        for i, (action, label, key) in enumerate(GRID):
+            col, row = i % columns, i // columns
+            button = pygame.Rect(rect.left + col * (w + gap), rect.top + row * (h + gap), w, h)
+            self.buttons.append(Button(action, button, label, key))
 
     def hit(self, pos: tuple[int, int], view: PanelView | None = None) -> str | None:
         for button in self.buttons:
@@ -127,70 +178,107 @@ class Panel:
     # ----- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, layout: Layout, view: PanelView, mouse: tuple[int, int]) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=12)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=12)
-        x, w = self.rect.left + PAD, self.rect.width - 2 * PAD
-        title = self.text.render("Othello", self.px(28), theme.TEXT, bold=True)
-        surface.blit(title, (x, self._rows["title"]))
-        self._draw_score(surface, layout, view, pygame.Rect(x, self._rows["score"], w, self.px(84)))
-        self._draw_status(surface, view, x, w)
-        self._label(surface, "You play", x, self._rows["colour"])
-        self._label(surface, "Level", x, self._rows["level"])
-        box = pygame.Rect(x, self._rows["level-box"], w, self.px(34)).inflate(-2 * self.px(34) - 16, 0)
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=6)
-        level = self.text.render(view.level_text, self.px(16), theme.TEXT, bold=True)
-        surface.blit(level, level.get_rect(center=box.center))
-        font = self.text.res.font(self.px(13))
-        for i, line in enumerate(wrap(view.level_help, font, w)[:2]):
-            surface.blit(self.text.render(line, self.px(13), theme.TEXT_DIM), (x, self._rows["level-help"] + i * self.px(17)))
+        radius = self.px(12)
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
+        rects = self.rects
+        if "title" in rects:
+            title = self.text.render("Othello", self.size(28), theme.TEXT, bold=True)
+            surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
+        self._draw_score(surface, view, rects["score"])
+        self._draw_status(surface, view, rects["status"])
+        self._label(surface, "You play", rects["colour-label"])
+        self._label(surface, "Level", rects["level-label"])
+        self._draw_level(surface, view)
         for button in self.buttons:
             self._draw_button(surface, button, view, mouse)
-        if view.info and self._rows["info"] + self.px(16) < self.rect.bottom:
-            surface.blit(self.text.render(view.info, self.px(13), theme.TEXT_DIM), (x, self._rows["info"]))
+        if view.info and "info" in rects:
+            text, size = self.text.fit(view.info, rects["info"].width, self.size(13))
+            label = self.text.render(text, size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
-    def _label(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
-        surface.blit(self.text.render(text.upper(), self.px(12), theme.TEXT_DIM, bold=True), (x, y))
+    def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+        label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)
+        surface.blit(label, label.get_rect(topleft=rect.topleft))
 
-    def _draw_score(self, surface: pygame.Surface, layout: Layout, view: PanelView, rect: pygame.Rect) -> None:
-        half = rect.width // 2
+    def _draw_level(self, surface: pygame.Surface, view: PanelView) -> None:
+        box = self.rects["level-box"]
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=self.px(6))
+        text, size = self.text.fit([view.level_text, view.level_text.split(" · ")[0]], box.width - 8, self.size(16), bold=True)
+        label = self.text.render(text, size, theme.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=box.center))
+        rect = self.rects.get("level-help")
+        if rect is not None and view.level_help:
+            lines, size = self.text.fit_lines(view.level_help, rect.width, 2, self.size(13))
+            for i, line in enumerate(lines):
+                surface.blit(self.text.render(line, size, theme.TEXT_DIM), (rect.left, rect.top + i * (size + 4)))
+
+    def _draw_score(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
+        gap = self.px(8)
+        half = (rect.width - gap) // 2
         colors: tuple[Color, Color] = ("black", "white")
         for i, color in enumerate(colors):
-            cell = pygame.Rect(rect.left + i * half, rect.top, half - 4 * (1 - i), rect.height)
-            if i:
-                cell.left += 4
+            cell = pygame.Rect(rect.left + i * (half + gap), rect.top, half, rect.height)
             moving = view.to_move == color
-            pygame.draw.rect(surface, theme.BUTTON if moving else theme.BUTTON_DISABLED, cell, border_radius=10)
+            radius = self.px(10)
+            pygame.draw.rect(surface, theme.BUTTON if moving else theme.BUTTON_DISABLED, cell, border_radius=radius)
             if moving:
-                pygame.draw.rect(surface, theme.ACCENT, cell, width=3, border_radius=10)
-            disc = self.discs.disc(layout, color)
-            size = self.px(40)
-            disc = pygame.transform.smoothscale(disc, (size, size))
-            surface.blit(disc, disc.get_rect(midleft=(cell.left + 10, cell.top + self.px(32))))
-            count = self.text.render(str(view.counts[i]), self.px(30), theme.TEXT, bold=True)
-            surface.blit(count, count.get_rect(midleft=(cell.left + 18 + size, cell.top + self.px(32))))
+                pygame.draw.rect(surface, theme.ACCENT, cell, width=max(2, self.px(3)), border_radius=radius)
+            inner = cell.inflate(-2 * self.px(10), -2 * self.px(6))
+            top = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.68))
+            disc = self.discs.disc_sized(max(8, int(top.height * 0.8)), color)
+            surface.blit(disc, disc.get_rect(midleft=top.midleft))
+            count_w = top.width - disc.get_width() - self.px(8)
+            text, size = self.text.fit(str(view.counts[i]), count_w, int(top.height * 0.62), bold=True)
+            count = self.text.render(text, size, theme.TEXT, bold=True)
+            surface.blit(count, count.get_rect(midleft=(disc.get_rect(midleft=top.midleft).right + self.px(8), top.centery)))
             name = view.names.get(color, "")
-            tag = f"{name} · to move" if moving else name
-            label = self.text.render(tag, self.px(13), theme.TEXT if moving else theme.TEXT_DIM)
-            surface.blit(label, (cell.left + 10, cell.top + self.px(60)))
+            wordings = [f"{name} · to move", name] if moving else [name]  # the green edge says it too
+            text, size = self.text.fit(wordings, inner.width, self.size(13))
+            label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
 
-    def _draw_status(self, surface: pygame.Surface, view: PanelView, x: int, w: int) -> None:
-        font = self.text.res.font(self.px(17), True)
-        spinner = self.px(22) if view.busy is not None else 0
-        for i, line in enumerate(wrap(view.status, font, w - spinner)[:2]):
-            surface.blit(self.text.render(line, self.px(17), theme.TEXT, bold=True), (x, self._rows["status"] + i * self.px(22)))
+    def _draw_status(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
+        """Whose turn or what the computer is doing; while it thinks, a spinner and a bright edge."""
+        thinking = view.busy is not None
+        radius = self.px(8)
+        pygame.draw.rect(surface, theme.STATUS_BUSY if thinking else theme.BUTTON_DISABLED, rect, border_radius=radius)
+        if thinking:
+            pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=radius)
+        inner = rect.inflate(-2 * self.px(10), -2 * self.px(6))
+        spinner = 0
         if view.busy is not None:
-            self._draw_spinner(surface, (x + w - spinner // 2, self._rows["status"] + self.px(11)), view.busy)
+            spinner = max(24, int(inner.height * 0.9))
+            self._draw_spinner(surface, (inner.right - spinner // 2, inner.centery), spinner // 2, view.busy)
+            spinner += self.px(8)
+        width = inner.width - spinner
+        size = self.size(17)
+        if view.detail:
+            text, size = self.text.fit(view.status, width, size, bold=True)
+            head = self.text.render(text, size, theme.TEXT, bold=True)
+            detail, small = self.text.fit(view.detail, width, self.size(14))
+            sub = self.text.render(detail, small, theme.TEXT_DIM if not thinking else theme.TEXT)
+            total = head.get_height() + sub.get_height()
+            y = inner.centery - total // 2
+            surface.blit(head, (inner.left, y))
+            surface.blit(sub, (inner.left, y + head.get_height()))
+            return
+        lines, size = self.text.fit_lines(view.status, width, 2, size, bold=True)
+        y = inner.centery - len(lines) * (size + 4) // 2
+        for i, line in enumerate(lines):
+            surface.blit(self.text.render(line, size, theme.TEXT, bold=True), (inner.left, y + i * (size + 4)))
 
-    def _draw_spinner(self, surface: pygame.Surface, center: tuple[int, int], seconds: float) -> None:
+    def _draw_spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int, seconds: float) -> None:
         """Eight dots with a bright one going round: the computer is working."""
         lead = int(seconds * 12) % 8
-        radius = self.px(8)
+        dot = max(2.5, radius * 0.2)
+        ring = radius - dot
         for i in range(8):
             angle = math.tau * i / 8
-            fade = (i - lead) % 8
-            shade = theme.CURSOR if fade == 0 else tuple(max(60, c - 18 * fade) for c in theme.TEXT_DIM)
-            pos = (center[0] + int(radius * math.sin(angle)), center[1] - int(radius * math.cos(angle)))
-            pygame.draw.circle(surface, shade, pos, max(2, self.px(2.5)))
+            fade = (lead - i) % 8  # the dots behind the bright one fade out
+            shade = _mix(theme.CURSOR, theme.STATUS_BUSY, min(0.7, fade * 0.1))
+            pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
+            pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
     def _draw_button(self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]) -> None:
         enabled = view.enabled.get(button.action, True)
@@ -203,12 +291,60 @@ class Panel:
             fill = theme.BUTTON_HOVER
         else:
             fill = theme.BUTTON
-        pygame.draw.rect(surface, fill, button.rect, border_radius=7)
+        rect = button.rect
+        pygame.draw.rect(surface, fill, rect, border_radius=self.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
-        label = self.text.render(view.labels.get(button.action, button.label), self.px(16), color, bold=selected)
-        key = self.text.render(button.key, self.px(12), theme.TEXT_DIM if not selected else theme.TEXT)
-        if button.key and label.get_width() + key.get_width() + 34 <= button.rect.width:
-            surface.blit(label, label.get_rect(midleft=(button.rect.left + 12, button.rect.centery)))
-            surface.blit(key, key.get_rect(midright=(button.rect.right - 10, button.rect.centery)))
-        else:
-            surface.blit(label, label.get_rect(center=button.rect.center))
+        wanted = view.labels.get(button.action, button.label)
+        key = self.text.render(button.key, self.size(12), theme.TEXT if selected else theme.TEXT_DIM)
+        pad = self.px(10)
+        room = rect.width - 2 * pad
+        text, size = self.text.fit(wanted, room - key.get_width() - pad, self.size(16), bold=selected)
+        if button.key and text == wanted:
+            label = self.text.render(text, size, color, bold=selected)
+            surface.blit(label, label.get_rect(midleft=(rect.left + pad, rect.centery)))
+            surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
+            return
+        text, size = self.text.fit(_short_labels(wanted), room, self.size(16), bold=selected)
+        label = self.text.render(text, size, color, bold=selected)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+
+def _short_labels(label: str) -> Sequence[str]:
+    """A button's label, then shorter forms of it ("Moves: on" -> "on")."""
+    return [label, label.split(": ")[-1]] if ": " in label else [label]
+
+
+def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))
+    return (r, g, bl)
+
+
+def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> list[pygame.Rect]:
+    """The strip under the board: one notice over its whole height, or two, a line each.
+
+    Returns where each notice was drawn.
+    """
+    drawn: list[pygame.Rect] = []
+    if not notices:
+        return drawn
+    gap = 4
+    h = (rect.height - gap * (len(notices) - 1)) // len(notices)
+    size = max(MIN_TEXT, min(16, (h - 8) // (2 if len(notices) == 1 else 1) - 4))
+    for i, notice in enumerate(notices):
+        box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
+        lines, px = text.fit_lines(notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner)
+        card = pygame.Surface(box.size, pygame.SRCALPHA)
+        fill = theme.BANNER if notice.banner else theme.TOAST
+        pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
+        if notice.banner:
+            pygame.draw.rect(card, theme.CURSOR, card.get_rect(), width=2, border_radius=8)
+        line_h = px + 4
+        top = (h - line_h * len(lines)) // 2
+        for j, line in enumerate(lines):
+            label = text.render(line, px, theme.CURSOR if notice.banner else theme.TEXT, bold=notice.banner)
+            card.blit(label, label.get_rect(midtop=(box.width // 2, top + j * line_h)))
+        card.set_alpha(notice.alpha)
+        surface.blit(card, box.topleft)
+        drawn.append(box)
+    return drawn

@@ -7,7 +7,7 @@ search thread competes for the interpreter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -20,6 +20,38 @@ from .resources import Resources
 
 SUPERSAMPLE = 4
 STAR_POINTS = ((2, 2), (2, 6), (6, 2), (6, 6))
+MIN_TEXT = 11  # no text is drawn smaller than this, however small the window
+ELLIPSIS = "…"
+
+
+def score_text(score: int) -> str:
+    """A move's score as the board and the hint notice show it: +2, -4, or 0."""
+    return f"{score:+d}" if score else "0"
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels, at spaces."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def shorten(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut at the end, with an ellipsis, to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + ELLIPSIS)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
 
 
 class TextCache:
@@ -38,6 +70,33 @@ class TextCache:
             surface = self.res.font(size, bold).render(text, True, color)
             self._cache[key] = surface
         return surface
+
+    def fit(self, wordings: str | Sequence[str], width: int, size: int, bold: bool = False) -> tuple[str, int]:
+        """One line in ``width`` pixels: the first wording that fits at ``size`` or a little
+        smaller (down to MIN_TEXT), else the last one cut short. Returns the text and its size."""
+        options = [wordings] if isinstance(wordings, str) else list(wordings)
+        sizes = range(max(size, MIN_TEXT), min(size, MIN_TEXT) - 1, -1)
+        for text in options:
+            for px in sizes:
+                if self.res.font(px, bold).size(text)[0] <= width:
+                    return text, px
+        px = min(size, MIN_TEXT)
+        return shorten(options[-1], self.res.font(px, bold), width), px
+
+    def fit_lines(self, text: str, width: int, lines: int, size: int, bold: bool = False) -> tuple[list[str], int]:
+        """``text`` wrapped into at most ``lines`` lines of ``width`` pixels, the font shrunk
+        down to MIN_TEXT if need be and the last line cut short if even that is not enough."""
+        px = max(size, MIN_TEXT)
+        while True:
+            font = self.res.font(px, bold)
+            wrapped = wrap(text, font, width)
+            if len(wrapped) <= lines and all(font.size(line)[0] <= width for line in wrapped):
+                return wrapped, px
+            if px <= min(size, MIN_TEXT):
+                kept = wrapped[:lines]
+                kept[-1] = shorten(" ".join(wrapped[lines - 1:]), font, width)
+                return kept, px
+            px -= 1
 
 
 def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]) -> pygame.Surface:
@@ -117,7 +176,11 @@ class BoardRenderer:
         return max(8, int(layout.square * 0.84))
 
     def disc(self, layout: Layout, color: Color) -> pygame.Surface:
-        key = (self.disc_size(layout), color)
+        return self.disc_sized(self.disc_size(layout), color)
+
+    def disc_sized(self, diameter: int, color: Color) -> pygame.Surface:
+        """A disc of any size (the panel and the end card use their own), drawn once."""
+        key = (diameter, color)
         if key not in self._discs:
             self._discs[key] = for_screen(make_disc(*key))
         return self._discs[key]
@@ -185,11 +248,17 @@ class BoardRenderer:
                 surface.blit(number, number.get_rect(center=(cx, y)))
 
     def _draw_marker(self, layout: Layout) -> pygame.Surface:
-        """The legal-move marker: a small translucent dark dot, drawn smooth once."""
-        d = max(6, int(layout.square * 0.28))
-        big = pygame.Surface((d * SUPERSAMPLE, d * SUPERSAMPLE), pygame.SRCALPHA)
-        pygame.draw.circle(big, theme.LEGAL_MARK, (d * SUPERSAMPLE // 2,) * 2, d * SUPERSAMPLE // 2)
-        return pygame.transform.smoothscale(big, (d, d))
+        """The legal-move marker: a pale ring round a faint centre, drawn smooth once.
+
+        Pale on the green felt stands out where a dark dot did not, and a ring a quarter of the
+        square across is still plainly not a disc.
+        """
+        d = max(8, int(layout.square * 0.3))
+        big = d * SUPERSAMPLE
+        surface = pygame.Surface((big, big), pygame.SRCALPHA)
+        pygame.draw.circle(surface, theme.LEGAL_FILL, (big // 2, big // 2), big // 2)
+        pygame.draw.circle(surface, theme.LEGAL_MARK, (big // 2, big // 2), big // 2, width=max(SUPERSAMPLE * 2, big // 6))
+        return pygame.transform.smoothscale(surface, (d, d))
 
     # ----- per frame -------------------------------------------------------------------
 
@@ -265,7 +334,7 @@ class BoardRenderer:
             rect = layout.square_rect(sq)
             if score == best:
                 pygame.draw.rect(surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6)
-            label = self.text.render(f"{score:+d}" if score else "0", size, theme.HINT_TEXT, bold=score == best)
+            label = self.text.render(score_text(score), size, theme.HINT_TEXT, bold=score == best)
             pad = label.get_rect(center=rect.center).inflate(6, 2)
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)
             pygame.draw.rect(chip, (0, 0, 0, 120), chip.get_rect(), border_radius=5)

@@ -2,7 +2,7 @@
 
 Paths are found from the installed package, never the current directory. Anything missing or
 unreadable falls back to what pygame has built in (its default font, flat colours, silence), and
-a notice says so in the window: a broken file never stops the game from starting.
+is reported by name, so the window can say so: a broken file never stops the game from starting.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
 IMAGES = ("felt.png", "wood.png", "icon.png")
 SOUNDS = ("place.wav", "flip.wav")
+
+Report = Callable[[str, str], None]
+"""Told about a file that could not be used: its name and a sentence for the player."""
 
 
 def resource_dir() -> Path:
@@ -46,37 +49,38 @@ class Resources:
         return self._fonts[key]
 
 
-def load_resources(notify: Callable[[str], None], folder: Path | None = None) -> Resources:
+def load_resources(report: Report, folder: Path | None = None) -> Resources:
     """Load fonts and images (kept in their file format: the window may not be open yet)."""
     folder = folder or resource_dir()
     res = Resources(folder)
     pygame.display.init()
     pygame.font.init()
     for name in (FONT_REGULAR, FONT_BOLD):
-        res.font_files[name] = _check_font(folder / name, notify)
+        res.font_files[name] = _check_font(folder / name, report)
     for name in IMAGES:
-        res.images[name] = _load_image(folder / name, notify)
+        res.images[name] = _load_image(folder / name, report)
     return res
 
 
-def _check_font(path: Path, notify: Callable[[str], None]) -> Path | None:
+def _check_font(path: Path, report: Report) -> Path | None:
     try:
         pygame.font.Font(str(path), 12).render("Othello", True, (0, 0, 0))
         return path
     except (OSError, pygame.error) as err:
-        notify(f"Font {path.name} could not be loaded ({_why(err)}); using pygame's default font.")
+        report(path.name, f"Font {path.name} could not be loaded ({why(err)}); using pygame's default font.")
         return None
 
 
-def _load_image(path: Path, notify: Callable[[str], None]) -> pygame.Surface | None:
+def _load_image(path: Path, report: Report) -> pygame.Surface | None:
     try:
         image = pygame.image.load(str(path))
     except (OSError, pygame.error) as err:
-        notify(f"Image {path.name} could not be loaded ({_why(err)}); drawing plain colours instead.")
+        report(path.name, f"Image {path.name} could not be loaded ({why(err)}); drawing plain colours instead.")
         return None
     return image
 
 
-def _why(err: BaseException) -> str:
+def why(err: BaseException) -> str:
+    """A short reason for a load failure, for the player."""
     text = str(err) or type(err).__name__
     return "file is missing" if isinstance(err, FileNotFoundError) or "No such file" in text else text

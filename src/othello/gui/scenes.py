@@ -12,7 +12,7 @@ import pygame
 
 from ..board import Color
 from . import theme
-from .panel import wrap
+from .render import MIN_TEXT
 
 if TYPE_CHECKING:
     from .app import App
@@ -29,6 +29,7 @@ HELP_LINES = [
     ("S", "sound on or off"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
     ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
+    ("Space, game over", "show or hide the result"),
     ("F1 or ?", "this help"),
     ("Esc", "quit"),
 ]
@@ -67,6 +68,10 @@ class Scene:
 class HelpOverlay(Scene):
     """The list of keys; any key or click closes it (Esc too, instead of quitting)."""
 
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(0, 0, 0, 0)  # where the card was last drawn
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.app.close_scene(self)
@@ -74,82 +79,118 @@ class HelpOverlay(Scene):
         return event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
-        dim(surface, surface.get_rect(), 120)
-        text = app.text
-        size = max(12, min(18, app.layout.height // 40))
-        line_h = int(size * 1.7)
-        keys_w = max(text.render(keys, size, theme.CURSOR, bold=True).get_width() for keys, _ in HELP_LINES)
-        what_w = max(text.render(what, size, theme.TEXT).get_width() for _, what in HELP_LINES)
-        width = min(surface.get_width() - 20, keys_w + what_w + 24 * 3)
-        height = line_h * (len(HELP_LINES) + 3)
-        rect = pygame.Rect(0, 0, width, height)
+        dim(surface, surface.get_rect(), 170)
+        room = surface.get_rect().inflate(-24, -24)
+        size, columns = self._fit(room)
+        text = self.app.text
+        line_h, pad = int(size * 1.55), size + 8
+        keys_w, what_w = self._widths(size)
+        rows = -(-len(HELP_LINES) // columns)
+        col_w = keys_w + size + what_w
+        rect = pygame.Rect(0, 0, columns * col_w + (columns - 1) * 2 * size + 2 * pad, rows * line_h + 3 * line_h + 2 * pad)
         rect.center = surface.get_rect().center
-        card(surface, rect, alpha=250)
+        self.rect = rect
+        card(surface, rect, alpha=255)
         title = text.render("Keys", size + 6, theme.TEXT, bold=True)
-        surface.blit(title, (rect.left + 24, rect.top + 16))
-        y = rect.top + 16 + line_h + 8
-        for keys, what in HELP_LINES:
-            surface.blit(text.render(keys, size, theme.CURSOR, bold=True), (rect.left + 24, y))
-            surface.blit(text.render(what, size, theme.TEXT), (rect.left + 48 + keys_w, y))
-            y += line_h
-        hint = text.render("Press any key to close", size - 2, theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - 12)))
+        surface.blit(title, (rect.left + pad, rect.top + pad))
+        top = rect.top + pad + int(line_h * 1.6)
+        for i, (keys, what) in enumerate(HELP_LINES):
+            x = rect.left + pad + (i // rows) * (col_w + 2 * size)
+            y = top + (i % rows) * line_h
+            surface.blit(text.render(keys, size, theme.CURSOR, bold=True), (x, y))
+            surface.blit(text.render(what, size, theme.TEXT), (x + keys_w + size, y))
+        hint = text.render("Press any key or click to close", max(MIN_TEXT, size - 2), theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
+
+    def _widths(self, size: int) -> tuple[int, int]:
+        font, bold = self.app.res.font(size), self.app.res.font(size, True)
+        return max(bold.size(k)[0] for k, _ in HELP_LINES), max(font.size(w)[0] for _, w in HELP_LINES)
+
+    def _fit(self, room: pygame.Rect) -> tuple[int, int]:
+        """The largest text size, in one column or two, at which the card fits ``room``."""
+        best = (MIN_TEXT, 2)
+        for size in range(20, MIN_TEXT - 1, -1):
+            keys_w, what_w = self._widths(size)
+            line_h, pad = int(size * 1.55), size + 8
+            for columns in (1, 2):
+                rows = -(-len(HELP_LINES) // columns)
+                width = columns * (keys_w + size + what_w) + (columns - 1) * 2 * size + 2 * pad
+                height = (rows + 3) * line_h + 2 * pad
+                if width <= room.width and height <= room.height:
+                    return size, columns
+        return best
 
 
 class EndOverlay(Scene):
     """The final count and the winner over the board, with a new-game button.
 
-    Only its own button, N and Enter are taken here; everything else falls through to the
-    play scene, so undo, the colour and level choices and the panel keep working.
+    Space, or a click on the board, hides the card to show the final position (and shows it
+    again); N, Enter or the button start a new game. Everything else falls through to the play
+    scene, so undo, the colour and level choices and the panel keep working.
     """
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.button = pygame.Rect(0, 0, 0, 0)
+        self.shown = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.shown and self.button.collidepoint(event.pos):
+                self.app.new_game()
+                return True
+            if self.app.layout.board.collidepoint(event.pos):
+                self.shown = not self.shown
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.new_game()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.app.new_game()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.shown = not self.shown
             return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        if not self.shown:
+            self.button = pygame.Rect(0, 0, 0, 0)
+            return
         app = self.app
         layout, text = app.layout, app.text
         dim(surface, layout.board, 90)
         black, white = app.session.board.count()
         headline, verdict = app.result_text()
         s = layout.square
-        rect = pygame.Rect(0, 0, int(s * 6.2), int(s * 3.6))
+        rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0))
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
-        big = max(16, s // 2)
-        title = text.render(headline, big, theme.TEXT, bold=True)
+        room = rect.width - 2 * max(12, s // 3)
+        big_text, big = text.fit(headline, room, max(16, s // 2), bold=True)
+        title = text.render(big_text, big, theme.TEXT, bold=True)
         surface.blit(title, title.get_rect(center=(rect.centerx, rect.top + int(s * 0.55))))
-        discs = app.board_renderer
         disc_size = max(12, int(s * 0.55))
         y = rect.top + int(s * 1.35)
         rows: tuple[tuple[Color, int, int], ...] = (("black", black, -1), ("white", white, 1))
         for color, count, dx in rows:
-            disc = pygame.transform.smoothscale(discs.disc(layout, color), (disc_size, disc_size))
+            disc = app.board_renderer.disc_sized(disc_size, color)
             cx = rect.centerx + dx * int(s * 1.3)
             surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
             num = text.render(str(count), big, theme.TEXT, bold=True)
             surface.blit(num, num.get_rect(midleft=(cx - int(s * 0.1), y)))
-        font = app.res.font(max(12, s // 4))
-        for i, line in enumerate(wrap(verdict, font, rect.width - 30)[:1]):
-            label = text.render(line, max(12, s // 4), theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(s * 2.05) + i * 20)))
+        small = max(MIN_TEXT, s // 4)
+        line, size = text.fit(verdict, room, small)
+        label = text.render(line, size, theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(s * 2.05))))
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
-        self.button.center = (rect.centerx, rect.bottom - int(s * 0.7))
+        self.button.center = (rect.centerx, rect.top + int(s * 2.85))
         hover = self.button.collidepoint(app.mouse)
         pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8)
-        label = text.render("New game (N)", max(12, s // 4), theme.TEXT, bold=True)
+        line, size = text.fit("New game (N)", self.button.width - 8, small, bold=True)
+        label = text.render(line, size, theme.TEXT, bold=True)
         surface.blit(label, label.get_rect(center=self.button.center))
+        line, size = text.fit(["Space or click: see the board", "Space: see the board"], room, max(MIN_TEXT, s // 5))
+        label = text.render(line, size, theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - int(s * 0.4))))
 
 
 class PlayScene(Scene):

@@ -7,14 +7,18 @@ from pathlib import Path
 
 import pygame
 
+from .resources import Report, why
+
 
 class Sounds:
     """Plays place.wav and flip.wav when enabled and when the mixer could start."""
 
-    def __init__(self, folder: Path, enabled: bool, notify: Callable[[str], None]) -> None:
+    def __init__(self, folder: Path, enabled: bool, notify: Callable[[str], None], report: Report) -> None:
+        """``notify`` hears about the audio device, ``report`` about sound files that will not load."""
         self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._notify = notify
+        self._report = report
         self._folder = folder
         self._tried = False
         self.available = True  # False once the mixer has failed to start
@@ -35,8 +39,8 @@ class Sounds:
             path = self._folder / f"{name}.wav"
             try:
                 self._sounds[name] = pygame.mixer.Sound(str(path))
-            except (OSError, pygame.error, FileNotFoundError) as err:
-                self._notify(f"Sound {path.name} could not be loaded ({err}); it stays silent.")
+            except (OSError, pygame.error) as err:
+                self._report(path.name, f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.")
 
     def toggle(self) -> bool:
         """Switch sound on or off; returns the new state."""

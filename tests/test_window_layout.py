@@ -1,0 +1,119 @@
+"""The window at many sizes: everything on screen, nothing on top of the board, text that fits.
+
+Layouts are pure arithmetic, so most checks need no frames; the ones that draw use the dummy
+video driver set up by conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from othello.gui.app import App
+from othello.gui.layout import MIN_WINDOW, compute_layout
+from othello.gui.panel import Panel
+from othello.gui.scenes import HelpOverlay
+from test_gui import app_maker, frames, press
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+SIZES = [MIN_WINDOW, (640, 480), (700, 480), (900, 400), (1000, 700), (1280, 800), (1920, 1080),
+         (520, 900), (600, 1000), (800, 1200), (2560, 1440)]
+
+
+def panel_for(app: App, size: tuple[int, int]) -> Panel:
+    layout = compute_layout(*size, 10_000)
+    panel = Panel(app.text, app.board_renderer)
+    panel.relayout(layout)
+    return panel
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_button_is_in_the_window_and_off_the_board(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+    app = make_app()
+    layout = compute_layout(*size, 10_000)
+    panel = panel_for(app, size)
+    window = pygame.Rect(0, 0, *size)
+    assert window.contains(layout.frame) and window.contains(layout.notices) and window.contains(layout.panel)
+    assert not layout.frame.colliderect(layout.panel) and not layout.frame.colliderect(layout.notices)
+    assert not layout.notices.colliderect(layout.panel)
+    assert len(panel.buttons) == 12
+    for i, button in enumerate(panel.buttons):
+        assert layout.panel.contains(button.rect), (button.action, button.rect, layout.panel)
+        assert button.rect.width >= 24 and button.rect.height >= 20, button  # big enough to hit
+        assert not any(button.rect.colliderect(other.rect) for other in panel.buttons[i + 1:])
+    for name, rect in panel.rects.items():
+        assert layout.panel.contains(rect), (name, rect)
+    assert layout.square >= 20  # still a board one can play on
+
+
+def test_wide_windows_put_the_panel_beside_the_board_and_tall_ones_below() -> None:
+    assert compute_layout(1280, 800, 10_000).beside
+    tall = compute_layout(520, 900, 10_000)
+    assert not tall.beside and tall.panel.top > tall.frame.bottom
+    assert tall.square > compute_layout(520, 400, 10_000).square  # the tall window is used
+
+
+def test_the_panel_grows_with_a_large_window(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    small, large = panel_for(app, (1000, 700)), panel_for(app, (1920, 1080))
+    assert large.f > 1.4 * small.f
+    layout = compute_layout(1920, 1080, 10_000)
+    lowest = max(button.rect.bottom for button in large.buttons)
+    assert lowest > layout.panel.top + 0.75 * layout.panel.height  # no empty lower half
+
+
+def test_a_window_made_too_small_goes_back_to_the_minimum(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200)))
+    frames(app, 1)
+    assert app.screen.get_size() == MIN_WINDOW
+    assert app.layout.width == MIN_WINDOW[0] and app.layout.height == MIN_WINDOW[1]
+
+
+def test_fit_shrinks_then_shortens_text_to_its_box(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    text, size = app.text.fit("Computer · to move", 400, 13)
+    assert (text, size) == ("Computer · to move", 13)
+    text, size = app.text.fit(["Computer · to move", "Computer"], 70, 13)
+    assert text == "Computer" and app.text.render(text, size).get_width() <= 70
+    text, size = app.text.fit("A very long line that cannot fit at all", 80, 16)
+    assert text.endswith("…") and app.text.render(text, size).get_width() <= 80
+    lines, size = app.text.fit_lines("one two three four five six seven eight nine ten", 90, 2, 16)
+    assert len(lines) <= 2 and all(app.text.render(line, size).get_width() <= 90 for line in lines)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (520, 900), MIN_WINDOW])
+def test_score_labels_fit_their_boxes_when_the_human_plays_white(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app(human_color="white", window_width=size[0], window_height=size[1])
+    frames(app, 1)
+    score = app.panel.rects["score"]
+    half = score.width // 2
+    for name in ("Computer · to move", "You · to move"):
+        text, px = app.text.fit([name, name.split(" ·")[0]], half - 2 * app.panel.px(10), app.panel.size(13))
+        assert app.text.render(text, px).get_width() <= half
+
+
+@pytest.mark.parametrize("size", [(640, 480), MIN_WINDOW, (1280, 800)])
+def test_help_fits_the_window_and_hides_what_is_under_it(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+    app = make_app(window_width=size[0], window_height=size[1])
+    press(pygame.K_F1)
+    frames(app, 1)
+    help_card = next(s for s in app.scenes if isinstance(s, HelpOverlay))
+    assert app.screen.get_rect().contains(help_card.rect)
+    # Opaque: drawn over white or over black, the inside of the card looks the same.
+    inside = help_card.rect.inflate(-30, -30)
+    looks = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill(under)
+        help_card.draw(surface)
+        looks.append(pygame.image.tobytes(surface.subsurface(inside), "RGB"))
+    assert looks[0] == looks[1]

@@ -1,0 +1,108 @@
+"""What the window says: notices and the pass announcement off the board, the log, hints, the
+end card that can be put aside."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from othello import Board
+from othello.gui.app import App
+from othello.gui.scenes import EndOverlay
+from test_gui import WHITE_PASSES, FakeEngine, app_maker, click, click_at, frames, press
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+
+# Black to move has no move, White neither: the game is over, Black ahead 41-23.
+FINISHED = "XXXXXXOOXXXXXXXOXXXXXXXXXXXXXXOOXXXXXXXOXXXXXOOOXOOOOOOOXOOOOOOO O"
+
+
+def board_pixels(app: App) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(app.layout.frame), "RGB")
+
+
+def test_notices_never_cover_the_board(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(seconds=10.0))
+    frames(app, 1)
+    before = board_pixels(app)
+    app.notify("A long notice that would once have covered the bottom rows of the board for seconds.")
+    app.notify("And a second one.")
+    frames(app, 1)
+    assert board_pixels(app) == before
+    strip = app.layout.notices
+    for y in (strip.top + strip.height // 4, strip.bottom - strip.height // 4):  # two notices, a line each
+        assert len({tuple(app.screen.get_at((x, y))) for x in range(strip.left, strip.right, 3)}) > 2
+
+
+def test_the_pass_is_announced_beside_the_board_and_hides_no_legal_move(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string(WHITE_PASSES))
+    frames(app, 1)
+    click(app, "d1")
+    frames(app, 2)
+    assert app.banner is not None and app.banner_rect is not None
+    assert not app.banner_rect.colliderect(app.layout.frame)
+    assert app.legal_markers()  # Black's moves are marked while the announcement shows
+    # Notices queue behind it: the strip holds the announcement and one notice.
+    app.notify("one")
+    app.notify("two")
+    frames(app, 1)
+    assert [t.text for t in app.shown_toasts()] == ["one"]
+
+
+def test_missing_resources_are_one_notice_and_each_file_is_logged(
+    make_app: Callable[..., App], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="othello")
+    app = make_app(folder=tmp_path, sound=True)
+    frames(app, 1)
+    texts = [t.text for t in app.toasts]
+    assert len(texts) == 1 and "felt.png" in texts[0] and "flip.wav" in texts[0]
+    logged = caplog.text
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "felt.png", "wood.png", "icon.png", "place.wav", "flip.wav"):
+        assert f"{name} could not be loaded" in logged
+
+
+def test_notify_writes_the_notice_to_the_log(make_app: Callable[..., App], caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="othello")
+    app = make_app()
+    app.notify("Could not remember your choice: read-only file system")
+    assert "Could not remember your choice: read-only file system" in caplog.text
+    assert any(r.name == "othello" and r.levelno == logging.WARNING for r in caplog.records)
+
+
+def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app._show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
+    frames(app, 1)
+    assert app.toasts[-1].text.startswith("Hint: d3 and c4 tie for best (+2).")
+    assert "+2 = ahead by 2" in app.toasts[-1].text
+    app._show_hints([("d3", 0), ("c4", -2)])
+    frames(app, 1)
+    assert app.toasts[-1].text == "Hint: d3 is best (0)."
+
+
+def test_the_end_card_can_be_put_aside_to_see_the_final_position(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string(FINISHED))
+    frames(app, 2)
+    end = next(s for s in app.scenes if isinstance(s, EndOverlay))
+    with_card = board_pixels(app)
+    press(pygame.K_SPACE)
+    frames(app, 1)
+    assert not end.shown and board_pixels(app) != with_card
+    assert app.session.board.is_game_over() and app.session.game.cursor == 0  # no new game
+    click(app, "d4")  # a click on the board brings the card back
+    frames(app, 1)
+    assert end.shown and end.button.width > 0
+    click_at(end.button.center)
+    frames(app, 1)
+    assert app.session.board == Board() and not any(isinstance(s, EndOverlay) for s in app.scenes)

@@ -47,8 +47,10 @@ def test_every_button_is_in_the_window_and_off_the_board(make_app: Callable[...,
         assert layout.panel.contains(button.rect), (button.action, button.rect, layout.panel)
         assert button.rect.width >= 24 and button.rect.height >= 20, button  # big enough to hit
         assert not any(button.rect.colliderect(other.rect) for other in panel.buttons[i + 1:])
-    for name, rect in panel.rects.items():
+    boxes = [(name, rect) for name, rect in panel.rects.items()] + [(b.action, b.rect) for b in panel.buttons]
+    for i, (name, rect) in enumerate(boxes):
         assert layout.panel.contains(rect), (name, rect)
+        assert not any(rect.colliderect(other) for _, other in boxes[i + 1:]), name  # e.g. status vs "You play"
     assert layout.square >= 20  # still a board one can play on
 
 

@@ -60,6 +60,8 @@ class TextCache:
     def __init__(self, res: Resources) -> None:
         self.res = res
         self._cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+        self._fits: dict[tuple[object, ...], tuple[str, int]] = {}  # fit's answers
+        self._wraps: dict[tuple[object, ...], tuple[tuple[str, ...], int]] = {}  # fit_lines' answers
 
     def render(self, text: str, size: int, color: tuple[int, ...] = theme.TEXT, bold: bool = False) -> pygame.Surface:
         key = (text, size, bold, tuple(color))
@@ -67,6 +69,8 @@ class TextCache:
         if surface is None:
             if len(self._cache) > 800:
                 self._cache.clear()
+                self._fits.clear()
+                self._wraps.clear()
             surface = self.res.font(size, bold).render(text, True, color)
             self._cache[key] = surface
         return surface
@@ -74,6 +78,12 @@ class TextCache:
     def fit(self, wordings: str | Sequence[str], width: int, size: int, bold: bool = False) -> tuple[str, int]:
         """One line in ``width`` pixels: the first wording that fits at ``size`` or a little
         smaller (down to MIN_TEXT), else the last one cut short. Returns the text and its size."""
+        key = (wordings if isinstance(wordings, str) else tuple(wordings), width, size, bold)
+        if key not in self._fits:
+            self._fits[key] = self._fit(wordings, width, size, bold)
+        return self._fits[key]
+
+    def _fit(self, wordings: str | Sequence[str], width: int, size: int, bold: bool) -> tuple[str, int]:
         options = [wordings] if isinstance(wordings, str) else list(wordings)
         sizes = range(max(size, MIN_TEXT), min(size, MIN_TEXT) - 1, -1)
         for text in options:
@@ -86,16 +96,23 @@ class TextCache:
     def fit_lines(self, text: str, width: int, lines: int, size: int, bold: bool = False) -> tuple[list[str], int]:
         """``text`` wrapped into at most ``lines`` lines of ``width`` pixels, the font shrunk
         down to MIN_TEXT if need be and the last line cut short if even that is not enough."""
+        key = (text, width, lines, size, bold)
+        if key not in self._wraps:
+            self._wraps[key] = self._fit_lines(text, width, lines, size, bold)
+        wrapped, px = self._wraps[key]
+        return list(wrapped), px
+
+    def _fit_lines(self, text: str, width: int, lines: int, size: int, bold: bool) -> tuple[tuple[str, ...], int]:
         px = max(size, MIN_TEXT)
         while True:
             font = self.res.font(px, bold)
             wrapped = wrap(text, font, width)
             if len(wrapped) <= lines and all(font.size(line)[0] <= width for line in wrapped):
-                return wrapped, px
+                return tuple(wrapped), px
             if px <= min(size, MIN_TEXT):
                 kept = wrapped[:lines]
                 kept[-1] = shorten(" ".join(wrapped[lines - 1:]), font, width)
-                return kept, px
+                return tuple(kept), px
             px -= 1
 
 

@@ -4,7 +4,7 @@
 Each opening (one of the 244 four-move starts, in a fixed shuffled order) is played twice with the
 colours swapped, so neither side profits from a lucky opening. Players are written
 ``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
-randomness) or ``baseline`` (depth-4 alpha-beta over the classic square-weight table,
+randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas) or ``baseline`` (depth-4 alpha-beta over the classic square-weight table,
 the yardstick the issue asks the default level to beat).
 
     python scripts/match.py level:5 level:4 --games 40 --jobs 2
@@ -83,8 +83,10 @@ def make_player(spec: str, seed: int) -> Player:
         return baseline_player(int(arg) if arg else 4)
     if kind == "level":
         engine = Engine(level=int(arg), seed=seed)
-    elif kind == "depth":
-        engine = Engine(level=len(__import__("othello").LEVELS), depth=int(arg))
+    elif kind == "depth":  # depth:N, or depth:N:T for a selective search with margin T
+        depth, _, margin = arg.partition(":")
+        engine = Engine(level=len(__import__("othello").LEVELS), depth=int(depth),
+                        selectivity=float(margin) if margin else 0.0)
     else:
         raise SystemExit(f"unknown player {spec!r}: use level:N, depth:N or baseline")
     return lambda board: engine.think(board).move

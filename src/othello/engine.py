@@ -54,6 +54,7 @@ class Level:
     wld_empties: int  # prove win/draw/loss from this many empty squares
     time_budget: float  # hard limit per move, seconds
     noise: float = 0.0  # random error added to move scores, in discs (beginners)
+    selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -140,6 +141,7 @@ class Engine:
         depth: int | None = None,
         node_limit: int | None = None,
         seed: int | None = None,
+        selectivity: float | None = None,
     ) -> None:
         if level is None:
             base = LEVELS[-1] if time_limit is not None else LEVELS[DEFAULT_LEVEL - 1]
@@ -155,6 +157,8 @@ class Engine:
             base = replace(base, time_budget=float(time_limit))
         if depth is not None:
             base = replace(base, depth=max(1, depth))
+        if selectivity is not None:
+            base = replace(base, selectivity=max(0.0, selectivity))
         self.level_info: Level = base
         self.node_limit = node_limit
         self._rng = random.Random(seed)
@@ -201,7 +205,8 @@ class Engine:
             self._tt_mid.clear()
         if len(self._tt_end) > 400_000:
             self._tt_end.clear()
-        return Searcher(self._tt_mid, self._tt_end, stop, deadline, self.node_limit)
+        return Searcher(self._tt_mid, self._tt_end, stop, deadline, self.node_limit,
+                        self.level_info.selectivity)
 
     def _result(
         self, s: Searcher, p: Bitboard, o: Bitboard, sq: int, score: int, depth: int,

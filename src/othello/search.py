@@ -12,6 +12,7 @@ the side to move's point of view (negamax).
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 
@@ -52,6 +53,8 @@ PV_SOLVE_EMPTIES = 10
 """The reported line of an exact result is completed by solving from this many empties."""
 
 CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+RISKY_MASK: Bitboard = 0x42C300000000C342
+"""X squares and C squares: next to a corner, they often hand it to the opponent."""
 
 # quadrant of every square (0..3), for parity ordering
 QUADRANT_MASKS: tuple[Bitboard, ...] = (
@@ -68,6 +71,35 @@ _STATIC_ORDER = sorted(range(64), key=lambda sq: -SQUARE_WEIGHTS[sq])
 _RANK = [0] * 64
 for _i, _sq in enumerate(_STATIC_ORDER):
     _RANK[_sq] = _i
+
+
+MPC_BOUND = 40 * SCALE
+"""ProbCut only tests bounds nearer zero than this: beyond, scores are (nearly) proven."""
+
+MPC_MIN_DEPTH = 3
+"""Multi-ProbCut is tried at nodes searched to at least this depth."""
+
+# deep depth -> (shallow depth, a, b, sigma): v_deep ~ a * v_shallow + b, error spread
+# sigma, in discs. Fitted by scripts/calibrate_mpc.py (240 positions from noisy
+# self-play, 14-50 empties, full-window searches to depth 8); deeper pairs reuse the
+# depth-8 figures, as the fit changes little from depth 6 on.
+MPC_PAIRS: dict[int, tuple[int, float, float, float]] = {
+    3: (1, 1.082, 0.21, 2.69),
+    4: (2, 1.099, 0.19, 2.47),
+    5: (3, 1.097, -0.04, 1.99),
+    6: (2, 1.198, 0.17, 3.85),
+    7: (3, 1.207, -0.08, 3.33),
+    8: (4, 1.204, 0.22, 3.32),
+}
+
+
+def mpc_pair(depth: int) -> tuple[int, float, float, float]:
+    """The ProbCut figures for a node of ``depth`` plies (see ``MPC_PAIRS``)."""
+    pair = MPC_PAIRS.get(depth)
+    if pair is None:
+        _, a, b, sigma = MPC_PAIRS[8]
+        return depth - 4, a, b, sigma
+    return pair
 
 
 class SearchStopped(Exception):
@@ -121,8 +153,10 @@ class Searcher:
         stop: threading.Event | None = None,
         deadline: float | None = None,
         node_limit: int | None = None,
+        selectivity: float = 0.0,
     ) -> None:
         self.tt_mid = tt_mid
+        self.selectivity = selectivity
         self.tt_end = tt_end
         self.stop = stop
         self.deadline = deadline
@@ -153,9 +187,10 @@ class Searcher:
     ) -> list[tuple[int, int]]:
         """``(square, flips)`` for each move, most promising first.
 
-        The hash move goes first. Deep nodes then sort by the opponent's reply count
-        (fewest first: it keeps the opponent short of moves) with corners pulled ahead;
-        shallow nodes use the static square weights, which cost nothing.
+        The hash move goes first. Nodes two or more plies from the leaves then sort by the
+        opponent's reply count (fewest first: it keeps the opponent short of moves) with
+        corners pulled ahead (measured: 29% fewer nodes than square weights at two plies);
+        nodes just above the leaves use the static square weights, which cost nothing.
         """
         scored = []
         while moves:
@@ -198,11 +233,15 @@ class Searcher:
                     return hi
                 if lo == hi:
                     return lo
+        if self.selectivity and depth >= MPC_MIN_DEPTH:
+            cut = self._probcut(p, o, depth, alpha, beta)
+            if cut is not None:
+                return cut
 
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
-        for sq, f in self.ordered_moves(p, o, moves, hash_sq, depth >= 3):
+        for sq, f in self.ordered_moves(p, o, moves, hash_sq, depth >= 2):
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
@@ -227,33 +266,60 @@ class Searcher:
             self.tt_mid[key] = (depth, best, best, best_sq)
         return best
 
+    def _probcut(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int | None:
+        """Multi-ProbCut: ``beta`` (or ``alpha``) when a shallow search makes it very likely
+        that the full search would fail high (or low), else None.
+
+        The shallow value predicts the deep one as ``a * v + b`` give or take ``sigma``;
+        ``selectivity`` is how many sigmas of margin a cut needs (larger: safer, slower).
+        """
+        shallow, a, b, sigma = mpc_pair(depth)
+        margin = self.selectivity * sigma * SCALE
+        b *= SCALE
+        if beta < MPC_BOUND:
+            bound = math.ceil((beta + margin - b) / a)
+            if self.midgame(p, o, shallow, bound - 1, bound) >= bound:
+                return beta
+        if alpha > -MPC_BOUND:
+            bound = math.floor((alpha - margin - b) / a)
+            if self.midgame(p, o, shallow, bound, bound + 1) <= bound:
+                return alpha
+        return None
+
     def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, alpha: int, beta: int) -> int:
-        """Depth 1: the best static evaluation over the moves, without recursion."""
+        """Depth 1: the best static evaluation over the moves, without recursion.
+
+        Corners go first and X/C squares last, so a cut-off tends to come after fewer
+        evaluations (measured: 6% fewer leaves at depth 6-7).
+        """
         best = -INF
         rays = RAYS
         not_o = ~o
-        while moves:
-            b = moves & -moves
-            moves ^= b
-            # inlined flips(): this loop runs once per leaf
-            f = 0
-            for ray, upward in rays[b.bit_length() - 1]:
-                x = ray & not_o
-                if x:
-                    if upward:
-                        y = x & -x
-                        if y & p:
-                            f |= ray & (y - 1)
-                    else:
-                        y = 1 << (x.bit_length() - 1)
-                        if y & p:
-                            f |= ray & -(y << 1)
-            self.nodes += 1
-            v = -evaluate(o ^ f, p | f | b)
-            if v > best:
-                best = v
-                if v >= beta:
-                    return v
+        corners = moves & CORNER_MASK
+        risky = moves & RISKY_MASK
+        for group in (corners, moves ^ corners ^ risky, risky):
+            while group:
+                b = group & -group
+                group ^= b
+                # inlined flips(): this loop runs once per leaf
+                f = 0
+                for ray, upward in rays[b.bit_length() - 1]:
+                    x = ray & not_o
+                    if x:
+                        if upward:
+                            y = x & -x
+                            if y & p:
+                                f |= ray & (y - 1)
+                        else:
+                            y = 1 << (x.bit_length() - 1)
+                            if y & p:
+                                f |= ray & -(y << 1)
+                self.nodes += 1
+                v = -evaluate(o ^ f, p | f | b)
+                if v > best:
+                    best = v
+                    if v >= beta:
+                        return v
         return best
 
     def root_midgame(

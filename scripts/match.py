@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Play two players against each other and print the result: the engine's strength figures.
 
-Each opening (one of the 244 four-move starts, in a fixed shuffled order) is played twice with the
-colours swapped, so neither side profits from a lucky opening. Players are written
+Each opening (one of the 244 four-move starts, in a fixed shuffled order) is played twice
+with the colours swapped, so neither side profits from a lucky opening. Players are written
 ``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
-randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas) or ``baseline`` (depth-4 alpha-beta over the classic square-weight table,
-the yardstick the issue asks the default level to beat).
+randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`` or
+``time:S:T`` (S seconds a move, no depth cap) or ``baseline`` (depth-4 alpha-beta over the
+classic square-weight table, the yardstick the issue asks the default level to beat).
 
     python scripts/match.py level:5 level:4 --games 40 --jobs 2
     python scripts/match.py level:4 baseline --games 40
@@ -87,8 +88,11 @@ def make_player(spec: str, seed: int) -> Player:
         depth, _, margin = arg.partition(":")
         engine = Engine(level=len(__import__("othello").LEVELS), depth=int(depth),
                         selectivity=float(margin) if margin else 0.0)
+    elif kind == "time":  # time:S, or time:S:T: S seconds a move, Multi-ProbCut margin T
+        seconds, _, margin = arg.partition(":")
+        engine = Engine(time_limit=float(seconds), selectivity=float(margin) if margin else 0.0)
     else:
-        raise SystemExit(f"unknown player {spec!r}: use level:N, depth:N or baseline")
+        raise SystemExit(f"unknown player {spec!r}: use level:N, depth:N, time:S or baseline")
     return lambda board: engine.think(board).move
 
 

@@ -303,14 +303,14 @@ class Searcher:
                 group ^= b
                 # inlined flips(): this loop runs once per leaf
                 f = 0
-                for ray, upward in rays[b.bit_length() - 1]:
-                    x = ray & not_o
-                    if x:
+                for ray, upward, nearest in rays[b.bit_length() - 1]:
+                    if nearest & o:
+                        x = ray & not_o
                         if upward:
                             y = x & -x
                             if y & p:
                                 f |= ray & (y - 1)
-                        else:
+                        elif x:
                             y = 1 << (x.bit_length() - 1)
                             if y & p:
                                 f |= ray & -(y << 1)
@@ -509,14 +509,14 @@ class Searcher:
         for i, sq in enumerate(empties):
             # inlined flips()
             f = 0
-            for ray, upward in rays[sq]:
-                x = ray & not_o
-                if x:
+            for ray, upward, nearest in rays[sq]:
+                if nearest & o:
+                    x = ray & not_o
                     if upward:
                         y = x & -x
                         if y & p:
                             f |= ray & (y - 1)
-                    else:
+                    elif x:
                         y = 1 << (x.bit_length() - 1)
                         if y & p:
                             f |= ray & -(y << 1)

@@ -16,7 +16,7 @@ import math
 import threading
 import time
 
-from .bitboard import FULL, RAYS, Bitboard, flips, legal_moves
+from .bitboard import FULL, NEIGHBOURS, RAYS, Bitboard, flips, legal_moves
 from .evaluation import NOT_A, NOT_H, SCALE, SQUARE_WEIGHTS, evaluate
 
 INF = 1 << 30
@@ -80,16 +80,19 @@ MPC_MIN_DEPTH = 3
 """Multi-ProbCut is tried at nodes searched to at least this depth."""
 
 # deep depth -> (shallow depth, a, b, sigma): v_deep ~ a * v_shallow + b, error spread
-# sigma, in discs. Fitted by scripts/calibrate_mpc.py (240 positions from noisy
-# self-play, 14-50 empties, full-window searches to depth 8); deeper pairs reuse the
-# depth-8 figures, as the fit changes little from depth 6 on.
+# sigma, in discs. Fitted by scripts/calibrate_mpc.py (200 positions from noisy
+# self-play, 14-50 empties, full-window searches to depth 10, seed 2). The shallow
+# search is 4 plies shorter from depth 6 on (same parity: the evaluation's odd/even
+# bias cancels); deeper nodes reuse the depth-10 figures.
 MPC_PAIRS: dict[int, tuple[int, float, float, float]] = {
-    3: (1, 1.082, 0.21, 2.69),
-    4: (2, 1.099, 0.19, 2.47),
-    5: (3, 1.097, -0.04, 1.99),
-    6: (2, 1.198, 0.17, 3.85),
-    7: (3, 1.207, -0.08, 3.33),
-    8: (4, 1.204, 0.22, 3.32),
+    3: (1, 1.087, 0.55, 2.49),
+    4: (2, 1.092, 0.19, 2.73),
+    5: (3, 1.090, -0.07, 2.19),
+    6: (2, 1.203, 0.42, 3.86),
+    7: (3, 1.216, 0.15, 3.43),
+    8: (4, 1.228, 0.31, 3.30),
+    9: (5, 1.223, 0.19, 2.71),
+    10: (6, 1.214, 0.05, 2.84),
 }
 
 
@@ -97,7 +100,7 @@ def mpc_pair(depth: int) -> tuple[int, float, float, float]:
     """The ProbCut figures for a node of ``depth`` plies (see ``MPC_PAIRS``)."""
     pair = MPC_PAIRS.get(depth)
     if pair is None:
-        _, a, b, sigma = MPC_PAIRS[8]
+        _, a, b, sigma = MPC_PAIRS[10]
         return depth - 4, a, b, sigma
     return pair
 
@@ -505,8 +508,11 @@ class Searcher:
             return self._last(p, o, empties[0])
         best = -INF
         rays = RAYS
+        near = NEIGHBOURS
         not_o = ~o
         for i, sq in enumerate(empties):
+            if not near[sq] & o:
+                continue
             # inlined flips()
             f = 0
             for ray, upward, nearest in rays[sq]:
@@ -537,12 +543,12 @@ class Searcher:
     def _two(self, p: Bitboard, o: Bitboard, beta: int, x: int, y: int, passed: bool) -> int:
         """Two empty squares left: try both orders directly, no lists and no recursion."""
         best = -INF
-        f = flips(p, o, x)
+        f = flips(p, o, x) if NEIGHBOURS[x] & o else 0
         if f:
             best = -self._last(o ^ f, p | f | (1 << x), y)
             if best >= beta:
                 return best
-        f = flips(p, o, y)
+        f = flips(p, o, y) if NEIGHBOURS[y] & o else 0
         if f:
             v = -self._last(o ^ f, p | f | (1 << y), x)
             best = max(best, v)
@@ -555,10 +561,11 @@ class Searcher:
     def _last(self, p: Bitboard, o: Bitboard, sq: int) -> int:
         """The final score when one square is left: whoever can play there does."""
         diff = p.bit_count() - o.bit_count()
-        f = flips(p, o, sq)
+        near = NEIGHBOURS[sq]
+        f = flips(p, o, sq) if near & o else 0
         if f:
             return diff + 2 * f.bit_count() + 1
-        f = flips(o, p, sq)
+        f = flips(o, p, sq) if near & p else 0
         if f:
             return diff - 2 * f.bit_count() - 1
         return diff + 1 if diff > 0 else diff - 1

@@ -33,7 +33,7 @@ import pygame
 from .. import logs
 from ..board import Color
 from ..config import Settings, load_settings, save_preferences
-from ..engine import LEVELS, Engine
+from ..engine import LEVELS
 from ..notation import PASS, Square, parse_move, square_name
 from . import persistence
 from .animation import MoveAnimation
@@ -162,7 +162,7 @@ class App:
         self.panel = Panel(self.text, self.board_renderer)
         self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, self._file_problem)
         self._report_startup_problems()
-        self.worker = SearchWorker(engine_factory or (lambda n: Engine(level=n)))
+        self.worker = SearchWorker(engine_factory)  # none: the search runs in a child process
         self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()

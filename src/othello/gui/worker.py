@@ -1,21 +1,34 @@
-"""The computer's search off the GUI thread, cancellable, with stale results thrown away.
+"""The computer's search off the frame loop, cancellable, with stale results thrown away.
 
-Each search is a job with its own stop Event and the generation number current when it began.
-Cancelling sets the Event and bumps the generation, so a result that arrives after a new game or
-an undo is recognised as stale and never reaches the board. Jobs run one at a time: a new job's
-thread first waits for the cancelled one to return, so an engine is never searched twice at once.
+Each search is a job with the generation number current when it began. Cancelling stops the
+job and bumps the generation, so a result that arrives after a new game or an undo is
+recognised as stale and never reaches the board. That logic is the same whichever way a job
+is carried out:
+
+- by default, in a child process (:mod:`othello.search_service`), so the search never holds
+  the interpreter the frame loop needs: a long C call in the search (clearing a table of half a
+  million entries, a garbage collection) used to stall frames by 50-200 ms;
+- with an ``engine_factory`` (tests, scripts), in a thread calling the engines it makes, which
+  need not be picklable. Jobs run one at a time: a new job's thread first waits for the
+  cancelled one to return, so an engine is never searched twice at once.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import queue
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
 
+from .. import search_service
 from ..board import Board
+from ..search_service import Job, Report
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.logs
 EngineFactory = Callable[[int], Any]
@@ -32,15 +45,39 @@ class Outcome:
     error: BaseException | None = None
 
 
-class SearchWorker:
-    """Runs Engine.think / Engine.analyze in a thread and hands results back to the frame loop."""
+class Progress(NamedTuple):
+    """The depth a running search has finished."""
 
-    def __init__(self, engine_factory: EngineFactory) -> None:
-        self._factory = engine_factory
-        self._engines: dict[int, Any] = {}
-        self._results: queue.Queue[Outcome] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+    generation: int
+    depth: int
+
+
+class SearchError(RuntimeError):
+    """The search process failed or died; the message says how (its traceback is in the log)."""
+
+
+class Transport(Protocol):
+    """How jobs reach an engine and reports come back; SearchWorker keeps the bookkeeping."""
+
+    def start(self, job: Job) -> None: ...
+    def cancel(self, generation: int) -> None: ...
+    def receive(self) -> Iterator[Outcome | Progress]: ...
+    def failure(self, job: Job) -> Outcome | None: ...
+    def shutdown(self, timeout: float) -> None: ...
+
+
+class SearchWorker:
+    """Runs Engine.think / Engine.analyze away from the frame loop, which polls for results.
+
+    Without an ``engine_factory`` the search runs in a child process holding one Engine per
+    level; with one, in a thread using the engines it makes.
+    """
+
+    def __init__(self, engine_factory: EngineFactory | None = None) -> None:
+        self._transport: Transport = (
+            ProcessTransport() if engine_factory is None else ThreadTransport(engine_factory)
+        )
+        self._job: Job | None = None
         self.generation = 0
         self.kind: str | None = None  # the running job's kind, None when idle
         self.depth: int | None = None  # deepest depth the running search reported
@@ -59,66 +96,227 @@ class SearchWorker:
 
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""
-        self._stop.set()
+        self._transport.cancel(self.generation)
         self.generation += 1
         self.kind = None
         self.depth = None
 
     def poll(self) -> Outcome | None:
-        """The current job's outcome once it is done; stale outcomes are discarded here."""
-        while True:
-            try:
-                outcome = self._results.get_nowait()
-            except queue.Empty:
-                return None
-            if outcome.generation == self.generation and self.kind == outcome.kind:
+        """The current job's outcome once it is done; stale reports are discarded here."""
+        for message in self._transport.receive():
+            if message.generation != self.generation or self.kind is None:
+                continue
+            if isinstance(message, Progress):
+                self.depth = message.depth
+            elif message.kind == self.kind:
                 self.kind = None
-                return outcome
+                return message
+        if self.kind is not None and self._job is not None:
+            failed = self._transport.failure(self._job)
+            if failed is not None:
+                self.kind = None
+                return failed
+        return None
 
     def shutdown(self, timeout: float = 1.0) -> None:
-        """Cancel and give the thread a moment to finish (it is a daemon either way)."""
+        """Cancel, and stop the thread or the child process without keeping the window waiting."""
         self.cancel()
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    # ----- the thread side ---------------------------------------------------------------
+        self._transport.shutdown(timeout)
 
     def _start(self, kind: str, board: Board, level: int) -> int:
         self.cancel()
-        stop = self._stop = threading.Event()
-        generation = self.generation
         self.kind = kind
-        previous = self._thread
-        args = (kind, board.copy(), level, stop, generation, previous)
-        self._thread = threading.Thread(target=self._run, args=args, name=f"othello-{kind}", daemon=True)
-        self._thread.start()
-        return generation
+        self._job = (self.generation, kind, board.to_string(), level)
+        self._transport.start(self._job)
+        return self.generation
 
-    def _run(
-        self,
-        kind: str,
-        board: Board,
-        level: int,
-        stop: threading.Event,
-        generation: int,
-        previous: threading.Thread | None,
-    ) -> None:
+
+def _log_failure(job: Job, how: str, details: str = "") -> None:
+    """One line naming the job, so a failure in the log can be replayed (``othello solve``)."""
+    _generation, kind, board, level = job
+    log.error("the search (%s, level %d) failed on %s: %s%s", kind, level, board, how, details)
+
+
+# ----- in a child process (the default) -------------------------------------------------------
+
+
+class ProcessTransport:
+    """Jobs go to a persistent child process over a pipe; a dead child is reported and replaced.
+
+    The child is started at once, but "spawn" returns as soon as the new interpreter is
+    launched: it imports the engine while the window opens, and the first job waits in the pipe.
+    """
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")  # never fork a process running SDL
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._cancelled: Any = None  # shared with the child: the newest cancelled generation
+        self._newest_cancelled = 0
+        self._launch()
+
+    def start(self, job: Job) -> None:
+        if self._process is not None and not self._process.is_alive():
+            self._discard(f"the search process had stopped ({self._ending()}); starting a new one")
+        if self._process is None:
+            self._launch()
+        if self._conn is not None:
+            try:
+                self._conn.send(job)
+            except OSError:  # it died just now: failure() reports it at the next poll
+                pass
+
+    def cancel(self, generation: int) -> None:
+        self._newest_cancelled = generation
+        if self._cancelled is not None:
+            self._cancelled.value = generation
+
+    def receive(self) -> Iterator[Outcome | Progress]:
+        while self._conn is not None and self._conn.poll():
+            try:
+                report = self._conn.recv()
+            except (EOFError, OSError):  # the child is gone; failure() says so
+                return
+            yield self._message(report)
+
+    def failure(self, job: Job) -> Outcome | None:
+        if self._process is not None and self._process.is_alive():
+            return None
+        how = f"the search process stopped ({self._ending()})"
+        _log_failure(job, how)
+        self._discard()
+        return Outcome(job[1], job[0], error=SearchError(how))
+
+    def shutdown(self, timeout: float) -> None:
+        """Ask the child to exit (it was just cancelled), then terminate it if it does not."""
+        process, conn = self._process, self._conn
+        self._process = self._conn = self._cancelled = None
+        if process is None or conn is None:
+            return
+        try:
+            conn.send(None)
+        except OSError:
+            pass
+        process.join(timeout)
+        if process.is_alive():
+            log.warning("the search process did not stop within %.1f s; terminating it", timeout)
+            process.terminate()
+            process.join(timeout)
+        if process.is_alive():
+            process.kill()
+            process.join()
+        conn.close()
+        process.close()
+
+    def _launch(self) -> None:
+        parent, child = self._context.Pipe()
+        self._cancelled = self._context.RawValue("q", self._newest_cancelled)
+        process = self._context.Process(
+            target=search_service.serve, args=(child, self._cancelled), name="othello-search", daemon=True
+        )
+        try:
+            process.start()
+        except OSError:  # no process to be had: failure() reports it on the first job
+            log.exception("the search process could not start")
+            parent.close()
+            self._process = self._conn = None
+            return
+        finally:
+            child.close()  # the child has its own copy; ours would hide its death from recv()
+        self._process, self._conn = process, parent
+
+    def _message(self, report: Report) -> Outcome | Progress:
+        if report[0] == "progress":
+            return Progress(report[1], report[2])
+        if report[0] == "result":
+            _tag, generation, kind, data = report
+            return Outcome(kind, generation, search_service.value_from_data(kind, data))
+        _tag, job, message, trace = report
+        _log_failure(job, message, "\n" + trace.rstrip())
+        return Outcome(job[1], job[0], error=SearchError(message))
+
+    def _ending(self) -> str:
+        """How the child ended, as far as we can tell."""
+        code = None if self._process is None else self._process.exitcode
+        if code is None:
+            return "it never started" if self._process is None else "it is unreachable"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit code {code}"
+
+    def _discard(self, note: str | None = None) -> None:
+        if note is not None:
+            log.warning("%s", note)
+        if self._conn is not None:
+            self._conn.close()
+        if self._process is not None:
+            self._process.join(0.1)  # reap it
+            if not self._process.is_alive():
+                self._process.close()
+        self._process = self._conn = self._cancelled = None
+
+
+# ----- in a thread (an engine_factory was given) ------------------------------------------------
+
+
+class ThreadTransport:
+    """Jobs run in a thread each, on engines from the factory; reports come back on a queue."""
+
+    def __init__(self, engine_factory: EngineFactory) -> None:
+        self._factory = engine_factory
+        self._engines: dict[int, Any] = {}
+        self._reports: queue.Queue[Outcome | Progress] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Job) -> None:
+        stop = self._stop = threading.Event()
+        previous = self._thread
+        name = f"othello-{job[1]}"
+        self._thread = threading.Thread(target=self._run, args=(job, stop, previous), name=name, daemon=True)
+        self._thread.start()
+
+    def cancel(self, generation: int) -> None:
+        self._stop.set()
+
+    def receive(self) -> Iterator[Outcome | Progress]:
+        while True:
+            try:
+                yield self._reports.get_nowait()
+            except queue.Empty:
+                return
+
+    def failure(self, job: Job) -> Outcome | None:
+        return None  # a thread cannot vanish: its exceptions come back as outcomes
+
+    def shutdown(self, timeout: float) -> None:
+        """Give the thread a moment to finish (it is a daemon either way)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, job: Job, stop: threading.Event, previous: threading.Thread | None) -> None:
+        generation, kind, board_string, level = job
         if previous is not None:
             previous.join(JOIN_SECONDS)
             if previous.is_alive():  # an engine that ignored stop: never share it
                 self._engines.pop(level, None)
         if stop.is_set():
             return
+        board = Board.from_string(board_string)
         try:
             engine = self._engine(level)
             if kind == "think":
                 value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))
             else:
                 value = engine.analyze(board, stop=stop)
-            self._results.put(Outcome(kind, generation, value))
+            self._reports.put(Outcome(kind, generation, value))
         except Exception as err:  # logged with its traceback, and shown in the window
-            log.exception("the search (%s, level %d) failed on %s", kind, level, board.to_string())
-            self._results.put(Outcome(kind, generation, error=err))
+            log.exception("the search (%s, level %d) failed on %s", kind, level, board_string)
+            self._reports.put(Outcome(kind, generation, error=err))
 
     def _engine(self, level: int) -> Any:
         if level not in self._engines:
@@ -128,7 +326,7 @@ class SearchWorker:
     def _progress_for(self, generation: int) -> Callable[..., None]:
         def on_progress(info: Any = None, *rest: Any) -> None:
             depth = getattr(info, "depth", info if isinstance(info, int) else None)
-            if generation == self.generation and isinstance(depth, int):
-                self.depth = depth
+            if isinstance(depth, int):
+                self._reports.put(Progress(generation, depth))
 
         return on_progress

@@ -1,0 +1,98 @@
+"""The computer's search in a process of its own, so the window never waits for the interpreter.
+
+The window's worker (``othello.gui.worker``) starts :func:`serve` in a child process with
+multiprocessing's "spawn" start method: a fresh interpreter that imports this module and the
+engine, never pygame, so the child shares neither the window's display nor its interpreter
+lock. Everything crosses the pipe as plain data:
+
+- a job: ``(generation, kind, board string, level)``, kind "think" or "analyze"; ``None`` asks
+  the child to exit;
+- a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
+  value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
+  ``("error", job, message, traceback)``.
+
+Cancelling needs no message: the parent writes the newest cancelled generation into shared
+memory, and the running search reads it as its ``stop``. A counter rather than an Event that is
+set and cleared per job, so a cancel that comes before the child picks the job up is never lost.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import threading
+import traceback
+from collections.abc import Callable
+from typing import Any, cast
+
+from .board import Board
+from .engine import Engine, MoveScore, SearchResult
+
+Job = tuple[int, str, str, int]
+Report = tuple[Any, ...]
+
+
+class Cancelled:
+    """A job's ``stop``: set once the parent has cancelled this generation (or a later one)."""
+
+    def __init__(self, cancelled: Any, generation: int) -> None:
+        self._cancelled = cancelled  # a shared int: the newest generation cancelled
+        self._generation = generation
+
+    def is_set(self) -> bool:
+        return bool(self._cancelled.value >= self._generation)
+
+
+def serve(conn: Any, cancelled: Any) -> None:
+    """The child's entry point: run jobs from ``conn`` until told to stop or the parent goes.
+
+    A module-level function, so "spawn" can find it by name on every OS, however the game
+    was started (``othello``, ``python -m othello``, a double-clicked gui-script).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
+    engines: dict[int, Engine] = {}  # one per level, so transposition tables last across moves
+    try:
+        while (job := conn.recv()) is not None:
+            stop = Cancelled(cancelled, job[0])
+
+            def send(report: Report, stop: Cancelled = stop) -> None:
+                if not stop.is_set():  # a cancelled job's reports are stale: the parent drops them
+                    conn.send(report)
+
+            if not stop.is_set():
+                run_job(engines, job, stop, send)
+    except (EOFError, OSError):  # the window has gone: nobody is left to answer
+        pass
+    # Skip the interpreter's teardown: freeing tables of a million entries takes a while, and
+    # the window is waiting for this process to end.
+    os._exit(0)
+
+
+def run_job(engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callable[[Report], None]) -> None:
+    """Search one job, sending the depth reached as it goes and then the result or the error."""
+    generation, kind, text, level = job
+    try:
+        board = Board.from_string(text)
+        engine = engines.get(level) or engines.setdefault(level, Engine(level=level))
+        value: Any
+        if kind == "think":
+            def progress(result: SearchResult) -> None:
+                send(("progress", generation, result.depth))
+
+            # Any object with is_set() serves as stop; the engine only asks that of it.
+            found = engine.think(board, stop=cast(threading.Event, stop), on_progress=progress)
+            value = dataclasses.asdict(found)
+        else:
+            value = [tuple(score) for score in engine.analyze(board, stop=cast(threading.Event, stop))]
+    except Exception as err:
+        send(("error", job, f"{type(err).__name__}: {err}", traceback.format_exc()))
+    else:
+        send(("result", generation, kind, value))
+
+
+def value_from_data(kind: str, data: Any) -> Any:
+    """A result as the engine returned it, rebuilt from the plain data the child sent."""
+    if kind == "think":
+        return SearchResult(**data)
+    return [MoveScore(*score) for score in data]

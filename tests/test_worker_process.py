@@ -1,0 +1,179 @@
+"""The search in a child process (the window's default): results, progress, cancel, a killed
+child, shutdown. Each test starts a real "spawn" child, so each costs a few hundred ms."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from othello.board import Board
+from othello.engine import MoveScore, SearchResult
+from othello.gui.worker import Outcome, ProcessTransport, SearchError, SearchWorker
+
+MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 6 takes seconds here
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
+
+
+@pytest.fixture
+def worker() -> Iterator[SearchWorker]:
+    worker = SearchWorker()
+    yield worker
+    worker.shutdown()
+
+
+def child_pid(worker: SearchWorker) -> int:
+    transport = worker._transport
+    assert isinstance(transport, ProcessTransport) and transport._process is not None
+    pid = transport._process.pid
+    assert pid is not None and pid != os.getpid()
+    return pid
+
+
+def wait_for(worker: SearchWorker, seconds: float = 15.0) -> Outcome:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        outcome = worker.poll()
+        if outcome is not None:
+            return outcome
+        time.sleep(0.005)
+    raise AssertionError("the worker never reported")
+
+
+def wait_for_depth(worker: SearchWorker, seconds: float = 15.0) -> int:
+    deadline = time.monotonic() + seconds
+    while worker.depth is None:
+        assert worker.poll() is None, "the search ended before reporting a depth"
+        assert time.monotonic() < deadline, "no depth reported"
+        time.sleep(0.005)
+    return worker.depth
+
+
+def is_gone(pid: int) -> bool:
+    """Ended and reaped: no process, not even a zombie, has the pid."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # Windows: no such process either way
+        return True
+    return False
+
+
+def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker) -> None:
+    generation = worker.think(MIDGAME, 4)
+    assert worker.busy and worker.kind == "think"
+    depth = wait_for_depth(worker)
+    outcome = wait_for(worker)
+    assert outcome.error is None and outcome.kind == "think" and outcome.generation == generation
+    assert isinstance(outcome.value, SearchResult)
+    assert outcome.value.move in MIDGAME.legal_moves() and outcome.value.depth >= depth >= 1
+    assert not worker.busy
+
+
+def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
+    worker.analyze(MIDGAME, 2)
+    outcome = wait_for(worker)
+    assert outcome.error is None and outcome.kind == "analyze"
+    assert all(isinstance(score, MoveScore) for score in outcome.value)
+    assert sorted(score.move for score in outcome.value) == sorted(MIDGAME.legal_moves())
+
+
+def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(worker: SearchWorker) -> None:
+    cancelled = worker.think(MIDGAME, 6)
+    wait_for_depth(worker)
+    start = time.monotonic()
+    worker.cancel()
+    assert not worker.busy and worker.poll() is None
+    hint = worker.analyze(MIDGAME, 1)  # the child takes it once the cancelled search returns
+    outcome = wait_for(worker)
+    assert time.monotonic() - start < 1.0  # level 6 would have gone on for seconds
+    assert outcome.kind == "analyze" and outcome.generation == hint != cancelled
+    time.sleep(0.2)
+    assert worker.poll() is None  # nothing from the cancelled search, ever
+
+
+def test_a_failing_search_is_an_error_with_its_traceback_in_the_log(
+    worker: SearchWorker, caplog: pytest.LogCaptureFixture
+) -> None:
+    finished = Board.from_string("X" * 64 + " X")  # the engine refuses a finished game
+    with caplog.at_level(logging.ERROR, logger="othello"):
+        worker.think(finished, 3)
+        outcome = wait_for(worker)
+    assert isinstance(outcome.error, SearchError) and "GameOverError" in str(outcome.error)
+    assert f"the search (think, level 3) failed on {finished.to_string()}" in caplog.text
+    assert "Traceback (most recent call last):" in caplog.text
+    worker.think(MIDGAME, 1)  # the same child goes on
+    assert wait_for(worker).error is None
+
+
+def test_a_killed_child_ends_the_job_with_an_error_and_the_next_job_gets_a_new_one(
+    worker: SearchWorker, caplog: pytest.LogCaptureFixture
+) -> None:
+    worker.think(MIDGAME, 6)
+    wait_for_depth(worker)
+    first = child_pid(worker)
+    with caplog.at_level(logging.WARNING, logger="othello"):
+        os.kill(first, KILL)
+        outcome = wait_for(worker, 5.0)
+    assert isinstance(outcome.error, SearchError) and "search process stopped" in str(outcome.error)
+    assert "failed on " + MIDGAME.to_string() in caplog.text and "killed by" in caplog.text
+    assert not worker.busy and is_gone(first)
+    worker.think(MIDGAME, 2)
+    outcome = wait_for(worker)
+    assert outcome.error is None and outcome.value.move in MIDGAME.legal_moves()
+    assert child_pid(worker) != first
+
+
+def test_a_child_killed_between_searches_is_replaced(worker: SearchWorker) -> None:
+    first = child_pid(worker)
+    os.kill(first, KILL)
+    time.sleep(0.2)
+    worker.analyze(MIDGAME, 1)
+    assert wait_for(worker).error is None and child_pid(worker) != first
+
+
+def test_shutdown_mid_search_is_prompt_and_leaves_no_child() -> None:
+    worker = SearchWorker()
+    worker.think(MIDGAME, 6)
+    wait_for_depth(worker)
+    pid = child_pid(worker)
+    start = time.monotonic()
+    worker.shutdown()
+    assert time.monotonic() - start < 0.5
+    assert is_gone(pid) and multiprocessing.active_children() == []
+
+
+def test_the_child_never_imports_pygame() -> None:
+    code = "import sys, othello.search_service; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
+    import pygame
+
+    from othello.config import Settings
+    from othello.gui.app import App
+
+    app = App(Settings(animation=False, sound=False, level=1), remember=None, computer_min_seconds=0.0)
+    try:
+        pid = child_pid(app.worker)
+        app.session.play("f5")
+        deadline = time.monotonic() + 15
+        while len(app.session.game.moves) < 2:
+            assert time.monotonic() < deadline, "the computer never replied"
+            app.frame(1 / 30)
+            time.sleep(0.005)
+        assert app.session.is_human_turn() and not app.search_failed
+    finally:
+        app.close()
+        pygame.display.quit()
+    assert is_gone(pid)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -76,6 +78,9 @@ def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker
     assert isinstance(outcome.value, SearchResult)
     assert outcome.value.move in MIDGAME.legal_moves() and outcome.value.depth >= depth >= 1
     assert not worker.busy
+    maps = Path(f"/proc/{child_pid(worker)}/maps")
+    if maps.exists():  # Linux: the child has no pygame (nor SDL) loaded, only the engine
+        assert "pygame" not in maps.read_text()
 
 
 def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
@@ -155,6 +160,32 @@ def test_the_child_never_imports_pygame() -> None:
     code = "import sys, othello.search_service; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "False"
+
+
+LAUNCHERS = {
+    "python -m othello": [sys.executable, "-m", "othello"],
+    "the othello script": [str(Path(sys.executable).with_name("othello"))],
+}
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> None:
+    """Spawn re-imports the launcher's main module in the child: it must do no more than import."""
+    command = LAUNCHERS[launcher]
+    if not Path(command[0]).exists():
+        pytest.skip(f"{command[0]} is not installed")
+    config = tmp_path / "othello.ini"
+    config.write_text("[BASIC]\nANIMATION = False\n[GAME]\nLEVEL = 1\n[SOUND]\nSOUND = False\n", encoding="utf-8")
+    env = dict(os.environ, OTHELLO_CONFIG_DIR=str(tmp_path / "cfg"), OTHELLO_DATA_DIR=str(tmp_path / "data"))
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    run = subprocess.run([*command, "--demo", "--frames", "60", "--config", str(config)],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    frames, thinking = (int(n) for n in re.findall(r"\d+", run.stdout.splitlines()[0])[:2])
+    assert 0 < thinking < frames  # the computer thought, and came back with a move
+    log = tmp_path / "data" / "othello.log"
+    assert "failed" not in (log.read_text(encoding="utf-8") if log.exists() else "")
 
 
 def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:

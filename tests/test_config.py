@@ -48,7 +48,7 @@ def test_shipped_ini_gives_exactly_the_defaults_and_no_notices() -> None:
     assert notices == []
     assert settings == DEFAULTS
     assert (settings.window_width, settings.window_height, settings.square_size) == (1280, 800, 70)
-    assert (settings.fps, settings.animation, settings.level) == (30, True, 3)
+    assert (settings.fps, settings.animation, settings.level) == (30, True, 4)
     assert (settings.human_color, settings.show_legal_moves, settings.sound) == ("black", True, True)
     assert settings.animation_speed == 1.0
 
@@ -80,6 +80,13 @@ def test_level_range_matches_the_engines_levels() -> None:
     key = config.KEY_BY_NAME["LEVEL"]
     assert (key.low, key.high) == (1, len(LEVELS))
     assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+
+
+def test_default_level_is_the_engines_default() -> None:
+    # The level the window starts with is the one measured for speed and strength.
+    from othello.engine import DEFAULT_LEVEL
+
+    assert config.DEFAULTS.level == DEFAULT_LEVEL  # and the shipped file gives DEFAULTS (above)
 
 
 def test_settings_are_frozen() -> None:

@@ -55,7 +55,7 @@ class Settings:
     square_size: int = 70
     fps: int = 30
     animation: bool = True
-    level: int = 3
+    level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
     human_color: str = "black"
     show_legal_moves: bool = True
     sound: bool = True

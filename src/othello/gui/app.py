@@ -2,7 +2,7 @@
 
 Each frame handles every event, updates (animation, the search's result, forced passes, the
 computer's move), draws, flips and ticks the clock. Time comes in as ``dt``, so tests drive the
-window frame by frame without sleeping. The search runs in a worker thread; the loop only polls.
+window frame by frame without sleeping. The search runs in a separate process (see ``worker.py``); the loop only polls.
 
 What other parts of the program use (autosave, save/load, the clipboard):
 

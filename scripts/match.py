@@ -5,7 +5,8 @@ Each opening (one of the 244 four-move starts, in a fixed shuffled order) is pla
 with the colours swapped, so neither side profits from a lucky opening. Players are written
 ``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
 randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`` or
-``time:S:T`` (S seconds a move, no depth cap) or ``baseline`` (depth-4 alpha-beta over the
+``time:S:T`` (S seconds a move, no depth cap), ``custom:depth=5,exact=12,wld=14,time=1``
+(a level to try; also ``mpc=T`` and ``noise=D``) or ``baseline`` (depth-4 alpha-beta over the
 classic square-weight table, the yardstick the issue asks the default level to beat).
 
     python scripts/match.py level:5 level:4 --games 40 --jobs 2
@@ -16,6 +17,7 @@ classic square-weight table, the yardstick the issue asks the default level to b
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import random
 import sys
@@ -88,6 +90,16 @@ def make_player(spec: str, seed: int) -> Player:
         depth, _, margin = arg.partition(":")
         engine = Engine(level=len(__import__("othello").LEVELS), depth=int(depth),
                         selectivity=float(margin) if margin else 0.0)
+    elif kind == "custom":  # custom:depth=5,exact=12,wld=14,time=1,mpc=1.5 (a level to try)
+        fields = dict(item.split("=") for item in arg.split(","))
+        engine = Engine(level=len(__import__("othello").LEVELS), seed=seed)
+        names = {"depth": "depth", "exact": "exact_empties", "wld": "wld_empties",
+                 "time": "time_budget", "mpc": "selectivity", "noise": "noise"}
+        engine.level_info = dataclasses.replace(
+            engine.level_info, selectivity=0.0,
+            **{names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
+               for k, v in fields.items()},
+        )
     elif kind == "time":  # time:S, or time:S:T: S seconds a move, Multi-ProbCut margin T
         seconds, _, margin = arg.partition(":")
         engine = Engine(time_limit=float(seconds), selectivity=float(margin) if margin else 0.0)

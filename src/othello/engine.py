@@ -68,14 +68,19 @@ LEVELS: tuple[Level, ...] = (
           "and finds a winning move, if there is one, from 16", 6, 14, 16, 1.0),
     Level(5, "Strong", "looks 8 moves ahead, plays perfectly from 16 empty squares "
           "and finds a winning move, if there is one, from 18", 8, 16, 18, 3.0),
-    Level(6, "Expert", "looks up to 10 moves ahead, plays perfectly from 18 empty squares "
-          "and finds a winning move, if there is one, from 20", 10, 18, 20, 5.0),
+    Level(6, "Expert", "looks up to 14 moves ahead along the lines that matter, plays "
+          "perfectly from 18 empty squares and finds a winning move, if there is one, from 20",
+          14, 18, 20, 5.0, selectivity=1.5),
 )
 
 DEFAULT_LEVEL = 4
 
 PRESEARCH_DEPTH = 8
 """Deepest midgame search run before a solve, to order the root moves and guess the score."""
+
+WLD_FIRST_EMPTIES = 2
+"""Positions this close to the top of a level's exact range get a win/draw/loss search
+before the exact solve (see ``Engine._think_exact``)."""
 
 _SOFT_FRACTION = 0.4
 """Iterative deepening starts no new depth after this share of the time budget: the next
@@ -314,11 +319,19 @@ class Engine:
         on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
     ) -> SearchResult:
         """Solve exactly, after a midgame search that orders the moves and is the answer
-        if the solver runs out of time (it gets a fifth of the budget)."""
+        if the solver runs out of time (it gets a fifth of the budget).
+
+        At the two largest empty counts of the level's range, where a solve may not finish
+        in time, a win/draw/loss search (much cheaper) runs first with half the budget: a
+        solve cut short then still leaves a move proven to win or draw, if there is one.
+        """
         n = (~(p | o) & FULL).bit_count()
         depth = max(2, min(self.level_info.depth, n - 10))
         early = start + 0.2 * (deadline - start)
         fallback = self._deepen(p, o, moves, stop, on_progress, start, early, max_depth=depth)
+        if n > self.level_info.exact_empties - WLD_FIRST_EMPTIES:
+            halfway = start + 0.5 * (deadline - start)
+            fallback = self._wld(p, o, moves, fallback, stop, start, halfway)
         s = self._searcher(stop, deadline)
         order = [m for m in (_parse(fallback.move),) if m >= 0]
         order += [m for m in _move_list(moves) if m not in order]

@@ -20,6 +20,10 @@ the game phase shifts the balance smoothly. How the weights were chosen is recor
 
 from __future__ import annotations
 
+import base64
+import sys
+from array import array
+
 from .bitboard import FULL, Bitboard, legal_moves
 
 SCALE = 100
@@ -113,17 +117,7 @@ EDGE_STABLE = _build_edge_stability()
 
 def stable_edge_diff(p: Bitboard, o: Bitboard) -> int:
     """Stable edge discs of ``p`` minus those of ``o`` (corners count on both their edges)."""
-    t = EDGE_STABLE
-    pa = ((p & COL_A) * _GATHER & FULL) >> 56
-    oa = ((o & COL_A) * _GATHER & FULL) >> 56
-    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
-    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
-    return (
-        t[(p & 0xFF) << 8 | (o & 0xFF)]
-        + t[(p >> 56) << 8 | (o >> 56)]
-        + t[pa << 8 | oa]
-        + t[ph << 8 | oh]
-    )
+    return sum(EDGE_STABLE[i] for i in _edge_rows(p, o))
 
 
 def neighbours(x: Bitboard) -> Bitboard:
@@ -176,6 +170,88 @@ def set_weights(weights: dict[str, tuple[int, int]]) -> None:
     _PHASE = _phase_tables(WEIGHTS)
 
 
+# ----- learned edge patterns --------------------------------------------------------------
+
+EDGE_BUCKETS = 4
+"""Game phases with an edge table of their own: 45+ empties, 35-44, 25-34, 24 or fewer."""
+
+
+def phase_bucket(empties: int) -> int:
+    """The edge-table phase of a position with ``empties`` empty squares."""
+    return 0 if empties >= 45 else 1 if empties >= 35 else 2 if empties >= 25 else 3
+
+
+def _build_pattern_index() -> list[int]:
+    """For every edge as (mine, theirs) 8-bit rows, its pattern number 0..3^8-1.
+
+    A pattern and its mirror image (the edge read from the other corner) get the same
+    number: they are the same situation, so they share one learned value.
+    """
+    index = [-1] * 65536
+    for a in range(256):
+        for b in range(256):
+            if a & b:
+                continue
+            forward = backward = 0
+            for i in range(8):
+                digit = 1 if a >> i & 1 else 2 if b >> i & 1 else 0
+                forward += digit * 3**i
+                backward += digit * 3 ** (7 - i)
+            index[a << 8 | b] = min(forward, backward)
+    return index
+
+
+PATTERN_INDEX = _build_pattern_index()
+
+
+def _load_edge_values() -> list[list[int]]:
+    """Per empties count (0..64), the learned value of each (mine, theirs) edge row.
+
+    The values come from ``edge_table`` (written by scripts/train_edges.py); without it
+    every value is zero and the evaluation is the hand-weighted features alone.
+    """
+    try:
+        from .edge_table import DATA  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        learned = [[0] * 3**8 for _ in range(EDGE_BUCKETS)]
+    else:
+        raw = array("h", base64.b64decode("".join(DATA)))
+        if sys.byteorder != "little":
+            raw.byteswap()
+        size = 3**8
+        learned = [list(raw[b * size : (b + 1) * size]) for b in range(EDGE_BUCKETS)]
+    by_row = [[v[k] if k >= 0 else 0 for k in PATTERN_INDEX] for v in learned]
+    return [by_row[phase_bucket(n)] for n in range(65)]
+
+
+EDGE_VALUES = _load_edge_values()
+
+
+def edge_patterns(p: Bitboard, o: Bitboard) -> tuple[int, int, int, int]:
+    """Pattern numbers of the four edges (rows 1 and 8, columns a and h), for training."""
+    return tuple(PATTERN_INDEX[i] for i in _edge_rows(p, o))  # type: ignore[return-value]
+
+
+def _edge_rows(p: Bitboard, o: Bitboard) -> tuple[int, int, int, int]:
+    """The four edges as ``mine << 8 | theirs`` row indexes."""
+    pa = ((p & COL_A) * _GATHER & FULL) >> 56
+    oa = ((o & COL_A) * _GATHER & FULL) >> 56
+    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
+    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
+    return ((p & 0xFF) << 8 | (o & 0xFF), (p >> 56) << 8 | (o >> 56), pa << 8 | oa, ph << 8 | oh)
+
+
+def edge_value(p: Bitboard, o: Bitboard) -> int:
+    """The learned edge part of :func:`evaluate` (SCALE units)."""
+    ev = EDGE_VALUES[(~(p | o) & FULL).bit_count()]
+    return sum(ev[i] for i in _edge_rows(p, o))
+
+
+def base_evaluate(p: Bitboard, o: Bitboard) -> int:
+    """The evaluation without the learned edge table: what the table is trained to correct."""
+    return evaluate(p, o) - edge_value(p, o)
+
+
 def evaluate(p: Bitboard, o: Bitboard) -> int:
     """Estimated final disc difference for the side owning ``p``, times ``SCALE``.
 
@@ -201,17 +277,17 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
             score += w_c * ((p & c).bit_count() - (o & c).bit_count())
 
     t = EDGE_STABLE
+    ev = EDGE_VALUES[n]
     pa = ((p & COL_A) * _GATHER & FULL) >> 56
     oa = ((o & COL_A) * _GATHER & FULL) >> 56
     ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
     oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
-    stable = (
-        t[(p & 0xFF) << 8 | (o & 0xFF)]
-        + t[(p >> 56) << 8 | (o >> 56)]
-        + t[pa << 8 | oa]
-        + t[ph << 8 | oh]
-    )
-    score += w_st * stable
+    e1 = (p & 0xFF) << 8 | (o & 0xFF)
+    e2 = (p >> 56) << 8 | (o >> 56)
+    e3 = pa << 8 | oa
+    e4 = ph << 8 | oh
+    score += w_st * (t[e1] + t[e2] + t[e3] + t[e4])
+    score += ev[e1] + ev[e2] + ev[e3] + ev[e4]
     score += w_par if n & 1 else -w_par
     score += w_disc * (p.bit_count() - o.bit_count())
     return score

@@ -182,3 +182,56 @@ def test_stop_raises_inside_the_search() -> None:
     board = random_board(40, 1)
     with pytest.raises(SearchStopped):
         s.midgame(board.player, board.opponent, 8, -INF, INF)
+
+
+def _transform(bits: int, k: int) -> int:
+    """One of the board's eight symmetries (k = 0..7) applied to a bitboard."""
+    out = 0
+    for sq in range(64):
+        if bits >> sq & 1:
+            r, c = divmod(sq, 8)
+            if k & 1:
+                c = 7 - c
+            if k & 2:
+                r = 7 - r
+            if k & 4:
+                r, c = c, r
+            out |= 1 << (r * 8 + c)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_evaluation_is_the_same_on_every_symmetric_board(seed: int) -> None:
+    # Mirrored and rotated boards are the same position: every feature, and every learned
+    # edge value, must give them one score.
+    board = random_board(20 + seed * 6, 300 + seed)
+    p, o = board.player, board.opponent
+    scores = {evaluate(_transform(p, k), _transform(o, k)) for k in range(8)}
+    assert len(scores) == 1
+
+
+def test_an_edge_and_its_mirror_share_one_pattern() -> None:
+    from othello.evaluation import PATTERN_INDEX, edge_patterns
+
+    assert PATTERN_INDEX[0b0000_0011 << 8 | 0b0000_0100] == PATTERN_INDEX[0b1100_0000 << 8 | 0b0010_0000]
+    assert len({k for k in PATTERN_INDEX if k >= 0}) == (3**8 + 3**4) // 2  # mirror pairs + palindromes
+    board = random_board(30, 4)
+    p, o = board.player, board.opponent
+    assert sorted(edge_patterns(p, o)) == sorted(edge_patterns(_transform(p, 1), _transform(o, 1)))
+
+
+def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
+    from othello.evaluation import SCALE
+
+    nodes = {0.0: 0, 1.5: 0}
+    for seed in range(4):
+        board = random_board(34, 400 + seed)
+        p, o = board.player, board.opponent
+        scores = {}
+        for selectivity in nodes:
+            s = Searcher({}, {}, selectivity=selectivity)
+            for depth in range(1, 8):  # iterative deepening, as the engine searches
+                scores[selectivity] = s.midgame(p, o, depth, -INF, INF)
+            nodes[selectivity] += s.nodes
+        assert abs(scores[1.5] - scores[0.0]) <= 12 * SCALE  # each cut bets 1.5 sigma
+    assert nodes[1.5] < 0.8 * nodes[0.0]

@@ -171,8 +171,12 @@ def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
     return path if path.exists() else None
 
 
-def bench_solve(out: Callable[[str], None] = print, name: str = "fforum-1-19.obf", first: int = 1) -> None:
-    """Exact solve of every FForum position in the file, checked against the given score."""
+def bench_solve(
+    out: Callable[[str], None] = print, name: str = "fforum-1-19.obf", first: int = 1,
+    only: range | None = None,
+) -> None:
+    """Exact solve of every FForum position in the file (or the numbers in ``only``),
+    checked against the given score."""
     from .engine import Engine
 
     path = fforum_path(name)
@@ -181,6 +185,8 @@ def bench_solve(out: Callable[[str], None] = print, name: str = "fforum-1-19.obf
         return
     times = []
     for number, line in enumerate(path.read_text().splitlines(), start=first):
+        if only is not None and number not in only:
+            continue
         text, rest = line.split(";", 1)
         entries = [e.strip().split(":") for e in rest.split(";") if e.strip()]
         best = int(entries[0][1])
@@ -206,10 +212,16 @@ SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
 ]
 
 
-def main(out: Callable[[str], None] = print) -> None:
+DEEP_SECTION = (
+    "search: exact solve of FForum #26-34 (20 empties), checked against the known scores",
+    lambda out: bench_solve(out, "fforum-20-39.obf", first=20, only=range(26, 35)),
+)
+
+
+def main(out: Callable[[str], None] = print, deep: bool = False) -> None:
     import platform
 
     out(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}")
-    for title, section in SECTIONS:
+    for title, section in [*SECTIONS, DEEP_SECTION] if deep else SECTIONS:
         out(f"\n== {title}")
         section(out)

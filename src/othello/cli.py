@@ -35,7 +35,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from . import bench
 
-    bench.main()
+    bench.main(deep=args.deep)
     return 0
 
 
@@ -132,6 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_perft)
 
     p = sub.add_parser("bench", help="print the engine's speed figures")
+    p.add_argument("--deep", action="store_true",
+                   help="also solve FForum #26-34 (20 empties; minutes each)")
     p.set_defaults(func=_cmd_bench)
 
     p = sub.add_parser("solve", help="solve a position exactly (prints score, best move, time, nodes)")

@@ -1,5 +1,6 @@
-"""The search in a child process (the window's default): results, progress, cancel, a killed
-child, shutdown. Each test starts a real "spawn" child, so each costs a few hundred ms."""
+"""The search worker: in a child process (the window's default) results, progress, cancel, a
+killed child, shutdown; in a thread (an injected engine) a crash logged with its traceback.
+Each process test starts a real "spawn" child, so each costs a few hundred ms."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from othello import logs
 from othello.board import Board
 from othello.engine import MoveScore, SearchResult
 from othello.gui.worker import Outcome, ProcessTransport, SearchError, SearchWorker
@@ -208,3 +212,37 @@ def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
         app.close()
         pygame.display.quit()
     assert is_gone(pid)
+
+
+# ----- the thread transport (an injected engine) ------------------------------------------
+
+
+class BrokenEngine:
+    """An engine whose every search fails deep inside, the way a real bug would."""
+
+    def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> Any:
+        return self._deep_inside(board)
+
+    def analyze(self, board: Board, stop: threading.Event | None = None) -> Any:
+        return self._deep_inside(board)
+
+    def _deep_inside(self, board: Board) -> Any:
+        raise ZeroDivisionError("evaluation divided by zero")
+
+
+@pytest.mark.parametrize("kind", ["think", "analyze"])
+def test_a_search_crash_is_logged_with_its_traceback(tmp_path: Path, kind: str) -> None:
+    log_file = tmp_path / "othello.log"
+    assert logs.setup(log_file) == log_file
+    worker = SearchWorker(lambda level: BrokenEngine())
+    try:
+        getattr(worker, kind)(Board(), 3)
+        outcome = wait_for(worker)
+    finally:
+        worker.shutdown()
+        logs.close()
+    assert isinstance(outcome.error, ZeroDivisionError)  # the window still hears of it
+    text = log_file.read_text(encoding="utf-8")
+    assert f"ERROR othello.gui.worker: the search ({kind}, level 3) failed" in text
+    assert "Traceback (most recent call last):" in text
+    assert "in _deep_inside" in text and "ZeroDivisionError: evaluation divided by zero" in text

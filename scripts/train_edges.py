@@ -132,7 +132,8 @@ def write_module(table: list[list[float]], games: int, positions: int) -> Path:
         '"""Learned values of edge patterns, per game phase: written by scripts/train_edges.py.\n\n'
         f"Fitted on {positions:,d} positions from {games:,d} self-play games. Each value is in\n"
         "hundredths of a disc, for the side to move; little-endian int16, bucket by bucket,\n"
-        'pattern index = sum of 3**i * (0 empty, 1 mine, 2 theirs) over the edge squares.\n"""\n\n'
+        "pattern index = sum of 3**i * (0 empty, 1 mine, 2 theirs) over the edge squares, the\n"
+        'smaller of the two readings (from either corner).\n"""\n\n'
         "DATA = (\n" + "".join(f'    "{chunk}"\n' for chunk in lines) + ")\n"
     )
     return path

@@ -211,7 +211,7 @@ def _load_edge_values() -> list[list[int]]:
     every value is zero and the evaluation is the hand-weighted features alone.
     """
     try:
-        from .edge_table import DATA  # type: ignore[import-not-found, unused-ignore]
+        from .edge_table import DATA
     except ImportError:
         learned = [[0] * 3**8 for _ in range(EDGE_BUCKETS)]
     else:

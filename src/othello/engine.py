@@ -60,18 +60,21 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose",
           1, 0, 0, 0.5, 8.0),
-    Level(2, "Novice", "looks 2 moves ahead, now and then picks a worse move; plays perfectly "
-          "from 6 empty squares", 2, 6, 0, 0.5, 3.0),
-    Level(3, "Casual", "looks 4 moves ahead, plays perfectly from 10 empty squares",
+    Level(2, "Novice", "looks 2 moves ahead, sometimes errs; perfect from 6 empty squares",
+          2, 6, 0, 0.5, 3.0),
+    Level(3, "Casual", "looks 4 moves ahead; perfect from 10 empty squares",
           4, 10, 0, 1.0),
-    Level(4, "Club player", "looks 6 moves ahead, plays perfectly from 14 empty squares "
-          "and finds a winning move, if there is one, from 16", 6, 14, 16, 1.0),
-    Level(5, "Strong", "looks 8 moves ahead, plays perfectly from 16 empty squares "
-          "and finds a winning move, if there is one, from 18", 8, 16, 18, 3.0),
-    Level(6, "Expert", "looks up to 14 moves ahead along the lines that matter, plays "
-          "perfectly from 18 empty squares and finds a winning move, if there is one, from 20",
-          14, 18, 20, 5.0, selectivity=1.5),
+    Level(4, "Club player", "looks 6 moves ahead; perfect from 12 empty squares, finds "
+          "wins from 14", 6, 12, 14, 1.0),
+    Level(5, "Strong", "looks 8 moves ahead; perfect from 14 empty squares, finds wins "
+          "from 16", 8, 14, 16, 3.0),
+    Level(6, "Expert", "looks 9-12 moves ahead; perfect from 18 empty squares, finds "
+          "wins from 20", 14, 18, 20, 5.0, selectivity=1.5),
 )
+""""Perfect from N empty squares": an exact solve picks the move with the best final
+result. "Finds wins from N": from N empty squares a win/draw/loss search proves whether a move
+wins, and a winning move is always found if there is one. Level 6 searches selectively
+(Multi-ProbCut), so its depth is what 5 seconds reach, not a fixed number."""
 
 DEFAULT_LEVEL = 4
 

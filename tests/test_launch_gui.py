@@ -55,14 +55,19 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def make_app() -> Iterator[Callable[..., Any]]:
     apps: list[Any] = []
 
-    def make(settings: Any = None, notices: list[str] | None = None, demo: bool = False) -> Any:
+    def make(
+        settings: Any = None,
+        notices: list[str] | None = None,
+        demo: bool = False,
+        remember: Callable[..., Any] | None = None,
+    ) -> Any:
         if settings is None:
             settings, notices = load_settings()
         app = app_module.App(
             settings,
             notices=notices or [],
             engine_factory=lambda level: FirstMoveEngine(),
-            remember=None,
+            remember=remember,
             demo=demo,
             computer_min_seconds=0.0,
         )
@@ -234,7 +239,9 @@ def key(k: int, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode))
 
 
-def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments() -> None:
+def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments(
+    make_app: Callable[..., Any],
+) -> None:
     from othello.config import save_preferences
 
     ini = paths.user_ini()
@@ -243,20 +250,11 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments() 
         "; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 2\n",
         encoding="utf-8",
     )
-    settings, notices = load_settings()
-    app = app_module.App(
-        settings, notices=notices, engine_factory=lambda level: FirstMoveEngine(),
-        remember=save_preferences, computer_min_seconds=0.0,
-    )
-    try:
-        pygame.event.clear()
-        key(pygame.K_EQUALS, "=")  # level up
-        key(pygame.K_l, "l")  # legal-move markers off
-        key(pygame.K_w, "w")  # play white
-        frames(app, 3)
-    finally:
-        app.close()
-        pygame.display.quit()
+    app = make_app(remember=save_preferences)
+    key(pygame.K_EQUALS, "=")  # level up
+    key(pygame.K_l, "l")  # legal-move markers off
+    key(pygame.K_w, "w")  # play white
+    frames(app, 3)
     text = ini.read_text(encoding="utf-8")
     assert text.startswith("; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 3\n")
     again, notices = load_settings()
@@ -264,25 +262,19 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments() 
     assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (3, False, "white", 25)
 
 
-def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so() -> None:
+def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so(
+    make_app: Callable[..., Any],
+) -> None:
     from othello.config import save_preferences
 
     ini = paths.user_ini()
     ini.parent.mkdir(parents=True)
     ini.write_bytes(b'{"level": 2}\n')
-    settings, notices = load_settings()
-    app = app_module.App(
-        settings, notices=notices, engine_factory=lambda level: FirstMoveEngine(),
-        remember=save_preferences, computer_min_seconds=0.0,
-    )
-    try:
-        pygame.event.clear()
-        key(pygame.K_EQUALS, "=")  # level up
-        frames(app, 3)
-        shown = toast_texts(app)
-    finally:
-        app.close()
-        pygame.display.quit()
+    settings, _ = load_settings()
+    app = make_app(remember=save_preferences)
+    key(pygame.K_EQUALS, "=")  # level up
+    frames(app, 3)
+    shown = toast_texts(app)
     assert ini.read_bytes() == b'{"level": 2}\n'
     assert f"Could not remember your choice: {ini} is not an INI file" in shown
     assert app.session.level == settings.level + 1  # the choice holds for this game

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from othello.engine import LEVELS
 from othello.gui.app import App
 from othello.gui.layout import MIN_WINDOW, compute_layout
 from othello.gui.panel import Panel
@@ -88,6 +89,22 @@ def test_fit_shrinks_then_shortens_text_to_its_box(make_app: Callable[..., App])
     assert text.endswith("…") and app.text.render(text, size).get_width() <= 80
     lines, size = app.text.fit_lines("one two three four five six seven eight nine ten", 90, 2, 16)
     assert len(lines) <= 2 and all(app.text.render(line, size).get_width() <= 90 for line in lines)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_level_description_is_shown_whole_where_it_is_shown(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app()
+    panel = panel_for(app, size)
+    if "level-help" not in panel.rects:
+        return  # a panel this short drops the description altogether
+    rect = panel.rects["level-help"]
+    for level in LEVELS:
+        lines, px = panel.level_help_lines(level.description)
+        assert " ".join(lines) == level.description, (level.number, lines)
+        assert all(app.text.render(line, px).get_width() <= rect.width for line in lines)
+        assert len(lines) * (px + 4) - 4 <= rect.height + panel.px(10)  # within its row
 
 
 @pytest.mark.parametrize("size", [(640, 480), (520, 900), MIN_WINDOW])

@@ -26,6 +26,7 @@ COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, fol
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (("pad", 14), ("title", 42), ("score", 94), ("status", 68), ("colour", 66), ("level", 60),
                ("level-help", 42), ("grid", 176), ("info", 18), ("pad", 14))
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
+LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
 BLOCK_SIZE = (600, 244)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
@@ -107,8 +108,11 @@ class Panel:
                 break
         x, w = r.left + self.px(16), r.width - 2 * self.px(16)
         y = r.top
+        spare = r.height - sum(self.px(h) for _, h in rows)
         for name, height in rows:
             h = self.px(height)
+            if name == "level-help" and self.f < 1:  # small type wraps sooner: a third line
+                h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))
             if name == "colour":
                 self._colour(pygame.Rect(x, y, w, h - self.px(12)))
             elif name == "level":
@@ -209,9 +213,16 @@ class Panel:
         surface.blit(label, label.get_rect(center=box.center))
         rect = self.rects.get("level-help")
         if rect is not None and view.level_help:
-            lines, size = self.text.fit_lines(view.level_help, rect.width, 2, self.size(13))
+            lines, size = self.level_help_lines(view.level_help)
             for i, line in enumerate(lines):
                 surface.blit(self.text.render(line, size, theme.TEXT_DIM), (rect.left, rect.top + i * (size + 4)))
+
+    def level_help_lines(self, text: str) -> tuple[list[str], int]:
+        """The level's description wrapped to its row (two lines, three if the row is tall)."""
+        rect = self.rects["level-help"]
+        size = self.size(13)
+        room = max(2, (rect.height + 4) // (size + 4))
+        return self.text.fit_lines(text, rect.width, room, size)
 
     def _draw_score(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
         gap = self.px(8)

@@ -301,7 +301,8 @@ class BoardRenderer:
                 surface.blit(preview, preview.get_rect(center=layout.square_center(hover)))
         for sq in legal:
             marker = self._marker
-            if marker is not None and not (sq == hover and ghost is not None):
+            # a hinted square shows its score instead: a ring behind the digits blurs them
+            if marker is not None and sq not in hints and not (sq == hover and ghost is not None):
                 surface.blit(marker, marker.get_rect(center=layout.square_center(sq)))
         self._draw_discs(surface, layout, board, animation)
         if last_move is not None and last_move >= 0:
@@ -352,8 +353,8 @@ class BoardRenderer:
             if score == best:
                 pygame.draw.rect(surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6)
             label = self.text.render(score_text(score), size, theme.HINT_TEXT, bold=score == best)
-            pad = label.get_rect(center=rect.center).inflate(6, 2)
+            pad = label.get_rect(center=rect.center).inflate(8, 2)
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)
-            pygame.draw.rect(chip, (0, 0, 0, 120), chip.get_rect(), border_radius=5)
+            pygame.draw.rect(chip, (0, 0, 0, 150), chip.get_rect(), border_radius=5)
             surface.blit(chip, pad.topleft)
             surface.blit(label, label.get_rect(center=rect.center))

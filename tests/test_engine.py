@@ -34,11 +34,17 @@ def test_levels_are_described() -> None:
     assert Engine().level_info.number == DEFAULT_LEVEL
 
 
-def test_bad_level_is_refused() -> None:
-    with pytest.raises(ValueError):
-        Engine(level=0)
-    with pytest.raises(ValueError):
-        Engine(level=len(LEVELS) + 1)
+@pytest.mark.parametrize("level", [0, len(LEVELS) + 1, "3", 2.5, True])
+def test_bad_level_is_refused(level: object) -> None:
+    with pytest.raises(ValueError, match="level must be"):
+        Engine(level=level)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, float("nan"), float("inf"), "2", True])
+def test_bad_time_limit_is_refused(seconds: object) -> None:
+    # NaN compares false with everything: unchecked, it meant a search with no deadline
+    with pytest.raises(ValueError, match="time_limit must be"):
+        Engine(time_limit=seconds)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("level", range(1, len(LEVELS) + 1))
@@ -76,6 +82,23 @@ def test_pass_when_it_is_the_only_action() -> None:
     assert Engine().think(board).move == "pass"
     assert Engine().solve(board).score == brute_force(board.copy())
     assert Engine().analyze(board)[0].move == "pass"
+
+
+def test_a_forced_pass_is_scored_by_searching_on() -> None:
+    # White must pass with 3 empties left and loses by 18: a static guess said +2.
+    board = Board.from_string("-OOOOOOOXOOOOXOOXOOOOOOO-OOOOXOO-OOOOOXXOOXOOOXXXXOXXXXXXXXXXXXX O")
+    assert board.must_pass() and brute_force(board.copy()) == -18
+    result = Engine().think(board)
+    assert (result.move, result.score, result.exact) == ("pass", -18, True)
+    assert Engine().analyze(board) == [("pass", -18, True)]
+
+
+def test_an_exact_line_through_passes_reaches_the_end() -> None:
+    board = Board.from_string("-OOOOOOOXOOOOXOOXOOOOOOO-OOOOXOO-OOOOOXXOOXOOOXXXXOXXXXXXXXXXXXX O")
+    line = board.copy()
+    for move in Engine().solve(board).pv:
+        line.push_pass() if move == "pass" else line.push(move)
+    assert line.is_game_over()
 
 
 def test_game_over_is_an_error() -> None:

@@ -14,6 +14,7 @@ search at a time (a lock serialises calls), so share it between threads freely.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -151,17 +152,20 @@ class Engine:
         seed: int | None = None,
         selectivity: float | None = None,
     ) -> None:
+        if time_limit is not None and (
+            isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+            or not math.isfinite(time_limit) or time_limit <= 0
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         if level is None:
             base = LEVELS[-1] if time_limit is not None else LEVELS[DEFAULT_LEVEL - 1]
             if time_limit is not None:
                 base = replace(base, depth=60, description=f"searches as deep as it can in {time_limit:g} s")
         else:
-            if not 1 <= level <= len(LEVELS):
-                raise ValueError(f"level must be 1..{len(LEVELS)}, not {level!r}")
+            if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
+                raise ValueError(f"level must be a whole number 1..{len(LEVELS)}, not {level!r}")
             base = LEVELS[level - 1]
         if time_limit is not None:
-            if time_limit <= 0:
-                raise ValueError(f"time_limit must be positive, not {time_limit!r}")
             base = replace(base, time_budget=float(time_limit))
         if depth is not None:
             base = replace(base, depth=max(1, depth))
@@ -244,9 +248,14 @@ class Engine:
         start = time.perf_counter()
         moves = _check_playable(p, o)
         if not moves:
-            s = self._searcher(None, None)
-            score = -_discs(s._leaf(o, p))
-            return SearchResult("pass", score, 0, s.nodes, ["pass"], False, time.perf_counter() - start)
+            # The pass is forced, but its score is the opponent's position searched as
+            # this level would search it: a static guess there can even get the sign wrong.
+            report = None
+            if on_progress is not None:
+                def report(r: SearchResult) -> None:
+                    on_progress(self._pass_result(-r.score, r, start))
+            inner = self._think(o, p, stop, report)
+            return self._pass_result(-inner.score, inner, start)
         level = self.level_info
         deadline = start + level.time_budget
         n = (~(p | o) & FULL).bit_count()
@@ -413,8 +422,8 @@ class Engine:
         start = time.perf_counter()
         moves = _check_playable(p, o)
         if not moves:
-            s = self._searcher(stop, start + self.level_info.time_budget)
-            return [MoveScore("pass", -_discs(s._leaf(o, p)), False)]
+            best = self._analyze(o, p, stop)[0]  # the opponent's best reply, from its side
+            return [MoveScore("pass", -best.score, best.exact)]
         level = self.level_info
         deadline = start + level.time_budget
         s = self._searcher(stop, deadline)

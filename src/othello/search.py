@@ -659,11 +659,12 @@ class Searcher:
     def principal_variation(self, p: Bitboard, o: Bitboard, first: int, limit: int, exact: bool) -> list[int]:
         """Follow the tables' best moves from the root, checking each one is legal."""
         pv = [first]
+        placed = 1  # passes do not count against ``limit``: they fill no square
         f = flips(p, o, first)
         p, o = o ^ f, p | f | (1 << first)
         table = self.tt_end if exact else self.tt_mid
         seen = set()
-        while len(pv) < limit and (p, o) not in seen:
+        while placed < limit and (p, o) not in seen:
             seen.add((p, o))
             moves = legal_moves(p, o)
             if not moves:
@@ -682,6 +683,7 @@ class Searcher:
             if sq < 0 or not moves >> sq & 1:
                 break
             pv.append(sq)
+            placed += 1
             f = flips(p, o, sq)
             p, o = o ^ f, p | f | (1 << sq)
         return pv

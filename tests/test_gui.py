@@ -628,3 +628,55 @@ def test_no_display_is_a_one_line_error(
     monkeypatch.setattr(app_module.pygame.display, "set_mode", no_display)
     assert app_module.run(Namespace(demo=False, frames=None, config=None)) == 1
     assert "cannot open the game window (No available video device)" in capsys.readouterr().err
+
+
+# ----- what stays true: the end card under the help, answers that expire, undo as White -------
+
+
+def test_a_game_ending_under_the_help_keeps_the_help_on_top(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string("X" * 56 + "XXXXXXO- X"))  # h8 is the last square
+    frames(app, 1)
+    click(app, "h8")
+    press(pygame.K_F1)
+    frames_until(app, lambda: app.session.board.is_game_over() and app.animation is None)
+    frames(app, 2)
+    assert isinstance(app.scenes[-1], HelpOverlay) and any(isinstance(s, EndOverlay) for s in app.scenes)
+    press(pygame.K_a)  # any key closes the help, and only the help
+    frames(app, 1)
+    assert isinstance(app.scenes[-1], EndOverlay) and app.session.game.cursor == 1
+
+
+def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(make_app: Callable[..., App]) -> None:
+    engine = FakeEngine(seconds=0.5)
+    app = make_app(engine)
+    click(app, "f5")
+    frames_until(app, lambda: app.animation is None and app.session.is_computer_turn())
+    for _ in range(5):
+        click(app, "a1")
+    frames(app, 1)
+    assert [t.text for t in app.toasts].count("The computer is still thinking.") == 1
+    frames_until(app, lambda: human_turn_idle(app))
+    assert not any("still thinking" in t.text for t in app.toasts)  # no longer true
+    press(pygame.K_h)
+    frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.toasts))
+    app.notify("A problem worth keeping")
+    click(app, app.session.board.legal_moves()[0])
+    frames(app, 1)
+    texts = [t.text for t in app.toasts]
+    assert not any(t.startswith("Hint") for t in texts) and "A problem worth keeping" in texts
+
+
+def test_undo_as_white_before_your_first_move_does_nothing(make_app: Callable[..., App]) -> None:
+    app = make_app(human_color="white")
+    frames_until(app, lambda: human_turn_idle(app))
+    assert app.session.game.cursor == 1 and not app.panel_view().enabled["undo"]
+    press(pygame.K_u)
+    frames(app, 2)
+    assert app.session.game.cursor == 1 and any(t.text == "Nothing to undo." for t in app.toasts)
+    click(app, app.session.board.legal_moves()[0])
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 3)
+    assert app.panel_view().enabled["undo"]
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.session.game.cursor == 1 and app.session.is_human_turn()

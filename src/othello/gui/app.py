@@ -57,10 +57,15 @@ SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the s
 
 @dataclass
 class Toast:
-    """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn."""
+    """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn.
+
+    An ``answer`` replies to the player's own action about the position on the board ("d3 is
+    not a legal move", a hint): once the game moves on it is no longer true, so it goes.
+    """
 
     text: str
     until: float | None = None
+    answer: bool = False
 
 
 @dataclass
@@ -332,7 +337,8 @@ class App:
             self.game_over_since = self.now
             self.banner = None  # the end screen says it all
             if not any(isinstance(s, EndOverlay) for s in self.scenes):
-                self.scenes.append(EndOverlay(self))
+                # under any card the player opened (help), which keeps the keys and the top
+                self.scenes.insert(1, EndOverlay(self))
         elif self.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
             self.new_game()
 
@@ -366,11 +372,13 @@ class App:
         self.tell(text)
 
     def _on_change(self, change: Change) -> None:
-        """Whatever changed the game, a running search or hint is now stale."""
+        """Whatever changed the game, a running search, a hint and answers about the old
+        position are now stale."""
         self.worker.cancel()
         self.pending = None
         self.search_failed = False
         self.hints = {}
+        self.toasts = [t for t in self.toasts if not t.answer]
         self.turn_wait = 0.0
         if change.kind == "play":
             self.sounds.play("place")
@@ -424,7 +432,16 @@ class App:
 
     def tell(self, message: str) -> None:
         """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
-        self.session.notify(message)
+        self._queue(Toast(message, answer=True))
+
+    def _queue(self, toast: Toast) -> None:
+        """Add a notice; the same words already waiting or showing are renewed instead, so
+        eight clicks while the computer thinks are one "still thinking", not a queue of eight."""
+        for t in self.toasts:
+            if t.text == toast.text:
+                t.until = None  # shown for its full time again from the next frame
+                return
+        self.toasts.append(toast)
 
     def _file_problem(self, name: str, message: str) -> None:
         """A resource file that would not load; those found while starting are shown as one notice."""
@@ -544,7 +561,7 @@ class App:
 
     def _drain_notices(self) -> None:
         while self.session.notices:
-            self.toasts.append(Toast(self.session.notices.pop(0)))
+            self._queue(Toast(self.session.notices.pop(0)))
 
     def _expire(self, now: float) -> None:
         """Drop what has been shown long enough; start the clock of notices that now show."""
@@ -617,7 +634,7 @@ class App:
             info=self.move_info(),
             busy=self.now - self.busy_since if self.worker.busy and self.busy_since is not None else None,
             enabled={
-                "undo": session.game.can_undo(),
+                "undo": session.can_undo(),
                 "redo": session.game.can_redo(),
                 "hint": session.is_human_turn() and self.worker.kind != "analyze",
                 "level-down": session.level > self.min_level,

@@ -94,9 +94,22 @@ class Session:
             return self.play(PASS)
         return None
 
+    def can_undo(self) -> bool:
+        """Whether there is a turn of the human's to go back to (any move, when nobody is
+        human). Playing White, the computer's opening move alone is not one: taking it back
+        would only have the computer play it again."""
+        if self.human is None:
+            return self.game.can_undo()
+        side = self.game.start.side_to_move
+        for sq in self.game.moves[: self.game.cursor]:
+            if side == self.human and sq != PASS:
+                return True
+            side = other(side)
+        return False
+
     def undo(self) -> bool:
         """Take back moves to the human's previous turn (one move when nobody is human)."""
-        if not self.game.can_undo():
+        if not self.can_undo():
             return False
         self.game.undo()
         while self.game.can_undo() and self._skip_when_stepping():

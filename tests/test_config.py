@@ -279,6 +279,8 @@ def test_utf8_bom_is_fine(tmp_path: Path) -> None:
         "This is a shopping list.\nMilk\nEggs\n",
         '{"window": {"width": 1280}}',
         "<html><body>not ini</body></html>",
+        "[" + " " * 5_000 + "x",  # once took minutes: the section pattern backtracked
+        "LEVEL" + " " * 5_000 + "x",
     ],
 )
 def test_not_ini_at_all_found_by_search(tmp_path: Path, content: str) -> None:

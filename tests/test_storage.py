@@ -272,6 +272,7 @@ def test_autosave_leaves_no_temporary_files(data_dir: Path) -> None:
         b'{"format": "othello-autosave", "version": 1, "start": "x", "moves": "", "cursor": 0}',
         b'{"format": "othello-autosave", "version": 1, "moves": "f5", "cursor": 1}',
         b" " * 200_000,
+        b"[" * 5_000,  # nested past Python's recursion limit: json raises RecursionError
     ],
 )
 def test_corrupt_autosave_starts_a_new_game_with_a_notice(content: bytes) -> None:

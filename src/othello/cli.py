@@ -86,13 +86,13 @@ def _prepare_play(args: argparse.Namespace) -> None:
     load = getattr(args, "load", None)
     logs.setup()
     try:
-        _, notices = load_settings(args.config)
+        args.loaded_settings = load_settings(args.config)  # the window uses them as read here
         if load is not None:
             storage.load_game(load)
     except OthelloError as err:  # no console after a double-click: the log keeps it
         logs.log.error("not started: %s", err)
         raise
-    logs.log_notices(notices)
+    logs.log_notices(args.loaded_settings[1])
     if load is not None:
         from .gui import persistence  # imports no pygame itself
 

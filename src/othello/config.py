@@ -96,9 +96,12 @@ TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
 
-_SECTION_RE = re.compile(r"^\[\s*([^\]]*?)\s*\](?:\s*[;#].*)?$")
+# Written so that no two parts can match the same characters: with overlapping parts
+# (``\[\s*(.*?)\s*\]``) a "[" and a few thousand spaces took minutes to reject.
+_SECTION_RE = re.compile(r"^\[([^\]]*)\](?:\s*[;#].*)?$")
+_KEY_PREFIX_RE = re.compile(r"(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)")
 _KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$")
-_INLINE_COMMENT_RE = re.compile(r"\s*[;#].*$")  # no value here contains ; or #
+_INLINE_COMMENT_RE = re.compile(r"[;#].*$")  # no value here contains ; or #
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
@@ -247,7 +250,7 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
             continue
         match = _SECTION_RE.match(line)
         if match:
-            section = match.group(1).upper()
+            section = match.group(1).strip().upper()
             continue
         match = _KEY_RE.match(line)
         if match:
@@ -259,7 +262,7 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
 
 
 def _sections(text: str) -> list[str]:
-    return [m.group(1) for m in map(_SECTION_RE.match, (s.strip() for s in text.splitlines())) if m]
+    return [m.group(1).strip() for m in map(_SECTION_RE.match, (s.strip() for s in text.splitlines())) if m]
 
 
 def _clip(text: str, width: int = 40) -> str:
@@ -458,10 +461,14 @@ def _replace_value(raw: str, value: str) -> str:
     """The line with only its value changed: indentation, spelling and comment kept."""
     ending = raw[len(raw.rstrip("\r\n")) :]
     body = raw[: len(raw) - len(ending)]
-    match = re.match(r"^(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)([^;#]*?)(\s*[;#].*)?$", body)
+    match = _KEY_PREFIX_RE.match(body)
     if not match:
         return raw
-    return match.group(1) + value + (match.group(3) or "") + ending
+    rest = body[match.end() :]
+    cut = min((i for i in (rest.find(";"), rest.find("#")) if i >= 0), default=len(rest))
+    old = rest[:cut]
+    comment = old[len(old.rstrip()) :] + rest[cut:]  # the spaces before a comment stay with it
+    return match.group(1) + value + comment + ending
 
 
 def _section_end(lines: list[str], section: str) -> int | None:
@@ -473,7 +480,7 @@ def _section_end(lines: list[str], section: str) -> int | None:
         if match:
             if start is not None:
                 break
-            if match.group(1).upper() == section:
+            if match.group(1).strip().upper() == section:
                 start = i
                 end = i + 1
         elif start is not None and raw.strip() and raw.strip()[0] not in "#;":

@@ -363,7 +363,8 @@ def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
         return None, [f"The saved game could not be read ({err.strerror or err}); starting a new game"]
     try:
         game = game_from_autosave(json.loads(raw.decode("utf-8")))
-    except (ValueError, GameTextError) as err:  # JSON and UTF-8 errors are ValueErrors
+    except Exception as err:  # whatever is wrong with the file, the game must start
+        # JSON and UTF-8 errors are ValueErrors, but deep nesting is a RecursionError
         return None, _damaged(path, err)
     return game, []
 

@@ -693,7 +693,7 @@ def run(args: Any = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     config = getattr(args, "config", None)
-    settings, notices = load_settings(config)
+    settings, notices = getattr(args, "loaded_settings", None) or load_settings(config)
     try:
         app = App(settings, notices=list(notices), demo=demo, remember=lambda prefs: save_preferences(prefs, config))
     except pygame.error as err:

@@ -106,3 +106,28 @@ def test_the_end_card_can_be_put_aside_to_see_the_final_position(make_app: Calla
     click_at(end.button.center)
     frames(app, 1)
     assert app.session.board == Board() and not any(isinstance(s, EndOverlay) for s in app.scenes)
+
+
+def test_notices_too_long_for_one_line_show_one_at_a_time_and_whole(make_app: Callable[..., App]) -> None:
+    app = make_app(window_width=640, window_height=520, square_size=40)
+    first = "The settings file says LEVEL = 9, which is not 1 to 6; level 4 is used instead of it."
+    second = "Pasted text not used: move 3 ('c3'): black cannot play c3, it turns no disc over."
+    app.notify(first)
+    app.notify(second)
+    frames(app, 1)
+    assert [t.text for t in app.shown_toasts()] == [first]  # not two lines cut short
+    frames(app, int(6.5 * 30))
+    assert [t.text for t in app.shown_toasts()] == [second]
+    app.notify("Short.")
+    app.notify("Also short.")
+    frames(app, int(6.5 * 30))
+    assert [t.text for t in app.shown_toasts()] == ["Short.", "Also short."]
+
+
+def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.notify("A problem with the settings file.")
+    for square in ("a1", "b1", "c1", "d1", "e1", "h8"):
+        click(app, square)
+        frames(app, 1)
+    assert [t.text for t in app.toasts] == ["A problem with the settings file.", "h8 is not a legal move."]

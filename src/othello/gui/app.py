@@ -38,7 +38,7 @@ from ..notation import PASS, Square, parse_move, square_name
 from . import persistence
 from .animation import MoveAnimation
 from .layout import MIN_WINDOW, Layout, compute_layout
-from .panel import Notice, Panel, PanelView, draw_notices
+from .panel import Notice, Panel, PanelView, draw_notices, notices_that_fit
 from .render import BoardRenderer, TextCache, score_text
 from .resources import load_resources
 from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene
@@ -436,7 +436,10 @@ class App:
 
     def _queue(self, toast: Toast) -> None:
         """Add a notice; the same words already waiting or showing are renewed instead, so
-        eight clicks while the computer thinks are one "still thinking", not a queue of eight."""
+        eight clicks while the computer thinks are one "still thinking", not a queue of eight.
+        A new answer replaces the earlier ones: it is about what the player just did."""
+        if toast.answer:
+            self.toasts = [t for t in self.toasts if not t.answer or t.text == toast.text]
         for t in self.toasts:
             if t.text == toast.text:
                 t.until = None  # shown for its full time again from the next frame
@@ -573,8 +576,12 @@ class App:
                 toast.until = now + TOAST_SECONDS
 
     def shown_toasts(self) -> list[Toast]:
-        """The notices in the strip now: the pass announcement takes one of its two lines."""
-        return self.toasts[: MAX_NOTICES - (self.banner is not None)]
+        """The notices in the strip now: two when both fit a line each, else one on two
+        lines; the pass announcement counts as one of them."""
+        banner = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
+        waiting = [Notice(t.text) for t in self.toasts[:MAX_NOTICES]]
+        count = notices_that_fit(self.text, self.layout.notices, (banner + waiting)[:MAX_NOTICES])
+        return self.toasts[: max(0, count - len(banner))]
 
     # ----- what is shown -------------------------------------------------------------------
 

@@ -331,6 +331,28 @@ def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, in
     return (r, g, bl)
 
 
+NOTICE_GAP = 4
+
+
+def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
+    """Height of each notice's box and its text size, with ``count`` notices in the strip."""
+    h = (rect.height - NOTICE_GAP * (count - 1)) // count
+    return h, max(MIN_TEXT, min(16, (h - 8) // (2 if count == 1 else 1) - 4))
+
+
+def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:
+    """How many of the first two notices the strip shows together: two only when each fits
+    its one line whole; otherwise one at a time on two lines, so no notice is cut short
+    (the next waits its turn)."""
+    if len(notices) < 2:
+        return len(notices)
+    _, size = _notice_rows(rect, 2)
+    for notice in notices[:2]:
+        if text.fit(notice.text, rect.width - 24, size, bold=notice.banner)[0] != notice.text:
+            return 1
+    return 2
+
+
 def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> list[pygame.Rect]:
     """The strip under the board: one notice over its whole height, or two, a line each.
 
@@ -339,9 +361,8 @@ def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, no
     drawn: list[pygame.Rect] = []
     if not notices:
         return drawn
-    gap = 4
-    h = (rect.height - gap * (len(notices) - 1)) // len(notices)
-    size = max(MIN_TEXT, min(16, (h - 8) // (2 if len(notices) == 1 else 1) - 4))
+    gap = NOTICE_GAP
+    h, size = _notice_rows(rect, len(notices))
     for i, notice in enumerate(notices):
         box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
         lines, px = text.fit_lines(notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner)

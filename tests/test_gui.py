@@ -442,6 +442,12 @@ def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> No
     press(pygame.K_y, mod=pygame.KMOD_LCTRL)
     frames(app, 1)
     assert app.session.game.cursor == 2 and app.session.is_human_turn()
+    # Cmd on macOS is Ctrl: Cmd+Z undoes, and Cmd+S never reaches the plain S (sound) key
+    sound = app.sounds.enabled
+    press(pygame.K_z, mod=pygame.KMOD_LMETA)
+    press(pygame.K_s, mod=pygame.KMOD_LMETA)
+    frames(app, 1)
+    assert app.session.game.cursor == 0 and app.sounds.enabled == sound
 
 
 def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., App]) -> None:

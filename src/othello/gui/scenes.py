@@ -240,7 +240,7 @@ class PlayScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         app = self.app
         mod = getattr(event, "mod", 0)
-        if mod & pygame.KMOD_CTRL:
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):  # Cmd on macOS does what Ctrl does
             if event.key == pygame.K_z and mod & pygame.KMOD_SHIFT:
                 app.do("redo")
                 return True

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 _TEXT_TYPES = ("text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING")
 _kept: str | None = None
 _start_file: Path | None = None
+_NO_CLIPBOARD_DRIVERS = ("dummy", "offscreen")
+"""SDL video drivers with no clipboard: pygame.scrap starts on them, but holds nothing."""
 
 
 def _scrap() -> Any:
@@ -35,6 +37,8 @@ def _scrap() -> Any:
 
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         raise RuntimeError("no window yet")
+    if pygame.display.get_driver() in _NO_CLIPBOARD_DRIVERS:
+        raise RuntimeError(f"the {pygame.display.get_driver()} video driver has no clipboard")
     if not scrap.get_init():
         scrap.init()
     return scrap

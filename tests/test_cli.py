@@ -79,3 +79,9 @@ def test_the_engine_never_imports_pygame(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=os.environ.copy(),
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_paths_on_the_command_line_are_made_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = cli.build_parser().parse_args(["--config", "mine.ini", "--load", "game.txt"])
+    assert args.config == tmp_path / "mine.ini" and args.load == tmp_path / "game.txt"

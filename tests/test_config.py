@@ -301,6 +301,16 @@ def test_binary_file_found_by_search(tmp_path: Path) -> None:
     assert notices == [f"{user} is not a text file; using the built-in defaults"]
 
 
+def test_a_huge_file_found_by_search_is_refused_unread(tmp_path: Path) -> None:
+    user = paths.user_ini()
+    user.parent.mkdir(parents=True)
+    with user.open("wb") as file:
+        file.truncate(4_000_000_000)  # sparse: reading it all would take 4 GB
+    settings, notices = load_settings()
+    assert values(settings) == values(DEFAULTS)
+    assert notices == [f"{user} is not a text file; using the built-in defaults"]
+
+
 def test_unreadable_file_found_by_search(tmp_path: Path) -> None:
     user = paths.user_ini()
     user.mkdir(parents=True)  # a folder where the file should be: reading fails

@@ -230,6 +230,21 @@ def test_starting_to_play_opens_the_log_and_records_the_settings_notices(tmp_pat
     assert "settings: mine.ini line 2: ANIMATION = 'maybe'" in text
 
 
+def test_a_log_that_cannot_be_written_is_said_in_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import argparse
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(blocker / "data"))  # a folder inside a file
+    args = argparse.Namespace(config=None)
+    cli._prepare_play(args)
+    logs.close()
+    _settings, notices = args.loaded_settings
+    assert notices[0].startswith("Cannot write the log file") and "not kept" in notices[0]
+
+
 def test_an_unusable_config_is_also_logged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--config", str(tmp_path / "gone.ini")]) == 2
     logs.close()

@@ -145,7 +145,14 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
     persistence.attach(again)
     assert again.session.game.transcript() == played
     frames(again)
-    assert "Resumed your game" in toast_texts(again)
+    assert "Resumed your game: 2 moves in, black to move" in toast_texts(again)
+    again.session.undo()  # back to the start, the moves kept for redo
+    again.close()
+    third = make_app()
+    persistence.attach(third)
+    frames(third)
+    assert third.session.game.cursor == 0 and len(third.session.game.moves) == 2
+    assert "Resumed your game: at its start, black to move" in toast_texts(third)
 
 
 def test_new_game_clears_the_autosave(make_app: Callable[..., Any]) -> None:

@@ -184,6 +184,14 @@ def test_bad_game_file_names_the_file(tmp_path: Path, content: bytes, words: str
     assert "bad.txt" in str(info.value) and words in str(info.value)
 
 
+def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "film.mkv"
+    with path.open("wb") as file:
+        file.truncate(4_000_000_000)  # sparse: takes no disk, but reading it all would take 4 GB
+    with pytest.raises(GameTextError, match=r"film.mkv: too large to be a game file \(4000000000 bytes\)"):
+        storage.load_game(path)
+
+
 def test_missing_game_file(tmp_path: Path) -> None:
     with pytest.raises(GameTextError, match="Cannot read"):
         storage.load_game(tmp_path / "nope.txt")

@@ -86,7 +86,10 @@ def _prepare_play(args: argparse.Namespace) -> None:
     load = getattr(args, "load", None)
     logs.setup()
     try:
-        args.loaded_settings = load_settings(args.config)  # the window uses them as read here
+        settings, notices = load_settings(args.config)
+        if logs.problem is not None:  # no console after a double-click: the window says it
+            notices = [logs.problem, *notices]
+        args.loaded_settings = (settings, notices)  # the window uses them as read here
         if load is not None:
             storage.load_game(load)
     except OthelloError as err:  # no console after a double-click: the log keeps it
@@ -99,16 +102,22 @@ def _prepare_play(args: argparse.Namespace) -> None:
         persistence.start_with(load)
 
 
+def _user_path(text: str) -> Path:
+    """A path named on the command line, made absolute at once: messages then name the file
+    exactly, and nothing later depends on the working directory."""
+    return Path(text).expanduser().absolute()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="othello", description="Play Othello against the computer, or use the engine's tools."
     )
     parser.set_defaults(func=_cmd_play)
     parser.add_argument(
-        "--config", type=Path, metavar="PATH", help="read this othello.ini (see --where for the search)"
+        "--config", type=_user_path, metavar="PATH", help="read this othello.ini (see --where for the search)"
     )
     parser.add_argument(
-        "--load", type=Path, metavar="FILE",
+        "--load", type=_user_path, metavar="FILE",
         help="start with the game in FILE (a transcript or board string) instead of resuming",
     )
     parser.add_argument(

@@ -194,13 +194,16 @@ class _NotText(Exception):
 def _file_text(path: Path) -> tuple[str, str | None]:
     """The file's text, and what is wrong when it is not valid UTF-8; _NotText if not text."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # a huge file is refused unread
     except OSError as err:
         raise _NotText(f"cannot be read ({err.strerror or err})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _NotText("is not a text file")
     utf16 = _utf16(data)
     if utf16 is not None:
         return utf16, None
-    if len(data) > MAX_FILE_BYTES or b"\0" in data:
+    if b"\0" in data:
         raise _NotText("is not a text file")
     try:
         return data.decode("utf-8-sig"), None

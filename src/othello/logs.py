@@ -28,6 +28,8 @@ T = TypeVar("T")
 
 _handler: logging.Handler | None = None
 _previous_hooks: tuple[Any, Any] | None = None
+problem: str | None = None
+"""Why the log file could not be opened by the last setup(), for the window to say."""
 
 
 def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
@@ -36,8 +38,9 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
     Returns the log file, or None when it could not be opened (records go to stderr).
     Calling it again replaces the previous handler, so tests may point it elsewhere.
     """
-    global _handler
+    global _handler, problem
     path = path or paths.log_path()
+    problem = None
     handler: logging.Handler
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -48,6 +51,7 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
     except OSError as err:
         handler = logging.StreamHandler(sys.stderr)
         result = None
+        problem = f"Cannot write the log file {path} ({err.strerror or err}); warnings and crash reports are not kept"
         print(f"othello: cannot write the log {path} ({err.strerror or err})", file=sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     if _handler is not None:

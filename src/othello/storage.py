@@ -224,11 +224,13 @@ def _new_game_path() -> Path:
 def load_game(path: Path) -> Game:
     """Read a game file; GameTextError names the file and what is wrong with it."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_TEXT_CHARS + 1)  # a huge file (dropped by mistake) stays unread
+        if len(data) > MAX_TEXT_CHARS:
+            size = Path(path).stat().st_size
+            raise GameTextError(f"{path}: too large to be a game file ({size} bytes)")
     except OSError as err:
         raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
-    if len(data) > MAX_TEXT_CHARS:
-        raise GameTextError(f"{path}: too large to be a game file ({len(data)} bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -287,8 +287,11 @@ def attach(app: _App, *, resume: bool = True) -> None:
             app.notify(notice)
         if game is not None:
             session.set_game(game)
-            moves = f"{len(game.moves)} moves in" if game.moves else "a set-up position"
-            app.notify(f"Resumed your game: {moves}, {game.board.side_to_move} to move")
+            if game.cursor:  # moves taken back (still there to redo) do not count
+                where = f"{game.cursor} move{'s' if game.cursor != 1 else ''} in"
+            else:
+                where = "at its start" if game.moves else "a set-up position"
+            app.notify(f"Resumed your game: {where}, {game.board.side_to_move} to move")
     session.on_game_changed.append(AutosaveWatch(app))
     if start is not None:
         open_game_file(app, start)  # autosaved at once: it is now the game in progress

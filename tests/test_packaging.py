@@ -138,3 +138,21 @@ def test_installed_game_runs_headless_for_a_few_frames(installed: dict[str, Path
     assert "frame" in out, "the demo prints its frame-time figures"
     assert not list(elsewhere.iterdir()), "nothing is written to the working directory"
     assert (home / ".local" / "share" / "othello" / "othello.log").is_file()
+
+
+def test_installed_game_plays_saves_and_resumes_from_anywhere(installed: dict[str, Path], tmp_path: Path) -> None:
+    venv = installed["venv"]
+    home = tmp_path / "home"
+    home.mkdir()
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    game_file = tmp_path / "game.txt"
+    game_file.write_text("f5d6c3\n")
+    env = fresh_env(home)
+    othello = str(venv / "bin" / "othello")
+    run([othello, "--load", str(game_file), "--frames", "10"], cwd=elsewhere, env=env)
+    data = home / ".local" / "share" / "othello"
+    assert '"moves": "f5d6c3' in (data / "autosave.json").read_text(encoding="utf-8")
+    run([othello, "--frames", "10"], cwd=elsewhere, env=env)  # the next start resumes it
+    assert "Resumed your game: " in (data / "othello.log").read_text(encoding="utf-8")
+    assert not list(elsewhere.iterdir()), "nothing is written to the working directory"

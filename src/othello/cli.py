@@ -95,7 +95,7 @@ def _prepare_play(args: argparse.Namespace) -> None:
     except OthelloError as err:  # no console after a double-click: the log keeps it
         logs.log.error("not started: %s", err)
         raise
-    logs.log_notices(args.loaded_settings[1])
+    logs.log_notices(notices)
     if load is not None:
         from .gui import persistence  # imports no pygame itself
 

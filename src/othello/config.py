@@ -251,9 +251,9 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
         line = raw.strip().lstrip("\ufeff")
         if not line or line[0] in "#;":
             continue
-        match = _SECTION_RE.match(line)
-        if match:
-            section = match.group(1).strip().upper()
+        name_here = _section_name(line)
+        if name_here is not None:
+            section = name_here.upper()
             continue
         match = _KEY_RE.match(line)
         if match:
@@ -264,8 +264,14 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
     return entries, bad
 
 
+def _section_name(line: str) -> str | None:
+    """The section a ``[NAME]`` line opens, or None for any other line."""
+    match = _SECTION_RE.match(line.strip().lstrip("\ufeff"))
+    return match.group(1).strip() if match else None
+
+
 def _sections(text: str) -> list[str]:
-    return [m.group(1).strip() for m in map(_SECTION_RE.match, (s.strip() for s in text.splitlines())) if m]
+    return [name for name in map(_section_name, text.splitlines()) if name is not None]
 
 
 def _clip(text: str, width: int = 40) -> str:
@@ -479,11 +485,11 @@ def _section_end(lines: list[str], section: str) -> int | None:
     start = None
     end = 0
     for i, raw in enumerate(lines):
-        match = _SECTION_RE.match(raw.strip().lstrip("\ufeff"))
-        if match:
+        name = _section_name(raw)
+        if name is not None:
             if start is not None:
                 break
-            if match.group(1).strip().upper() == section:
+            if name.upper() == section:
                 start = i
                 end = i + 1
         elif start is not None and raw.strip() and raw.strip()[0] not in "#;":

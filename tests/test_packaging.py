@@ -125,12 +125,17 @@ def test_installed_game_finds_its_files_from_anywhere(installed: dict[str, Path]
     assert (venv / "bin" / "othello-gui").is_file()
 
 
+def home_and_elsewhere(tmp_path: Path) -> tuple[Path, Path]:
+    """A fresh home folder, and an unrelated working directory to start the game from."""
+    home, elsewhere = tmp_path / "home", tmp_path / "cwd"
+    home.mkdir()
+    elsewhere.mkdir()
+    return home, elsewhere
+
+
 def test_installed_game_runs_headless_for_a_few_frames(installed: dict[str, Path], tmp_path: Path) -> None:
     venv = installed["venv"]
-    home = tmp_path / "home"
-    home.mkdir()
-    elsewhere = tmp_path / "cwd"
-    elsewhere.mkdir()
+    home, elsewhere = home_and_elsewhere(tmp_path)
     out = run(
         [str(venv / "bin" / "othello"), "--demo", "--frames", "20"],
         cwd=elsewhere, env=fresh_env(home), timeout=120,
@@ -142,10 +147,7 @@ def test_installed_game_runs_headless_for_a_few_frames(installed: dict[str, Path
 
 def test_installed_game_plays_saves_and_resumes_from_anywhere(installed: dict[str, Path], tmp_path: Path) -> None:
     venv = installed["venv"]
-    home = tmp_path / "home"
-    home.mkdir()
-    elsewhere = tmp_path / "cwd"
-    elsewhere.mkdir()
+    home, elsewhere = home_and_elsewhere(tmp_path)
     game_file = tmp_path / "game.txt"
     game_file.write_text("f5d6c3\n")
     env = fresh_env(home)

@@ -51,8 +51,9 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
     except OSError as err:
         handler = logging.StreamHandler(sys.stderr)
         result = None
-        problem = f"Cannot write the log file {path} ({err.strerror or err}); warnings and crash reports are not kept"
-        print(f"othello: cannot write the log {path} ({err.strerror or err})", file=sys.stderr)
+        reason = err.strerror or err
+        problem = f"Cannot write the log file {path} ({reason}); warnings and crash reports are not kept"
+        print(f"othello: cannot write the log {path} ({reason})", file=sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     if _handler is not None:
         log.removeHandler(_handler)

@@ -4,4 +4,5 @@ import sys
 
 from .cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # only when run: importing this module must not start anything
+    sys.exit(main())

@@ -173,10 +173,10 @@ def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
 
 def bench_solve(
     out: Callable[[str], None] = print, name: str = "fforum-1-19.obf", first: int = 1,
-    only: range | None = None,
+    only: range | None = None, workers: int = 1,
 ) -> None:
     """Exact solve of every FForum position in the file (or the numbers in ``only``),
-    checked against the given score."""
+    checked against the given score; ``workers`` processes for the large ones."""
     from .engine import Engine
 
     path = fforum_path(name)
@@ -192,7 +192,7 @@ def bench_solve(
         best = int(entries[0][1])
         moves = {m.lower() for m, v in entries if int(v) == best}
         board = Board.from_string(text)
-        result = Engine().solve(board)
+        result = Engine(workers=workers).solve(board)
         ok = result.score == best and result.move in moves
         times.append(result.time)
         out(f"#{number:2d} {board.empties()} empties: {result.move} {result.score:+3d} "
@@ -212,16 +212,21 @@ SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
 ]
 
 
-DEEP_SECTION = (
-    "search: exact solve of FForum #26-34 (20 empties), checked against the known scores",
-    lambda out: bench_solve(out, "fforum-20-39.obf", first=20, only=range(26, 35)),
-)
+def bench_deep(out: Callable[[str], None], workers: int) -> None:
+    """FForum #26-34, the 20-empty solves, on ``workers`` processes."""
+    out(f"\n== search: exact solve of FForum #26-34 (20 empties) with {workers} worker "
+        f"process{'es' if workers > 1 else ''}, checked against the known scores")
+    bench_solve(out, "fforum-20-39.obf", first=20, only=range(26, 35), workers=workers)
 
 
-def main(out: Callable[[str], None] = print, deep: bool = False) -> None:
+def main(out: Callable[[str], None] = print, deep: bool = False, workers: int = 1) -> None:
+    import os
     import platform
 
-    out(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}")
-    for title, section in [*SECTIONS, DEEP_SECTION] if deep else SECTIONS:
+    out(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
+        f"{platform.python_implementation()} {platform.python_version()}")
+    for title, section in SECTIONS:
         out(f"\n== {title}")
         section(out)
+    if deep:
+        bench_deep(out, workers)

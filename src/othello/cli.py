@@ -32,10 +32,21 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _workers(text: str) -> int:
+    """A number of worker processes: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of processes") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker process is needed, not {value}")
+    return value
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from . import bench
 
-    bench.main(deep=args.deep)
+    bench.main(deep=args.deep, workers=args.workers)
     return 0
 
 
@@ -44,7 +55,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .engine import Engine
 
     board = Board.from_string(args.board)
-    result = Engine().solve(board)
+    result = Engine(workers=args.workers).solve(board)
     print(f"score: {result.score:+d} (final disc difference for {board.side_to_move}, perfect play)")
     print(f"move:  {result.move}")
     print(f"line:  {' '.join(result.pv)}")
@@ -142,13 +153,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="print the engine's speed figures")
     p.add_argument("--deep", action="store_true",
-                   help="also solve FForum #26-34 (20 empties; minutes each)")
+                   help="also solve FForum #26-34 (20 empties; up to a minute each)")
+    _add_workers(p)
     p.set_defaults(func=_cmd_bench)
 
     p = sub.add_parser("solve", help="solve a position exactly (prints score, best move, time, nodes)")
     p.add_argument("board", help='board string: 64 squares a1..h8 (X, O, -) then X or O to move')
+    _add_workers(p)
     p.set_defaults(func=_cmd_solve)
     return parser
+
+
+def _add_workers(p: argparse.ArgumentParser) -> None:
+    from .parallel import default_workers
+
+    p.add_argument("--workers", type=_workers, default=default_workers(), metavar="N",
+                   help="processes for solves of 18+ empties (default: one per core, "
+                   f"here {default_workers()}; 1 solves in this process alone)")
 
 
 def main(argv: list[str] | None = None) -> int:

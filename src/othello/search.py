@@ -58,6 +58,11 @@ potential mobility, a bonus for taking a corner, one for playing into an odd reg
 shallow search instead was measured worse)."""
 
 ETC_EMPTIES = 10
+CHEAP_ORDER_EMPTIES = 8
+"""Below this many empties the solver orders moves without generating the opponent's
+replies (potential mobility, corners and parity only): the children there are solved by
+the parity walk, which has no use for the replies. Measured on FForum #26 and #33 (paired
+runs): 7% more nodes, 4.5% less time; from 9 empties it lost."""
 """From this many empties the solver looks up every child in the table before searching."""
 
 PV_SOLVE_EMPTIES = 10
@@ -489,12 +494,21 @@ class Searcher:
         empty = ~(p | o) & FULL
         deep = empties >= EVAL_ORDER_EMPTIES
         scoring = empties >= SCORE_ORDER_EMPTIES
+        cheap = empties < CHEAP_ORDER_EMPTIES
         while moves:
             b = moves & -moves
             moves ^= b
             sq = b.bit_length() - 1
             f = flips(p, o, sq)
             np, no = o ^ f, p | f | b
+            if cheap:
+                e2 = empty ^ b
+                row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
+                key = ((row | (row << 8) | (row >> 8)) & e2).bit_count() * W_POT - (W_CORNER if b & CORNER_MASK else 0)
+                if (QUADRANT_MASKS[_QUADRANT_OF[sq]] & empty).bit_count() & 1:
+                    key -= W_PAR
+                scored.append((key, sq, f, -1))
+                continue
             m = legal_moves(np, no)
             if deep:
                 row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)

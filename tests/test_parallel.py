@@ -1,0 +1,129 @@
+"""Solving on worker processes gives the same exact answers as solving alone, stops when
+asked, leaves no process behind, and falls back to one process when workers cannot run."""
+
+from __future__ import annotations
+
+import multiprocessing
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from othello import Board, Engine, engine
+from othello.parallel import WorkerPool, default_workers
+from test_engine import ffo
+from test_search import random_board
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def parallel_from_10(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Use the workers on small positions too, so these tests stay quick."""
+    monkeypatch.setattr(engine, "PARALLEL_EMPTIES", 10)
+
+
+@pytest.mark.parametrize("number", [1, 3, 9, 14])
+def test_workers_solve_fforum_positions(parallel_from_10: None, number: int) -> None:
+    board, best, moves = ffo(number)
+    result = Engine(workers=2).solve(board)
+    assert result.exact and result.score == best and result.move in moves
+    assert result.depth == board.empties() and result.nodes > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_workers_agree_with_one_process(parallel_from_10: None, seed: int) -> None:
+    board = random_board(12, 700 + seed)
+    if board.is_game_over() or not board.legal_moves():
+        pytest.skip("no moves to share out")
+    alone = Engine().solve(board)
+    shared = Engine(workers=2).solve(board)
+    assert shared.exact and shared.score == alone.score
+    # the chosen move really reaches the score (level 6 scores every move exactly here)
+    scores = {m.move: m for m in Engine(level=6).analyze(board)}
+    assert scores[shared.move].exact and scores[shared.move].score == shared.score
+
+
+def test_workers_line_is_legal_and_full(parallel_from_10: None) -> None:
+    board, _, _ = ffo(2)
+    result = Engine(workers=2).solve(board)
+    line = board.copy()
+    placed = 0
+    for move in result.pv:
+        if move == "pass":
+            assert line.must_pass(), result.pv
+            line.push_pass()
+            continue
+        assert move in line.legal_moves(), (move, result.pv)
+        line.push(move)
+        placed += 1
+    assert placed > board.empties() // 2
+
+
+def test_three_workers_share_a_probe(parallel_from_10: None) -> None:
+    board, best, moves = ffo(7)
+    result = Engine(workers=3).solve(board)
+    assert result.score == best and result.move in moves
+
+
+def fforum_20(number: int) -> Board:
+    """FForum position ``number`` (20..39) from the second file."""
+    line = (DATA / "fforum-20-39.obf").read_text().splitlines()[number - 20]
+    return Board.from_string(line.split(";")[0])
+
+
+def test_stop_ends_the_workers_promptly() -> None:
+    board = fforum_20(26)  # 20 empties: a minute or so of work
+    stop = threading.Event()
+    timer = threading.Timer(1.5, stop.set)
+    timer.start()
+    t0 = time.perf_counter()
+    result = Engine(workers=2).solve(board, stop=stop)
+    timer.cancel()
+    assert time.perf_counter() - t0 < 1.5 + 1.5
+    assert result.move in board.legal_moves() and not result.exact
+    assert not multiprocessing.active_children()
+
+
+def test_pool_closes_its_workers() -> None:
+    with WorkerPool(2) as pool:
+        procs = list(pool.procs)
+        assert all(p.is_alive() for p in procs)
+    assert not any(p.is_alive() for p in procs)
+
+
+def test_workers_that_cannot_start_fall_back_to_one_process(
+    parallel_from_10: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError("no processes in this sandbox")
+
+    monkeypatch.setattr(engine, "WorkerPool", refuse)
+    board, best, moves = ffo(4)
+    result = Engine(workers=2).solve(board)
+    assert result.exact and result.score == best and result.move in moves
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])
+def test_bad_worker_counts_are_refused(workers: object) -> None:
+    with pytest.raises(ValueError, match="workers"):
+        Engine(workers=workers)  # type: ignore[arg-type]
+
+
+def test_default_workers_is_a_sane_count() -> None:
+    assert 1 <= default_workers() <= 4
+
+
+def test_python_m_othello_solve_with_workers() -> None:
+    # The command line end to end: worker processes started from ``python -m othello``.
+    board = fforum_20(23)  # 18 empties: solved on the workers
+    best = +4
+    proc = subprocess.run(
+        [sys.executable, "-m", "othello", "solve", "--workers", "2", board.to_string()],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"score: {best:+d}" in proc.stdout

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from othello import Board, Engine, engine
+from othello import Board, Engine, cli, engine
 from othello.parallel import WorkerPool, default_workers
 from test_engine import ffo
 from test_search import random_board
@@ -126,4 +126,12 @@ def test_python_m_othello_solve_with_workers() -> None:
         capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    assert f"score: {best:+d}" in proc.stdout
+    assert f"score: {best:+d}" in proc.stdout and "(2 worker processes)" in proc.stdout
+
+
+@pytest.mark.parametrize("count", ["0", "two"])
+def test_bad_workers_option_is_a_usage_error(count: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["solve", "--workers", count, Board().to_string()])
+    assert exit_info.value.code == 2
+    assert "worker" in capsys.readouterr().err

@@ -52,14 +52,15 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     """Solve a position exactly: score for the side to move, a best move, time and nodes."""
-    from .engine import Engine
+    from .engine import PARALLEL_EMPTIES, Engine
 
     board = Board.from_string(args.board)
     result = Engine(workers=args.workers).solve(board)
+    shared = args.workers > 1 and board.empties() >= PARALLEL_EMPTIES
     print(f"score: {result.score:+d} (final disc difference for {board.side_to_move}, perfect play)")
     print(f"move:  {result.move}")
     print(f"line:  {' '.join(result.pv)}")
-    print(f"time:  {result.time:.2f} s")
+    print(f"time:  {result.time:.2f} s" + (f" ({args.workers} worker processes)" if shared else ""))
     print(f"nodes: {result.nodes:,d} ({result.nodes / max(result.time, 1e-9):,.0f}/s)")
     return 0
 

@@ -41,13 +41,19 @@ def default_workers() -> int:
 
 
 def _serve(conn: Connection, cancel: Any) -> None:
-    """A worker's loop: answer probe and line requests until told to quit (``None``)."""
-    searcher = Searcher({}, {}, stop=cancel)
+    """A worker's loop: answer probe and line requests until told to quit (``None``).
+
+    Ctrl+C reaches the workers too; they just end (the main process says what happened).
+    """
+    try:
+        _answer_requests(conn, Searcher({}, {}, stop=cancel))
+    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+        return
+
+
+def _answer_requests(conn: Connection, searcher: Searcher) -> None:
     while True:
-        try:
-            request = conn.recv()
-        except (EOFError, KeyboardInterrupt):
-            return
+        request = conn.recv()
         if request is None:
             return
         kind, p, o, sq, value = request

@@ -135,3 +135,26 @@ def test_bad_workers_option_is_a_usage_error(count: str, capsys: pytest.CaptureF
         cli.main(["solve", "--workers", count, Board().to_string()])
     assert exit_info.value.code == 2
     assert "worker" in capsys.readouterr().err
+
+
+def test_a_dead_worker_is_an_error_the_engine_can_catch() -> None:
+    board, _, _ = ffo(1)
+    with WorkerPool(2) as pool:
+        pool.procs[0].terminate()
+        pool.procs[0].join()
+        with pytest.raises((OSError, EOFError)):
+            pool.root_mtd(board.player, board.opponent, board.legal_squares(), 0)
+
+
+def test_a_worker_dying_mid_solve_falls_back_to_one_process(
+    parallel_from_10: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class DyingPool(WorkerPool):
+        def probe(self, *args: object, **kwargs: object) -> tuple[int, int]:
+            raise EOFError("a worker went away")
+
+    monkeypatch.setattr(engine, "WorkerPool", DyingPool)
+    board, best, moves = ffo(6)
+    result = Engine(workers=2).solve(board)
+    assert result.exact and result.score == best and result.move in moves
+    assert not multiprocessing.active_children()

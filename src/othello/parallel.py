@@ -43,7 +43,8 @@ def default_workers() -> int:
 def _serve(conn: Connection, cancel: Any) -> None:
     """A worker's loop: answer probe and line requests until told to quit (``None``).
 
-    Ctrl+C reaches the workers too; they just end (the main process says what happened).
+    Ctrl+C in a terminal reaches the workers too: they end quietly and leave the telling
+    to the main process.
     """
     try:
         _answer_requests(conn, Searcher({}, {}, stop=cancel))
@@ -52,6 +53,9 @@ def _serve(conn: Connection, cancel: Any) -> None:
 
 
 def _answer_requests(conn: Connection, searcher: Searcher) -> None:
+    """Requests are ``(kind, p, o, root move, value)``: a "probe" of the move against the
+    bound ``value``, answered ``(move, score or None if stopped, nodes)``; or the "line"
+    after the move, at most ``value`` squares long."""
     while True:
         request = conn.recv()
         if request is None:

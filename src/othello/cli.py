@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from .bitboard import perft
@@ -12,15 +13,23 @@ from .board import Board
 from .notation import OthelloError
 
 
-def _plies(text: str) -> int:
-    """A perft depth: a whole number of plies, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of plies") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"the depth must be at least 1 ply, not {value}")
-    return value
+def _count_of(unit: str) -> Callable[[str], int]:
+    """An argument parser for a whole number of ``unit``, at least 1."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {unit}") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"must be 1 or more {unit}, not {value}")
+        return value
+
+    return parse
+
+
+_plies = _count_of("plies")
+_workers = _count_of("worker processes")
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
@@ -30,17 +39,6 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         n = perft(board.player, board.opponent, d)
         print(f"{d}\t{n}\t{time.perf_counter() - t0:.3f}s")
     return 0
-
-
-def _workers(text: str) -> int:
-    """A number of worker processes: a whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of processes") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker process is needed, not {value}")
-    return value
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:

@@ -95,11 +95,15 @@ def test_pool_closes_its_workers() -> None:
     assert not any(p.is_alive() for p in procs)
 
 
+@pytest.mark.parametrize("error", [
+    OSError("no processes in this sandbox"),
+    ImportError("This platform lacks a functioning sem_open implementation"),
+])
 def test_workers_that_cannot_start_fall_back_to_one_process(
-    parallel_from_10: None, monkeypatch: pytest.MonkeyPatch
+    parallel_from_10: None, monkeypatch: pytest.MonkeyPatch, error: Exception
 ) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
-        raise OSError("no processes in this sandbox")
+        raise error
 
     monkeypatch.setattr(engine, "WorkerPool", refuse)
     board, best, moves = ffo(4)

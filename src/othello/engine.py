@@ -456,7 +456,7 @@ class Engine:
                     return SearchResult(square_name(order[0]), 0, 0, s.nodes + pool.nodes,
                                         [square_name(order[0])], False, time.perf_counter() - start)
                 line = pool.line(p, o, sq, n)
-        except (OSError, EOFError) as err:  # no processes here, or a worker died
+        except (OSError, EOFError, ImportError) as err:  # no processes or semaphores here, or a worker died
             log.warning("solving in this process alone: the worker processes failed (%s)", err)
             score, sq = s.root_mtd(p, o, order, guess)
             return self._result(s, p, o, sq, score, n, True, start)

@@ -164,11 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_workers(p: argparse.ArgumentParser) -> None:
+    from .engine import PARALLEL_EMPTIES
     from .parallel import default_workers
 
     p.add_argument("--workers", type=_workers, default=default_workers(), metavar="N",
-                   help="processes for solves of 18+ empties (default: one per core, "
-                   f"here {default_workers()}; 1 solves in this process alone)")
+                   help=f"processes for solves of {PARALLEL_EMPTIES}+ empties (default: one per "
+                   f"core, here {default_workers()}; 1 solves in this process alone)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,8 +38,11 @@ parity list). Measured on FForum #22-#30: storing from 7 rather than 9 empties s
 of the nodes, because the null-window probes of one solve revisit these positions."""
 
 EVAL_ORDER_EMPTIES = 8
-"""From this many empties the solver's ordering key adds corner replies, potential
-mobility and parity to the plain reply count."""
+"""From this many empties the solver's ordering key counts the opponent's replies (all,
+and corners); below, it has only potential mobility, corners and parity, because there
+the children are solved by the parity walk, which has no use for the replies. Measured on
+FForum #26 and #33 (paired runs), leaving the replies out at 7 empties: 7% more nodes,
+4.5% less time; leaving them out at 8 or 9 too lost."""
 
 SCORE_ORDER_EMPTIES = 12
 SCORE_ORDER_DIVISOR = 30
@@ -58,11 +61,6 @@ potential mobility, a bonus for taking a corner, one for playing into an odd reg
 shallow search instead was measured worse)."""
 
 ETC_EMPTIES = 10
-CHEAP_ORDER_EMPTIES = 8
-"""Below this many empties the solver orders moves without generating the opponent's
-replies (potential mobility, corners and parity only): the children there are solved by
-the parity walk, which has no use for the replies. Measured on FForum #26 and #33 (paired
-runs): 7% more nodes, 4.5% less time; from 9 empties it lost."""
 """From this many empties the solver looks up every child in the table before searching."""
 
 PV_SOLVE_EMPTIES = 10
@@ -484,45 +482,34 @@ class Searcher:
     def end_order(self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int) -> list[tuple[int, int, int]]:
         """``(square, flips, opponent's replies)`` per move, most promising first.
 
-        Fastest-first: moves leaving the opponent the fewest replies go first, corners
-        ahead. Further from the end the opponent's corner replies, its potential mobility
-        and parity refine the key, and further still the evaluation; their cost is small
-        next to the subtrees. The replies are handed down so the child need not generate
-        them again.
+        Fastest-first: the opponent's potential mobility, a corner bonus and parity make
+        the key; from ``EVAL_ORDER_EMPTIES`` the opponent's replies (fewest first, its
+        corner replies counted again) and from ``SCORE_ORDER_EMPTIES`` the evaluation join
+        it; their cost is small next to the subtrees. The replies are handed down so the
+        child need not generate them again (-1 where they were not counted).
         """
         scored = []
         empty = ~(p | o) & FULL
-        deep = empties >= EVAL_ORDER_EMPTIES
+        replies = empties >= EVAL_ORDER_EMPTIES
         scoring = empties >= SCORE_ORDER_EMPTIES
-        cheap = empties < CHEAP_ORDER_EMPTIES
         while moves:
             b = moves & -moves
             moves ^= b
             sq = b.bit_length() - 1
             f = flips(p, o, sq)
             np, no = o ^ f, p | f | b
-            if cheap:
-                e2 = empty ^ b
-                row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
-                key = ((row | (row << 8) | (row >> 8)) & e2).bit_count() * W_POT - (W_CORNER if b & CORNER_MASK else 0)
-                if (QUADRANT_MASKS[_QUADRANT_OF[sq]] & empty).bit_count() & 1:
-                    key -= W_PAR
-                scored.append((key, sq, f, -1))
-                continue
-            m = legal_moves(np, no)
-            if deep:
-                row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
-                pot = ((row | (row << 8) | (row >> 8)) & empty).bit_count()
-                key = (m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB + pot * W_POT
-                       - (W_CORNER if b & CORNER_MASK else 0))
-                if (QUADRANT_MASKS[_QUADRANT_OF[sq]] & empty).bit_count() & 1:
-                    key -= W_PAR
+            row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
+            key = ((row | (row << 8) | (row >> 8)) & empty).bit_count() * W_POT
+            if b & CORNER_MASK:
+                key -= W_CORNER
+            if (QUADRANT_MASKS[_QUADRANT_OF[sq]] & empty).bit_count() & 1:
+                key -= W_PAR
+            m = -1
+            if replies:
+                m = legal_moves(np, no)
+                key += m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB
                 if scoring:
                     key += evaluate(np, no) // SCORE_ORDER_DIVISOR
-            else:
-                key = m.bit_count() * 16
-                if b & CORNER_MASK:
-                    key -= 20
             scored.append((key, sq, f, m))
         scored.sort()
         return [(sq, f, m) for _, sq, f, m in scored]

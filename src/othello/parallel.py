@@ -2,8 +2,9 @@
 
 Python threads cannot run search code at the same time, so each worker is a process with
 its own :class:`~othello.search.Searcher` and endgame table. The main process runs the
-MTD(f) loop of :meth:`Searcher.root_mtd` unchanged, but each null-window probe ("is the
-root worth at least beta?") sends the root moves to idle workers one at a time. A probe
+same MTD(f) loop as a single searcher (:func:`~othello.search.mtd`), but each
+null-window probe ("is the root worth at least beta?") sends the root moves to idle
+workers one at a time. A probe
 that fails (no move reaches beta) must search every move anyway, so it splits evenly; a
 probe that succeeds stops every worker as soon as one move reaches beta.
 
@@ -21,7 +22,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .bitboard import Bitboard, flips
-from .search import CHECK_EVERY, INF, Searcher, SearchStopped
+from .search import CHECK_EVERY, INF, Searcher, SearchStopped, mtd
 
 POLL_SECONDS = 0.05
 """How often the main process looks at the caller's stop flag while the workers search."""
@@ -123,20 +124,8 @@ class WorkerPool:
     # ----- the search -----------------------------------------------------------------
 
     def root_mtd(self, p: Bitboard, o: Bitboard, order: list[int], guess: int) -> tuple[int, int]:
-        """Exact root score and a best move, as :meth:`Searcher.root_mtd`, over the workers."""
-        lo, hi = -INF, INF
-        g = max(-64, min(64, guess))
-        best_sq = order[0]
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            v, sq = self.probe(p, o, order, beta)
-            if v >= beta:
-                lo, best_sq = v, sq
-                order = [sq] + [m for m in order if m != sq]
-            else:
-                hi = v
-            g = v
-        return lo, best_sq
+        """Exact root score and a best move, by :func:`~othello.search.mtd` over the workers."""
+        return mtd(lambda moves, beta: self.probe(p, o, moves, beta), order, guess)
 
     def probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:
         """Fail-soft null-window test of every root move against ``beta``, in parallel."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 
 from .bitboard import FULL, NEIGHBOURS, RAYS, Bitboard, flips, legal_moves
 from .evaluation import NOT_A, NOT_H, SCALE, SQUARE_WEIGHTS, evaluate
@@ -117,6 +118,34 @@ def mpc_pair(depth: int) -> tuple[int, float, float, float]:
         _, a, b, sigma = MPC_PAIRS[10]
         return depth - 4, a, b, sigma
     return pair
+
+
+Probe = Callable[[list[int], int], tuple[int, int]]
+"""A null-window root test: given the root moves (best guess first) and a bound beta,
+fail-soft (value, move): a value >= beta with a move reaching it, or an upper bound."""
+
+
+def mtd(probe: Probe, order: list[int], guess: int) -> tuple[int, int]:
+    """Exact root score by null-window probes converging from ``guess`` (MTD(f)).
+
+    Null-window trees are much smaller than a full-window search, and with a good guess
+    (from a midgame search) two or three probes settle the score; the table makes every
+    probe after the first cheap. The move that last reached its bound goes first in the
+    next probe. Returns (score, best square).
+    """
+    lo, hi = -INF, INF
+    g = max(-64, min(64, guess))
+    best_sq = order[0]
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        v, sq = probe(order, beta)
+        if v >= beta:
+            lo, best_sq = v, sq
+            order = [sq] + [m for m in order if m != sq]
+        else:
+            hi = v
+        g = v
+    return lo, best_sq
 
 
 class SearchStopped(Exception):
@@ -620,28 +649,9 @@ class Searcher:
         return best, best_sq, scores
 
     def root_mtd(self, p: Bitboard, o: Bitboard, order: list[int], guess: int) -> tuple[int, int]:
-        """Exact root score by null-window probes converging from ``guess`` (MTD(f)).
-
-        Null-window trees are much smaller than a full-window search, and with a good
-        guess (from a midgame search) two or three probes settle the score; the table
-        makes every probe after the first cheap. Returns (score, best square).
-        """
-        lo, hi = -INF, INF
-        g = max(-64, min(64, guess))
-        best_sq = order[0]
+        """Exact root score and a best square, by :func:`mtd` over this searcher's probes."""
         self.root_best = None
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            v, sq = self._root_probe(p, o, order, beta)
-            if v >= beta:
-                lo = v
-                best_sq = sq
-                self.root_best = (sq, v)
-                order = [sq] + [m for m in order if m != sq]
-            else:
-                hi = v
-            g = v
-        return lo, best_sq
+        return mtd(lambda moves, beta: self._root_probe(p, o, moves, beta), order, guess)
 
     def _root_probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:
         """Is the root worth at least ``beta``? Fail-soft (value, move that reached it)."""
@@ -652,6 +662,7 @@ class Searcher:
             if v > best:
                 best, best_sq = v, sq
                 if v >= beta:
+                    self.root_best = (sq, v)
                     break
         return best, best_sq
 

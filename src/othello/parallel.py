@@ -130,14 +130,14 @@ class WorkerPool:
     def probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:
         """Fail-soft null-window test of every root move against ``beta``, in parallel."""
         pending = list(order)
-        busy: dict[int, int] = {}  # worker -> root move it is searching
+        busy: set[int] = set()  # workers searching a move of this probe
         best, best_sq = -INF, order[0]
         while pending or busy:
             for w in range(len(self.conns)):
                 if w not in busy and pending and best < beta:
                     sq = self._pick(w, pending)
                     self.conns[w].send(("probe", p, o, sq, beta))
-                    busy[w] = sq
+                    busy.add(w)
                     self.owner[sq] = w
             if not busy:
                 break
@@ -165,7 +165,7 @@ class WorkerPool:
                 return pending.pop(i)
         return pending.pop()
 
-    def _replies(self, busy: dict[int, int]) -> list[tuple[int, int | None]]:
+    def _replies(self, busy: set[int]) -> list[tuple[int, int | None]]:
         """Wait for at least one worker to answer; stop them all if the caller says so."""
         ready: list[Any] = []
         while not ready:
@@ -173,21 +173,18 @@ class WorkerPool:
                 self._cancel(busy)
                 raise SearchStopped
             ready = wait([self.conns[w] for w in busy], POLL_SECONDS)
-        answers = []
-        for w in [w for w in busy if self.conns[w] in ready]:
-            answers.append(self._receive(w, busy))
-        return answers
+        return [self._receive(w, busy) for w in sorted(busy) if self.conns[w] in ready]
 
-    def _receive(self, w: int, busy: dict[int, int]) -> tuple[int, int | None]:
+    def _receive(self, w: int, busy: set[int]) -> tuple[int, int | None]:
         """Worker ``w``'s answer: its root move and score (None if it was stopped)."""
         sq, v, nodes = self.conns[w].recv()
         self.nodes += nodes
-        del busy[w]
+        busy.discard(w)
         return sq, v
 
-    def _cancel(self, busy: dict[int, int]) -> None:
+    def _cancel(self, busy: set[int]) -> None:
         """Stop every busy worker and wait for each to say it has stopped."""
         self.cancel.set()
-        for w in list(busy):
+        for w in sorted(busy):
             self._receive(w, busy)
         self.cancel.clear()

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,7 +76,16 @@ def fforum_20(number: int) -> Board:
     return Board.from_string(line.split(";")[0])
 
 
-def test_stop_ends_the_workers_promptly() -> None:
+def test_stop_ends_the_workers_promptly(monkeypatch: pytest.MonkeyPatch) -> None:
+    pools: list[WorkerPool] = []
+
+    class RecordedPool(WorkerPool):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            pools.append(self)
+
+    monkeypatch.setattr(engine, "WorkerPool", RecordedPool)
+    monkeypatch.setattr(engine, "PRESEARCH_DEPTH", 2)  # reach the workers at once
     board = fforum_20(26)  # 20 empties: a minute or so of work
     stop = threading.Event()
     timer = threading.Timer(1.5, stop.set)
@@ -85,6 +95,7 @@ def test_stop_ends_the_workers_promptly() -> None:
     timer.cancel()
     assert time.perf_counter() - t0 < 1.5 + 1.5
     assert result.move in board.legal_moves() and not result.exact
+    assert len(pools) == 1 and pools[0].nodes > 0  # the workers had been searching
     assert not multiprocessing.active_children()
 
 

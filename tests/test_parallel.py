@@ -27,12 +27,29 @@ def parallel_from_10(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "PARALLEL_EMPTIES", 10)
 
 
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[WorkerPool]:
+    """Every worker pool the engine makes, in order."""
+    made: list[WorkerPool] = []
+
+    class RecordedPool(WorkerPool):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(engine, "WorkerPool", RecordedPool)
+    return made
+
+
 @pytest.mark.parametrize("number", [1, 3, 9, 14])
-def test_workers_solve_fforum_positions(parallel_from_10: None, number: int) -> None:
+def test_workers_solve_fforum_positions(
+    parallel_from_10: None, pools: list[WorkerPool], number: int
+) -> None:
     board, best, moves = ffo(number)
     result = Engine(workers=2).solve(board)
     assert result.exact and result.score == best and result.move in moves
-    assert result.depth == board.empties() and result.nodes > 0
+    assert result.depth == board.empties()
+    assert len(pools) == 1 and 0 < pools[0].nodes < result.nodes  # solved on the workers
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -76,15 +93,9 @@ def fforum_20(number: int) -> Board:
     return Board.from_string(line.split(";")[0])
 
 
-def test_stop_ends_the_workers_promptly(monkeypatch: pytest.MonkeyPatch) -> None:
-    pools: list[WorkerPool] = []
-
-    class RecordedPool(WorkerPool):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            pools.append(self)
-
-    monkeypatch.setattr(engine, "WorkerPool", RecordedPool)
+def test_stop_ends_the_workers_promptly(
+    pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(engine, "PRESEARCH_DEPTH", 2)  # reach the workers at once
     board = fforum_20(26)  # 20 empties: a minute or so of work
     stop = threading.Event()

@@ -167,9 +167,10 @@ def _add_workers(p: argparse.ArgumentParser) -> None:
     from .engine import PARALLEL_EMPTIES
     from .parallel import default_workers
 
-    p.add_argument("--workers", type=_workers, default=default_workers(), metavar="N",
+    default = default_workers()
+    p.add_argument("--workers", type=_workers, default=default, metavar="N",
                    help=f"processes for solves of {PARALLEL_EMPTIES}+ empties (default: one per "
-                   f"core, here {default_workers()}; 1 solves in this process alone)")
+                   f"core, here {default}; 1 solves in this process alone)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -431,7 +431,7 @@ class Engine:
         try:
             order, guess = self._presearch(s, p, o, order)
             if self.workers > 1 and n >= PARALLEL_EMPTIES and len(order) > 1:
-                return self._solve_parallel(s, p, o, order, guess, stop, start)
+                return self._solve_parallel(s, p, o, n, order, guess, stop, start)
             score, sq = s.root_mtd(p, o, order, guess)
         except SearchStopped:
             sq = s.root_best[0] if s.root_best is not None else order[0]
@@ -440,14 +440,14 @@ class Engine:
         return self._result(s, p, o, sq, score, n, True, start)
 
     def _solve_parallel(
-        self, s: Searcher, p: Bitboard, o: Bitboard, order: list[int], guess: int,
+        self, s: Searcher, p: Bitboard, o: Bitboard, n: int, order: list[int], guess: int,
         stop: threading.Event | None, start: float,
     ) -> SearchResult:
-        """The exact part of ``_solve`` on worker processes (see ``othello.parallel``).
+        """The exact part of ``_solve`` (``n`` empties) on worker processes (see
+        ``othello.parallel``).
 
         If stopped, the presearch's best move is the answer (not exact): a probe that was
         cut short proves nothing about its moves."""
-        n = (~(p | o) & FULL).bit_count()
         try:
             with WorkerPool(self.workers, stop) as pool:
                 try:

@@ -2,11 +2,10 @@
 
 Python threads cannot run search code at the same time, so each worker is a process with
 its own :class:`~othello.search.Searcher` and endgame table. The main process runs the
-same MTD(f) loop as a single searcher (:func:`~othello.search.mtd`), but each
-null-window probe ("is the root worth at least beta?") sends the root moves to idle
-workers one at a time. A probe
-that fails (no move reaches beta) must search every move anyway, so it splits evenly; a
-probe that succeeds stops every worker as soon as one move reaches beta.
+same MTD(f) loop as a single searcher (:func:`~othello.search.mtd`), but each null-window
+probe ("is the root worth at least beta?") sends the root moves to idle workers one at a
+time. A probe that fails (no move reaches beta) must search every move anyway, so it
+splits evenly; a probe that succeeds stops every worker as soon as one move reaches beta.
 
 A worker keeps its table for the whole solve, and a root move goes back to the worker that
 searched it in the last probe when that worker is free: the later probes of a solve are

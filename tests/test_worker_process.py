@@ -103,7 +103,7 @@ def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(worker: S
     assert not worker.busy and worker.poll() is None
     hint = worker.analyze(MIDGAME, 1)  # the child takes it once the cancelled search returns
     outcome = wait_for(worker)
-    assert time.monotonic() - start < 1.0  # level 6 would have gone on for seconds
+    assert time.monotonic() - start < 2.5  # generous; level 6 would have gone on to its 5 s
     assert outcome.kind == "analyze" and outcome.generation == hint != cancelled
     time.sleep(0.2)
     assert worker.poll() is None  # nothing from the cancelled search, ever
@@ -131,7 +131,7 @@ def test_a_killed_child_ends_the_job_with_an_error_and_the_next_job_gets_a_new_o
     first = child_pid(worker)
     with caplog.at_level(logging.WARNING, logger="othello"):
         os.kill(first, KILL)
-        outcome = wait_for(worker, 5.0)
+        outcome = wait_for(worker)
     assert isinstance(outcome.error, SearchError) and "search process stopped" in str(outcome.error)
     assert "failed on " + MIDGAME.to_string() in caplog.text and "killed by" in caplog.text
     assert not worker.busy and is_gone(first)
@@ -149,14 +149,16 @@ def test_a_child_killed_between_searches_is_replaced(worker: SearchWorker) -> No
     assert wait_for(worker).error is None and child_pid(worker) != first
 
 
-def test_shutdown_mid_search_is_prompt_and_leaves_no_child() -> None:
+def test_shutdown_mid_search_is_prompt_and_leaves_no_child(caplog: pytest.LogCaptureFixture) -> None:
     worker = SearchWorker()
     worker.think(MIDGAME, 6)
     wait_for_depth(worker)
     pid = child_pid(worker)
     start = time.monotonic()
-    worker.shutdown()
-    assert time.monotonic() - start < 0.5
+    with caplog.at_level(logging.WARNING, logger="othello"):
+        worker.shutdown(timeout=5.0)
+    assert "did not stop" not in caplog.text  # it ended on its own, not terminated
+    assert time.monotonic() - start < 5.0  # level 6 would have gone on to its 5 s
     assert is_gone(pid) and multiprocessing.active_children() == []
 
 
@@ -172,6 +174,7 @@ LAUNCHERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("launcher", LAUNCHERS)
 def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> None:
     """Spawn re-imports the launcher's main module in the child: it must do no more than import."""

@@ -96,6 +96,10 @@ WLD_FIRST_EMPTIES = 2
 """Positions this close to the top of a level's exact range get a win/draw/loss search
 before the exact solve (see ``Engine._think_exact``)."""
 
+_FALLBACK_FRACTION = 0.2
+"""Before an exact solve, the midgame search that orders the moves (and is the answer if
+the solve is cut short) gets this share of the time budget."""
+
 _SOFT_FRACTION = 0.4
 """Iterative deepening starts no new depth after this share of the time budget: the next
 depth usually costs several times the last one, and would mostly be cut off."""
@@ -358,7 +362,7 @@ class Engine:
         """
         n = (~(p | o) & FULL).bit_count()
         depth = max(2, min(self.level_info.depth, n - 10))
-        early = start + 0.2 * (deadline - start)
+        early = start + _FALLBACK_FRACTION * (deadline - start)
         fallback = self._deepen(p, o, moves, stop, on_progress, start, early, max_depth=depth)
         if n > self.level_info.exact_empties - WLD_FIRST_EMPTIES:
             halfway = start + 0.5 * (deadline - start)
@@ -476,8 +480,14 @@ class Engine:
         scores = {sq: -s._leaf(*self._child(p, o, sq)) for sq in order}
         table = [MoveScore(square_name(sq), _discs(scores[sq]), False) for sq in order]
         n = (~(p | o) & FULL).bit_count()
-        soft = start + _SOFT_FRACTION * level.time_budget
-        for depth in range(2, min(level.depth, n) + 1):
+        solving = n - 1 <= level.exact_empties
+        max_depth, budget = min(level.depth, n), level.time_budget
+        if solving:
+            # The exact pass replaces these scores: they are only the answer if it is cut
+            # short, so they get what the think path gives its fallback (see _think_exact).
+            max_depth, budget = max(2, min(level.depth, n - 10)), _FALLBACK_FRACTION * budget
+        soft = start + _SOFT_FRACTION * budget
+        for depth in range(2, max_depth + 1):
             if time.perf_counter() >= soft:
                 break
             try:
@@ -486,7 +496,7 @@ class Engine:
                 break
             order = sorted(scores, key=lambda m: -scores[m])
             table = [MoveScore(square_name(sq), _discs(scores[sq]), False) for sq in order]
-        if n - 1 <= level.exact_empties and not (stop is not None and stop.is_set()):
+        if solving and not (stop is not None and stop.is_set()):
             try:
                 _, _, exact = s.root_exact(p, o, order, full_window=True)
             except SearchStopped:

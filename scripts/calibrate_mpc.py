@@ -82,8 +82,9 @@ def main() -> None:
     if args.load:
         rows = json.loads(args.load.read_text())
     else:
-        positions = [(p, o) for p, o in sample_positions(args.positions, args.seed)
-                     if legal_moves(p, o)]
+        positions = [
+            (p, o) for p, o in sample_positions(args.positions, args.seed) if legal_moves(p, o)
+        ]
         with multiprocessing.Pool(args.jobs) as pool:
             rows = pool.map(scores, [(p, o, args.depth) for p, o in positions], chunksize=4)
         if args.save:

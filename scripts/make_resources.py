@@ -29,7 +29,9 @@ FONT_TEXT = "".join(chr(c) for c in range(32, 127)) + "•–—…×←→↑�
 RATE = 22050
 
 
-def periodic_noise(size: tuple[int, int], scale: tuple[float, float], rng: np.random.Generator) -> np.ndarray:
+def periodic_noise(
+    size: tuple[int, int], scale: tuple[float, float], rng: np.random.Generator
+) -> np.ndarray:
     """Smooth noise that tiles seamlessly: white noise low-passed in the frequency domain."""
     h, w = size
     white = rng.standard_normal((h, w))
@@ -73,8 +75,10 @@ def make_icon() -> None:
     s = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.rect(s, (24, 118, 66), s.get_rect(), border_radius=40)
     pygame.draw.rect(s, (10, 70, 38), s.get_rect(), width=10, border_radius=40)
-    for (cx, cy), colour, rim in (((96, 104), (20, 20, 20), (70, 70, 70)),
-                                  ((160, 152), (240, 240, 235), (180, 180, 175))):
+    for (cx, cy), colour, rim in (
+        ((96, 104), (20, 20, 20), (70, 70, 70)),
+        ((160, 152), (240, 240, 235), (180, 180, 175)),
+    ):
         pygame.draw.circle(s, (0, 0, 0, 90), (cx + 8, cy + 10), 64)
         pygame.draw.circle(s, rim, (cx, cy), 64)
         pygame.draw.circle(s, colour, (cx, cy), 56)
@@ -98,7 +102,9 @@ def make_sounds(rng: np.random.Generator) -> None:
     tock += 0.3 * rng.standard_normal(t.size) * np.exp(-t * 300)
     write_wav(tock / np.abs(tock).max(), OUT / "place.wav")
     t = np.arange(int(RATE * 0.06)) / RATE
-    tick = np.sin(2 * math.pi * 900 * t) * np.exp(-t * 110) + 0.2 * rng.standard_normal(t.size) * np.exp(-t * 500)
+    tick = np.sin(2 * math.pi * 900 * t) * np.exp(-t * 110) + 0.2 * rng.standard_normal(
+        t.size
+    ) * np.exp(-t * 500)
     write_wav(0.5 * tick / np.abs(tick).max(), OUT / "flip.wav")
 
 

@@ -48,13 +48,18 @@ PREFERENCE = sorted(range(64), key=lambda sq: (abs(sq % 8 - 3.5) + abs(sq // 8 -
 
 def free_display() -> int:
     for number in range(99, 200):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
+        if (
+            not Path(f"/tmp/.X{number}-lock").exists()
+            and not Path(f"/tmp/.X11-unix/X{number}").exists()
+        ):
             return number
     raise RuntimeError("no free X display number")
 
 
 def xdotool(*args: str) -> str:
-    return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["xdotool", *args], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def wait_for(what: str, done: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -71,7 +76,10 @@ class Window:
     def __init__(self, window_id: str, folder: Path) -> None:
         self.id = window_id
         self.shot = folder / "shot.png"
-        geometry = dict(line.split("=") for line in xdotool("getwindowgeometry", "--shell", window_id).splitlines())
+        geometry = dict(
+            line.split("=")
+            for line in xdotool("getwindowgeometry", "--shell", window_id).splitlines()
+        )
         self.x, self.y = int(geometry["X"]), int(geometry["Y"])
         self.size = int(geometry["WIDTH"]), int(geometry["HEIGHT"])
         self.layout = compute_layout(*self.size, SQUARE)
@@ -79,7 +87,18 @@ class Window:
     def capture(self, path: Path | None = None) -> pygame.Surface:
         w, h = self.size
         target = path or self.shot
-        subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{self.x}+{self.y}", "+repage", str(target)], check=True)
+        subprocess.run(
+            [
+                "import",
+                "-window",
+                "root",
+                "-crop",
+                f"{w}x{h}+{self.x}+{self.y}",
+                "+repage",
+                str(target),
+            ],
+            check=True,
+        )
         return pygame.image.load(str(target))
 
     def legal_squares(self) -> list[int]:
@@ -151,20 +170,32 @@ def main() -> None:
         folder = Path(scratch)
         config = folder / "othello.ini"
         config.write_text(SETTINGS, encoding="utf-8")
-        env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
-                   OTHELLO_CONFIG_DIR=str(folder / "config"), OTHELLO_DATA_DIR=str(folder / "data"))
-        xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = dict(
+            os.environ,
+            DISPLAY=display,
+            SDL_AUDIODRIVER="dummy",
+            OTHELLO_CONFIG_DIR=str(folder / "config"),
+            OTHELLO_DATA_DIR=str(folder / "data"),
+        )
+        xvfb = subprocess.Popen(
+            ["Xvfb", display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         game = None
         try:
             wait_for("Xvfb", lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10)
             os.environ["DISPLAY"] = display
-            game = subprocess.Popen([sys.executable, "-m", "othello", "--config", str(config)], env=env)
+            game = subprocess.Popen(
+                [sys.executable, "-m", "othello", "--config", str(config)], env=env
+            )
             window_id = ""
 
             def found() -> bool:
                 nonlocal window_id
-                result = subprocess.run(["xdotool", "search", "--pid", str(game.pid)], capture_output=True, text=True)
+                result = subprocess.run(
+                    ["xdotool", "search", "--pid", str(game.pid)], capture_output=True, text=True
+                )
                 window_id = result.stdout.split()[0] if result.stdout.split() else ""
                 return bool(window_id)
 

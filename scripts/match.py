@@ -88,17 +88,29 @@ def make_player(spec: str, seed: int) -> Player:
         engine = Engine(level=int(arg), seed=seed)
     elif kind == "depth":  # depth:N, or depth:N:T for a selective search with margin T
         depth, _, margin = arg.partition(":")
-        engine = Engine(level=len(__import__("othello").LEVELS), depth=int(depth),
-                        selectivity=float(margin) if margin else 0.0)
+        engine = Engine(
+            level=len(__import__("othello").LEVELS),
+            depth=int(depth),
+            selectivity=float(margin) if margin else 0.0,
+        )
     elif kind == "custom":  # custom:depth=5,exact=12,wld=14,time=1,mpc=1.5 (a level to try)
         fields = dict(item.split("=") for item in arg.split(","))
         engine = Engine(level=len(__import__("othello").LEVELS), seed=seed)
-        names = {"depth": "depth", "exact": "exact_empties", "wld": "wld_empties",
-                 "time": "time_budget", "mpc": "selectivity", "noise": "noise"}
+        names = {
+            "depth": "depth",
+            "exact": "exact_empties",
+            "wld": "wld_empties",
+            "time": "time_budget",
+            "mpc": "selectivity",
+            "noise": "noise",
+        }
         engine.level_info = dataclasses.replace(
-            engine.level_info, selectivity=0.0,
-            **{names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
-               for k, v in fields.items()},
+            engine.level_info,
+            selectivity=0.0,
+            **{
+                names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
+                for k, v in fields.items()
+            },
         )
     elif kind == "time":  # time:S, or time:S:T: S seconds a move, Multi-ProbCut margin T
         seconds, _, margin = arg.partition(":")
@@ -195,19 +207,28 @@ def move_times(spec: str, games: int) -> None:
             times.append(time.perf_counter() - t0)
             board.push(move)
     times.sort()
-    print(f"{spec}: {len(times)} moves, mean {sum(times) / len(times):.3f} s, "
-          f"90% under {times[int(0.9 * len(times))]:.3f} s, slowest {times[-1]:.3f} s")
+    print(
+        f"{spec}: {len(times)} moves, mean {sum(times) / len(times):.3f} s, "
+        f"90% under {times[int(0.9 * len(times))]:.3f} s, slowest {times[-1]:.3f} s"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("first")
     parser.add_argument("second")
-    parser.add_argument("--games", type=int, default=40, help="games to play (even: colours alternate)")
+    parser.add_argument(
+        "--games", type=int, default=40, help="games to play (even: colours alternate)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
-    parser.add_argument("--times", action="store_true",
-                        help="instead of a match: time every move of FIRST playing itself")
+    parser.add_argument(
+        "--times",
+        action="store_true",
+        help="instead of a match: time every move of FIRST playing itself",
+    )
     args = parser.parse_args(argv)
     if args.times:
         move_times(args.first, args.games)

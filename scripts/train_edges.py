@@ -149,8 +149,10 @@ def cmd_fit(args: argparse.Namespace) -> None:
     cut = int(len(rows) * 0.9)  # games are written in order: the last tenth is held out
     train, held = rows[:cut], rows[cut:]
     zero = [[0.0] * 3**8 for _ in range(EDGE_BUCKETS)]
-    print(f"{len(rows):,d} positions from {games:,d} games; evaluation alone: mean squared "
-          f"residual {mean_squared(train, zero):.1f} (held out {mean_squared(held, zero):.1f}) discs^2")
+    print(
+        f"{len(rows):,d} positions from {games:,d} games; evaluation alone: mean squared "
+        f"residual {mean_squared(train, zero):.1f} (held out {mean_squared(held, zero):.1f}) discs^2"
+    )
     table = fit(train, args.passes)
     print(f"held-out positions: mean squared residual {mean_squared(held, table):.1f} discs^2")
     if not args.dry_run:

@@ -68,7 +68,9 @@ def nudges(value: int) -> list[int]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=1)

@@ -16,8 +16,12 @@ from othello import bench, cli
 def othello(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m othello ARGS`` in a fresh process, from ``cwd``."""
     return subprocess.run(
-        [sys.executable, "-m", "othello", *args], cwd=cwd, env=os.environ.copy(),
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "othello", *args],
+        cwd=cwd,
+        env=os.environ.copy(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -76,12 +80,20 @@ def test_the_engine_never_imports_pygame(tmp_path: Path) -> None:
         "Engine(level=2, seed=1).think(Board())\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=os.environ.copy(),
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=os.environ.copy(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
-def test_paths_on_the_command_line_are_made_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paths_on_the_command_line_are_made_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     args = cli.build_parser().parse_args(["--config", "mine.ini", "--load", "game.txt"])
     assert args.config == tmp_path / "mine.ini" and args.load == tmp_path / "game.txt"

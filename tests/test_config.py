@@ -49,7 +49,11 @@ def test_shipped_ini_gives_exactly_the_defaults_and_no_notices() -> None:
     assert settings == DEFAULTS
     assert (settings.window_width, settings.window_height, settings.square_size) == (1280, 800, 70)
     assert (settings.fps, settings.animation, settings.level) == (30, True, 4)
-    assert (settings.human_color, settings.show_legal_moves, settings.sound) == ("black", True, True)
+    assert (settings.human_color, settings.show_legal_moves, settings.sound) == (
+        "black",
+        True,
+        True,
+    )
     assert settings.animation_speed == 1.0
 
 
@@ -186,10 +190,19 @@ def test_animation_maybe(tmp_path: Path) -> None:
     assert len(notices) == 1 and "ANIMATION = 'maybe' is not true or false" in notices[0]
 
 
-@pytest.mark.parametrize("word, expected", [
-    ("true", True), ("Yes", True), ("ON", True), ("1", True),
-    ("False", False), ("no", False), ("off", False), ("0", False),
-])
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("true", True),
+        ("Yes", True),
+        ("ON", True),
+        ("1", True),
+        ("False", False),
+        ("no", False),
+        ("off", False),
+        ("0", False),
+    ],
+)
 def test_boolean_words(tmp_path: Path, word: str, expected: bool) -> None:
     settings, notices = load_settings(write(tmp_path, f"[BASIC]\nanimation = {word}\n"))
     assert settings.animation is expected and notices == []
@@ -200,7 +213,10 @@ def test_key_and_section_names_are_case_insensitive(tmp_path: Path) -> None:
     settings, notices = load_settings(write(tmp_path, text))
     assert notices == []
     assert (settings.window_width, settings.fps, settings.human_color, settings.level) == (
-        1024, 60, "white", 6,
+        1024,
+        60,
+        "white",
+        6,
     )
 
 
@@ -221,7 +237,9 @@ def test_bad_game_values(tmp_path: Path) -> None:
 
 
 def test_animation_speed_float(tmp_path: Path) -> None:
-    settings, notices = load_settings(write(tmp_path, "[ANIMATION]\nANIMATION_SPEED = 2.5\n[BASIC]\n"))
+    settings, notices = load_settings(
+        write(tmp_path, "[ANIMATION]\nANIMATION_SPEED = 2.5\n[BASIC]\n")
+    )
     assert settings.animation_speed == 2.5 and notices == []
 
 
@@ -258,7 +276,9 @@ def test_utf16_from_a_windows_editor(tmp_path: Path) -> None:
 
 
 def test_quoted_values(tmp_path: Path) -> None:
-    settings, notices = load_settings(write(tmp_path, "[GAME]\nHUMAN_COLOR = \"white\"\nLEVEL = '5'\n[BASIC]"))
+    settings, notices = load_settings(
+        write(tmp_path, "[GAME]\nHUMAN_COLOR = \"white\"\nLEVEL = '5'\n[BASIC]")
+    )
     assert (settings.human_color, settings.level, notices) == ("white", 5, [])
 
 
@@ -512,7 +532,9 @@ def test_a_rejected_checkout_file_is_not_bypassed_by_a_shadowed_user_file(
     with pytest.raises(ConfigError, match="not an INI file"):
         save_preferences({"level": 5})
     assert checkout.read_bytes() == NOT_SETTINGS["json"]
-    assert not paths.user_ini().exists(), "the checkout file is read first: a user file would be ignored"
+    assert not paths.user_ini().exists(), (
+        "the checkout file is read first: a user file would be ignored"
+    )
 
 
 def test_a_read_only_checkout_file_is_not_bypassed_either(
@@ -558,11 +580,16 @@ def test_an_inline_comment_without_a_space_is_kept(tmp_path: Path) -> None:
     settings, notices = load_settings(path)
     assert (settings.level, settings.human_color, notices) == (2, "white", [])
     save_preferences({"level": 5, "human_color": "black"}, path)
-    assert path.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 5;easy\nHUMAN_COLOR = black#mine\n[BASIC]\n"
+    assert (
+        path.read_text(encoding="utf-8")
+        == "[GAME]\nLEVEL = 5;easy\nHUMAN_COLOR = black#mine\n[BASIC]\n"
+    )
 
 
 @pytest.mark.parametrize("text", ["1_0", "\u0661.\u0665", "1.5.2", "inf", "-nan"])
 def test_animation_speed_takes_plain_ascii_numbers_only(tmp_path: Path, text: str) -> None:
-    settings, notices = load_settings(write(tmp_path, f"[BASIC]\n[ANIMATION]\nANIMATION_SPEED = {text}\n"))
+    settings, notices = load_settings(
+        write(tmp_path, f"[BASIC]\n[ANIMATION]\nANIMATION_SPEED = {text}\n")
+    )
     assert settings.animation_speed == 1.0
     assert len(notices) == 1 and "not a" in notices[0]

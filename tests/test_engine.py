@@ -209,7 +209,9 @@ def test_concurrent_calls_are_serialised() -> None:
     engine = Engine(level=3)
     results: list[str] = []
     boards = [random_board(40 - k, k) for k in range(4)]
-    threads = [threading.Thread(target=lambda b=b: results.append(engine.think(b).move)) for b in boards]
+    threads = [
+        threading.Thread(target=lambda b=b: results.append(engine.think(b).move)) for b in boards
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -65,7 +65,9 @@ class FakeEngine:
             else:
                 time.sleep(0.005)
 
-    def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> FakeResult:
+    def think(
+        self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
+    ) -> FakeResult:
         self.calls += 1
         if stop is not None:
             self.stops.append(stop)
@@ -81,7 +83,11 @@ class FakeEngine:
 
 def settings(**changes: Any) -> Settings:
     base: dict[str, Any] = {
-        "window_width": 1000, "window_height": 700, "square_size": 60, "sound": False, "animation": False
+        "window_width": 1000,
+        "window_height": 700,
+        "square_size": 60,
+        "sound": False,
+        "animation": False,
     }
     base.update(changes)
     return Settings(**base)
@@ -91,7 +97,9 @@ def app_maker() -> Iterator[Callable[..., App]]:
     """The make_app fixture's body, for the other window test files to share."""
     apps: list[App] = []
 
-    def make(engine: Any = None, demo: bool = False, folder: Path | None = None, **changes: Any) -> App:
+    def make(
+        engine: Any = None, demo: bool = False, folder: Path | None = None, **changes: Any
+    ) -> App:
         engine = engine if engine is not None else FakeEngine()
         app = App(
             settings(**changes),
@@ -278,7 +286,9 @@ def test_a_click_during_an_animation_is_played_after_it(make_app: Callable[..., 
     assert app.session.game.moves[2] == parse_square(target)
 
 
-def test_a_click_during_an_animation_survives_the_opponents_forced_pass(make_app: Callable[..., App]) -> None:
+def test_a_click_during_an_animation_survives_the_opponents_forced_pass(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app(FakeEngine(seconds=10.0), animation=True)
     app.session.new_game(Board.from_string(WHITE_PASSES))
     frames(app, 1)
@@ -292,7 +302,9 @@ def test_a_click_during_an_animation_survives_the_opponents_forced_pass(make_app
     assert app.session.game.moves[:3] == [parse_square("d1"), PASS, parse_square("h1")]
 
 
-def test_undo_during_an_animation_ends_it_and_takes_the_move_back(make_app: Callable[..., App]) -> None:
+def test_undo_during_an_animation_ends_it_and_takes_the_move_back(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app(FakeEngine(seconds=10.0), animation=True)
     click(app, "f5")
     frames(app, 3)
@@ -330,7 +342,9 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     assert not app.session.board.is_game_over()
 
 
-def test_complete_game_through_the_event_loop_ends_on_the_end_screen(make_app: Callable[..., App]) -> None:
+def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
+    make_app: Callable[..., App],
+) -> None:
     from othello.engine import Engine
 
     engine = Engine(level=1, seed=3)
@@ -464,9 +478,13 @@ def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., 
     assert app.hints == {}
 
 
-def test_a_failing_search_is_reported_once_and_the_window_goes_on(make_app: Callable[..., App]) -> None:
+def test_a_failing_search_is_reported_once_and_the_window_goes_on(
+    make_app: Callable[..., App],
+) -> None:
     class Broken(FakeEngine):
-        def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> FakeResult:
+        def think(
+            self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
+        ) -> FakeResult:
             self.calls += 1
             raise RuntimeError("out of cheese")
 
@@ -484,7 +502,9 @@ def test_a_failing_search_is_reported_once_and_the_window_goes_on(make_app: Call
 # ----- overlays, quitting, window size -------------------------------------------------------
 
 
-def test_help_opens_with_f1_or_question_mark_and_any_key_closes(make_app: Callable[..., App]) -> None:
+def test_help_opens_with_f1_or_question_mark_and_any_key_closes(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app()
     press(pygame.K_F1)
     frames(app, 1)
@@ -526,7 +546,10 @@ def test_a_square_size_too_big_for_the_window_scales_down(make_app: Callable[...
     frames(app, 1)
     layout = app.layout
     assert layout.square < 200
-    assert layout.frame.bottom <= 800 and layout.frame.right < layout.panel.left <= layout.panel.right <= 1280
+    assert (
+        layout.frame.bottom <= 800
+        and layout.frame.right < layout.panel.left <= layout.panel.right <= 1280
+    )
     for sq in range(64):
         assert layout.square_at(layout.square_center(sq)) == sq
 
@@ -534,7 +557,9 @@ def test_a_square_size_too_big_for_the_window_scales_down(make_app: Callable[...
 # ----- resources, sound, demo -------------------------------------------------------------------
 
 
-def test_missing_or_corrupt_resources_fall_back_with_notices(make_app: Callable[..., App], tmp_path: Path) -> None:
+def test_missing_or_corrupt_resources_fall_back_with_notices(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     (tmp_path / "DejaVuSans.ttf").write_bytes(b"not a font at all")
     (tmp_path / "felt.png").write_bytes(b"\x89PNG broken")
     app = make_app(folder=tmp_path, sound=True)
@@ -596,7 +621,9 @@ def test_events_nobody_used_go_to_the_hooks(make_app: Callable[..., App]) -> Non
     assert seen == [pygame.K_c] and app.session.game.cursor == 0
 
 
-def test_game_changes_reach_the_hook_and_notify_shows_a_message(make_app: Callable[..., App]) -> None:
+def test_game_changes_reach_the_hook_and_notify_shows_a_message(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app(FakeEngine(seconds=10.0))
     kinds: list[str] = []
     app.session.on_game_changed.append(lambda change: kinds.append(change.kind))
@@ -646,13 +673,17 @@ def test_a_game_ending_under_the_help_keeps_the_help_on_top(make_app: Callable[.
     press(pygame.K_F1)
     frames_until(app, lambda: app.session.board.is_game_over() and app.animation is None)
     frames(app, 2)
-    assert isinstance(app.scenes[-1], HelpOverlay) and any(isinstance(s, EndOverlay) for s in app.scenes)
+    assert isinstance(app.scenes[-1], HelpOverlay) and any(
+        isinstance(s, EndOverlay) for s in app.scenes
+    )
     press(pygame.K_a)  # any key closes the help, and only the help
     frames(app, 1)
     assert isinstance(app.scenes[-1], EndOverlay) and app.session.game.cursor == 1
 
 
-def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(make_app: Callable[..., App]) -> None:
+def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
+    make_app: Callable[..., App],
+) -> None:
     engine = FakeEngine(seconds=0.5)
     app = make_app(engine)
     click(app, "f5")

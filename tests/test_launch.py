@@ -26,14 +26,21 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m othello ...`` in a fresh process, from ``cwd``."""
     return subprocess.run(
         [sys.executable, "-m", "othello", *args],
-        cwd=cwd, env=os.environ.copy(), check=False, capture_output=True, text=True, timeout=60,
+        cwd=cwd,
+        env=os.environ.copy(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
 # ----- --where and --config ---------------------------------------------------------------
 
 
-def test_where_prints_the_settings_file_and_data_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_where_prints_the_settings_file_and_data_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ini = tmp_path / "mine.ini"
     ini.write_text("[BASIC]\nFPS = 20\n")
     assert cli.main(["--config", str(ini), "--where"]) == 0
@@ -44,7 +51,9 @@ def test_where_prints_the_settings_file_and_data_folder(tmp_path: Path, capsys: 
     assert "  [BASIC] FPS = 20" in out and "  [ANIMATION] ANIMATION_SPEED = 1.0" in out
 
 
-def test_where_shows_the_notices_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_where_shows_the_notices_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ini = tmp_path / "mine.ini"
     ini.write_text("[BASIC]\nFPS = fast\n")
     assert cli.main(["--config", str(ini), "--where"]) == 0
@@ -93,7 +102,9 @@ def test_broken_explicit_config_exits_with_one_line(
     assert str(path) in lines[0] and problem in lines[0]
 
 
-def test_explicit_config_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_explicit_config_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["--config", str(tmp_path)]) == 2
     assert "is not a file" in capsys.readouterr().err
 
@@ -139,8 +150,13 @@ logs.run_logged(play)
 
 def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-c", CRASHING_GAME], cwd=tmp_path, env=os.environ.copy(),
-        check=False, capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", CRASHING_GAME],
+        cwd=tmp_path,
+        env=os.environ.copy(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 1
     log_text = paths.log_path().read_text(encoding="utf-8")
@@ -163,8 +179,14 @@ t.start(); t.join()
 
 
 def test_a_crash_in_a_worker_thread_is_logged(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-c", CRASHING_THREAD], cwd=tmp_path, env=os.environ.copy(),
-                   check=False, capture_output=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-c", CRASHING_THREAD],
+        cwd=tmp_path,
+        env=os.environ.copy(),
+        check=False,
+        capture_output=True,
+        timeout=60,
+    )
     text = paths.log_path().read_text(encoding="utf-8")
     assert "crash in thread search: search thread failed" in text and "Traceback" in text
 
@@ -172,7 +194,9 @@ def test_a_crash_in_a_worker_thread_is_logged(tmp_path: Path) -> None:
 # ----- the Linux menu entry ------------------------------------------------------------------
 
 
-def test_install_shortcut_writes_desktop_file_and_icon(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_install_shortcut_writes_desktop_file_and_icon(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     if not sys.platform.startswith("linux"):
         pytest.skip("Linux menu entries only")
     assert cli.main(["--install-shortcut"]) == 0
@@ -182,8 +206,13 @@ def test_install_shortcut_writes_desktop_file_and_icon(tmp_path: Path, capsys: p
     assert icon.read_bytes() == paths.resource("icon.png").read_bytes()
     text = desktop.read_text(encoding="utf-8")
     assert text.startswith("[Desktop Entry]\n")
-    for line in ("Type=Application", "Name=Othello", f"Icon={icon}", "Terminal=false",
-                 "Categories=Game;BoardGame;"):
+    for line in (
+        "Type=Application",
+        "Name=Othello",
+        f"Icon={icon}",
+        "Terminal=false",
+        "Categories=Game;BoardGame;",
+    ):
         assert line in text.splitlines()
     exec_line = next(ln for ln in text.splitlines() if ln.startswith("Exec="))
     assert "othello" in exec_line
@@ -192,11 +221,13 @@ def test_install_shortcut_writes_desktop_file_and_icon(tmp_path: Path, capsys: p
 def test_desktop_exec_quoting() -> None:
     assert shortcut.exec_line(["/usr/bin/othello-gui"]) == "/usr/bin/othello-gui"
     assert shortcut.exec_line(["/home/a b/py", "-m", "othello"]) == '"/home/a b/py" -m othello'
-    assert shortcut.exec_line(["/x/100%/py"]) == '/x/100%%/py'
+    assert shortcut.exec_line(["/x/100%/py"]) == "/x/100%%/py"
     assert shortcut.exec_line(['/a"b$c']) == '"/a\\\\"b\\\\$c"'
 
 
-def test_launcher_prefers_the_environments_gui_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_launcher_prefers_the_environments_gui_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bindir = tmp_path / "bin"
     bindir.mkdir()
     monkeypatch.setattr(sys, "executable", str(bindir / "python"))
@@ -216,7 +247,11 @@ def test_shortcut_error_for_a_bad_icon(tmp_path: Path) -> None:
 
 def test_python_dash_m_othello_runs(tmp_path: Path) -> None:
     proc = run_cli("--help", cwd=tmp_path)
-    assert proc.returncode == 0 and "--config PATH" in proc.stdout and "--install-shortcut" in proc.stdout
+    assert (
+        proc.returncode == 0
+        and "--config PATH" in proc.stdout
+        and "--install-shortcut" in proc.stdout
+    )
 
 
 def test_starting_to_play_opens_the_log_and_records_the_settings_notices(tmp_path: Path) -> None:
@@ -245,10 +280,14 @@ def test_a_log_that_cannot_be_written_is_said_in_the_window(
     assert notices[0].startswith("Cannot write the log file") and "not kept" in notices[0]
 
 
-def test_an_unusable_config_is_also_logged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unusable_config_is_also_logged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["--config", str(tmp_path / "gone.ini")]) == 2
     logs.close()
-    assert "not started: " + str(tmp_path / "gone.ini") in paths.log_path().read_text(encoding="utf-8")
+    assert "not started: " + str(tmp_path / "gone.ini") in paths.log_path().read_text(
+        encoding="utf-8"
+    )
 
 
 def test_a_crash_in_the_window_is_logged_with_its_traceback(
@@ -263,7 +302,11 @@ def test_a_crash_in_the_window_is_logged_with_its_traceback(
     assert cli.main([]) == 2
     logs.close()
     text = paths.log_path().read_text(encoding="utf-8")
-    assert "crash: white cannot play a1" in text and "Traceback" in text and "window_with_a_bug" in text
+    assert (
+        "crash: white cannot play a1" in text
+        and "Traceback" in text
+        and "window_with_a_bug" in text
+    )
 
 
 def test_closing_the_log_restores_the_exception_hooks() -> None:
@@ -301,7 +344,9 @@ def test_load_a_bad_file_stops_the_start_with_one_line(
     assert "not started: " in paths.log_path().read_text(encoding="utf-8")
 
 
-def test_load_a_good_file_hands_it_to_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_load_a_good_file_hands_it_to_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from othello.gui import persistence
 
     path = tmp_path / "game.txt"

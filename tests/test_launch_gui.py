@@ -35,7 +35,9 @@ class Reply:
 class FirstMoveEngine:
     """Answers at once with the first legal move: the tests are about files, not search."""
 
-    def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> Reply:
+    def think(
+        self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
+    ) -> Reply:
         moves = board.legal_moves()
         return Reply(moves[0] if moves else "pass")
 
@@ -91,7 +93,9 @@ def toast_texts(app: Any) -> str:
 
 
 def ctrl(key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode=""))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="")
+    )
 
 
 HOSTILE: dict[str, bytes | None] = {
@@ -183,7 +187,9 @@ def test_demo_neither_resumes_nor_overwrites_the_players_game(make_app: Callable
     assert paths.autosave_path().read_bytes() == before
 
 
-def test_ctrl_v_pastes_a_transcript(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_v_pastes_a_transcript(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(persistence, "system_text", lambda: "f5 d6 c3 d3")
     app = make_app()
     persistence.attach(app)
@@ -263,10 +269,17 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments(
     key(pygame.K_w, "w")  # play white
     frames(app, 3)
     text = ini.read_text(encoding="utf-8")
-    assert text.startswith("; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 3\n")
+    assert text.startswith(
+        "; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 3\n"
+    )
     again, notices = load_settings()
     assert notices == []
-    assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (3, False, "white", 25)
+    assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (
+        3,
+        False,
+        "white",
+        25,
+    )
 
 
 def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so(
@@ -312,7 +325,9 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     frames(app, 20)  # the computer answers: a second failed save
     app.session.play(app.session.board.legal_moves()[0])
     frames(app, 20)
-    assert notices() == [f"Your game is not being saved: cannot write {paths.autosave_path()} (Permission denied)"]
+    assert notices() == [
+        f"Your game is not being saved: cannot write {paths.autosave_path()} (Permission denied)"
+    ]
     broken = False
     app.session.play(app.session.board.legal_moves()[0])
     frames(app, 20)
@@ -358,14 +373,20 @@ def test_ctrl_o_steps_to_older_files_past_a_damaged_one(make_app: Callable[..., 
     assert "Loaded b.txt" in press_ctrl_o() and "saved game 1 of 3" in toast_texts(app)
     assert app.session.game.transcript() == "f5d6"
     shown = press_ctrl_o()
-    assert "c.txt" in shown and "'z' at character 4" in shown and "Ctrl+O again for an older one" in shown
+    assert (
+        "c.txt" in shown
+        and "'z' at character 4" in shown
+        and "Ctrl+O again for an older one" in shown
+    )
     assert app.session.game.transcript() == "f5d6", "a damaged file changes nothing"
     assert "Loaded a.txt" in press_ctrl_o() and "Ctrl+O again for the newest" in toast_texts(app)
     assert app.session.game.transcript() == "f5"
     assert "Loaded b.txt" in press_ctrl_o()
 
 
-def test_a_file_dropped_on_the_window_is_opened(make_app: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_file_dropped_on_the_window_is_opened(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
     good = tmp_path / "from a friend.txt"
     good.write_text("f5d6c3d3\n")
     bad = tmp_path / "holiday.jpg"
@@ -383,7 +404,9 @@ def test_a_file_dropped_on_the_window_is_opened(make_app: Callable[..., Any], tm
     assert f"{bad}: not a text file" in toast_texts(app)
 
 
-def test_start_with_a_file_instead_of_resuming(make_app: Callable[..., Any], tmp_path: Path) -> None:
+def test_start_with_a_file_instead_of_resuming(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
     storage.autosave(Game.from_transcript("f5d6"))
     chosen = tmp_path / "chosen.txt"
     position = Board.from_transcript("f5d6c3d3")  # black (the player) to move
@@ -422,7 +445,9 @@ def test_ctrl_v_without_a_system_clipboard_says_so_in_the_window(
     assert "No system clipboard here; the game is kept for Ctrl+V" in toast_texts(app)
 
 
-def test_ctrl_v_with_an_empty_clipboard(make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_v_with_an_empty_clipboard(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Empty:
         def get(self, kind: str) -> None:
             return None
@@ -446,8 +471,10 @@ def test_a_missing_sound_and_a_missing_image_give_notices(tmp_path: Path) -> Non
     (folder / "place.wav").unlink()
     (folder / "wood.png").unlink()
     app = app_module.App(
-        Settings(sound=True), engine_factory=lambda level: FirstMoveEngine(),
-        resource_folder=folder, computer_min_seconds=0.0,
+        Settings(sound=True),
+        engine_factory=lambda level: FirstMoveEngine(),
+        resource_folder=folder,
+        computer_min_seconds=0.0,
     )
     try:
         pygame.event.clear()

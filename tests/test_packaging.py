@@ -28,7 +28,9 @@ EXPECTED_IN_WHEEL = [
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 120) -> str:
-    proc = subprocess.run(cmd, cwd=cwd, env=env, check=False, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        cmd, cwd=cwd, env=env, check=False, capture_output=True, text=True, timeout=timeout
+    )
     assert proc.returncode == 0, f"{cmd} failed:\n{proc.stdout}\n{proc.stderr}"
     return proc.stdout
 
@@ -71,12 +73,28 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (base / "project").mkdir()
     src = copy_project(base / "project")
     dist = base / "dist"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)], cwd=base)
+    run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)],
+        cwd=base,
+    )
     wheel = next(dist.glob("othello_desktop-*.whl"))
     venv = base / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=base)
     python = venv_python(venv)
-    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)], cwd=base)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--no-deps",
+            "-q",
+            str(wheel),
+        ],
+        cwd=base,
+    )
     borrow_pygame(python)
     return {"wheel": wheel, "venv": venv, "python": python, "base": base}
 
@@ -84,8 +102,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def fresh_env(home: Path) -> dict[str, str]:
     """A user who has never run the game, on a machine with no display or sound card."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OTHELLO_", "XDG_", "PYTHON"))}
-    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(
+        HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     return env
@@ -105,7 +127,9 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
     assert "[gui_scripts]\nothello-gui = othello.cli:main" in entries
 
 
-def test_installed_game_finds_its_files_from_anywhere(installed: dict[str, Path], tmp_path: Path) -> None:
+def test_installed_game_finds_its_files_from_anywhere(
+    installed: dict[str, Path], tmp_path: Path
+) -> None:
     venv, python = installed["venv"], installed["python"]
     home = tmp_path / "home"
     home.mkdir()
@@ -133,19 +157,25 @@ def home_and_elsewhere(tmp_path: Path) -> tuple[Path, Path]:
     return home, elsewhere
 
 
-def test_installed_game_runs_headless_for_a_few_frames(installed: dict[str, Path], tmp_path: Path) -> None:
+def test_installed_game_runs_headless_for_a_few_frames(
+    installed: dict[str, Path], tmp_path: Path
+) -> None:
     venv = installed["venv"]
     home, elsewhere = home_and_elsewhere(tmp_path)
     out = run(
         [str(venv / "bin" / "othello"), "--demo", "--frames", "20"],
-        cwd=elsewhere, env=fresh_env(home), timeout=120,
+        cwd=elsewhere,
+        env=fresh_env(home),
+        timeout=120,
     )
     assert "frame" in out, "the demo prints its frame-time figures"
     assert not list(elsewhere.iterdir()), "nothing is written to the working directory"
     assert (home / ".local" / "share" / "othello" / "othello.log").is_file()
 
 
-def test_installed_game_plays_saves_and_resumes_from_anywhere(installed: dict[str, Path], tmp_path: Path) -> None:
+def test_installed_game_plays_saves_and_resumes_from_anywhere(
+    installed: dict[str, Path], tmp_path: Path
+) -> None:
     venv = installed["venv"]
     home, elsewhere = home_and_elsewhere(tmp_path)
     game_file = tmp_path / "game.txt"

@@ -123,10 +123,13 @@ def test_pool_closes_its_workers() -> None:
     assert not any(p.is_alive() for p in procs)
 
 
-@pytest.mark.parametrize("error", [
-    OSError("no processes in this sandbox"),
-    ImportError("This platform lacks a functioning sem_open implementation"),
-])
+@pytest.mark.parametrize(
+    "error",
+    [
+        OSError("no processes in this sandbox"),
+        ImportError("This platform lacks a functioning sem_open implementation"),
+    ],
+)
 def test_workers_that_cannot_start_fall_back_to_one_process(
     parallel_from_10: None, monkeypatch: pytest.MonkeyPatch, error: Exception
 ) -> None:
@@ -156,14 +159,18 @@ def test_python_m_othello_solve_with_workers() -> None:
     best = +4
     proc = subprocess.run(
         [sys.executable, "-m", "othello", "solve", "--workers", "2", board.to_string()],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert f"score: {best:+d}" in proc.stdout and "(2 worker processes)" in proc.stdout
 
 
 @pytest.mark.parametrize("count", ["0", "two"])
-def test_bad_workers_option_is_a_usage_error(count: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_workers_option_is_a_usage_error(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["solve", "--workers", count, Board().to_string()])
     assert exit_info.value.code == 2

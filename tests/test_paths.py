@@ -14,8 +14,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def no_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("OTHELLO_CONFIG_DIR", "OTHELLO_DATA_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-                 "APPDATA", "LOCALAPPDATA"):
+    for name in (
+        "OTHELLO_CONFIG_DIR",
+        "OTHELLO_DATA_DIR",
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "APPDATA",
+        "LOCALAPPDATA",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(paths, "_home", lambda: tmp_path / "home")
 
@@ -62,7 +68,9 @@ def test_installed_package_has_no_checkout(tmp_path: Path) -> None:
     assert paths.checkout_ini(pkg) is None
 
 
-def test_nothing_depends_on_the_working_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_nothing_depends_on_the_working_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     before = (paths.resources_dir(), paths.default_ini(), paths.checkout_ini(), paths.user_ini())
     monkeypatch.chdir(tmp_path)
     after = (paths.resources_dir(), paths.default_ini(), paths.checkout_ini(), paths.user_ini())

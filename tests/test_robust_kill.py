@@ -61,7 +61,11 @@ def test_the_window_killed_mid_game_resumes_the_same_position(
     data = tmp_path / "data"
     env = dict(os.environ, OTHELLO_DATA_DIR=str(data), OTHELLO_CONFIG_DIR=str(tmp_path / "cfg"))
     proc = subprocess.Popen(
-        [sys.executable, "-c", PLAYER, "8"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", PLAYER, "8"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     guard = threading.Timer(60, proc.kill)  # a hung child must not hang the suite
     guard.start()

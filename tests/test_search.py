@@ -119,8 +119,10 @@ def test_midgame_search_matches_minimax(seed: int, depth: int) -> None:
     board = random_board(40 - seed * 3, 200 + seed)
     p, o = board.player, board.opponent
     s = fresh()
-    got = s.midgame(p, o, depth, -INF, INF) if depth > 1 else max(
-        -minimax(*_child(board, sq), 0) for sq in board.legal_squares()
+    got = (
+        s.midgame(p, o, depth, -INF, INF)
+        if depth > 1
+        else max(-minimax(*_child(board, sq), 0) for sq in board.legal_squares())
     )
     assert got == minimax(p, o, depth)
 
@@ -213,8 +215,13 @@ def test_evaluation_is_the_same_on_every_symmetric_board(seed: int) -> None:
 def test_an_edge_and_its_mirror_share_one_pattern() -> None:
     from othello.evaluation import PATTERN_INDEX, edge_patterns
 
-    assert PATTERN_INDEX[0b0000_0011 << 8 | 0b0000_0100] == PATTERN_INDEX[0b1100_0000 << 8 | 0b0010_0000]
-    assert len({k for k in PATTERN_INDEX if k >= 0}) == (3**8 + 3**4) // 2  # mirror pairs + palindromes
+    assert (
+        PATTERN_INDEX[0b0000_0011 << 8 | 0b0000_0100]
+        == PATTERN_INDEX[0b1100_0000 << 8 | 0b0010_0000]
+    )
+    assert (
+        len({k for k in PATTERN_INDEX if k >= 0}) == (3**8 + 3**4) // 2
+    )  # mirror pairs + palindromes
     board = random_board(30, 4)
     p, o = board.player, board.opponent
     assert sorted(edge_patterns(p, o)) == sorted(edge_patterns(_transform(p, 1), _transform(o, 1)))

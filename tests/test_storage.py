@@ -28,6 +28,7 @@ GAME_WITH_PASSES = (
     "a7g5g8c2h4g3a2h3c1d1d2e1f1f7a6h6e2b8g7c8h5g6h2h7h8g1b2f2a1b1"
 )
 
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
@@ -109,8 +110,15 @@ def test_default_save_location_and_latest(data_dir: Path) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "f5d6c3", "F5 D6 C3", "f5\nd6\nc3\n", "# saved by othello\nf5d6c3\n", "  f5d6c3  ",
-        "1. f5 d6 2. c3", "1.f5 d6 2.c3", "f5, d6, c3", "1... f5 d6\n2... c3",
+        "f5d6c3",
+        "F5 D6 C3",
+        "f5\nd6\nc3\n",
+        "# saved by othello\nf5d6c3\n",
+        "  f5d6c3  ",
+        "1. f5 d6 2. c3",
+        "1.f5 d6 2.c3",
+        "f5, d6, c3",
+        "1... f5 d6\n2... c3",
     ],
 )
 def test_pasted_transcript_forms(text: str) -> None:
@@ -174,7 +182,11 @@ def test_refusing_text_leaves_the_current_game_alone() -> None:
 
 @pytest.mark.parametrize(
     "content, words",
-    [(b"\x89PNG\r\n\x1a\n", "not a text file"), (b"f5f5\n", "move 2"), (b"x" * 30_000, "too large")],
+    [
+        (b"\x89PNG\r\n\x1a\n", "not a text file"),
+        (b"f5f5\n", "move 2"),
+        (b"x" * 30_000, "too large"),
+    ],
 )
 def test_bad_game_file_names_the_file(tmp_path: Path, content: bytes, words: str) -> None:
     path = tmp_path / "bad.txt"
@@ -188,7 +200,9 @@ def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path) -> None:
     path = tmp_path / "film.mkv"
     with path.open("wb") as file:
         file.truncate(4_000_000_000)  # sparse: takes no disk, but reading it all would take 4 GB
-    with pytest.raises(GameTextError, match=r"film.mkv: too large to be a game file \(4000000000 bytes\)"):
+    with pytest.raises(
+        GameTextError, match=r"film.mkv: too large to be a game file \(4000000000 bytes\)"
+    ):
         storage.load_game(path)
 
 
@@ -336,7 +350,11 @@ os.kill(os.getpid(), signal.SIGKILL)
 def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
     env = dict(os.environ, OTHELLO_DATA_DIR=str(data_dir))
     proc = subprocess.run(
-        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"], env=env, check=False, capture_output=True, timeout=60
+        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"],
+        env=env,
+        check=False,
+        capture_output=True,
+        timeout=60,
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     game, notices = storage.resume()

@@ -23,8 +23,20 @@ from test_gui import app_maker, frames, press
 def make_app() -> Iterator[Callable[..., App]]:
     yield from app_maker()
 
-SIZES = [MIN_WINDOW, (640, 480), (700, 480), (900, 400), (1000, 700), (1280, 800), (1920, 1080),
-         (520, 900), (600, 1000), (800, 1200), (2560, 1440)]
+
+SIZES = [
+    MIN_WINDOW,
+    (640, 480),
+    (700, 480),
+    (900, 400),
+    (1000, 700),
+    (1280, 800),
+    (1920, 1080),
+    (520, 900),
+    (600, 1000),
+    (800, 1200),
+    (2560, 1440),
+]
 
 
 def panel_for(app: App, size: tuple[int, int]) -> Panel:
@@ -35,23 +47,35 @@ def panel_for(app: App, size: tuple[int, int]) -> Panel:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_every_button_is_in_the_window_and_off_the_board(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+def test_every_button_is_in_the_window_and_off_the_board(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
     app = make_app()
     layout = compute_layout(*size, 10_000)
     panel = panel_for(app, size)
     window = pygame.Rect(0, 0, *size)
-    assert window.contains(layout.frame) and window.contains(layout.notices) and window.contains(layout.panel)
-    assert not layout.frame.colliderect(layout.panel) and not layout.frame.colliderect(layout.notices)
+    assert (
+        window.contains(layout.frame)
+        and window.contains(layout.notices)
+        and window.contains(layout.panel)
+    )
+    assert not layout.frame.colliderect(layout.panel) and not layout.frame.colliderect(
+        layout.notices
+    )
     assert not layout.notices.colliderect(layout.panel)
     assert len(panel.buttons) == 12
     for i, button in enumerate(panel.buttons):
         assert layout.panel.contains(button.rect), (button.action, button.rect, layout.panel)
         assert button.rect.width >= 24 and button.rect.height >= 20, button  # big enough to hit
-        assert not any(button.rect.colliderect(other.rect) for other in panel.buttons[i + 1:])
-    boxes = [(name, rect) for name, rect in panel.rects.items()] + [(b.action, b.rect) for b in panel.buttons]
+        assert not any(button.rect.colliderect(other.rect) for other in panel.buttons[i + 1 :])
+    boxes = [(name, rect) for name, rect in panel.rects.items()] + [
+        (b.action, b.rect) for b in panel.buttons
+    ]
     for i, (name, rect) in enumerate(boxes):
         assert layout.panel.contains(rect), (name, rect)
-        assert not any(rect.colliderect(other) for _, other in boxes[i + 1:]), name  # e.g. status vs "You play"
+        assert not any(rect.colliderect(other) for _, other in boxes[i + 1 :]), (
+            name
+        )  # e.g. status vs "You play"
     assert layout.square >= 20  # still a board one can play on
 
 
@@ -116,12 +140,16 @@ def test_score_labels_fit_their_boxes_when_the_human_plays_white(
     score = app.panel.rects["score"]
     half = score.width // 2
     for name in ("Computer · to move", "You · to move"):
-        text, px = app.text.fit([name, name.split(" ·")[0]], half - 2 * app.panel.px(10), app.panel.size(13))
+        text, px = app.text.fit(
+            [name, name.split(" ·")[0]], half - 2 * app.panel.px(10), app.panel.size(13)
+        )
         assert app.text.render(text, px).get_width() <= half
 
 
 @pytest.mark.parametrize("size", [(640, 480), MIN_WINDOW, (1280, 800)])
-def test_help_fits_the_window_and_hides_what_is_under_it(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+def test_help_fits_the_window_and_hides_what_is_under_it(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
     app = make_app(window_width=size[0], window_height=size[1])
     press(pygame.K_F1)
     frames(app, 1)

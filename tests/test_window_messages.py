@@ -33,16 +33,25 @@ def test_notices_never_cover_the_board(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(seconds=10.0))
     frames(app, 1)
     before = board_pixels(app)
-    app.notify("A long notice that would once have covered the bottom rows of the board for seconds.")
+    app.notify(
+        "A long notice that would once have covered the bottom rows of the board for seconds."
+    )
     app.notify("And a second one.")
     frames(app, 1)
     assert board_pixels(app) == before
     strip = app.layout.notices
-    for y in (strip.top + strip.height // 4, strip.bottom - strip.height // 4):  # two notices, a line each
-        assert len({tuple(app.screen.get_at((x, y))) for x in range(strip.left, strip.right, 3)}) > 2
+    for y in (
+        strip.top + strip.height // 4,
+        strip.bottom - strip.height // 4,
+    ):  # two notices, a line each
+        assert (
+            len({tuple(app.screen.get_at((x, y))) for x in range(strip.left, strip.right, 3)}) > 2
+        )
 
 
-def test_the_pass_is_announced_beside_the_board_and_hides_no_legal_move(make_app: Callable[..., App]) -> None:
+def test_the_pass_is_announced_beside_the_board_and_hides_no_legal_move(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app()
     app.session.new_game(Board.from_string(WHITE_PASSES))
     frames(app, 1)
@@ -67,11 +76,21 @@ def test_missing_resources_are_one_notice_and_each_file_is_logged(
     texts = [t.text for t in app.toasts]
     assert len(texts) == 1 and "felt.png" in texts[0] and "flip.wav" in texts[0]
     logged = caplog.text
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "felt.png", "wood.png", "icon.png", "place.wav", "flip.wav"):
+    for name in (
+        "DejaVuSans.ttf",
+        "DejaVuSans-Bold.ttf",
+        "felt.png",
+        "wood.png",
+        "icon.png",
+        "place.wav",
+        "flip.wav",
+    ):
         assert f"{name} could not be loaded" in logged
 
 
-def test_notify_writes_the_notice_to_the_log(make_app: Callable[..., App], caplog: pytest.LogCaptureFixture) -> None:
+def test_notify_writes_the_notice_to_the_log(
+    make_app: Callable[..., App], caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING, logger="othello")
     app = make_app()
     app.notify("Could not remember your choice: read-only file system")
@@ -79,7 +98,9 @@ def test_notify_writes_the_notice_to_the_log(make_app: Callable[..., App], caplo
     assert any(r.name == "othello" and r.levelno == logging.WARNING for r in caplog.records)
 
 
-def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(make_app: Callable[..., App]) -> None:
+def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app()
     app._show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
     frames(app, 1)
@@ -90,7 +111,9 @@ def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(make_ap
     assert app.toasts[-1].text == "Hint: d3 is best (0)."
 
 
-def test_the_end_card_can_be_put_aside_to_see_the_final_position(make_app: Callable[..., App]) -> None:
+def test_the_end_card_can_be_put_aside_to_see_the_final_position(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app()
     app.session.new_game(Board.from_string(FINISHED))
     frames(app, 2)
@@ -108,7 +131,9 @@ def test_the_end_card_can_be_put_aside_to_see_the_final_position(make_app: Calla
     assert app.session.board == Board() and not any(isinstance(s, EndOverlay) for s in app.scenes)
 
 
-def test_notices_too_long_for_one_line_show_one_at_a_time_and_whole(make_app: Callable[..., App]) -> None:
+def test_notices_too_long_for_one_line_show_one_at_a_time_and_whole(
+    make_app: Callable[..., App],
+) -> None:
     app = make_app(window_width=640, window_height=520, square_size=40)
     first = "The settings file says LEVEL = 9, which is not 1 to 6; level 4 is used instead of it."
     second = "Pasted text not used: move 3 ('c3'): black cannot play c3, it turns no disc over."
@@ -130,4 +155,7 @@ def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) ->
     for square in ("a1", "b1", "c1", "d1", "e1", "h8"):
         click(app, square)
         frames(app, 1)
-    assert [t.text for t in app.toasts] == ["A problem with the settings file.", "h8 is not a legal move."]
+    assert [t.text for t in app.toasts] == [
+        "A problem with the settings file.",
+        "h8 is not a legal move.",
+    ]

@@ -95,7 +95,9 @@ def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
     assert sorted(score.move for score in outcome.value) == sorted(MIDGAME.legal_moves())
 
 
-def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(worker: SearchWorker) -> None:
+def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(
+    worker: SearchWorker,
+) -> None:
     cancelled = worker.think(MIDGAME, 6)
     wait_for_depth(worker)
     start = time.monotonic()
@@ -149,7 +151,9 @@ def test_a_child_killed_between_searches_is_replaced(worker: SearchWorker) -> No
     assert wait_for(worker).error is None and child_pid(worker) != first
 
 
-def test_shutdown_mid_search_is_prompt_and_leaves_no_child(caplog: pytest.LogCaptureFixture) -> None:
+def test_shutdown_mid_search_is_prompt_and_leaves_no_child(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     worker = SearchWorker()
     worker.think(MIDGAME, 6)
     wait_for_depth(worker)
@@ -164,7 +168,9 @@ def test_shutdown_mid_search_is_prompt_and_leaves_no_child(caplog: pytest.LogCap
 
 def test_the_child_never_imports_pygame() -> None:
     code = "import sys, othello.search_service; print('pygame' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
@@ -182,12 +188,23 @@ def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> 
     if not Path(command[0]).exists():
         pytest.skip(f"{command[0]} is not installed")
     config = tmp_path / "othello.ini"
-    config.write_text("[BASIC]\nANIMATION = False\n[GAME]\nLEVEL = 1\n[SOUND]\nSOUND = False\n", encoding="utf-8")
-    env = dict(os.environ, OTHELLO_CONFIG_DIR=str(tmp_path / "cfg"), OTHELLO_DATA_DIR=str(tmp_path / "data"))
+    config.write_text(
+        "[BASIC]\nANIMATION = False\n[GAME]\nLEVEL = 1\n[SOUND]\nSOUND = False\n", encoding="utf-8"
+    )
+    env = dict(
+        os.environ,
+        OTHELLO_CONFIG_DIR=str(tmp_path / "cfg"),
+        OTHELLO_DATA_DIR=str(tmp_path / "data"),
+    )
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
-    run = subprocess.run([*command, "--demo", "--frames", "60", "--config", str(config)],
-                         env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [*command, "--demo", "--frames", "60", "--config", str(config)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     frames, thinking = (int(n) for n in re.findall(r"\d+", run.stdout.splitlines()[0])[:2])
     assert 0 < thinking < frames  # the computer thought, and came back with a move
@@ -201,7 +218,9 @@ def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
     from othello.config import Settings
     from othello.gui.app import App
 
-    app = App(Settings(animation=False, sound=False, level=1), remember=None, computer_min_seconds=0.0)
+    app = App(
+        Settings(animation=False, sound=False, level=1), remember=None, computer_min_seconds=0.0
+    )
     try:
         pid = child_pid(app.worker)
         app.session.play("f5")
@@ -223,7 +242,9 @@ def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
 class BrokenEngine:
     """An engine whose every search fails deep inside, the way a real bug would."""
 
-    def think(self, board: Board, stop: threading.Event | None = None, on_progress: Any = None) -> Any:
+    def think(
+        self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
+    ) -> Any:
         return self._deep_inside(board)
 
     def analyze(self, board: Board, stop: threading.Event | None = None) -> Any:

@@ -14,10 +14,12 @@ from pathlib import Path
 from .bitboard import flips, legal_moves, perft
 from .board import START_BLACK, START_WHITE, Board
 
+# fmt: off
 PERFT_COUNTS = {
     1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092,
     8: 390216, 9: 3005288, 10: 24571284, 11: 212258800,
 }  # OEIS A124004, for checking what the benchmark computes
+# fmt: on
 
 
 def run_perft(depth: int, out: Callable[[str], None] = print) -> None:
@@ -34,9 +36,11 @@ def run_perft(depth: int, out: Callable[[str], None] = print) -> None:
 
 # ----- a yardstick: the textbook bitboard, for a same-machine ratio -----------------------
 
+# fmt: off
 _SHIFTS = ((1, 0xFEFEFEFEFEFEFEFE), (-1, 0x7F7F7F7F7F7F7F7F), (8, (1 << 64) - 1),
            (-8, (1 << 64) - 1), (9, 0xFEFEFEFEFEFEFEFE), (-9, 0x7F7F7F7F7F7F7F7F),
            (7, 0x7F7F7F7F7F7F7F7F), (-7, 0xFEFEFEFEFEFEFEFE))
+# fmt: on
 """Direction shifts with the mask that drops squares wrapped around the board's side."""
 
 
@@ -98,8 +102,10 @@ def compare_plain(depth: int = 8, out: Callable[[str], None] = print) -> None:
     plain = plain_perft(START_BLACK, START_WHITE, depth)
     t_plain = time.perf_counter() - t0
     check = "ok" if ours == plain == PERFT_COUNTS[depth] else "WRONG"
-    out(f"perft({depth}): engine {t_ours:.3f} s, textbook bitboard {t_plain:.3f} s: "
-        f"the engine is {t_plain / t_ours:.1f} times as fast ({check})")
+    out(
+        f"perft({depth}): engine {t_ours:.3f} s, textbook bitboard {t_plain:.3f} s: "
+        f"the engine is {t_plain / t_ours:.1f} times as fast ({check})"
+    )
 
 
 def random_positions(count: int, seed: int = 2026) -> list[tuple[int, int]]:
@@ -143,7 +149,9 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
                 _ = (o ^ f, p | f | b)
                 applied += 1
     dt = time.perf_counter() - t0
-    out(f"generate + apply:     {applied / dt:>12,.0f} moves/s      ({dt / applied * 1e6:.2f} us per move)")
+    out(
+        f"generate + apply:     {applied / dt:>12,.0f} moves/s      ({dt / applied * 1e6:.2f} us per move)"
+    )
 
 
 def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
@@ -151,7 +159,8 @@ def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int 
     from .search import INF, Searcher
 
     positions = [
-        (p, o) for p, o in random_positions(80, seed=7)
+        (p, o)
+        for p, o in random_positions(80, seed=7)
         if 24 <= 64 - (p | o).bit_count() <= 40 and legal_moves(p, o)
     ][:count]
     nodes, t0 = 0, time.perf_counter()
@@ -161,8 +170,10 @@ def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int 
             s.midgame(p, o, d, -INF, INF)
         nodes += s.nodes
     dt = time.perf_counter() - t0
-    out(f"search to depth {depth}: {len(positions)} positions, {nodes:,d} nodes, {dt:.2f} s, "
-        f"{nodes / dt:,.0f} nodes/s")
+    out(
+        f"search to depth {depth}: {len(positions)} positions, {nodes:,d} nodes, {dt:.2f} s, "
+        f"{nodes / dt:,.0f} nodes/s"
+    )
 
 
 def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
@@ -172,8 +183,11 @@ def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
 
 
 def bench_solve(
-    out: Callable[[str], None] = print, name: str = "fforum-1-19.obf", first: int = 1,
-    only: range | None = None, workers: int = 1,
+    out: Callable[[str], None] = print,
+    name: str = "fforum-1-19.obf",
+    first: int = 1,
+    only: range | None = None,
+    workers: int = 1,
 ) -> None:
     """Exact solve of every FForum position in the file (or the numbers in ``only``),
     checked against the given score; ``workers`` processes for the large ones."""
@@ -195,27 +209,41 @@ def bench_solve(
         result = Engine(workers=workers).solve(board)
         ok = result.score == best and result.move in moves
         times.append(result.time)
-        out(f"#{number:2d} {board.empties()} empties: {result.move} {result.score:+3d} "
+        out(
+            f"#{number:2d} {board.empties()} empties: {result.move} {result.score:+3d} "
             f"{'ok' if ok else f'WRONG (expected {best:+d})'} {result.time:7.2f} s "
-            f"{result.nodes:>10,d} nodes {result.nodes / max(result.time, 1e-9):>9,.0f}/s")
+            f"{result.nodes:>10,d} nodes {result.nodes / max(result.time, 1e-9):>9,.0f}/s"
+        )
     times.sort()
-    out(f"median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s, total {sum(times):.1f} s")
+    out(
+        f"median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s, total {sum(times):.1f} s"
+    )
 
 
 SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
-    ("rules engine: perft from the start position (last ply bulk-counted)", lambda out: run_perft(9, out)),
-    ("rules engine: against a textbook shift-loop bitboard on the same machine",
-     lambda out: compare_plain(8, out)),
+    (
+        "rules engine: perft from the start position (last ply bulk-counted)",
+        lambda out: run_perft(9, out),
+    ),
+    (
+        "rules engine: against a textbook shift-loop bitboard on the same machine",
+        lambda out: compare_plain(8, out),
+    ),
     ("rules engine: move generation on 2,000 seeded random positions", bench_movegen),
     ("search: midgame nodes per second (8 seeded positions, 24-40 empties)", bench_search),
-    ("search: exact solve of FForum #1-19 (14-16 empties), checked against the known scores", bench_solve),
+    (
+        "search: exact solve of FForum #1-19 (14-16 empties), checked against the known scores",
+        bench_solve,
+    ),
 ]
 
 
 def bench_deep(out: Callable[[str], None], workers: int) -> None:
     """FForum #26-34, the 20-empty solves, on ``workers`` processes."""
-    out(f"\n== search: exact solve of FForum #26-34 (20 empties) with {workers} worker "
-        f"process{'es' if workers > 1 else ''}, checked against the known scores")
+    out(
+        f"\n== search: exact solve of FForum #26-34 (20 empties) with {workers} worker "
+        f"process{'es' if workers > 1 else ''}, checked against the known scores"
+    )
     bench_solve(out, "fforum-20-39.obf", first=20, only=range(26, 35), workers=workers)
 
 
@@ -223,8 +251,10 @@ def main(out: Callable[[str], None] = print, deep: bool = False, workers: int = 
     import os
     import platform
 
-    out(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
-        f"{platform.python_implementation()} {platform.python_version()}")
+    out(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
     for title, section in SECTIONS:
         out(f"\n== {title}")
         section(out)

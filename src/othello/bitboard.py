@@ -44,9 +44,7 @@ def _build_rays() -> tuple[tuple[tuple[Bitboard, bool, Bitboard], ...], ...]:
 
 RAYS = _build_rays()
 
-NEIGHBOURS: tuple[Bitboard, ...] = tuple(
-    sum(nearest for _, _, nearest in rays) for rays in RAYS
-)
+NEIGHBOURS: tuple[Bitboard, ...] = tuple(sum(nearest for _, _, nearest in rays) for rays in RAYS)
 """Per square, the nearest squares of its flipping rays: with no opponent disc among them,
 a move there flips nothing (a test cheaper than computing the flips)."""
 

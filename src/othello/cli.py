@@ -55,7 +55,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     board = Board.from_string(args.board)
     result = Engine(workers=args.workers).solve(board)
     shared = args.workers > 1 and board.empties() >= PARALLEL_EMPTIES
-    print(f"score: {result.score:+d} (final disc difference for {board.side_to_move}, perfect play)")
+    print(
+        f"score: {result.score:+d} (final disc difference for {board.side_to_move}, perfect play)"
+    )
     print(f"move:  {result.move}")
     print(f"line:  {' '.join(result.pv)}")
     print(f"time:  {result.time:.2f} s" + (f" ({args.workers} worker processes)" if shared else ""))
@@ -67,7 +69,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         from .gui.app import run
     except ImportError as err:  # pygame missing or broken: say so instead of a traceback
-        print(f"othello: the game window cannot start ({err}); is pygame installed?", file=sys.stderr)
+        print(
+            f"othello: the game window cannot start ({err}); is pygame installed?", file=sys.stderr
+        )
         return 1
     return int(run(args) or 0)
 
@@ -124,10 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.set_defaults(func=_cmd_play)
     parser.add_argument(
-        "--config", type=_user_path, metavar="PATH", help="read this othello.ini (see --where for the search)"
+        "--config",
+        type=_user_path,
+        metavar="PATH",
+        help="read this othello.ini (see --where for the search)",
     )
     parser.add_argument(
-        "--load", type=_user_path, metavar="FILE",
+        "--load",
+        type=_user_path,
+        metavar="FILE",
         help="start with the game in FILE (a transcript or board string) instead of resuming",
     )
     parser.add_argument(
@@ -140,7 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--demo", action="store_true", help="let the computer play both sides in the window"
     )
     parser.add_argument(
-        "--frames", type=int, metavar="N",
+        "--frames",
+        type=int,
+        metavar="N",
         help="stop after N frames and print frame-time figures (headless when there is no display)",
     )
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
@@ -151,13 +162,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_perft)
 
     p = sub.add_parser("bench", help="print the engine's speed figures")
-    p.add_argument("--deep", action="store_true",
-                   help="also solve FForum #26-34 (20 empties; up to a minute each)")
+    p.add_argument(
+        "--deep",
+        action="store_true",
+        help="also solve FForum #26-34 (20 empties; up to a minute each)",
+    )
     _add_workers(p)
     p.set_defaults(func=_cmd_bench)
 
-    p = sub.add_parser("solve", help="solve a position exactly (prints score, best move, time, nodes)")
-    p.add_argument("board", help='board string: 64 squares a1..h8 (X, O, -) then X or O to move')
+    p = sub.add_parser(
+        "solve", help="solve a position exactly (prints score, best move, time, nodes)"
+    )
+    p.add_argument("board", help="board string: 64 squares a1..h8 (X, O, -) then X or O to move")
     _add_workers(p)
     p.set_defaults(func=_cmd_solve)
     return parser
@@ -168,9 +184,14 @@ def _add_workers(p: argparse.ArgumentParser) -> None:
     from .parallel import default_workers
 
     default = default_workers()
-    p.add_argument("--workers", type=_workers, default=default, metavar="N",
-                   help=f"processes for solves of {PARALLEL_EMPTIES}+ empties (default: one per "
-                   f"core, here {default}; 1 solves in this process alone)")
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        default=default,
+        metavar="N",
+        help=f"processes for solves of {PARALLEL_EMPTIES}+ empties (default: one per "
+        f"core, here {default}; 1 solves in this process alone)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

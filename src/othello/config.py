@@ -228,7 +228,10 @@ def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
 
 def _utf16(data: bytes) -> str | None:
     """Text saved as UTF-16 with a byte-order mark (Windows editors' "Unicode"), else None."""
-    if not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or len(data) > MAX_FILE_BYTES:
+    if (
+        not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        or len(data) > MAX_FILE_BYTES
+    ):
         return None
     try:
         return data.decode("utf-16")
@@ -260,7 +263,9 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
             value = _INLINE_COMMENT_RE.sub("", match.group(2)).strip()
             entries.append(_Entry(section, match.group(1).upper(), value, number))
             continue
-        bad.append(f"{name} line {number}: {_clip(line)!r} is not 'KEY = value' or a [SECTION]; ignored")
+        bad.append(
+            f"{name} line {number}: {_clip(line)!r} is not 'KEY = value' or a [SECTION]; ignored"
+        )
     return entries, bad
 
 
@@ -289,7 +294,9 @@ def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict
             notices.append(f"{where}: unknown setting {entry.name} ignored")
             continue
         if entry.name in seen:
-            notices.append(f"{where}: {entry.name} is set again (line {seen[entry.name]}); the later one counts")
+            notices.append(
+                f"{where}: {entry.name} is set again (line {seen[entry.name]}); the later one counts"
+            )
         seen[entry.name] = entry.line
         if entry.section != key.section:
             notices.append(f"{where}: {entry.name} belongs in [{key.section}], read anyway")
@@ -329,7 +336,9 @@ def _parse(text: str, name: str) -> tuple[Settings, list[str], bool]:
     if not entries and not bad:
         notices.append(f"{name} has no settings in it; using the built-in defaults")
     elif not _has_basic(entries, text):
-        notices.append(f"{name} has no [BASIC] section; the window uses its default size, FPS and animation")
+        notices.append(
+            f"{name} has no [BASIC] section; the window uses its default size, FPS and animation"
+        )
     values = _apply_entries(entries, name, notices)
     settings = replace(DEFAULTS, **values) if values else DEFAULTS
     _check_fit(settings, notices)
@@ -556,9 +565,9 @@ def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> P
 
 def describe(settings: Settings) -> str:
     """The settings as ``KEY = value`` lines, for ``othello --where``."""
-    return "\n".join(f"[{k.section}] {k.name} = {_fmt(k, getattr(settings, k.field))}" for k in KEYS)
-
-
+    return "\n".join(
+        f"[{k.section}] {k.name} = {_fmt(k, getattr(settings, k.field))}" for k in KEYS
+    )
 
 
 def where_report(path: Path | None = None) -> str:

@@ -62,6 +62,7 @@ class Level:
     selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
 
 
+# fmt: off
 LEVELS: tuple[Level, ...] = (
     Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose",
           1, 0, 0, 0.5, 8.0),
@@ -76,6 +77,7 @@ LEVELS: tuple[Level, ...] = (
     Level(6, "Expert", "looks 9-12 moves ahead; perfect from 18 empty squares, finds "
           "wins from 20", 14, 18, 20, 5.0, selectivity=1.5),
 )
+# fmt: on
 """"Perfect from N empty squares": an exact solve picks the move with the best final
 result. "Finds wins from N": from N empty squares a win/draw/loss search proves whether a move
 wins, and a winning move is always found if there is one. Level 6 searches selectively
@@ -169,18 +171,28 @@ class Engine:
         workers: int = 1,
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise ValueError(f"workers must be a whole number of processes, at least 1, not {workers!r}")
+            raise ValueError(
+                f"workers must be a whole number of processes, at least 1, not {workers!r}"
+            )
         if time_limit is not None and (
-            isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-            or not math.isfinite(time_limit) or time_limit <= 0
+            isinstance(time_limit, bool)
+            or not isinstance(time_limit, (int, float))
+            or not math.isfinite(time_limit)
+            or time_limit <= 0
         ):
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
         if level is None:
             base = LEVELS[-1] if time_limit is not None else LEVELS[DEFAULT_LEVEL - 1]
             if time_limit is not None:
-                base = replace(base, depth=60, description=f"searches as deep as it can in {time_limit:g} s")
+                base = replace(
+                    base, depth=60, description=f"searches as deep as it can in {time_limit:g} s"
+                )
         else:
-            if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
+            if (
+                isinstance(level, bool)
+                or not isinstance(level, int)
+                or not 1 <= level <= len(LEVELS)
+            ):
                 raise ValueError(f"level must be a whole number 1..{len(LEVELS)}, not {level!r}")
             base = LEVELS[level - 1]
         if time_limit is not None:
@@ -236,12 +248,20 @@ class Engine:
             self._tt_mid.clear()
         if len(self._tt_end) > 400_000:
             self._tt_end.clear()
-        return Searcher(self._tt_mid, self._tt_end, stop, deadline, self.node_limit,
-                        self.level_info.selectivity)
+        return Searcher(
+            self._tt_mid, self._tt_end, stop, deadline, self.node_limit, self.level_info.selectivity
+        )
 
     def _result(
-        self, s: Searcher, p: Bitboard, o: Bitboard, sq: int, score: int, depth: int,
-        exact: bool, start: float,
+        self,
+        s: Searcher,
+        p: Bitboard,
+        o: Bitboard,
+        sq: int,
+        score: int,
+        depth: int,
+        exact: bool,
+        start: float,
     ) -> SearchResult:
         pv = s.principal_variation(p, o, sq, max(depth, 1), exact)
         return SearchResult(
@@ -256,12 +276,20 @@ class Engine:
 
     def _pass_result(self, score: int, inner: SearchResult, start: float) -> SearchResult:
         return SearchResult(
-            move="pass", score=score, depth=inner.depth, nodes=inner.nodes,
-            pv=["pass", *inner.pv], exact=inner.exact, time=time.perf_counter() - start,
+            move="pass",
+            score=score,
+            depth=inner.depth,
+            nodes=inner.nodes,
+            pv=["pass", *inner.pv],
+            exact=inner.exact,
+            time=time.perf_counter() - start,
         )
 
     def _think(
-        self, p: Bitboard, o: Bitboard, stop: threading.Event | None,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        stop: threading.Event | None,
         on_progress: Callable[[SearchResult], None] | None,
     ) -> SearchResult:
         start = time.perf_counter()
@@ -271,8 +299,10 @@ class Engine:
             # this level would search it: a static guess there can even get the sign wrong.
             report = None
             if on_progress is not None:
+
                 def report(r: SearchResult) -> None:
                     on_progress(self._pass_result(-r.score, r, start))
+
             inner = self._think(o, p, stop, report)
             return self._pass_result(-inner.score, inner, start)
         level = self.level_info
@@ -296,7 +326,9 @@ class Engine:
         return sorted(scores, key=lambda sq: -scores[sq])
 
     @staticmethod
-    def _presearch(s: Searcher, p: Bitboard, o: Bitboard, order: list[int]) -> tuple[list[int], int]:
+    def _presearch(
+        s: Searcher, p: Bitboard, o: Bitboard, order: list[int]
+    ) -> tuple[list[int], int]:
         """Shallow midgame searches before solving: they order the root moves and give a
         first guess of the score (in discs, even like every final score). Their best
         moves are not used deeper in the solver: measured, that doubled its node count
@@ -314,14 +346,22 @@ class Engine:
         return order, guess - guess % 2
 
     def _deepen(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
-        on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        moves: Bitboard,
+        stop: threading.Event | None,
+        on_progress: Callable[[SearchResult], None] | None,
+        start: float,
+        deadline: float,
         max_depth: int | None = None,
     ) -> SearchResult:
         """Iterative deepening to the level's depth; the last completed depth wins."""
         s = self._searcher(stop, deadline)
         order = self._first_guess(s, p, o, moves)
-        best = self._result(s, p, o, order[0], _discs(-s._leaf(*self._child(p, o, order[0]))), 1, False, start)
+        best = self._result(
+            s, p, o, order[0], _discs(-s._leaf(*self._child(p, o, order[0]))), 1, False, start
+        )
         limit = self.level_info.depth if max_depth is None else max_depth
         n = (~(p | o) & FULL).bit_count()
         limit = min(limit, n)
@@ -350,8 +390,14 @@ class Engine:
         return o ^ f, p | f | (1 << sq)
 
     def _think_exact(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
-        on_progress: Callable[[SearchResult], None] | None, start: float, deadline: float,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        moves: Bitboard,
+        stop: threading.Event | None,
+        on_progress: Callable[[SearchResult], None] | None,
+        start: float,
+        deadline: float,
     ) -> SearchResult:
         """Solve exactly, after a midgame search that orders the moves and is the answer
         if the solver runs out of time (it gets a fifth of the budget).
@@ -383,8 +429,14 @@ class Engine:
         return result
 
     def _wld(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, guess: SearchResult,
-        stop: threading.Event | None, start: float, deadline: float,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        moves: Bitboard,
+        guess: SearchResult,
+        stop: threading.Event | None,
+        start: float,
+        deadline: float,
     ) -> SearchResult:
         """Check the midgame choice with a win/draw/loss search; switch if it finds better."""
         s = self._searcher(stop, deadline)
@@ -405,12 +457,24 @@ class Engine:
         else:
             score = 0
         pv = guess.pv if sq == first else [square_name(sq)]
-        return SearchResult(square_name(sq), score, guess.depth, guess.nodes + s.nodes, pv, False,
-                            time.perf_counter() - start)
+        return SearchResult(
+            square_name(sq),
+            score,
+            guess.depth,
+            guess.nodes + s.nodes,
+            pv,
+            False,
+            time.perf_counter() - start,
+        )
 
     def _think_noisy(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, stop: threading.Event | None,
-        start: float, deadline: float,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        moves: Bitboard,
+        stop: threading.Event | None,
+        start: float,
+        deadline: float,
     ) -> SearchResult:
         """Beginner play: score every move, add random error, take the best-looking one."""
         s = self._searcher(stop, deadline)
@@ -427,7 +491,9 @@ class Engine:
         sq = max(scores, key=lambda m: scores[m] + self._rng.gauss(0.0, noise))
         return self._result(s, p, o, sq, _discs(scores[sq]), depth, False, start)
 
-    def _solve(self, p: Bitboard, o: Bitboard, stop: threading.Event | None, start: float) -> SearchResult:
+    def _solve(
+        self, p: Bitboard, o: Bitboard, stop: threading.Event | None, start: float
+    ) -> SearchResult:
         moves = legal_moves(p, o)
         n = (~(p | o) & FULL).bit_count()
         s = self._searcher(stop, None)
@@ -439,13 +505,27 @@ class Engine:
             score, sq = s.root_mtd(p, o, order, guess)
         except SearchStopped:
             sq = s.root_best[0] if s.root_best is not None else order[0]
-            return SearchResult(square_name(sq), 0, 0, s.nodes, [square_name(sq)], False,
-                                time.perf_counter() - start)
+            return SearchResult(
+                square_name(sq),
+                0,
+                0,
+                s.nodes,
+                [square_name(sq)],
+                False,
+                time.perf_counter() - start,
+            )
         return self._result(s, p, o, sq, score, n, True, start)
 
     def _solve_parallel(
-        self, s: Searcher, p: Bitboard, o: Bitboard, n: int, order: list[int], guess: int,
-        stop: threading.Event | None, start: float,
+        self,
+        s: Searcher,
+        p: Bitboard,
+        o: Bitboard,
+        n: int,
+        order: list[int],
+        guess: int,
+        stop: threading.Event | None,
+        start: float,
     ) -> SearchResult:
         """The exact part of ``_solve`` (``n`` empties) on worker processes (see
         ``othello.parallel``).
@@ -457,15 +537,33 @@ class Engine:
                 try:
                     score, sq = pool.root_mtd(p, o, order, guess)
                 except SearchStopped:
-                    return SearchResult(square_name(order[0]), 0, 0, s.nodes + pool.nodes,
-                                        [square_name(order[0])], False, time.perf_counter() - start)
+                    return SearchResult(
+                        square_name(order[0]),
+                        0,
+                        0,
+                        s.nodes + pool.nodes,
+                        [square_name(order[0])],
+                        False,
+                        time.perf_counter() - start,
+                    )
                 line = pool.line(p, o, sq, n)
-        except (OSError, EOFError, ImportError) as err:  # no processes or semaphores here, or a worker died
+        except (
+            OSError,
+            EOFError,
+            ImportError,
+        ) as err:  # no processes or semaphores here, or a worker died
             log.warning("solving in this process alone: the worker processes failed (%s)", err)
             score, sq = s.root_mtd(p, o, order, guess)
             return self._result(s, p, o, sq, score, n, True, start)
-        return SearchResult(square_name(sq), score, n, s.nodes + pool.nodes,
-                            [square_name(m) for m in line], True, time.perf_counter() - start)
+        return SearchResult(
+            square_name(sq),
+            score,
+            n,
+            s.nodes + pool.nodes,
+            [square_name(m) for m in line],
+            True,
+            time.perf_counter() - start,
+        )
 
     def _analyze(self, p: Bitboard, o: Bitboard, stop: threading.Event | None) -> list[MoveScore]:
         start = time.perf_counter()
@@ -517,5 +615,7 @@ def level_table(levels: Sequence[Level] = LEVELS) -> str:
     """The levels as a plain-text table (for the README and the command line)."""
     lines = []
     for lv in levels:
-        lines.append(f"{lv.number}  {lv.name:<12} {lv.description} (at most {lv.time_budget:g} s a move)")
+        lines.append(
+            f"{lv.number}  {lv.name:<12} {lv.description} (at most {lv.time_budget:g} s a move)"
+        )
     return "\n".join(lines)

@@ -152,9 +152,7 @@ def _phase_tables(weights: dict[str, tuple[int, int]]) -> list[tuple[int, ...]]:
     tables = []
     for n in range(65):
         t = min(n, 60)
-        tables.append(
-            tuple((weights[k][0] * t + weights[k][1] * (60 - t)) // 60 for k in names)
-        )
+        tables.append(tuple((weights[k][0] * t + weights[k][1] * (60 - t)) // 60 for k in names))
     return tables
 
 
@@ -293,6 +291,7 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
     return score
 
 
+# fmt: off
 SQUARE_WEIGHTS: tuple[int, ...] = (
     100, -20, 10, 5, 5, 10, -20, 100,
     -20, -50, -2, -2, -2, -2, -50, -20,
@@ -303,6 +302,7 @@ SQUARE_WEIGHTS: tuple[int, ...] = (
     -20, -50, -2, -2, -2, -2, -50, -20,
     100, -20, 10, 5, 5, 10, -20, 100,
 )
+# fmt: on
 """The classic static square-weight table: move ordering, and the match script's baseline."""
 
 

@@ -52,7 +52,9 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
         handler = logging.StreamHandler(sys.stderr)
         result = None
         reason = err.strerror or err
-        problem = f"Cannot write the log file {path} ({reason}); warnings and crash reports are not kept"
+        problem = (
+            f"Cannot write the log file {path} ({reason}); warnings and crash reports are not kept"
+        )
         print(f"othello: cannot write the log {path} ({reason})", file=sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     if _handler is not None:
@@ -83,16 +85,12 @@ def log_notices(notices: Iterable[str], source: str = "settings") -> None:
         log.warning("%s: %s", source, notice)
 
 
-def log_crash(
-    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
-) -> None:
+def log_crash(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
     """Write an uncaught exception with its traceback."""
     log.critical("crash: %s", exc, exc_info=(exc_type, exc, tb))
 
 
-def _sys_hook(
-    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
-) -> None:
+def _sys_hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
     if not issubclass(exc_type, KeyboardInterrupt) and not getattr(exc, "_othello_logged", False):
         log_crash(exc_type, exc, tb)
     sys.__excepthook__(exc_type, exc, tb)

@@ -51,7 +51,9 @@ def parse_square(text: str) -> Square:
     """
     s = text.strip().lower() if isinstance(text, str) else text
     if not isinstance(s, str) or len(s) != 2 or s[0] not in "abcdefgh" or s[1] not in "12345678":
-        raise NotationError(f"{text!r} is not a square: expected a column a-h and a row 1-8, like 'f5'")
+        raise NotationError(
+            f"{text!r} is not a square: expected a column a-h and a row 1-8, like 'f5'"
+        )
     return (int(s[1]) - 1) * 8 + "abcdefgh".index(s[0])
 
 

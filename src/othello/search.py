@@ -386,9 +386,17 @@ class Searcher:
             f = flips(p, o, sq)
             np, no = o ^ f, p | f | (1 << sq)
             if i == 0 or full_window:
-                v = -self.midgame(np, no, depth - 1, -INF, INF) if depth > 1 else -self._leaf(np, no)
+                v = (
+                    -self.midgame(np, no, depth - 1, -INF, INF)
+                    if depth > 1
+                    else -self._leaf(np, no)
+                )
             else:
-                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha) if depth > 1 else -self._leaf(np, no)
+                v = (
+                    -self.midgame(np, no, depth - 1, -alpha - 1, -alpha)
+                    if depth > 1
+                    else -self._leaf(np, no)
+                )
                 if v > alpha and depth > 1:
                     v = -self.midgame(np, no, depth - 1, -beta, -v)
             scores[sq] = v
@@ -508,7 +516,9 @@ class Searcher:
                 return -entry[1]
         return None
 
-    def end_order(self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int) -> list[tuple[int, int, int]]:
+    def end_order(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int
+    ) -> list[tuple[int, int, int]]:
         """``(square, flips, opponent's replies)`` per move, most promising first.
 
         Fastest-first: the opponent's potential mobility, a corner bonus and parity make
@@ -544,7 +554,13 @@ class Searcher:
         return [(sq, f, m) for _, sq, f, m in scored]
 
     def shallow(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        alpha: int,
+        beta: int,
+        empties: tuple[int, ...],
+        passed: bool,
     ) -> int:
         """Exact search over a short tuple of empty squares, tried in the order given."""
         self.nodes += 1
@@ -573,7 +589,9 @@ class Searcher:
                         if y & p:
                             f |= ray & -(y << 1)
             if f:
-                v = -self.shallow(o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False)
+                v = -self.shallow(
+                    o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False
+                )
                 if v > best:
                     best = v
                     if v > alpha:
@@ -617,7 +635,12 @@ class Searcher:
         return diff + 1 if diff > 0 else diff - 1
 
     def root_exact(
-        self, p: Bitboard, o: Bitboard, order: list[int], alpha: int = -64, beta: int = 64,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        order: list[int],
+        alpha: int = -64,
+        beta: int = 64,
         full_window: bool = False,
     ) -> tuple[int, int, dict[int, int]]:
         """Solve every root move: (best score, best square, score or bound per move).
@@ -668,7 +691,9 @@ class Searcher:
 
     # ----- principal variation --------------------------------------------------------
 
-    def principal_variation(self, p: Bitboard, o: Bitboard, first: int, limit: int, exact: bool) -> list[int]:
+    def principal_variation(
+        self, p: Bitboard, o: Bitboard, first: int, limit: int, exact: bool
+    ) -> list[int]:
         """Follow the tables' best moves from the root, checking each one is legal."""
         pv = [first]
         placed = 1  # passes do not count against ``limit``: they fill no square

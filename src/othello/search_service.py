@@ -69,7 +69,9 @@ def serve(conn: Any, cancelled: Any) -> None:
     os._exit(0)
 
 
-def run_job(engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callable[[Report], None]) -> None:
+def run_job(
+    engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callable[[Report], None]
+) -> None:
     """Search one job, sending the depth reached as it goes and then the result or the error."""
     generation, kind, text, level = job
     try:
@@ -77,6 +79,7 @@ def run_job(engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callabl
         engine = engines.get(level) or engines.setdefault(level, Engine(level=level))
         value: Any
         if kind == "think":
+
             def progress(result: SearchResult) -> None:
                 send(("progress", generation, result.depth))
 
@@ -84,7 +87,9 @@ def run_job(engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callabl
             found = engine.think(board, stop=cast(threading.Event, stop), on_progress=progress)
             value = dataclasses.asdict(found)
         else:
-            value = [tuple(score) for score in engine.analyze(board, stop=cast(threading.Event, stop))]
+            value = [
+                tuple(score) for score in engine.analyze(board, stop=cast(threading.Event, stop))
+            ]
     except Exception as err:
         send(("error", job, f"{type(err).__name__}: {err}", traceback.format_exc()))
     else:

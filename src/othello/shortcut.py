@@ -42,7 +42,7 @@ def launcher_command() -> list[str]:
 
 def _quote_arg(arg: str) -> str:
     """Quote one Exec argument as the Desktop Entry spec asks (reserved characters)."""
-    if arg and not any(c in arg for c in ' \t\n"\'\\><~|&;$*?#()`='):
+    if arg and not any(c in arg for c in " \t\n\"'\\><~|&;$*?#()`="):
         return arg
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in arg)
     return f'"{escaped}"'

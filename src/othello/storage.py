@@ -133,7 +133,9 @@ def parse_game_text(text: str) -> Game:
         raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
     if not body:
-        raise GameTextError("Not a game: the text is empty; expected moves like f5d6c3 or a board string")
+        raise GameTextError(
+            "Not a game: the text is empty; expected moves like f5d6c3 or a board string"
+        )
     board_text, moves = _split_board("".join(body.split()))
     start = None
     if board_text is not None:
@@ -362,7 +364,9 @@ def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
     except ValueError as err:
         return None, _damaged(path, err)
     except OSError as err:
-        return None, [f"The saved game could not be read ({err.strerror or err}); starting a new game"]
+        return None, [
+            f"The saved game could not be read ({err.strerror or err}); starting a new game"
+        ]
     try:
         game = game_from_autosave(json.loads(raw.decode("utf-8")))
     except Exception as err:  # whatever is wrong with the file, the game must start

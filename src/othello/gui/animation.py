@@ -48,7 +48,9 @@ class MoveAnimation:
         self.drop_seconds = DROP_SECONDS / speed
         stagger = STAGGER_SECONDS / speed
         rings = sorted({ring(placed, sq) for sq in flipped})
-        self.starts = {sq: self.drop_seconds + rings.index(ring(placed, sq)) * stagger for sq in flipped}
+        self.starts = {
+            sq: self.drop_seconds + rings.index(ring(placed, sq)) * stagger for sq in flipped
+        }
         self.elapsed = 0.0
         self.duration = max(self.starts.values(), default=0.0) + self.flip_seconds
         self.duration = max(self.duration, self.drop_seconds)
@@ -61,7 +63,9 @@ class MoveAnimation:
     def update(self, dt: float) -> list[Square]:
         """Advance by ``dt`` seconds; returns the discs that began turning (for the flip sound)."""
         self.elapsed += max(0.0, dt)
-        begun = [sq for sq, t in self.starts.items() if t <= self.elapsed and sq not in self._started]
+        begun = [
+            sq for sq, t in self.starts.items() if t <= self.elapsed and sq not in self._started
+        ]
         self._started.update(begun)
         return begun
 

@@ -91,12 +91,14 @@ class FrameStats:
             return f"median {ms[0]:.1f} ms, 99th percentile {ms[1]:.1f} ms, worst {ms[2]:.1f} ms"
 
         busy = [v for v, t in zip(self.intervals, self.thinking, strict=True) if t]
-        return "\n".join([
-            f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
-            f"frame interval, all frames:      {figures(self.intervals)}",
-            f"frame interval, while thinking:  {figures(busy)}",
-            f"work per frame (no sleeping):    {figures(self.work)}",
-        ])
+        return "\n".join(
+            [
+                f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
+                f"frame interval, all frames:      {figures(self.intervals)}",
+                f"frame interval, while thinking:  {figures(busy)}",
+                f"work per frame (no sleeping):    {figures(self.work)}",
+            ]
+        )
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
@@ -113,7 +115,9 @@ def set_minimum_size(size: tuple[int, int]) -> object | None:
     try:
         from pygame._sdl2.video import Window
 
-        if not hasattr(Window, "minimum_size"):  # making one here would leave SDL a dangling pointer
+        if not hasattr(
+            Window, "minimum_size"
+        ):  # making one here would leave SDL a dangling pointer
             return None
         window = Window.from_display_module()
         setattr(window, "minimum_size", size)  # noqa: B010  (not in pygame's type stubs)
@@ -242,7 +246,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
+            size = (
+                (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
+            )
             if size != (self.layout.width, self.layout.height):
                 self.square_wanted = 10_000  # the player sized the window: fill it
                 self.relayout(size)
@@ -330,7 +336,9 @@ class App:
             try:
                 self.session.play(move)
             except ValueError as err:
-                self.notify(f"The computer chose an impossible move ({err}); choose a new game or undo.")
+                self.notify(
+                    f"The computer chose an impossible move ({err}); choose a new game or undo."
+                )
 
     def _game_over(self) -> None:
         if self.game_over_since is None:
@@ -348,7 +356,9 @@ class App:
             return
         if outcome.error is not None:
             self.search_failed = outcome.kind == "think"
-            self.notify(f"The computer's search failed ({outcome.error}); undo or start a new game.")
+            self.notify(
+                f"The computer's search failed ({outcome.error}); undo or start a new game."
+            )
             return
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
@@ -383,7 +393,12 @@ class App:
         if change.kind == "play":
             self.sounds.play("place")
             if self.settings.animation and change.square is not None and change.color is not None:
-                self.animation = MoveAnimation(change.square, change.color, change.flipped, float(self.settings.animation_speed))
+                self.animation = MoveAnimation(
+                    change.square,
+                    change.color,
+                    change.flipped,
+                    float(self.settings.animation_speed),
+                )
             return
         if change.kind == "pass":
             who = (change.color or "").capitalize()
@@ -461,7 +476,9 @@ class App:
             for _name, message in problems:
                 logs.log.warning("window: %s", message)
             names = ", ".join(name for name, _message in problems)
-            self.session.notify(f"Missing or broken: {names}. Plain fallbacks are used (details in the log).")
+            self.session.notify(
+                f"Missing or broken: {names}. Plain fallbacks are used (details in the log)."
+            )
 
     def new_game(self) -> None:
         self.session.new_game()
@@ -593,7 +610,12 @@ class App:
             return headline, "Computer against computer."
         if winner is None:
             return headline, "Nobody wins: a draw."
-        return headline, "You win! Well played." if winner == self.session.human else "The computer wins this time."
+        return (
+            headline,
+            "You win! Well played."
+            if winner == self.session.human
+            else "The computer wins this time.",
+        )
 
     def status(self) -> str:
         """The status line in one piece, e.g. "Computer thinking · depth 6"."""
@@ -608,7 +630,9 @@ class App:
         if session.is_human_turn():
             return "Your move", "finding a hint…" if self.worker.kind == "analyze" else ""
         depth = self.worker.depth if self.worker.kind == "think" else None
-        who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
+        who = (
+            f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
+        )
         return f"{who} thinking", f"depth {depth}" if depth else "…"
 
     def move_info(self) -> str:
@@ -639,7 +663,9 @@ class App:
             level_help=description,
             human=session.human,
             info=self.move_info(),
-            busy=self.now - self.busy_since if self.worker.busy and self.busy_since is not None else None,
+            busy=self.now - self.busy_since
+            if self.worker.busy and self.busy_since is not None
+            else None,
             enabled={
                 "undo": session.can_undo(),
                 "redo": session.game.can_redo(),
@@ -664,7 +690,11 @@ class App:
         return None
 
     def legal_markers(self) -> list[Square]:
-        if not self.session.show_legal or self.animation is not None or not self.session.is_human_turn():
+        if (
+            not self.session.show_legal
+            or self.animation is not None
+            or not self.session.is_human_turn()
+        ):
             return []
         return self.session.board.legal_squares()
 
@@ -679,8 +709,16 @@ class App:
         hover = self.hover if self.hover in self.legal_markers() else None
         ghost = session.board.side_to_move if hover is not None else None
         self.board_renderer.draw(
-            surface, self.layout, session.board, self.animation,
-            last, self.legal_markers(), hover, self.cursor, self.hints, ghost,
+            surface,
+            self.layout,
+            session.board,
+            self.animation,
+            last,
+            self.legal_markers(),
+            hover,
+            self.cursor,
+            self.hints,
+            ghost,
         )
         self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
         notices = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
@@ -695,14 +733,21 @@ def run(args: Any = None) -> int:
     """Open the window (``othello`` with no command); ``--demo`` lets the computer play itself."""
     demo = bool(getattr(args, "demo", False))
     frames = getattr(args, "frames", None)
-    headless = frames is not None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    headless = frames is not None and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
     if headless and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     config = getattr(args, "config", None)
     settings, notices = getattr(args, "loaded_settings", None) or load_settings(config)
     try:
-        app = App(settings, notices=list(notices), demo=demo, remember=lambda prefs: save_preferences(prefs, config))
+        app = App(
+            settings,
+            notices=list(notices),
+            demo=demo,
+            remember=lambda prefs: save_preferences(prefs, config),
+        )
     except pygame.error as err:
         print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)
         pygame.quit()

@@ -138,8 +138,14 @@ def _below_height(panel_w: float) -> int:
 
 
 def _finish(
-    width: int, height: int, square: int, frame: pygame.Rect, panel: pygame.Rect,
-    notices: pygame.Rect, *, beside: bool,
+    width: int,
+    height: int,
+    square: int,
+    frame: pygame.Rect,
+    panel: pygame.Rect,
+    notices: pygame.Rect,
+    *,
+    beside: bool,
 ) -> Layout:
     border = border_for(square)
     board = pygame.Rect(frame.left + border, frame.top + border, 8 * square, 8 * square)

@@ -20,11 +20,29 @@ from . import theme
 from .layout import Layout
 from .render import MIN_TEXT, BoardRenderer, TextCache
 
-GRID = (("new", "New game", "N"), ("hint", "Hint", "H"), ("undo", "Undo", "U"), ("redo", "Redo", "^Y"),
-        ("legal", "Moves", "L"), ("sound", "Sound", "S"), ("help", "Help", "F1"), ("quit", "Quit", "Esc"))
+GRID = (
+    ("new", "New game", "N"),
+    ("hint", "Hint", "H"),
+    ("undo", "Undo", "U"),
+    ("redo", "Redo", "^Y"),
+    ("legal", "Moves", "L"),
+    ("sound", "Sound", "S"),
+    ("help", "Help", "F1"),
+    ("quit", "Quit", "Esc"),
+)
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
-COLUMN_ROWS: tuple[tuple[str, int], ...] = (("pad", 14), ("title", 42), ("score", 94), ("status", 68), ("colour", 66), ("level", 60),
-               ("level-help", 42), ("grid", 176), ("info", 18), ("pad", 14))
+COLUMN_ROWS: tuple[tuple[str, int], ...] = (
+    ("pad", 14),
+    ("title", 42),
+    ("score", 94),
+    ("status", 68),
+    ("colour", 66),
+    ("level", 60),
+    ("level-help", 42),
+    ("grid", 176),
+    ("info", 18),
+    ("pad", 14),
+)
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
@@ -181,7 +199,9 @@ class Panel:
 
     # ----- drawing ---------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, layout: Layout, view: PanelView, mouse: tuple[int, int]) -> None:
+    def draw(
+        self, surface: pygame.Surface, layout: Layout, view: PanelView, mouse: tuple[int, int]
+    ) -> None:
         radius = self.px(12)
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
@@ -208,14 +228,22 @@ class Panel:
     def _draw_level(self, surface: pygame.Surface, view: PanelView) -> None:
         box = self.rects["level-box"]
         pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=self.px(6))
-        text, size = self.text.fit([view.level_text, view.level_text.split(" · ")[0]], box.width - 8, self.size(16), bold=True)
+        text, size = self.text.fit(
+            [view.level_text, view.level_text.split(" · ")[0]],
+            box.width - 8,
+            self.size(16),
+            bold=True,
+        )
         label = self.text.render(text, size, theme.TEXT, bold=True)
         surface.blit(label, label.get_rect(center=box.center))
         rect = self.rects.get("level-help")
         if rect is not None and view.level_help:
             lines, size = self.level_help_lines(view.level_help)
             for i, line in enumerate(lines):
-                surface.blit(self.text.render(line, size, theme.TEXT_DIM), (rect.left, rect.top + i * (size + 4)))
+                surface.blit(
+                    self.text.render(line, size, theme.TEXT_DIM),
+                    (rect.left, rect.top + i * (size + 4)),
+                )
 
     def level_help_lines(self, text: str) -> tuple[list[str], int]:
         """The level's description wrapped to its row (two lines, three if the row is tall)."""
@@ -232,19 +260,35 @@ class Panel:
             cell = pygame.Rect(rect.left + i * (half + gap), rect.top, half, rect.height)
             moving = view.to_move == color
             radius = self.px(10)
-            pygame.draw.rect(surface, theme.BUTTON if moving else theme.BUTTON_DISABLED, cell, border_radius=radius)
+            pygame.draw.rect(
+                surface,
+                theme.BUTTON if moving else theme.BUTTON_DISABLED,
+                cell,
+                border_radius=radius,
+            )
             if moving:
-                pygame.draw.rect(surface, theme.ACCENT, cell, width=max(2, self.px(3)), border_radius=radius)
+                pygame.draw.rect(
+                    surface, theme.ACCENT, cell, width=max(2, self.px(3)), border_radius=radius
+                )
             inner = cell.inflate(-2 * self.px(10), -2 * self.px(6))
             top = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.68))
             disc = self.discs.disc_sized(max(8, int(top.height * 0.8)), color)
             surface.blit(disc, disc.get_rect(midleft=top.midleft))
             count_w = top.width - disc.get_width() - self.px(8)
-            text, size = self.text.fit(str(view.counts[i]), count_w, int(top.height * 0.62), bold=True)
+            text, size = self.text.fit(
+                str(view.counts[i]), count_w, int(top.height * 0.62), bold=True
+            )
             count = self.text.render(text, size, theme.TEXT, bold=True)
-            surface.blit(count, count.get_rect(midleft=(disc.get_rect(midleft=top.midleft).right + self.px(8), top.centery)))
+            surface.blit(
+                count,
+                count.get_rect(
+                    midleft=(disc.get_rect(midleft=top.midleft).right + self.px(8), top.centery)
+                ),
+            )
             name = view.names.get(color, "")
-            wordings = [f"{name} · to move", name] if moving else [name]  # the green edge says it too
+            wordings = (
+                [f"{name} · to move", name] if moving else [name]
+            )  # the green edge says it too
             text, size = self.text.fit(wordings, inner.width, self.size(13))
             label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
             surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
@@ -253,14 +297,21 @@ class Panel:
         """Whose turn or what the computer is doing; while it thinks, a spinner and a bright edge."""
         thinking = view.busy is not None
         radius = self.px(8)
-        pygame.draw.rect(surface, theme.STATUS_BUSY if thinking else theme.BUTTON_DISABLED, rect, border_radius=radius)
+        pygame.draw.rect(
+            surface,
+            theme.STATUS_BUSY if thinking else theme.BUTTON_DISABLED,
+            rect,
+            border_radius=radius,
+        )
         if thinking:
             pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=radius)
         inner = rect.inflate(-2 * self.px(10), -2 * self.px(6))
         spinner = 0
         if view.busy is not None:
             spinner = max(24, int(inner.height * 0.9))
-            self._draw_spinner(surface, (inner.right - spinner // 2, inner.centery), spinner // 2, view.busy)
+            self._draw_spinner(
+                surface, (inner.right - spinner // 2, inner.centery), spinner // 2, view.busy
+            )
             spinner += self.px(8)
         width = inner.width - spinner
         size = self.size(17)
@@ -277,9 +328,14 @@ class Panel:
         lines, size = self.text.fit_lines(view.status, width, 2, size, bold=True)
         y = inner.centery - len(lines) * (size + 4) // 2
         for i, line in enumerate(lines):
-            surface.blit(self.text.render(line, size, theme.TEXT, bold=True), (inner.left, y + i * (size + 4)))
+            surface.blit(
+                self.text.render(line, size, theme.TEXT, bold=True),
+                (inner.left, y + i * (size + 4)),
+            )
 
-    def _draw_spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int, seconds: float) -> None:
+    def _draw_spinner(
+        self, surface: pygame.Surface, center: tuple[int, int], radius: int, seconds: float
+    ) -> None:
         """Eight dots with a bright one going round: the computer is working."""
         lead = int(seconds * 12) % 8
         dot = max(2.5, radius * 0.2)
@@ -291,7 +347,9 @@ class Panel:
             pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
             pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
-    def _draw_button(self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]) -> None:
+    def _draw_button(
+        self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]
+    ) -> None:
         enabled = view.enabled.get(button.action, True)
         selected = button.action == f"play-{view.human}"
         if not enabled:
@@ -306,10 +364,14 @@ class Panel:
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
         wanted = view.labels.get(button.action, button.label)
-        key = self.text.render(button.key, self.size(12), theme.TEXT if selected else theme.TEXT_DIM)
+        key = self.text.render(
+            button.key, self.size(12), theme.TEXT if selected else theme.TEXT_DIM
+        )
         pad = self.px(10)
         room = rect.width - 2 * pad
-        text, size = self.text.fit(wanted, room - key.get_width() - pad, self.size(16), bold=selected)
+        text, size = self.text.fit(
+            wanted, room - key.get_width() - pad, self.size(16), bold=selected
+        )
         if button.key and text == wanted:
             label = self.text.render(text, size, color, bold=selected)
             surface.blit(label, label.get_rect(midleft=(rect.left + pad, rect.centery)))
@@ -353,7 +415,9 @@ def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) 
     return 2
 
 
-def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> list[pygame.Rect]:
+def draw_notices(
+    surface: pygame.Surface, text: TextCache, rect: pygame.Rect, notices: list[Notice]
+) -> list[pygame.Rect]:
     """The strip under the board: one notice over its whole height, or two, a line each.
 
     Returns where each notice was drawn.
@@ -365,7 +429,9 @@ def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, no
     h, size = _notice_rows(rect, len(notices))
     for i, notice in enumerate(notices):
         box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
-        lines, px = text.fit_lines(notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner)
+        lines, px = text.fit_lines(
+            notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner
+        )
         card = pygame.Surface(box.size, pygame.SRCALPHA)
         fill = theme.BANNER if notice.banner else theme.TOAST
         pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
@@ -374,7 +440,9 @@ def draw_notices(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, no
         line_h = px + 4
         top = (h - line_h * len(lines)) // 2
         for j, line in enumerate(lines):
-            label = text.render(line, px, theme.CURSOR if notice.banner else theme.TEXT, bold=notice.banner)
+            label = text.render(
+                line, px, theme.CURSOR if notice.banner else theme.TEXT, bold=notice.banner
+            )
             card.blit(label, label.get_rect(midtop=(box.width // 2, top + j * line_h)))
         card.set_alpha(notice.alpha)
         surface.blit(card, box.topleft)

@@ -126,7 +126,9 @@ def paste_game(app: _App) -> None:
     text = paste()
     if text is None:
         if available():
-            app.notify("The clipboard holds no text; copy a transcript like f5d6c3 or a board string")
+            app.notify(
+                "The clipboard holds no text; copy a transcript like f5d6c3 or a board string"
+            )
         else:
             app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
         return
@@ -157,7 +159,9 @@ def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
         app.notify(f"{err}{hint}")
         return False
     app.session.set_game(game)
-    app.notify(f"Loaded {path.name}: {len(game.moves)} moves, {game.board.side_to_move} to move{hint}")
+    app.notify(
+        f"Loaded {path.name}: {len(game.moves)} moves, {game.board.side_to_move} to move{hint}"
+    )
     return True
 
 

@@ -61,9 +61,13 @@ class TextCache:
         self.res = res
         self._cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
         self._fits: dict[tuple[object, ...], tuple[str, int]] = {}  # fit's answers
-        self._wraps: dict[tuple[object, ...], tuple[tuple[str, ...], int]] = {}  # fit_lines' answers
+        self._wraps: dict[
+            tuple[object, ...], tuple[tuple[str, ...], int]
+        ] = {}  # fit_lines' answers
 
-    def render(self, text: str, size: int, color: tuple[int, ...] = theme.TEXT, bold: bool = False) -> pygame.Surface:
+    def render(
+        self, text: str, size: int, color: tuple[int, ...] = theme.TEXT, bold: bool = False
+    ) -> pygame.Surface:
         key = (text, size, bold, tuple(color))
         surface = self._cache.get(key)
         if surface is None:
@@ -75,7 +79,9 @@ class TextCache:
             self._cache[key] = surface
         return surface
 
-    def fit(self, wordings: str | Sequence[str], width: int, size: int, bold: bool = False) -> tuple[str, int]:
+    def fit(
+        self, wordings: str | Sequence[str], width: int, size: int, bold: bool = False
+    ) -> tuple[str, int]:
         """One line in ``width`` pixels: the first wording that fits at ``size`` or a little
         smaller (down to MIN_TEXT), else the last one cut short. Returns the text and its size."""
         key = (wordings if isinstance(wordings, str) else tuple(wordings), width, size, bold)
@@ -83,7 +89,9 @@ class TextCache:
             self._fits[key] = self._fit(wordings, width, size, bold)
         return self._fits[key]
 
-    def _fit(self, wordings: str | Sequence[str], width: int, size: int, bold: bool) -> tuple[str, int]:
+    def _fit(
+        self, wordings: str | Sequence[str], width: int, size: int, bold: bool
+    ) -> tuple[str, int]:
         options = [wordings] if isinstance(wordings, str) else list(wordings)
         sizes = range(max(size, MIN_TEXT), min(size, MIN_TEXT) - 1, -1)
         for text in options:
@@ -93,7 +101,9 @@ class TextCache:
         px = min(size, MIN_TEXT)
         return shorten(options[-1], self.res.font(px, bold), width), px
 
-    def fit_lines(self, text: str, width: int, lines: int, size: int, bold: bool = False) -> tuple[list[str], int]:
+    def fit_lines(
+        self, text: str, width: int, lines: int, size: int, bold: bool = False
+    ) -> tuple[list[str], int]:
         """``text`` wrapped into at most ``lines`` lines of ``width`` pixels, the font shrunk
         down to MIN_TEXT if need be and the last line cut short if even that is not enough."""
         key = (text, width, lines, size, bold)
@@ -102,7 +112,9 @@ class TextCache:
         wrapped, px = self._wraps[key]
         return list(wrapped), px
 
-    def _fit_lines(self, text: str, width: int, lines: int, size: int, bold: bool) -> tuple[tuple[str, ...], int]:
+    def _fit_lines(
+        self, text: str, width: int, lines: int, size: int, bold: bool
+    ) -> tuple[tuple[str, ...], int]:
         px = max(size, MIN_TEXT)
         while True:
             font = self.res.font(px, bold)
@@ -111,12 +123,14 @@ class TextCache:
                 return tuple(wrapped), px
             if px <= min(size, MIN_TEXT):
                 kept = wrapped[:lines]
-                kept[-1] = shorten(" ".join(wrapped[lines - 1:]), font, width)
+                kept[-1] = shorten(" ".join(wrapped[lines - 1 :]), font, width)
                 return tuple(kept), px
             px -= 1
 
 
-def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]) -> pygame.Surface:
+def vertical_gradient(
+    size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
+) -> pygame.Surface:
     """A surface shading from ``top`` to ``bottom``, drawn as a 2-pixel-wide strip then stretched."""
     strip = pygame.Surface((2, 256))
     for y in range(256):
@@ -125,7 +139,9 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: 
     return pygame.transform.smoothscale(strip, size)
 
 
-def tiled(texture: pygame.Surface | None, size: tuple[int, int], fallback: tuple[int, int, int]) -> pygame.Surface:
+def tiled(
+    texture: pygame.Surface | None, size: tuple[int, int], fallback: tuple[int, int, int]
+) -> pygame.Surface:
     """``size`` filled with a repeating texture, or a flat colour when the texture is missing."""
     surface = pygame.Surface(size)
     if texture is None:
@@ -171,7 +187,9 @@ def make_shadow(diameter: int) -> pygame.Surface:
     big = diameter * SUPERSAMPLE
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
     for i in range(8):
-        pygame.draw.circle(surface, (0, 0, 0, 22), (big // 2, big // 2), int(big / 2 * (1 - i * 0.04)))
+        pygame.draw.circle(
+            surface, (0, 0, 0, 22), (big // 2, big // 2), int(big / 2 * (1 - i * 0.04))
+        )
     return pygame.transform.smoothscale(surface, (diameter, diameter))
 
 
@@ -223,11 +241,15 @@ class BoardRenderer:
         return self._static
 
     def _draw_static(self, layout: Layout) -> pygame.Surface:
-        surface = vertical_gradient((layout.width, layout.height), theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM)
+        surface = vertical_gradient(
+            (layout.width, layout.height), theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM
+        )
         frame = layout.frame
         shadow = pygame.Surface((frame.width + 24, frame.height + 24), pygame.SRCALPHA)
         for i in range(12):
-            pygame.draw.rect(shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18)
+            pygame.draw.rect(
+                shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18
+            )
         surface.blit(shadow, (frame.left - 6, frame.top - 2))
         wood = tiled(self.res.images.get("wood.png"), frame.size, theme.WOOD)
         rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
@@ -245,11 +267,17 @@ class BoardRenderer:
     def _draw_grid(self, surface: pygame.Surface, layout: Layout) -> None:
         b, s = layout.board, layout.square
         for i in range(1, 8):
-            pygame.draw.line(surface, theme.GRID, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2)
-            pygame.draw.line(surface, theme.GRID, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2)
+            pygame.draw.line(
+                surface, theme.GRID, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2
+            )
+            pygame.draw.line(
+                surface, theme.GRID, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2
+            )
         dot = max(2, s // 14)
         for col, row in STAR_POINTS:
-            pygame.draw.circle(surface, theme.GRID, (b.left + col * s + 1, b.top + row * s + 1), dot)
+            pygame.draw.circle(
+                surface, theme.GRID, (b.left + col * s + 1, b.top + row * s + 1), dot
+            )
 
     def _draw_coordinates(self, surface: pygame.Surface, layout: Layout) -> None:
         size = max(10, int(layout.border * 0.5))
@@ -274,7 +302,13 @@ class BoardRenderer:
         big = d * SUPERSAMPLE
         surface = pygame.Surface((big, big), pygame.SRCALPHA)
         pygame.draw.circle(surface, theme.LEGAL_FILL, (big // 2, big // 2), big // 2)
-        pygame.draw.circle(surface, theme.LEGAL_MARK, (big // 2, big // 2), big // 2, width=max(SUPERSAMPLE * 2, big // 6))
+        pygame.draw.circle(
+            surface,
+            theme.LEGAL_MARK,
+            (big // 2, big // 2),
+            big // 2,
+            width=max(SUPERSAMPLE * 2, big // 6),
+        )
         return pygame.transform.smoothscale(surface, (d, d))
 
     # ----- per frame -------------------------------------------------------------------
@@ -310,15 +344,25 @@ class BoardRenderer:
             pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
         self._draw_hints(surface, layout, hints)
         if cursor is not None:
-            pygame.draw.rect(surface, theme.CURSOR, layout.square_rect(cursor).inflate(-3, -3), width=3, border_radius=4)
+            pygame.draw.rect(
+                surface,
+                theme.CURSOR,
+                layout.square_rect(cursor).inflate(-3, -3),
+                width=3,
+                border_radius=4,
+            )
 
-    def _highlight(self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]) -> None:
+    def _highlight(
+        self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]
+    ) -> None:
         rect = layout.square_rect(sq)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill(rgba)
         surface.blit(shade, rect.topleft)
 
-    def _draw_discs(self, surface: pygame.Surface, layout: Layout, board: Board, animation: MoveAnimation | None) -> None:
+    def _draw_discs(
+        self, surface: pygame.Surface, layout: Layout, board: Board, animation: MoveAnimation | None
+    ) -> None:
         size = self.disc_size(layout)
         shadow = self._shadow
         offset = max(1, size // 24)
@@ -343,7 +387,9 @@ class BoardRenderer:
                 surface.blit(s, s.get_rect(center=(cx + offset, cy + 2 * offset)))
             surface.blit(disc, disc.get_rect(center=(cx, cy)))
 
-    def _draw_hints(self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int]) -> None:
+    def _draw_hints(
+        self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int]
+    ) -> None:
         if not hints:
             return
         best = max(hints.values())
@@ -351,7 +397,9 @@ class BoardRenderer:
         for sq, score in hints.items():
             rect = layout.square_rect(sq)
             if score == best:
-                pygame.draw.rect(surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6)
+                pygame.draw.rect(
+                    surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6
+                )
             label = self.text.render(score_text(score), size, theme.HINT_TEXT, bold=score == best)
             pad = label.get_rect(center=rect.center).inflate(8, 2)
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)

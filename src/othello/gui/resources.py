@@ -67,7 +67,10 @@ def _check_font(path: Path, report: Report) -> Path | None:
         pygame.font.Font(str(path), 12).render("Othello", True, (0, 0, 0))
         return path
     except (OSError, pygame.error) as err:
-        report(path.name, f"Font {path.name} could not be loaded ({why(err)}); using pygame's default font.")
+        report(
+            path.name,
+            f"Font {path.name} could not be loaded ({why(err)}); using pygame's default font.",
+        )
         return None
 
 
@@ -75,7 +78,10 @@ def _load_image(path: Path, report: Report) -> pygame.Surface | None:
     try:
         image = pygame.image.load(str(path))
     except (OSError, pygame.error) as err:
-        report(path.name, f"Image {path.name} could not be loaded ({why(err)}); drawing plain colours instead.")
+        report(
+            path.name,
+            f"Image {path.name} could not be loaded ({why(err)}); drawing plain colours instead.",
+        )
         return None
     return image
 
@@ -83,4 +89,6 @@ def _load_image(path: Path, report: Report) -> pygame.Surface | None:
 def why(err: BaseException) -> str:
     """A short reason for a load failure, for the player."""
     text = str(err) or type(err).__name__
-    return "file is missing" if isinstance(err, FileNotFoundError) or "No such file" in text else text
+    return (
+        "file is missing" if isinstance(err, FileNotFoundError) or "No such file" in text else text
+    )

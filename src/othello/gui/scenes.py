@@ -87,7 +87,12 @@ class HelpOverlay(Scene):
         keys_w, what_w = self._widths(size)
         rows = -(-len(HELP_LINES) // columns)
         col_w = keys_w + size + what_w
-        rect = pygame.Rect(0, 0, columns * col_w + (columns - 1) * 2 * size + 2 * pad, rows * line_h + 3 * line_h + 2 * pad)
+        rect = pygame.Rect(
+            0,
+            0,
+            columns * col_w + (columns - 1) * 2 * size + 2 * pad,
+            rows * line_h + 3 * line_h + 2 * pad,
+        )
         rect.center = surface.get_rect().center
         self.rect = rect
         card(surface, rect, alpha=255)
@@ -99,12 +104,16 @@ class HelpOverlay(Scene):
             y = top + (i % rows) * line_h
             surface.blit(text.render(keys, size, theme.CURSOR, bold=True), (x, y))
             surface.blit(text.render(what, size, theme.TEXT), (x + keys_w + size, y))
-        hint = text.render("Press any key or click to close", max(MIN_TEXT, size - 2), theme.TEXT_DIM)
+        hint = text.render(
+            "Press any key or click to close", max(MIN_TEXT, size - 2), theme.TEXT_DIM
+        )
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     def _widths(self, size: int) -> tuple[int, int]:
         font, bold = self.app.res.font(size), self.app.res.font(size, True)
-        return max(bold.size(k)[0] for k, _ in HELP_LINES), max(font.size(w)[0] for _, w in HELP_LINES)
+        return max(bold.size(k)[0] for k, _ in HELP_LINES), max(
+            font.size(w)[0] for _, w in HELP_LINES
+        )
 
     def _fit(self, room: pygame.Rect) -> tuple[int, int]:
         """The largest text size, in one column or two, at which the card fits ``room``."""
@@ -184,11 +193,15 @@ class EndOverlay(Scene):
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
         self.button.center = (rect.centerx, rect.top + int(s * 2.85))
         hover = self.button.collidepoint(app.mouse)
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8)
+        pygame.draw.rect(
+            surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8
+        )
         line, size = text.fit("New game (N)", self.button.width - 8, small, bold=True)
         label = text.render(line, size, theme.TEXT, bold=True)
         surface.blit(label, label.get_rect(center=self.button.center))
-        line, size = text.fit(["Space or click: see the board", "Space: see the board"], room, max(MIN_TEXT, s // 5))
+        line, size = text.fit(
+            ["Space or click: see the board", "Space: see the board"], room, max(MIN_TEXT, s // 5)
+        )
         label = text.render(line, size, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - int(s * 0.4))))
 
@@ -216,7 +229,12 @@ class PlayScene(Scene):
         pygame.K_SPACE: "place",
     }
     CTRL_KEYS: ClassVar[dict[int, str]] = {pygame.K_z: "undo", pygame.K_y: "redo"}
-    ARROWS: ClassVar[dict[int, tuple[int, int]]] = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+    ARROWS: ClassVar[dict[int, tuple[int, int]]] = {
+        pygame.K_LEFT: (-1, 0),
+        pygame.K_RIGHT: (1, 0),
+        pygame.K_UP: (0, -1),
+        pygame.K_DOWN: (0, 1),
+    }
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         app = self.app
@@ -248,7 +266,9 @@ class PlayScene(Scene):
                 app.do(self.CTRL_KEYS[event.key])
                 return True
             return False  # Ctrl+C / Ctrl+V and friends belong to whoever handles them
-        if getattr(event, "unicode", "") == "?" or (event.key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
+        if getattr(event, "unicode", "") == "?" or (
+            event.key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT
+        ):
             app.do("help")
             return True
         if getattr(event, "unicode", "") == "+":

@@ -13,7 +13,9 @@ from .resources import Report, why
 class Sounds:
     """Plays place.wav and flip.wav when enabled and when the mixer could start."""
 
-    def __init__(self, folder: Path, enabled: bool, notify: Callable[[str], None], report: Report) -> None:
+    def __init__(
+        self, folder: Path, enabled: bool, notify: Callable[[str], None], report: Report
+    ) -> None:
         """``notify`` hears about the audio device, ``report`` about sound files that will not load."""
         self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -40,7 +42,10 @@ class Sounds:
             try:
                 self._sounds[name] = pygame.mixer.Sound(str(path))
             except (OSError, pygame.error) as err:
-                self._report(path.name, f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.")
+                self._report(
+                    path.name,
+                    f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.",
+                )
 
     def toggle(self) -> bool:
         """Switch sound on or off; returns the new state."""

@@ -212,7 +212,10 @@ class ProcessTransport:
         parent, child = self._context.Pipe()
         self._cancelled = self._context.RawValue("q", self._newest_cancelled)
         process = self._context.Process(
-            target=search_service.serve, args=(child, self._cancelled), name="othello-search", daemon=True
+            target=search_service.serve,
+            args=(child, self._cancelled),
+            name="othello-search",
+            daemon=True,
         )
         try:
             process.start()
@@ -276,7 +279,9 @@ class ThreadTransport:
         stop = self._stop = threading.Event()
         previous = self._thread
         name = f"othello-{job[1]}"
-        self._thread = threading.Thread(target=self._run, args=(job, stop, previous), name=name, daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(job, stop, previous), name=name, daemon=True
+        )
         self._thread.start()
 
     def cancel(self, generation: int) -> None:

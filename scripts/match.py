@@ -24,10 +24,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from othello import Board, Engine
+from othello import LEVELS, Board, Engine
 from othello.bitboard import flips, legal_moves
 from othello.evaluation import square_weight_eval
 from othello.notation import square_name
@@ -89,13 +90,13 @@ def make_player(spec: str, seed: int) -> Player:
     elif kind == "depth":  # depth:N, or depth:N:T for a selective search with margin T
         depth, _, margin = arg.partition(":")
         engine = Engine(
-            level=len(__import__("othello").LEVELS),
+            level=len(LEVELS),
             depth=int(depth),
             selectivity=float(margin) if margin else 0.0,
         )
     elif kind == "custom":  # custom:depth=5,exact=12,wld=14,time=1,mpc=1.5 (a level to try)
         fields = dict(item.split("=") for item in arg.split(","))
-        engine = Engine(level=len(__import__("othello").LEVELS), seed=seed)
+        engine = Engine(level=len(LEVELS), seed=seed)
         names = {
             "depth": "depth",
             "exact": "exact_empties",
@@ -104,14 +105,11 @@ def make_player(spec: str, seed: int) -> Player:
             "mpc": "selectivity",
             "noise": "noise",
         }
-        engine.level_info = dataclasses.replace(
-            engine.level_info,
-            selectivity=0.0,
-            **{
-                names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
-                for k, v in fields.items()
-            },
-        )
+        changes: dict[str, Any] = {
+            names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
+            for k, v in fields.items()
+        }
+        engine.level_info = dataclasses.replace(engine.level_info, selectivity=0.0, **changes)
     elif kind == "time":  # time:S, or time:S:T: S seconds a move, Multi-ProbCut margin T
         seconds, _, margin = arg.partition(":")
         engine = Engine(time_limit=float(seconds), selectivity=float(margin) if margin else 0.0)

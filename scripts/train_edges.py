@@ -4,7 +4,7 @@
 Two steps:
 
     python scripts/train_edges.py games --games 4000 --jobs 2 --out /tmp/games.jsonl
-    python scripts/train_edges.py fit /tmp/games.jsonl        # writes src/othello/edge_table.py
+    python scripts/train_edges.py fit /tmp/games.jsonl        # writes src/othello/tables/edge-values.bin
 
 ``games`` plays the engine against itself (a depth-4 search with exact play from 10
 empties; the first moves after a random four-move opening get random error, so games
@@ -19,7 +19,6 @@ rare. The table is written as a module the evaluation imports.
 from __future__ import annotations
 
 import argparse
-import base64
 import json
 import multiprocessing
 import random
@@ -33,9 +32,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from match import opening  # noqa: E402
 
-from othello import Board, Engine  # noqa: E402
+from othello import Board, Engine, learned  # noqa: E402
 from othello.evaluation import (  # noqa: E402
     EDGE_BUCKETS,
+    EDGE_TABLE,
     SCALE,
     base_evaluate,
     edge_patterns,
@@ -81,7 +81,7 @@ def cmd_games(args: argparse.Namespace) -> None:
 
 def samples(path: Path) -> list[tuple[int, tuple[int, ...], float]]:
     """(phase bucket, edge pattern indexes, residual in discs) per recorded position."""
-    rows = []
+    rows: list[tuple[int, tuple[int, ...], float]] = []
     for line in path.read_text().splitlines():
         try:
             game = json.loads(line)
@@ -121,22 +121,9 @@ def fit(rows: list[tuple[int, tuple[int, ...], float]], passes: int) -> list[lis
     return table
 
 
-def write_module(table: list[list[float]], games: int, positions: int) -> Path:
+def write_table(table: list[list[float]]) -> Path:
     values = array("h", (round(v * SCALE) for bucket in table for v in bucket))
-    if sys.byteorder != "little":
-        values.byteswap()
-    blob = base64.b64encode(values.tobytes()).decode()
-    lines = [blob[i : i + 96] for i in range(0, len(blob), 96)]
-    path = ROOT / "src" / "othello" / "edge_table.py"
-    path.write_text(
-        '"""Learned values of edge patterns, per game phase: written by scripts/train_edges.py.\n\n'
-        f"Fitted on {positions:,d} positions from {games:,d} self-play games. Each value is in\n"
-        "hundredths of a disc, for the side to move; little-endian int16, bucket by bucket,\n"
-        "pattern index = sum of 3**i * (0 empty, 1 mine, 2 theirs) over the edge squares, the\n"
-        'smaller of the two readings (from either corner).\n"""\n\n'
-        "DATA = (\n" + "".join(f'    "{chunk}"\n' for chunk in lines) + ")\n"
-    )
-    return path
+    return learned.write_int16(ROOT / "src" / "othello" / learned.FOLDER, EDGE_TABLE, values)
 
 
 def mean_squared(rows: list[tuple[int, tuple[int, ...], float]], table: list[list[float]]) -> float:
@@ -156,7 +143,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     table = fit(train, args.passes)
     print(f"held-out positions: mean squared residual {mean_squared(held, table):.1f} discs^2")
     if not args.dry_run:
-        print(f"wrote {write_module(table, games, len(train))}")
+        print(f"wrote {write_table(table)} ({len(train):,d} positions from {games:,d} games)")
 
 
 def main() -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from othello import config, paths
-from othello.config import (
+from othello.app import config, paths
+from othello.app.config import (
     DEFAULTS,
     ConfigError,
     Settings,

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
-from othello.engine import DEFAULT_LEVEL, GameOverError
+from othello.engine import DEFAULT_LEVEL
+from othello.errors import GameOverError
 from test_search import brute_force, random_board
 
 DATA = Path(__file__).parent / "data"

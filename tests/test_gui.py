@@ -16,12 +16,13 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.config import Settings
+from othello.app.config import Settings
+from othello.bitboard import PASS
 from othello.engine import MoveScore
 from othello.gui import theme
 from othello.gui.app import App
 from othello.gui.scenes import EndOverlay, HelpOverlay
-from othello.notation import PASS, parse_square, square_name
+from othello.notation import parse_square, square_name
 
 DT = 1 / 30
 # After Black plays d1 here, White has no legal move and must pass (Black moves again).

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from othello import cli, logs, paths, shortcut, storage
+from othello.app import cli, logs, paths, shortcut, storage
 
 
 @pytest.fixture(autouse=True)
@@ -115,11 +115,11 @@ def test_explicit_config_folder_is_refused(
 def test_log_records_warnings_and_notices(tmp_path: Path) -> None:
     path = logs.setup()
     assert path == paths.log_path() == tmp_path / "data" / "othello.log"
-    logging.getLogger("othello.storage").warning("disk is full")
+    logging.getLogger("othello.app.storage").warning("disk is full")
     logs.log_notices(["FPS = 'abc' is not a whole number"])
     logs.close()
     text = path.read_text(encoding="utf-8")
-    assert "WARNING othello.storage: disk is full" in text
+    assert "WARNING othello.app.storage: disk is full" in text
     assert "settings: FPS = 'abc'" in text
 
 
@@ -133,7 +133,7 @@ def test_log_falls_back_to_stderr_when_the_folder_is_not_writable(
 
 
 CRASHING_GAME = """
-from othello import logs, storage
+from othello.app import logs, storage
 from othello.game import Game
 
 def play():
@@ -169,7 +169,7 @@ def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Pa
 
 CRASHING_THREAD = """
 import threading
-from othello import logs
+from othello.app import logs
 logs.setup()
 def search():
     raise ValueError("search thread failed")
@@ -293,7 +293,7 @@ def test_an_unusable_config_is_also_logged(
 def test_a_crash_in_the_window_is_logged_with_its_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello.notation import IllegalMoveError
+    from othello.errors import IllegalMoveError
 
     def window_with_a_bug(args: object) -> int:
         raise IllegalMoveError("white cannot play a1: a bug in the window")

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from othello import Board, Engine, cli, engine
+from othello import Board, Engine, engine
+from othello.app import cli
 from othello.parallel import WorkerPool, default_workers
 from test_engine import ffo
 from test_search import random_board

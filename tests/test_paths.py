@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from othello import paths
+from othello.app import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from othello import Board, Game
-from othello.notation import PASS, parse_square, square_name
+from othello.bitboard import PASS
+from othello.notation import parse_square, square_name
 
 
 @st.composite

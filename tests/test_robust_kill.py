@@ -18,9 +18,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello import storage
+from othello.app import storage
+from othello.app.config import Settings
 from othello.board import Board
-from othello.config import Settings
 from othello.gui import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
@@ -28,7 +28,7 @@ app_module = pytest.importorskip("othello.gui.app")
 PLAYER = """
 import sys, time
 import pygame
-from othello.config import Settings
+from othello.app.config import Settings
 from othello.engine import Engine
 from othello.gui import persistence
 from othello.gui.app import App

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import random
+from array import array
+from pathlib import Path
 
 import pytest
 
+from othello import learned
 from othello.bitboard import FULL, legal_moves
 from othello.board import Board
-from othello.evaluation import EDGE_STABLE, SCALE, evaluate, features, stable_edge_diff
+from othello.evaluation import (
+    EDGE_BUCKETS,
+    EDGE_STABLE,
+    EDGE_TABLE,
+    EDGE_VALUES,
+    SCALE,
+    evaluate,
+    features,
+    stable_edge_diff,
+)
 from othello.search import INF, Searcher, final_score, parity_order
 
 
@@ -243,3 +255,12 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
             nodes[selectivity] += s.nodes
         assert abs(scores[1.5] - scores[0.0]) <= 12 * SCALE  # each cut bets 1.5 sigma
     assert nodes[1.5] < 0.8 * nodes[0.0]
+
+
+def test_the_learned_edge_table_ships_as_a_binary_resource(tmp_path: Path) -> None:
+    raw = learned.read_int16(EDGE_TABLE)
+    assert raw is not None and len(raw) == EDGE_BUCKETS * 3**8
+    assert any(raw) and any(any(row) for row in EDGE_VALUES)  # the evaluation uses it
+    assert learned.read_int16("no-such-table") is None
+    path = learned.write_int16(tmp_path, "t", array("h", [1, -2, 300]))
+    assert path.read_bytes() == b"\x01\x00\xfe\xff\x2c\x01"  # little-endian on every machine

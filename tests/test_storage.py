@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from othello import paths, storage
+from othello.app import paths, storage
+from othello.bitboard import PASS
 from othello.board import Board
+from othello.errors import GameTextError, OthelloError
 from othello.game import Game
-from othello.notation import PASS, OthelloError
-from othello.storage import GameTextError
 
 # Complete random games (seeds 0 and 2 of random_game below): one of 60 moves, one with passes.
 FULL_GAME = (
@@ -336,7 +336,7 @@ def test_autosave_of_an_impossible_game(changes: dict[str, object], words: str) 
 
 KILLED_CHILD = """
 import os, signal, sys
-from othello import storage
+from othello.app import storage
 from othello.game import Game
 game = Game()
 for move in sys.argv[1].split():

@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
-from othello import logs
+from othello.app import logs
 from othello.board import Board
 from othello.engine import MoveScore, SearchResult
-from othello.gui.worker import Outcome, ProcessTransport, SearchError, SearchWorker
+from othello.errors import SearchError
+from othello.gui.worker import Outcome, ProcessTransport, SearchWorker
 
 MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 6 takes seconds here
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
@@ -167,7 +168,7 @@ def test_shutdown_mid_search_is_prompt_and_leaves_no_child(
 
 
 def test_the_child_never_imports_pygame() -> None:
-    code = "import sys, othello.search_service; print('pygame' in sys.modules)"
+    code = "import sys, othello.app.search_service; print('pygame' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
@@ -215,7 +216,7 @@ def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> 
 def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
     import pygame
 
-    from othello.config import Settings
+    from othello.app.config import Settings
     from othello.gui.app import App
 
     app = App(

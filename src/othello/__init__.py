@@ -3,17 +3,12 @@
 The engine (board, notation, search) never imports pygame; only ``othello.gui`` does.
 """
 
+from .bitboard import PASS
 from .board import Board, Color
-from .engine import LEVELS, Engine, GameOverError, Level, MoveScore, SearchResult
+from .engine import LEVELS, Engine, Level, MoveScore, SearchResult
+from .errors import GameOverError, IllegalMoveError, NotationError, OthelloError
 from .game import Game
-from .notation import (
-    PASS,
-    IllegalMoveError,
-    NotationError,
-    OthelloError,
-    parse_square,
-    square_name,
-)
+from .notation import parse_square, square_name
 
 __version__ = "0.1.0"
 

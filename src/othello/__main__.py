@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from .app.cli import main
 
 if __name__ == "__main__":  # only when run: importing this module must not start anything
     sys.exit(main())

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 Bitboard = int
 Square = int
+"""A square's number: a1 = 0 .. h8 = 63 (``row * 8 + column``)."""
+PASS: Square = -1
+"""The move value of a pass, wherever moves are square numbers."""
 
 FULL: Bitboard = (1 << 64) - 1
 INNER_COLS: Bitboard = 0x7E7E7E7E7E7E7E7E  # columns b..g: stops horizontal wrap-around
+NOT_A: Bitboard = 0xFEFEFEFEFEFEFEFE  # every column but a: masks wrap after a shift towards h
+NOT_H: Bitboard = 0x7F7F7F7F7F7F7F7F  # every column but h
 
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
@@ -47,6 +52,12 @@ RAYS = _build_rays()
 NEIGHBOURS: tuple[Bitboard, ...] = tuple(sum(nearest for _, _, nearest in rays) for rays in RAYS)
 """Per square, the nearest squares of its flipping rays: with no opponent disc among them,
 a move there flips nothing (a test cheaper than computing the flips)."""
+
+
+def neighbours(x: Bitboard) -> Bitboard:
+    """Squares next to any disc of ``x`` (``x`` itself included), without wrapping."""
+    row = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
+    return (row | (row << 8) | (row >> 8)) & FULL
 
 
 def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from .bitboard import Bitboard, flips, legal_moves
+from .bitboard import PASS, Bitboard, Square, flips, legal_moves
+from .errors import IllegalMoveError, NotationError
 from .notation import (
-    PASS,
-    IllegalMoveError,
-    NotationError,
-    Square,
     format_board_string,
+    format_transcript,
     parse_board_string,
     parse_move,
     split_transcript,
@@ -95,15 +93,9 @@ class Board:
         return board
 
     def transcript(self, with_passes: bool = False) -> str:
-        """The moves played since set-up, e.g. ``"f5d6c3"``; passes only if asked for.
-
-        Without written passes a pass at the very end cannot be seen; ``with_passes=True``
-        keeps it (as ``pa``), so that form always reads back to the same position.
-        """
-        return "".join(
-            square_name(p.square) if p.square != PASS else ("pa" if with_passes else "")
-            for p in self._stack
-        )
+        """The moves played since set-up, e.g. ``"f5d6c3"``; passes (``pa``) only if asked
+        for (see :func:`~othello.notation.format_transcript`)."""
+        return format_transcript((played.square for played in self._stack), with_passes)
 
     def copy(self) -> Board:
         """An independent copy, history included."""

@@ -19,14 +19,15 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .bitboard import FULL, Bitboard, flips, legal_moves
+from .bitboard import FULL, PASS, Bitboard, flips, legal_moves
 from .board import Board
+from .errors import GameOverError
 from .evaluation import SCALE
-from .notation import PASS, OthelloError, square_name
+from .notation import square_name
 from .parallel import WorkerPool
 from .search import INF, Searcher, SearchStopped
 
@@ -41,10 +42,6 @@ __all__ = [
     "MoveScore",
     "SearchResult",
 ]
-
-
-class GameOverError(OthelloError):
-    """Asked for a move in a finished game (neither side can move)."""
 
 
 @dataclass(frozen=True)
@@ -609,13 +606,3 @@ def _parse(move: str) -> int:
     if move == "pass":
         return PASS
     return (int(move[1]) - 1) * 8 + "abcdefgh".index(move[0])
-
-
-def level_table(levels: Sequence[Level] = LEVELS) -> str:
-    """The levels as a plain-text table (for the README and the command line)."""
-    lines = []
-    for lv in levels:
-        lines.append(
-            f"{lv.number}  {lv.name:<12} {lv.description} (at most {lv.time_budget:g} s a move)"
-        )
-    return "\n".join(lines)

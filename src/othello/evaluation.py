@@ -20,18 +20,13 @@ the game phase shifts the balance smoothly. How the weights were chosen is recor
 
 from __future__ import annotations
 
-import base64
-import sys
-from array import array
-
-from .bitboard import FULL, Bitboard, legal_moves
+from . import learned
+from .bitboard import FULL, NOT_A, NOT_H, Bitboard, legal_moves, neighbours
 
 SCALE = 100
 """Evaluation units per disc of final disc difference."""
 
 CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-NOT_A: Bitboard = 0xFEFEFEFEFEFEFEFE  # every column but a: masks wrap after a shift towards h
-NOT_H: Bitboard = 0x7F7F7F7F7F7F7F7F  # every column but h
 COL_A: Bitboard = 0x0101010101010101
 _GATHER = 0x0102040810204080  # multiplying column a by this packs it into the top byte
 
@@ -120,12 +115,6 @@ def stable_edge_diff(p: Bitboard, o: Bitboard) -> int:
     return sum(EDGE_STABLE[i] for i in _edge_rows(p, o))
 
 
-def neighbours(x: Bitboard) -> Bitboard:
-    """Squares next to any disc of ``x`` (``x`` itself included)."""
-    row = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H)
-    return (row | (row << 8) | (row >> 8)) & FULL
-
-
 def features(p: Bitboard, o: Bitboard) -> dict[str, int]:
     """The raw feature differences, for tuning and tests (the search uses ``evaluate``)."""
     empty = ~(p | o) & FULL
@@ -173,6 +162,11 @@ def set_weights(weights: dict[str, tuple[int, int]]) -> None:
 EDGE_BUCKETS = 4
 """Game phases with an edge table of their own: 45+ empties, 35-44, 25-34, 24 or fewer."""
 
+EDGE_TABLE = "edge-values"
+"""The learned edge table: for each phase bucket in turn, 3^8 values in hundredths of a
+disc for the side to move, indexed by pattern number (see ``PATTERN_INDEX``). Fitted by
+scripts/train_edges.py on 400,729 positions from 8,000 self-play games."""
+
 
 def phase_bucket(empties: int) -> int:
     """The edge-table phase of a position with ``empties`` empty squares."""
@@ -205,20 +199,16 @@ PATTERN_INDEX = _build_pattern_index()
 def _load_edge_values() -> list[list[int]]:
     """Per empties count (0..64), the learned value of each (mine, theirs) edge row.
 
-    The values come from ``edge_table`` (written by scripts/train_edges.py); without it
-    every value is zero and the evaluation is the hand-weighted features alone.
+    The values are the table ``edge-values`` (written by scripts/train_edges.py); without
+    it every value is zero and the evaluation is the hand-weighted features alone.
     """
-    try:
-        from .edge_table import DATA
-    except ImportError:
-        learned = [[0] * 3**8 for _ in range(EDGE_BUCKETS)]
+    raw = learned.read_int16(EDGE_TABLE)
+    size = 3**8
+    if raw is None or len(raw) != EDGE_BUCKETS * size:
+        learned_values = [[0] * size for _ in range(EDGE_BUCKETS)]
     else:
-        raw = array("h", base64.b64decode("".join(DATA)))
-        if sys.byteorder != "little":
-            raw.byteswap()
-        size = 3**8
-        learned = [list(raw[b * size : (b + 1) * size]) for b in range(EDGE_BUCKETS)]
-    by_row = [[v[k] if k >= 0 else 0 for k in PATTERN_INDEX] for v in learned]
+        learned_values = [list(raw[b * size : (b + 1) * size]) for b in range(EDGE_BUCKETS)]
+    by_row = [[v[k] if k >= 0 else 0 for k in PATTERN_INDEX] for v in learned_values]
     return [by_row[phase_bucket(n)] for n in range(65)]
 
 

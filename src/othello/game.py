@@ -6,8 +6,9 @@ actually on the board, while a Game also remembers moves undone so they can be r
 
 from __future__ import annotations
 
+from .bitboard import Square
 from .board import Board
-from .notation import PASS, Square, parse_move, square_name
+from .notation import format_transcript, parse_move
 
 
 class Game:
@@ -66,7 +67,4 @@ class Game:
 
     def transcript(self, with_passes: bool = False) -> str:
         """The moves on the board in the standard form (passes implied unless asked)."""
-        return "".join(
-            square_name(sq) if sq != PASS else ("pa" if with_passes else "")
-            for sq in self.moves[: self.cursor]
-        )
+        return format_transcript(self.moves[: self.cursor], with_passes)

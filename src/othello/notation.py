@@ -1,4 +1,4 @@
-"""Text forms of squares, moves and positions, and the errors for text that is wrong.
+"""Text forms of squares, moves and positions; text that is wrong raises NotationError.
 
 Squares are ``a1``..``h8`` (columns a-h, rows 1-8; a1 = 0, h8 = 63). A transcript is the
 moves run together (``f5d6c3``), passes implied or written ``pa`` / ``--``. A board
@@ -8,26 +8,14 @@ string is 64 squares a1..h8 (``X`` black, ``O`` white, ``-`` empty) then the sid
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-Square = int
-PASS: Square = -1
-"""The move value of a pass, wherever moves are ints."""
+from .bitboard import PASS, Square
+from .errors import NotationError
 
 PASS_NAME = "pass"
-_PASS_TOKENS = ("pa", "--")
-
-
-class OthelloError(ValueError):
-    """Base of every error this package raises for bad input."""
-
-
-class NotationError(OthelloError):
-    """A square, transcript or board string that cannot be read."""
-
-
-class IllegalMoveError(OthelloError):
-    """A well-formed move that the rules do not allow in the position."""
+PASS_TOKEN = "pa"
+_PASS_TOKENS = (PASS_TOKEN, "--")
 
 
 def square_name(sq: Square) -> str:
@@ -63,6 +51,20 @@ def parse_move(text: str) -> Square:
     if s == PASS_NAME or s in _PASS_TOKENS:
         return PASS
     return parse_square(text)
+
+
+def format_transcript(moves: Iterable[Square], with_passes: bool = False) -> str:
+    """Moves (square numbers, ``PASS`` for a pass) in the standard form, e.g. ``"f5d6c3"``.
+
+    Passes are left out unless asked for: the standard form implies them, but a pass at
+    the very end can only be seen written (``pa``), so that form always reads back to the
+    same position.
+
+    >>> format_transcript([37, 43, PASS, 18], with_passes=True)
+    'f5d6pac3'
+    """
+    pass_text = PASS_TOKEN if with_passes else ""
+    return "".join(pass_text if sq == PASS else square_name(sq) for sq in moves)
 
 
 def split_transcript(text: str) -> Iterator[tuple[int, str]]:

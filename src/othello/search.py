@@ -17,11 +17,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from .bitboard import FULL, NEIGHBOURS, RAYS, Bitboard, flips, legal_moves
-from .evaluation import NOT_A, NOT_H, SCALE, SQUARE_WEIGHTS, evaluate
+from .bitboard import FULL, NEIGHBOURS, NOT_A, NOT_H, PASS, RAYS, Bitboard, flips, legal_moves
+from .evaluation import SCALE, SQUARE_WEIGHTS, evaluate
 
 INF = 1 << 30
-PASS = -1
 
 CHECK_EVERY = 512
 """Nodes between checks of the clock and the stop flag: ~10 ms of search at most."""

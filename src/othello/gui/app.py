@@ -30,11 +30,12 @@ from typing import Any
 
 import pygame
 
-from .. import logs
+from ..app import logs
+from ..app.config import Settings, load_settings, save_preferences
+from ..bitboard import PASS, Square
 from ..board import Color
-from ..config import Settings, load_settings, save_preferences
 from ..engine import LEVELS
-from ..notation import PASS, Square, parse_move, square_name
+from ..notation import parse_move, square_name
 from . import persistence
 from .animation import MoveAnimation
 from .layout import MIN_WINDOW, Layout, compute_layout

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..notation import Square
+from ..bitboard import Square
 
 MIN_WINDOW = (520, 400)  # below this the panel's buttons would not fit
 MIN_SQUARE = 16

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .. import storage
+from ..app import storage
+from ..errors import OthelloError
 from ..game import Game
-from ..notation import OthelloError
 
 log = logging.getLogger(__name__)
 

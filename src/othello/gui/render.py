@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from ..bitboard import Square
 from ..board import Board, Color
-from ..notation import Square
 from . import theme
 from .animation import MoveAnimation
 from .layout import Layout

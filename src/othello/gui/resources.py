@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources as importlib_resources
 from pathlib import Path
 
 import pygame
 
+from ..app import paths
+
 FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
 IMAGES = ("felt.png", "wood.png", "icon.png")
-SOUNDS = ("place.wav", "flip.wav")
 
 Report = Callable[[str, str], None]
 """Told about a file that could not be used: its name and a sentence for the player."""
-
-
-def resource_dir() -> Path:
-    """The resources folder inside the installed othello package."""
-    return Path(str(importlib_resources.files("othello").joinpath("resources")))
 
 
 @dataclass
@@ -51,7 +46,7 @@ class Resources:
 
 def load_resources(report: Report, folder: Path | None = None) -> Resources:
     """Load fonts and images (kept in their file format: the window may not be open yet)."""
-    folder = folder or resource_dir()
+    folder = folder or paths.resources_dir()
     res = Resources(folder)
     pygame.display.init()
     pygame.font.init()

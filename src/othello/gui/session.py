@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..bitboard import PASS, Square
 from ..board import Board, Color
 from ..game import Game
-from ..notation import PASS, Square, parse_move
+from ..notation import parse_move
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ job and bumps the generation, so a result that arrives after a new game or an un
 recognised as stale and never reaches the board. That logic is the same whichever way a job
 is carried out:
 
-- by default, in a child process (:mod:`othello.search_service`), so the search never holds
+- by default, in a child process (:mod:`othello.app.search_service`), so the search never holds
   the interpreter the frame loop needs: a long C call in the search (clearing a table of half a
   million entries, a garbage collection) used to stall frames by 50-200 ms;
 - with an ``engine_factory`` (tests, scripts), in a thread calling the engines it makes, which
@@ -26,11 +26,12 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, Protocol
 
-from .. import search_service
+from ..app import search_service
+from ..app.search_service import Job, Report
 from ..board import Board
-from ..search_service import Job, Report
+from ..errors import SearchError
 
-log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.logs
+log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.logs
 EngineFactory = Callable[[int], Any]
 JOIN_SECONDS = 5.0
 
@@ -50,10 +51,6 @@ class Progress(NamedTuple):
 
     generation: int
     depth: int
-
-
-class SearchError(RuntimeError):
-    """The search process failed or died; the message says how (its traceback is in the log)."""
 
 
 class Transport(Protocol):

@@ -33,17 +33,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..errors import ConfigError
 from . import paths
-from .notation import OthelloError
 from .storage import write_atomic
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
 NOT_INI = "most lines are not [SECTION] or KEY = value"
 HUGE_DIGITS = 18  # a number longer than this is outside every range
-
-
-class ConfigError(OthelloError):
-    """An explicitly named settings file that cannot be used, or a bad preference to save."""
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .bitboard import perft
-from .board import Board
-from .notation import OthelloError
+from ..bitboard import perft
+from ..board import Board
+from ..errors import OthelloError
 
 
 def _count_of(unit: str) -> Callable[[str], int]:
@@ -50,7 +50,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     """Solve a position exactly: score for the side to move, a best move, time and nodes."""
-    from .engine import PARALLEL_EMPTIES, Engine
+    from ..engine import PARALLEL_EMPTIES, Engine
 
     board = Board.from_string(args.board)
     result = Engine(workers=args.workers).solve(board)
@@ -67,7 +67,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
-        from .gui.app import run
+        from ..gui.app import run
     except ImportError as err:  # pygame missing or broken: say so instead of a traceback
         print(
             f"othello: the game window cannot start ({err}); is pygame installed?", file=sys.stderr
@@ -111,7 +111,7 @@ def _prepare_play(args: argparse.Namespace) -> None:
         raise
     logs.log_notices(notices)
     if load is not None:
-        from .gui import persistence  # imports no pygame itself
+        from ..gui import persistence  # imports no pygame itself
 
         persistence.start_with(load)
 
@@ -180,8 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_workers(p: argparse.ArgumentParser) -> None:
-    from .engine import PARALLEL_EMPTIES
-    from .parallel import default_workers
+    from ..engine import PARALLEL_EMPTIES
+    from ..parallel import default_workers
 
     default = default_workers()
     p.add_argument(

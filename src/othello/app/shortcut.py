@@ -14,20 +14,10 @@ import struct
 import sys
 from pathlib import Path
 
+from ..errors import ShortcutError
 from . import paths
-from .notation import OthelloError
 
 APP_ID = "othello-desktop"
-
-
-class ShortcutError(OthelloError):
-    """The shortcut could not be installed; the message says why."""
-
-
-def data_home() -> Path:
-    """``$XDG_DATA_HOME`` or ``~/.local/share``, where menus look for user entries."""
-    value = os.environ.get("XDG_DATA_HOME", "")
-    return Path(value) if value and os.path.isabs(value) else Path.home() / ".local" / "share"
 
 
 def launcher_command() -> list[str]:
@@ -91,7 +81,7 @@ def install_shortcut(home: Path | None = None) -> tuple[Path, Path]:
             "--install-shortcut makes a Linux menu entry; on Windows and macOS start the "
             "othello-gui launcher that pip installed"
         )
-    home = home or data_home()
+    home = home or paths.xdg_data_home()  # not OTHELLO_DATA_DIR: the menu looks here
     source = paths.resource("icon.png")
     if not source.is_file():
         raise ShortcutError(f"the icon {source} is missing from the installed package")

@@ -21,10 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..bitboard import neighbours
+from ..board import Board
+from ..errors import GameTextError, OthelloError
+from ..game import Game
+from ..notation import format_transcript, parse_move, split_transcript, square_name
 from . import paths
-from .board import Board
-from .game import Game
-from .notation import PASS, OthelloError, parse_move, split_transcript, square_name
 
 log = logging.getLogger(__name__)
 
@@ -35,27 +37,12 @@ MAX_AUTOSAVE_BYTES = 100_000
 GAME_SUFFIX = ".txt"
 
 _BOARD_CHARS = frozenset("XxOo0*-.")
-_SIDE_CHARS = frozenset("XxOo0*")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
 _MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
-class GameTextError(OthelloError):
-    """Text or a file that is not a legal game; the message says what is wrong."""
-
-
 # ----- the position itself -----------------------------------------------------------
-
-
-def _neighbours(bb: int) -> int:
-    """Every square next to a disc of ``bb`` (eight directions), without wrapping."""
-    not_a = 0xFEFEFEFEFEFEFEFE
-    not_h = 0x7F7F7F7F7F7F7F7F
-    full = (1 << 64) - 1
-    east, west = (bb << 1) & not_a, (bb >> 1) & not_h
-    row = bb | east | west
-    return (row | (row << 8) | (row >> 8)) & full
 
 
 def impossible_reason(board: Board) -> str | None:
@@ -69,7 +56,7 @@ def impossible_reason(board: Board) -> str | None:
         return "the four centre squares d4, e4, d5, e5 must all hold discs"
     group = _CENTRE
     while True:
-        grown = _neighbours(group) & occupied
+        grown = neighbours(group) & occupied
         if grown == group:
             break
         group = grown
@@ -261,17 +248,12 @@ def latest_game_file() -> Path | None:
 # ----- the autosave ------------------------------------------------------------------
 
 
-def _moves_text(game: Game) -> str:
-    """Every move including undone ones (redo survives a restart), passes written."""
-    return "".join("pa" if sq == PASS else square_name(sq) for sq in game.moves)
-
-
 def autosave_data(game: Game) -> dict[str, object]:
     return {
         "format": AUTOSAVE_FORMAT,
         "version": AUTOSAVE_VERSION,
         "start": game.start.to_string(),
-        "moves": _moves_text(game),
+        "moves": format_transcript(game.moves, with_passes=True),  # redo survives a restart
         "cursor": game.cursor,
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }

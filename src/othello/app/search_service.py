@@ -26,8 +26,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
-from .board import Board
-from .engine import Engine, MoveScore, SearchResult
+from ..board import Board
+from ..engine import Engine, MoveScore, SearchResult
 
 Job = tuple[int, str, str, int]
 Report = tuple[Any, ...]

@@ -11,8 +11,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .bitboard import flips, legal_moves, perft
-from .board import START_BLACK, START_WHITE, Board
+from ..bitboard import flips, legal_moves, perft
+from ..board import START_BLACK, START_WHITE, Board
+from . import paths
 
 # fmt: off
 PERFT_COUNTS = {
@@ -156,7 +157,7 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
 
 def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
     """Midgame search speed: iterative deepening to ``depth`` on seeded midgame positions."""
-    from .search import INF, Searcher
+    from ..search import INF, Searcher
 
     positions = [
         (p, o)
@@ -178,8 +179,9 @@ def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int 
 
 def fforum_path(name: str = "fforum-1-19.obf") -> Path | None:
     """The FForum test file from the source tree (tests/data), if this is a checkout."""
-    path = Path(__file__).resolve().parents[2] / "tests" / "data" / name
-    return path if path.exists() else None
+    top = paths.checkout_dir()
+    path = top / "tests" / "data" / name if top is not None else None
+    return path if path is not None and path.exists() else None
 
 
 def bench_solve(
@@ -191,7 +193,7 @@ def bench_solve(
 ) -> None:
     """Exact solve of every FForum position in the file (or the numbers in ``only``),
     checked against the given score; ``workers`` processes for the large ones."""
-    from .engine import Engine
+    from ..engine import Engine
 
     path = fforum_path(name)
     if path is None:

@@ -23,7 +23,7 @@ LOG_NAME = "othello.log"
 
 def package_dir() -> Path:
     """The installed ``othello`` package folder (a real folder: we ship as a plain wheel)."""
-    return Path(__file__).resolve().parent
+    return Path(str(resources.files("othello")))
 
 
 def resources_dir() -> Path:
@@ -41,8 +41,8 @@ def default_ini() -> Path:
     return Path(str(resources.files("othello").joinpath(INI_NAME)))
 
 
-def checkout_ini(pkg: Path | None = None) -> Path | None:
-    """``othello.ini`` at the top of a source checkout, if we run from one (``src`` layout).
+def checkout_dir(pkg: Path | None = None) -> Path | None:
+    """The top of the source checkout we run from (``src`` layout), or None when installed.
 
     Recognised by the package sitting in ``<top>/src/othello`` with ``<top>/pyproject.toml``;
     an installed package in site-packages never matches, so it has no "project folder".
@@ -51,9 +51,13 @@ def checkout_ini(pkg: Path | None = None) -> Path | None:
     if pkg.parent.name != "src":
         return None
     top = pkg.parent.parent
-    if not (top / "pyproject.toml").is_file():
-        return None
-    return top / INI_NAME
+    return top if (top / "pyproject.toml").is_file() else None
+
+
+def checkout_ini(pkg: Path | None = None) -> Path | None:
+    """``othello.ini`` at the top of a source checkout, if we run from one."""
+    top = checkout_dir(pkg)
+    return top / INI_NAME if top is not None else None
 
 
 def _home() -> Path:
@@ -100,7 +104,12 @@ def user_data_dir(platform: str | None = None) -> Path:
         return base / APP_NAME
     if platform == "macos":
         return _home() / "Library" / "Application Support" / APP_NAME
-    return (_env_dir("XDG_DATA_HOME") or _home() / ".local" / "share") / APP_NAME
+    return xdg_data_home() / APP_NAME
+
+
+def xdg_data_home() -> Path:
+    """``$XDG_DATA_HOME`` or ``~/.local/share``: Linux data, and where menus look for entries."""
+    return _env_dir("XDG_DATA_HOME") or _home() / ".local" / "share"
 
 
 def user_ini() -> Path:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import paths, storage
+from othello.app import files, paths, storage
 from othello.bitboard import PASS
 from othello.board import Board
 from othello.errors import GameTextError, OthelloError
@@ -390,9 +390,18 @@ def test_rewriting_a_file_keeps_its_permissions(tmp_path: Path) -> None:
     path = tmp_path / "kept.txt"
     path.write_text("old\n")
     path.chmod(0o644)
-    storage.write_atomic(path, "new\n")
+    files.write_atomic(path, "new\n")
     assert path.read_text() == "new\n"
     assert oct(path.stat().st_mode & 0o777) == oct(0o644)
+
+
+def test_a_limited_read_stops_after_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 1000)
+    assert files.read_limited(path, 1000) == b"x" * 1000
+    with pytest.raises(files.TooLarge) as caught:
+        files.read_limited(path, 999)
+    assert caught.value.size == 1000
 
 
 def test_autosave_problem_says_why(tmp_path: Path) -> None:

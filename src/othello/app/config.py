@@ -35,7 +35,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .storage import write_atomic
+from .files import TooLarge, read_limited, write_atomic
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
 NOT_INI = "most lines are not [SECTION] or KEY = value"
@@ -190,12 +190,11 @@ class _NotText(Exception):
 def _file_text(path: Path) -> tuple[str, str | None]:
     """The file's text, and what is wrong when it is not valid UTF-8; _NotText if not text."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)  # a huge file is refused unread
+        data = read_limited(path, MAX_FILE_BYTES)
+    except TooLarge:
+        raise _NotText("is not a text file") from None
     except OSError as err:
         raise _NotText(f"cannot be read ({err.strerror or err})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _NotText("is not a text file")
     utf16 = _utf16(data)
     if utf16 is not None:
         return utf16, None

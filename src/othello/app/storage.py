@@ -16,8 +16,6 @@ import json
 import logging
 import os
 import re
-import stat
-import tempfile
 import time
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from ..errors import GameTextError, OthelloError
 from ..game import Game
 from ..notation import format_transcript, parse_move, split_transcript, square_name
 from . import paths
+from .files import TooLarge, read_limited, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -148,38 +147,6 @@ def _parse_board(text: str) -> Board:
 # ----- game files --------------------------------------------------------------------
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` via a flushed temporary file and a rename.
-
-    The replacement keeps the old file's permissions (the temporary file is created
-    private, 0600); a new file stays private.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _mode(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        # newline="" writes the text's own line endings; surrogateescape writes back bytes
-        # that were read undecodable (a hand-edited othello.ini), unchanged.
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _mode(path: Path) -> int | None:
-    """The permission bits of an existing file, else None."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return None
-
-
 def games_dir() -> Path:
     """Where game files go by default."""
     return paths.user_data_dir() / "games"
@@ -213,11 +180,9 @@ def _new_game_path() -> Path:
 def load_game(path: Path) -> Game:
     """Read a game file; GameTextError names the file and what is wrong with it."""
     try:
-        with Path(path).open("rb") as file:
-            data = file.read(MAX_TEXT_CHARS + 1)  # a huge file (dropped by mistake) stays unread
-        if len(data) > MAX_TEXT_CHARS:
-            size = Path(path).stat().st_size
-            raise GameTextError(f"{path}: too large to be a game file ({size} bytes)")
+        data = read_limited(path, MAX_TEXT_CHARS)
+    except TooLarge as err:
+        raise GameTextError(f"{path}: too large to be a game file ({err.size} bytes)") from None
     except OSError as err:
         raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
     try:
@@ -338,13 +303,13 @@ def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
     """The autosaved game, or None; notices say why a saved game could not be used."""
     path = path or paths.autosave_path()
     try:
-        if path.stat().st_size > MAX_AUTOSAVE_BYTES:
-            raise ValueError(f"{path.stat().st_size} bytes is far too large for a saved game")
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_AUTOSAVE_BYTES)
     except FileNotFoundError:
         return None, []
-    except ValueError as err:
-        return None, _damaged(path, err)
+    except TooLarge as err:
+        return None, _damaged(
+            path, ValueError(f"{err.size} bytes is far too large for a saved game")
+        )
     except OSError as err:
         return None, [
             f"The saved game could not be read ({err.strerror or err}); starting a new game"

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from othello import Board, Engine
 from othello.bitboard import FULL, legal_moves
 from othello.evaluation import SCALE, evaluate
-from othello.search import INF, Searcher
+from othello.midgame import MidgameSearcher
+from othello.search import INF
 
 
 def sample_positions(count: int, seed: int) -> list[tuple[int, int]]:
@@ -52,7 +53,7 @@ def sample_positions(count: int, seed: int) -> list[tuple[int, int]]:
 def scores(args: tuple[int, int, int]) -> list[float]:
     """Full-window values (in discs) at depth 0 (static) to ``depth``, one search tree."""
     p, o, depth = args
-    s = Searcher({}, {})
+    s = MidgameSearcher({})
     values = [evaluate(p, o) / SCALE]
     for d in range(1, depth + 1):
         values.append(s.midgame(p, o, d, -INF, INF) / SCALE)

@@ -38,7 +38,7 @@ def weighted_player(weights: Weights, depth: int):  # type: ignore[no-untyped-de
 
     def play(board: Board) -> str:
         evaluation.set_weights(weights)
-        engine._tt_mid.clear()  # cached scores belong to the other weights
+        engine.forget()  # cached scores belong to the other weights
         return engine.think(board).move
 
     return play

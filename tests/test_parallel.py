@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from othello import Board, Engine, engine
+from othello import Board, Engine, task
 from othello.app import cli
 from othello.parallel import WorkerPool, default_workers
 from test_engine import ffo
@@ -25,7 +25,7 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture
 def parallel_from_10(monkeypatch: pytest.MonkeyPatch) -> None:
     """Use the workers on small positions too, so these tests stay quick."""
-    monkeypatch.setattr(engine, "PARALLEL_EMPTIES", 10)
+    monkeypatch.setattr(task, "PARALLEL_EMPTIES", 10)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[WorkerPool]:
             super().__init__(*args, **kwargs)
             made.append(self)
 
-    monkeypatch.setattr(engine, "WorkerPool", RecordedPool)
+    monkeypatch.setattr(task, "WorkerPool", RecordedPool)
     return made
 
 
@@ -103,7 +103,7 @@ def fforum_20(number: int) -> Board:
 def test_stop_ends_the_workers_promptly(
     pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(engine, "PRESEARCH_DEPTH", 2)  # reach the workers at once
+    monkeypatch.setattr(task, "PRESEARCH_DEPTH", 2)  # reach the workers at once
     board = fforum_20(26)  # 20 empties: a minute or so of work
     stop = threading.Event()
     timer = threading.Timer(1.5, stop.set)
@@ -137,7 +137,7 @@ def test_workers_that_cannot_start_fall_back_to_one_process(
     def refuse(*args: object, **kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr(engine, "WorkerPool", refuse)
+    monkeypatch.setattr(task, "WorkerPool", refuse)
     board, best, moves = ffo(4)
     result = Engine(workers=2).solve(board)
     assert result.exact and result.score == best and result.move in moves
@@ -194,7 +194,7 @@ def test_a_worker_dying_mid_solve_falls_back_to_one_process(
         def probe(self, *args: object, **kwargs: object) -> tuple[int, int]:
             raise EOFError("a worker went away")
 
-    monkeypatch.setattr(engine, "WorkerPool", DyingPool)
+    monkeypatch.setattr(task, "WorkerPool", DyingPool)
     board, best, moves = ffo(6)
     result = Engine(workers=2).solve(board)
     assert result.exact and result.score == best and result.move in moves

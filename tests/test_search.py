@@ -11,6 +11,7 @@ import pytest
 from othello import learned
 from othello.bitboard import FULL, legal_moves
 from othello.board import Board
+from othello.endgame import EndgameSolver
 from othello.evaluation import (
     EDGE_BUCKETS,
     EDGE_STABLE,
@@ -21,7 +22,9 @@ from othello.evaluation import (
     features,
     stable_edge_diff,
 )
-from othello.search import INF, Searcher, final_score, parity_order
+from othello.last_moves import parity_order
+from othello.midgame import MidgameSearcher
+from othello.search import INF, final_score
 
 
 def random_board(empties: int, seed: int) -> Board:
@@ -75,8 +78,12 @@ def minimax(p: int, o: int, depth: int) -> int:
     return best
 
 
-def fresh() -> Searcher:
-    return Searcher({}, {})
+def solver() -> EndgameSolver:
+    return EndgameSolver({})
+
+
+def searcher() -> MidgameSearcher:
+    return MidgameSearcher({})
 
 
 ENDGAMES = [random_board(e, seed) for seed in range(10) for e in (3, 5, 7)] + [
@@ -89,7 +96,7 @@ def test_exact_matches_brute_force(board: Board) -> None:
     if board.is_game_over():
         pytest.skip("finished")
     expected = brute_force(board.copy())
-    assert fresh().exact(board.player, board.opponent, -64, 64) == expected
+    assert solver().exact(board.player, board.opponent, -64, 64) == expected
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -98,10 +105,10 @@ def test_null_window_bounds_are_consistent(seed: int) -> None:
     if board.is_game_over():
         pytest.skip("finished")
     p, o = board.player, board.opponent
-    value = fresh().exact(p, o, -64, 64)
-    assert fresh().exact(p, o, value - 1, value) >= value  # fail high at the true value
-    assert fresh().exact(p, o, value, value + 1) <= value  # fail low just above it
-    assert -1 <= max(-1, min(1, fresh().exact(p, o, -1, 1))) == (value > 0) - (value < 0)
+    value = solver().exact(p, o, -64, 64)
+    assert solver().exact(p, o, value - 1, value) >= value  # fail high at the true value
+    assert solver().exact(p, o, value, value + 1) <= value  # fail low just above it
+    assert -1 <= max(-1, min(1, solver().exact(p, o, -1, 1))) == (value > 0) - (value < 0)
 
 
 def test_passes_inside_the_solver() -> None:
@@ -111,7 +118,7 @@ def test_passes_inside_the_solver() -> None:
         board = random_board(8, seed)
         if board.must_pass():
             expected = brute_force(board.copy())
-            assert fresh().exact(board.player, board.opponent, -64, 64) == expected
+            assert solver().exact(board.player, board.opponent, -64, 64) == expected
             found += 1
         if found >= 3:
             break
@@ -122,7 +129,7 @@ def test_last_empty_scores() -> None:
     board = random_board(1, 7)
     while board.is_game_over():
         board.pop()
-    assert fresh().exact(board.player, board.opponent, -64, 64) == brute_force(board.copy())
+    assert solver().exact(board.player, board.opponent, -64, 64) == brute_force(board.copy())
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -130,7 +137,7 @@ def test_last_empty_scores() -> None:
 def test_midgame_search_matches_minimax(seed: int, depth: int) -> None:
     board = random_board(40 - seed * 3, 200 + seed)
     p, o = board.player, board.opponent
-    s = fresh()
+    s = searcher()
     got = (
         s.midgame(p, o, depth, -INF, INF)
         if depth > 1
@@ -149,7 +156,7 @@ def test_root_search_finds_every_score() -> None:
     board = random_board(36, 5)
     p, o = board.player, board.opponent
     order = board.legal_squares()
-    best, sq, scores = fresh().root_midgame(p, o, 3, order, full_window=True)
+    best, sq, scores = searcher().root_midgame(p, o, 3, order, full_window=True)
     for move, v in scores.items():
         assert v == -minimax(*_child(board, move), 2)
     assert best == max(scores.values()) == scores[sq]
@@ -192,7 +199,7 @@ def test_stop_raises_inside_the_search() -> None:
 
     stop = threading.Event()
     stop.set()
-    s = Searcher({}, {}, stop=stop)
+    s = MidgameSearcher({}, stop=stop)
     board = random_board(40, 1)
     with pytest.raises(SearchStopped):
         s.midgame(board.player, board.opponent, 8, -INF, INF)
@@ -249,7 +256,7 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
         p, o = board.player, board.opponent
         scores = {}
         for selectivity in nodes:
-            s = Searcher({}, {}, selectivity=selectivity)
+            s = MidgameSearcher({}, selectivity=selectivity)
             for depth in range(1, 8):  # iterative deepening, as the engine searches
                 scores[selectivity] = s.midgame(p, o, depth, -INF, INF)
             nodes[selectivity] += s.nodes

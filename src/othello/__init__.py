@@ -5,9 +5,10 @@ The engine (board, notation, search) never imports pygame; only ``othello.gui`` 
 
 from .bitboard import PASS
 from .board import Board, Color
-from .engine import LEVELS, Engine, Level, MoveScore, SearchResult
+from .engine import Engine, MoveScore, SearchResult
 from .errors import GameOverError, IllegalMoveError, NotationError, OthelloError
 from .game import Game
+from .levels import LEVELS, Level
 from .notation import parse_square, square_name
 
 __version__ = "0.1.0"

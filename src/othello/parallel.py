@@ -1,8 +1,8 @@
 """Exact solving on several processor cores: the root moves are shared out to worker processes.
 
 Python threads cannot run search code at the same time, so each worker is a process with
-its own :class:`~othello.search.Searcher` and endgame table. The main process runs the
-same MTD(f) loop as a single searcher (:func:`~othello.search.mtd`), but each null-window
+its own :class:`~othello.endgame.EndgameSolver` and endgame table. The main process runs the
+same MTD(f) loop as a single searcher (:func:`~othello.endgame.mtd`), but each null-window
 probe ("is the root worth at least beta?") sends the root moves to idle workers one at a
 time. A probe that fails (no move reaches beta) must search every move anyway, so it
 splits evenly; a probe that succeeds stops every worker as soon as one move reaches beta.
@@ -21,7 +21,8 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .bitboard import Bitboard, flips
-from .search import CHECK_EVERY, INF, Searcher, SearchStopped, mtd
+from .endgame import EndgameSolver, mtd
+from .search import CHECK_EVERY, INF, SearchStopped
 
 POLL_SECONDS = 0.05
 """How often the main process looks at the caller's stop flag while the workers search."""
@@ -48,12 +49,12 @@ def _serve(conn: Connection, cancel: Any) -> None:
     to the main process.
     """
     try:
-        _answer_requests(conn, Searcher({}, {}, stop=cancel))
+        _answer_requests(conn, EndgameSolver({}, stop=cancel))
     except (EOFError, KeyboardInterrupt, BrokenPipeError):
         return
 
 
-def _answer_requests(conn: Connection, searcher: Searcher) -> None:
+def _answer_requests(conn: Connection, searcher: EndgameSolver) -> None:
     """Requests are ``(kind, p, o, root move, value)``: a "probe" of the move against the
     bound ``value``, answered ``(move, score or None if stopped, nodes)``; or the "line"
     after the move, at most ``value`` squares long."""
@@ -63,7 +64,7 @@ def _answer_requests(conn: Connection, searcher: Searcher) -> None:
             return
         kind, p, o, sq, value = request
         if kind == "line":
-            conn.send(searcher.principal_variation(p, o, sq, value, True))
+            conn.send(searcher.line(p, o, sq, value))
             continue
         searcher.nodes = 0
         searcher.next_check = CHECK_EVERY
@@ -124,7 +125,7 @@ class WorkerPool:
     # ----- the search -----------------------------------------------------------------
 
     def root_mtd(self, p: Bitboard, o: Bitboard, order: list[int], guess: int) -> tuple[int, int]:
-        """Exact root score and a best move, by :func:`~othello.search.mtd` over the workers."""
+        """Exact root score and a best move, by :func:`~othello.endgame.mtd` over the workers."""
         return mtd(lambda moves, beta: self.probe(p, o, moves, beta), order, guess)
 
     def probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:

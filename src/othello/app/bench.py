@@ -157,7 +157,8 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
 
 def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
     """Midgame search speed: iterative deepening to ``depth`` on seeded midgame positions."""
-    from ..search import INF, Searcher
+    from ..midgame import MidgameSearcher
+    from ..search import INF
 
     positions = [
         (p, o)
@@ -166,7 +167,7 @@ def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int 
     ][:count]
     nodes, t0 = 0, time.perf_counter()
     for p, o in positions:
-        s = Searcher({}, {})
+        s = MidgameSearcher({})
         for d in range(1, depth + 1):
             s.midgame(p, o, d, -INF, INF)
         nodes += s.nodes

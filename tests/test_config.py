@@ -6,14 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import config, paths
-from othello.app.config import (
-    DEFAULTS,
-    ConfigError,
-    Settings,
-    load_settings,
-    save_preferences,
-)
+from othello.app import paths, preferences
+from othello.app import settings as schema
+from othello.app.config import load_settings
+from othello.app.preferences import save_preferences
+from othello.app.settings import DEFAULTS, Settings
+from othello.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +35,7 @@ def write(tmp_path: Path, content: str | bytes, name: str = "othello.ini") -> Pa
 
 
 def values(s: Settings) -> tuple[object, ...]:
-    return tuple(getattr(s, k.field) for k in config.KEYS)
+    return tuple(getattr(s, k.field) for k in schema.KEYS)
 
 
 # ----- the shipped file ---------------------------------------------------------------
@@ -73,7 +71,7 @@ def test_basic_section_keeps_the_original_keys_and_values() -> None:
 
 def test_every_key_in_the_shipped_file_is_commented() -> None:
     lines = paths.default_ini().read_text(encoding="utf-8").splitlines()
-    for key in config.KEYS:
+    for key in schema.KEYS:
         index = next(i for i, ln in enumerate(lines) if ln.startswith(key.name + " ="))
         assert lines[index - 1].startswith(";") or lines[index - 2].startswith(";"), key.name
 
@@ -81,7 +79,7 @@ def test_every_key_in_the_shipped_file_is_commented() -> None:
 def test_level_range_matches_the_engines_levels() -> None:
     from othello.engine import LEVELS
 
-    key = config.KEY_BY_NAME["LEVEL"]
+    key = schema.KEY_BY_NAME["LEVEL"]
     assert (key.low, key.high) == (1, len(LEVELS))
     assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
 
@@ -90,7 +88,7 @@ def test_default_level_is_the_engines_default() -> None:
     # The level the window starts with is the one measured for speed and strength.
     from othello.engine import DEFAULT_LEVEL
 
-    assert config.DEFAULTS.level == DEFAULT_LEVEL  # and the shipped file gives DEFAULTS (above)
+    assert schema.DEFAULTS.level == DEFAULT_LEVEL  # and the shipped file gives DEFAULTS (above)
 
 
 def test_settings_are_frozen() -> None:
@@ -179,7 +177,7 @@ def test_bad_numbers_fall_back_for_that_key_only(tmp_path: Path, line: str, prob
 )
 def test_window_numbers_out_of_range(tmp_path: Path, key: str, value: str, default: int) -> None:
     settings, notices = load_settings(write(tmp_path, f"[BASIC]\n{key} = {value}\n"))
-    field = config.KEY_BY_NAME[key].field
+    field = schema.KEY_BY_NAME[key].field
     assert getattr(settings, field) == default
     assert len(notices) == 1 and key in notices[0]
 
@@ -570,7 +568,7 @@ def test_saving_keeps_the_files_permissions(tmp_path: Path, mode: int) -> None:
 
 
 def test_a_missing_user_file_is_created_when_nothing_else_is_read() -> None:
-    assert config.preferences_file() == paths.user_ini()
+    assert preferences.preferences_file() == paths.user_ini()
     save_preferences({"level": 5})
     assert load_settings()[0].level == 5
 

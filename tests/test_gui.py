@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.app.config import Settings
+from othello.app.settings import Settings
 from othello.bitboard import PASS
 from othello.engine import MoveScore
 from othello.gui import theme

@@ -255,7 +255,7 @@ def key(k: int, unicode: str = "") -> None:
 def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments(
     make_app: Callable[..., Any],
 ) -> None:
-    from othello.app.config import save_preferences
+    from othello.app.preferences import save_preferences
 
     ini = paths.user_ini()
     ini.parent.mkdir(parents=True)
@@ -285,7 +285,7 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments(
 def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so(
     make_app: Callable[..., Any],
 ) -> None:
-    from othello.app.config import save_preferences
+    from othello.app.preferences import save_preferences
 
     ini = paths.user_ini()
     ini.parent.mkdir(parents=True)
@@ -463,8 +463,8 @@ def test_ctrl_v_with_an_empty_clipboard(
 def test_a_missing_sound_and_a_missing_image_give_notices(tmp_path: Path) -> None:
     import shutil
 
-    from othello.app.config import Settings
     from othello.app.paths import resources_dir
+    from othello.app.settings import Settings
 
     folder = tmp_path / "resources"
     shutil.copytree(resources_dir(), folder)

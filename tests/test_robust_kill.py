@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from othello.app import storage
-from othello.app.config import Settings
+from othello.app.settings import Settings
 from othello.board import Board
 from othello.gui import persistence
 
@@ -28,7 +28,7 @@ app_module = pytest.importorskip("othello.gui.app")
 PLAYER = """
 import sys, time
 import pygame
-from othello.app.config import Settings
+from othello.app.settings import Settings
 from othello.engine import Engine
 from othello.gui import persistence
 from othello.gui.app import App

@@ -216,7 +216,7 @@ def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> 
 def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
     import pygame
 
-    from othello.app.config import Settings
+    from othello.app.settings import Settings
     from othello.gui.app import App
 
     app = App(

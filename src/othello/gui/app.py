@@ -31,7 +31,9 @@ from typing import Any
 import pygame
 
 from ..app import logs
-from ..app.config import Settings, load_settings, save_preferences
+from ..app.config import load_settings
+from ..app.preferences import save_preferences
+from ..app.settings import Settings
 from ..bitboard import PASS, Square
 from ..board import Color
 from ..engine import LEVELS

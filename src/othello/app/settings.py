@@ -1,0 +1,139 @@
+"""What the settings are: every key of othello.ini, the value it takes, its default.
+
+The schema and the conversion of one value from its text; reading a whole file is
+:mod:`othello.app.config`, writing choices back :mod:`othello.app.preferences`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HUGE_DIGITS = 18  # a number longer than this is outside every range
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting the game reads, with the defaults of the shipped othello.ini."""
+
+    window_width: int = 1280
+    window_height: int = 800
+    square_size: int = 70
+    fps: int = 30
+    animation: bool = True
+    level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
+    human_color: str = "black"
+    show_legal_moves: bool = True
+    sound: bool = True
+    animation_speed: float = 1.0
+    source: Path | None = field(default=None, compare=False)
+    """The othello.ini these came from; None means the built-in defaults."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One othello.ini key: where it lives, which Settings field it fills, what is valid."""
+
+    section: str
+    name: str
+    field: str
+    kind: str  # "int", "float", "bool" or "color"
+    low: float = 0
+    high: float = 0
+
+
+KEYS: tuple[Key, ...] = (
+    Key("BASIC", "WINDOWWIDTH", "window_width", "int", 320, 7680),
+    Key("BASIC", "WINDOWHEIGHT", "window_height", "int", 240, 4320),
+    Key("BASIC", "SQUARESIZE", "square_size", "int", 8, 1000),
+    Key("BASIC", "FPS", "fps", "int", 1, 240),
+    Key("BASIC", "ANIMATION", "animation", "bool"),
+    Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
+    Key("GAME", "HUMAN_COLOR", "human_color", "color"),
+    Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
+    Key("SOUND", "SOUND", "sound", "bool"),
+    Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
+)
+KEY_BY_NAME = {k.name: k for k in KEYS}
+KEY_BY_FIELD = {k.field: k for k in KEYS}
+DEFAULTS = Settings()
+
+TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
+FALSE_WORDS = frozenset({"false", "no", "off", "0"})
+COLORS = ("black", "white")
+
+_FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+# ----- converting one value -------------------------------------------------------
+
+
+def _to_int(text: str) -> int:
+    """ASCII digits only: int() also takes other scripts' digits, which no one types here."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise ValueError("is not a whole number")
+    digits = text.lstrip("+-").lstrip("0")[: HUGE_DIGITS + 1]  # int() of a huge string is slow
+    return -int(digits or "0") if text.startswith("-") else int(digits or "0")
+
+
+def _to_float(text: str) -> float:
+    if text.lower().lstrip("+-") in ("inf", "infinity", "nan"):
+        raise ValueError("is not a finite number")
+    if not _FLOAT_RE.fullmatch(text):  # float() takes "1_0" and other scripts' digits too
+        raise ValueError("is not a number")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("is not a finite number")
+    return value
+
+
+def _to_bool(text: str) -> bool:
+    word = text.lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError("is not true or false (use True/False, yes/no, on/off or 1/0)")
+
+
+def _to_color(text: str) -> str:
+    word = text.lower()
+    if word not in COLORS:
+        raise ValueError("is not a colour (use black or white)")
+    return word
+
+
+_CONVERTERS: dict[str, Callable[[str], object]] = {
+    "int": _to_int,
+    "float": _to_float,
+    "bool": _to_bool,
+    "color": _to_color,
+}
+
+
+def _unquote(text: str) -> str:
+    """``"white"`` -> ``white``: people quote values out of habit from other formats."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1].strip()
+    return text
+
+
+def convert(key: Key, text: str) -> object:
+    """The value of ``text`` for ``key``; ValueError says what is wrong, in words."""
+    value = _CONVERTERS[key.kind](_unquote(text.strip()))
+    if key.kind in ("int", "float") and not key.low <= value <= key.high:  # type: ignore[operator]
+        low, high = format_value(key, key.low), format_value(key, key.high)
+        raise ValueError(f"is outside the range {low} to {high}")
+    return value
+
+
+def format_value(key: Key, value: object) -> str:
+    """A value as it is written in othello.ini."""
+    if key.kind == "int":
+        return str(int(value))  # type: ignore[call-overload]
+    if key.kind == "float":
+        return str(float(value))  # type: ignore[arg-type]
+    return str(value)

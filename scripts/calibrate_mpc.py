@@ -6,7 +6,7 @@ position already makes the outcome near certain. That needs, for each pair of de
 (deep d, shallow s), the linear fit ``v_d ~ a * v_s + b`` and the spread ``sigma`` of
 its error over realistic positions. This script plays noisy self-play games to get
 positions, searches each one with a full window to every depth up to ``--depth``, and
-prints ``a``, ``b`` and ``sigma`` (in discs) per pair, ready for ``search.MPC_PAIRS``.
+prints ``a``, ``b`` and ``sigma`` (in discs) per pair, ready for ``midgame.MPC_PAIRS``.
 
     python scripts/calibrate_mpc.py --positions 240 --depth 8 --jobs 2
 """

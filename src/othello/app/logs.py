@@ -97,7 +97,8 @@ def _sys_hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackTy
 
 
 def _thread_hook(args: threading.ExceptHookArgs) -> None:
-    """A crash in the search thread is as much a crash as one in the window."""
+    """A crash in any thread (a test's search thread, a timer) is as much a crash as one in
+    the window."""
     if args.exc_value is not None:
         log.critical(
             "crash in thread %s: %s",

@@ -40,11 +40,12 @@ from . import persistence
 from .animation import MoveAnimation
 from .layout import MIN_WINDOW, Layout, compute_layout
 from .panel import Notice, Panel, PanelView, draw_notices, notices_that_fit
-from .render import BoardRenderer, TextCache, score_text
+from .render import BoardRenderer, score_text
 from .resources import load_resources
 from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene
 from .session import Change, Session
 from .sound import Sounds
+from .text import TextCache
 from .worker import SearchWorker
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement

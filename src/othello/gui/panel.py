@@ -18,7 +18,8 @@ import pygame
 from ..board import Color
 from . import theme
 from .layout import Layout
-from .render import MIN_TEXT, BoardRenderer, TextCache
+from .render import BoardRenderer
+from .text import MIN_TEXT, TextCache
 
 GRID = (
     ("new", "New game", "N"),

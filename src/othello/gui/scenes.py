@@ -12,7 +12,7 @@ import pygame
 
 from ..board import Color
 from . import theme
-from .render import MIN_TEXT
+from .text import MIN_TEXT
 
 if TYPE_CHECKING:
     from .app import App

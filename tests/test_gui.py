@@ -225,7 +225,7 @@ def test_illegal_click_changes_nothing_and_says_why(make_app: Callable[..., App]
     click(app, "a1")
     frames(app, 1)
     assert app.session.game.cursor == 0
-    assert any("a1 is not a legal move" in t.text for t in app.toasts)
+    assert any("a1 is not a legal move" in t.text for t in app.notices.toasts)
 
 
 def test_arrow_keys_and_enter_place_a_disc(make_app: Callable[..., App]) -> None:
@@ -325,7 +325,10 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     frames(app, 1)
     click(app, "d1")
     frames(app, 2)
-    assert app.banner is not None and app.banner.text == "White has no legal move and passes"
+    assert (
+        app.notices.banner is not None
+        and app.notices.banner.text == "White has no legal move and passes"
+    )
     assert app.session.board.side_to_move == "black" and app.session.is_human_turn()
     rect = app.banner_rect
     assert rect is not None
@@ -334,9 +337,9 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     for _ in range(4):  # about two and a half seconds: the same banner on every frame
         frames(app, 20)
         during.append(tuple(app.screen.get_at(spot))[:3])
-        assert app.banner is not None
+        assert app.notices.banner is not None
     frames(app, 30)  # then it goes
-    assert app.banner is None
+    assert app.notices.banner is None
     after = tuple(app.screen.get_at(spot))[:3]
     assert len(set(during)) == 1 and during[0] != after
     assert brightness(during[0]) < 40
@@ -492,7 +495,7 @@ def test_a_failing_search_is_reported_once_and_the_window_goes_on(
     engine = Broken()
     app = make_app(engine)
     click(app, "f5")
-    frames_until(app, lambda: any("out of cheese" in t.text for t in app.toasts))
+    frames_until(app, lambda: any("out of cheese" in t.text for t in app.notices.toasts))
     frames(app, 10)
     assert engine.calls == 1 and app.running
     press(pygame.K_u)  # undo clears the failure; the human is to move again
@@ -565,7 +568,7 @@ def test_missing_or_corrupt_resources_fall_back_with_notices(
     (tmp_path / "felt.png").write_bytes(b"\x89PNG broken")
     app = make_app(folder=tmp_path, sound=True)
     frames(app, 2)
-    texts = " ".join(t.text for t in app.toasts)
+    texts = " ".join(t.text for t in app.notices.toasts)
     assert "DejaVuSans.ttf" in texts and "felt.png" in texts
     assert is_white_disc(pixel(app, "d4"))
     assert is_felt(pixel(app, "a1"))  # the flat fallback colour is still green
@@ -582,12 +585,12 @@ def test_no_audio_device_means_silence_not_a_crash(
     app = make_app(sound=True, animation=True)
     click(app, "f5")
     frames(app, 20)
-    assert any("No audio device" in t.text for t in app.toasts)
+    assert any("No audio device" in t.text for t in app.notices.toasts)
     assert app.session.game.cursor >= 1
     assert app.panel_view().labels["sound"] == "Sound: off"
     press(pygame.K_s)  # asking for sound again explains rather than pretending
     frames(app, 1)
-    assert not app.sounds.enabled and any("no audio device" in t.text for t in app.toasts)
+    assert not app.sounds.enabled and any("no audio device" in t.text for t in app.notices.toasts)
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:
@@ -635,7 +638,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     app.notify("Game saved.")
     frames(app, 1)
     assert kinds == ["play", "undo", "redo", "new"]
-    assert [t.text for t in app.toasts] == ["Game saved."]
+    assert [t.text for t in app.notices.toasts] == ["Game saved."]
 
 
 def test_run_demo_for_a_few_frames_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -692,15 +695,15 @@ def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
     for _ in range(5):
         click(app, "a1")
     frames(app, 1)
-    assert [t.text for t in app.toasts].count("The computer is still thinking.") == 1
+    assert [t.text for t in app.notices.toasts].count("The computer is still thinking.") == 1
     frames_until(app, lambda: human_turn_idle(app))
-    assert not any("still thinking" in t.text for t in app.toasts)  # no longer true
+    assert not any("still thinking" in t.text for t in app.notices.toasts)  # no longer true
     press(pygame.K_h)
-    frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.toasts))
+    frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.notices.toasts))
     app.notify("A problem worth keeping")
     click(app, app.session.board.legal_moves()[0])
     frames(app, 1)
-    texts = [t.text for t in app.toasts]
+    texts = [t.text for t in app.notices.toasts]
     assert not any(t.startswith("Hint") for t in texts) and "A problem worth keeping" in texts
 
 
@@ -710,7 +713,9 @@ def test_undo_as_white_before_your_first_move_does_nothing(make_app: Callable[..
     assert app.session.game.cursor == 1 and not app.panel_view().enabled["undo"]
     press(pygame.K_u)
     frames(app, 2)
-    assert app.session.game.cursor == 1 and any(t.text == "Nothing to undo." for t in app.toasts)
+    assert app.session.game.cursor == 1 and any(
+        t.text == "Nothing to undo." for t in app.notices.toasts
+    )
     click(app, app.session.board.legal_moves()[0])
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 3)
     assert app.panel_view().enabled["undo"]

@@ -39,7 +39,9 @@ from ..notation import parse_move, square_name
 from . import persistence
 from .animation import MoveAnimation
 from .layout import MIN_WINDOW, Layout, compute_layout
-from .panel import Notice, Panel, PanelView, draw_notices, notices_that_fit
+from .notice_strip import draw_notices, notices_that_fit
+from .notices import Notice, Notices
+from .panel import Panel, PanelView
 from .render import BoardRenderer, score_text
 from .resources import load_resources
 from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene
@@ -49,25 +51,10 @@ from .text import TextCache
 from .worker import SearchWorker
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
-TOAST_SECONDS = 6.0
-MAX_NOTICES = 2  # the strip under the board holds two, a line each
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 DEMO_RESTART_SECONDS = 3.0
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
 SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
-
-
-@dataclass
-class Toast:
-    """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn.
-
-    An ``answer`` replies to the player's own action about the position on the board ("d3 is
-    not a legal move", a hint): once the game moves on it is no longer true, so it goes.
-    """
-
-    text: str
-    until: float | None = None
-    answer: bool = False
 
 
 @dataclass
@@ -190,10 +177,9 @@ class App:
         self.turn_wait = 0.0
         self.hints: dict[Square, int] = {}
         self.hint_explained = False  # the score unit is explained with the first hint only
-        self.banner: Toast | None = None
+        self.notices = Notices(self._notices_that_fit)
         self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
         self.busy_since: float | None = None  # when the running search began (for the spinner)
-        self.toasts: list[Toast] = []
         self.game_over_since: float | None = None
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover: Square | None = None
@@ -274,7 +260,7 @@ class App:
             if self.animation.done:
                 self.animation = None
         self._advance(dt)
-        self._expire(self.now)
+        self.notices.expire(self.now)
         for scene in self.scenes:
             scene.update(dt)
 
@@ -345,7 +331,7 @@ class App:
     def _game_over(self) -> None:
         if self.game_over_since is None:
             self.game_over_since = self.now
-            self.banner = None  # the end screen says it all
+            self.notices.clear_banner()  # the end screen says it all
             if not any(isinstance(s, EndOverlay) for s in self.scenes):
                 # under any card the player opened (help), which keeps the keys and the top
                 self.scenes.insert(1, EndOverlay(self))
@@ -390,7 +376,7 @@ class App:
         self.pending = None
         self.search_failed = False
         self.hints = {}
-        self.toasts = [t for t in self.toasts if not t.answer]
+        self.notices.drop_answers()
         self.turn_wait = 0.0
         if change.kind == "play":
             self.sounds.play("place")
@@ -404,12 +390,12 @@ class App:
             return
         if change.kind == "pass":
             who = (change.color or "").capitalize()
-            self.banner = Toast(f"{who} has no legal move and passes", self.now + PASS_SECONDS)
+            self.notices.announce(f"{who} has no legal move and passes", self.now + PASS_SECONDS)
             return
         self.animation = None
         self.queued.clear()
         if change.kind != "players":
-            self.banner = None
+            self.notices.clear_banner()
         self.game_over_since = None
         self.scenes = [s for s in self.scenes if not isinstance(s, EndOverlay)]
 
@@ -449,19 +435,7 @@ class App:
 
     def tell(self, message: str) -> None:
         """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
-        self._queue(Toast(message, answer=True))
-
-    def _queue(self, toast: Toast) -> None:
-        """Add a notice; the same words already waiting or showing are renewed instead, so
-        eight clicks while the computer thinks are one "still thinking", not a queue of eight.
-        A new answer replaces the earlier ones: it is about what the player just did."""
-        if toast.answer:
-            self.toasts = [t for t in self.toasts if not t.answer or t.text == toast.text]
-        for t in self.toasts:
-            if t.text == toast.text:
-                t.until = None  # shown for its full time again from the next frame
-                return
-        self.toasts.append(toast)
+        self.notices.answer(message)
 
     def _file_problem(self, name: str, message: str) -> None:
         """A resource file that would not load; those found while starting are shown as one notice."""
@@ -583,24 +557,10 @@ class App:
 
     def _drain_notices(self) -> None:
         while self.session.notices:
-            self._queue(Toast(self.session.notices.pop(0)))
+            self.notices.add(self.session.notices.pop(0))
 
-    def _expire(self, now: float) -> None:
-        """Drop what has been shown long enough; start the clock of notices that now show."""
-        if self.banner is not None and self.banner.until is not None and self.banner.until <= now:
-            self.banner = None
-        self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
-        for toast in self.shown_toasts():
-            if toast.until is None:
-                toast.until = now + TOAST_SECONDS
-
-    def shown_toasts(self) -> list[Toast]:
-        """The notices in the strip now: two when both fit a line each, else one on two
-        lines; the pass announcement counts as one of them."""
-        banner = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
-        waiting = [Notice(t.text) for t in self.toasts[:MAX_NOTICES]]
-        count = notices_that_fit(self.text, self.layout.notices, (banner + waiting)[:MAX_NOTICES])
-        return self.toasts[: max(0, count - len(banner))]
+    def _notices_that_fit(self, notices: list[Notice]) -> int:
+        return notices_that_fit(self.text, self.layout.notices, notices)
 
     # ----- what is shown -------------------------------------------------------------------
 
@@ -723,12 +683,9 @@ class App:
             ghost,
         )
         self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
-        notices = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
-        for toast in self.shown_toasts():
-            left = TOAST_SECONDS if toast.until is None else toast.until - self.now
-            notices.append(Notice(toast.text, alpha=int(255 * max(0.0, min(1.0, left / 0.5)))))
+        notices = self.notices.strip(self.now)
         drawn = draw_notices(surface, self.text, self.layout.notices, notices)
-        self.banner_rect = drawn[0] if self.banner is not None else None
+        self.banner_rect = drawn[0] if self.notices.banner is not None else None
 
 
 def run(args: Any = None) -> int:

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import gc
 import os
-import statistics
 import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +36,7 @@ from ..engine import LEVELS
 from ..notation import parse_move, square_name
 from . import persistence
 from .animation import MoveAnimation
+from .frame_stats import FrameStats
 from .layout import MIN_WINDOW, Layout, compute_layout
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notice, Notices
@@ -55,39 +54,6 @@ COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a lit
 DEMO_RESTART_SECONDS = 3.0
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
 SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
-
-
-@dataclass
-class FrameStats:
-    """Frame intervals (frame start to frame start) and whether the computer was thinking."""
-
-    intervals: list[float] = field(default_factory=list)
-    work: list[float] = field(default_factory=list)
-    thinking: list[bool] = field(default_factory=list)
-
-    def add(self, interval: float, work: float, thinking: bool) -> None:
-        self.intervals.append(interval)
-        self.work.append(work)
-        self.thinking.append(thinking)
-
-    def report(self) -> str:
-        def figures(values: list[float]) -> str:
-            if not values:
-                return "none"
-            ordered = sorted(values)
-            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-            ms = [1000 * v for v in (statistics.median(ordered), p99, ordered[-1])]
-            return f"median {ms[0]:.1f} ms, 99th percentile {ms[1]:.1f} ms, worst {ms[2]:.1f} ms"
-
-        busy = [v for v, t in zip(self.intervals, self.thinking, strict=True) if t]
-        return "\n".join(
-            [
-                f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
-                f"frame interval, all frames:      {figures(self.intervals)}",
-                f"frame interval, while thinking:  {figures(busy)}",
-                f"work per frame (no sleeping):    {figures(self.work)}",
-            ]
-        )
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:

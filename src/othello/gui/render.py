@@ -18,14 +18,10 @@ from .animation import MoveAnimation
 from .layout import Layout
 from .resources import Resources
 from .text import TextCache
+from .wording import score_text
 
 SUPERSAMPLE = 4
 STAR_POINTS = ((2, 2), (2, 6), (6, 2), (6, 6))
-
-
-def score_text(score: int) -> str:
-    """A move's score as the board and the hint notice show it: +2, -4, or 0."""
-    return f"{score:+d}" if score else "0"
 
 
 def vertical_gradient(

@@ -34,11 +34,12 @@ from ..app import logs
 from ..app.config import Settings, load_settings, save_preferences
 from ..board import Color
 from . import persistence
+from .choices import clamp_level
 from .frame_stats import FrameStats
 from .host import SceneT
 from .layout import MIN_WINDOW, Layout, compute_layout
 from .panel import Panel
-from .play import PlayScene, clamp_level
+from .play import PlayScene
 from .render import BoardRenderer
 from .resources import load_resources
 from .scenes import Scene

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..bitboard import Square
+
 KEYS: dict[int, str] = {
     pygame.K_n: "new",
     pygame.K_u: "undo",
@@ -55,3 +57,13 @@ def key_command(key: int, mod: int = 0, unicode: str = "") -> str | None:
     if unicode == "+":
         return "level-up"
     return KEYS.get(key)
+
+
+def step_cursor(cursor: Square | None, legal: list[Square], dx: int, dy: int) -> Square:
+    """Where an arrow key puts the cursor: the first one shows it on the first legal move (or
+    the middle), the next ones walk it, stopping at the edges."""
+    if cursor is None:
+        return legal[0] if legal else 27
+    col = max(0, min(7, cursor % 8 + dx))
+    row = max(0, min(7, cursor // 8 + dy))
+    return row * 8 + col

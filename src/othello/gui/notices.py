@@ -59,6 +59,11 @@ class Notices:
         """A message about the program (a file, a setting, the search): kept until it has shown."""
         self.queue(Toast(text))
 
+    def take(self, texts: list[str]) -> None:
+        """Move the messages given elsewhere (a list others append to) into the queue."""
+        while texts:
+            self.add(texts.pop(0))
+
     def answer(self, text: str) -> None:
         """A reply to what the player just did; it replaces the earlier replies."""
         self.queue(Toast(text, answer=True))

@@ -15,28 +15,20 @@ from functools import partial
 import pygame
 
 from ..bitboard import Square
-from ..board import Color
-from ..engine import LEVELS
 from ..notation import square_name
 from .animation import MoveAnimation
+from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
-from .controls import CURSOR_STEPS, key_command
+from .controls import CURSOR_STEPS, key_command, step_cursor
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
-from .notices import Notice, Notices
-from .panel import PanelView
+from .notices import Notices
 from .scenes import EndOverlay, HelpOverlay, Scene
 from .session import Change
-from .wording import last_placed, level_info, move_info, status_parts
+from .wording import PanelView, last_placed, panel_view, pass_text, status_parts
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
 DEMO_RESTART_SECONDS = 3.0
-LEVEL_NUMBERS = sorted(level.number for level in LEVELS) or [1]
-
-
-def clamp_level(level: int) -> int:
-    """The nearest level the engine has."""
-    return max(LEVEL_NUMBERS[0], min(LEVEL_NUMBERS[-1], level))
 
 
 class PlayScene(Scene):
@@ -48,7 +40,9 @@ class PlayScene(Scene):
         self.now = 0.0  # seconds of play, from the frame times given to update
         self.animation: MoveAnimation | None = None
         self.queued: deque[Square] = deque()  # clicks made during an animation
-        self.notices = Notices(self._notices_that_fit)
+        self.notices = Notices(
+            lambda notices: notices_that_fit(host.text, host.layout.notices, notices)
+        )
         self.computer = ComputerTurn(
             host.worker, self.session, host.computer_min_seconds, host.notify, self.tell
         )
@@ -56,9 +50,10 @@ class PlayScene(Scene):
         self.game_over_since: float | None = None
         self.hover: Square | None = None
         self.cursor: Square | None = None
+        self.choices = PlayerChoices(host, self.computer, self.tell, self._finish_animation)
         self.commands = self._command_table()
         self.session.on_game_changed.append(self._on_change)
-        self._drain_notices()
+        self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
 
     # ----- events ----------------------------------------------------------------------------
 
@@ -97,7 +92,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.now += dt
-        self._drain_notices()
+        self.notices.take(self.session.notices)
         self.computer.poll(self.now)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn
@@ -153,8 +148,7 @@ class PlayScene(Scene):
             self._placed(change)
             return
         if change.kind == "pass":
-            who = (change.color or "").capitalize()
-            self.notices.announce(f"{who} has no legal move and passes", self.now + PASS_SECONDS)
+            self.notices.announce(pass_text(change.color), self.now + PASS_SECONDS)
             return
         self.animation = None
         self.queued.clear()
@@ -184,14 +178,14 @@ class PlayScene(Scene):
             "undo": self.undo,
             "redo": self.redo,
             "hint": self.computer.ask_hint,
-            "legal": self.toggle_legal,
-            "sound": self.toggle_sound,
+            "legal": self.choices.toggle_legal,
+            "sound": self.choices.toggle_sound,
             "help": self.show_help,
             "quit": self.host.quit,
-            "play-black": lambda: self.set_human("black"),
-            "play-white": lambda: self.set_human("white"),
-            "level-up": lambda: self.change_level(1),
-            "level-down": lambda: self.change_level(-1),
+            "play-black": partial(self.choices.set_human, "black"),
+            "play-white": partial(self.choices.set_human, "white"),
+            "level-up": partial(self.choices.change_level, 1),
+            "level-down": partial(self.choices.change_level, -1),
             "place": self.place_at_cursor,
         }
         for name, (dx, dy) in CURSOR_STEPS.items():
@@ -212,32 +206,9 @@ class PlayScene(Scene):
         if not self.session.redo():
             self.tell("Nothing to redo.")
 
-    def toggle_legal(self) -> None:
-        self.session.show_legal = not self.session.show_legal
-        self.host.remember_choice(show_legal_moves=self.session.show_legal)
-
-    def toggle_sound(self) -> None:
-        on = self.host.sounds.toggle()
-        self.tell("Sound on." if on else "Sound off.")
-        self.host.remember_choice(sound=on)
-
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:
             self.host.open_scene(HelpOverlay(self.host))
-
-    def set_human(self, color: Color) -> None:
-        if self.host.demo:
-            return
-        self._finish_animation()
-        self.session.set_human(color)
-        self.host.remember_choice(human_color=color)
-
-    def change_level(self, delta: int) -> None:
-        level = clamp_level(self.session.level + delta)
-        if level != self.session.level:
-            self.session.set_level(level)
-            self.computer.level_changed()
-            self.host.remember_choice(level=level)
 
     def click_square(self, square: Square) -> None:
         if self.animation is not None:
@@ -250,14 +221,7 @@ class PlayScene(Scene):
             self.tell("The computer is still thinking.")
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """The first arrow shows the cursor on the first legal move; the next ones walk it."""
-        if self.cursor is None:
-            legal = self.session.board.legal_squares()
-            self.cursor = legal[0] if legal else 27
-            return
-        col = max(0, min(7, self.cursor % 8 + dx))
-        row = max(0, min(7, self.cursor // 8 + dy))
-        self.cursor = row * 8 + col
+        self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
 
     def place_at_cursor(self) -> None:
         if self.cursor is not None:
@@ -267,14 +231,6 @@ class PlayScene(Scene):
         if self.animation is not None:
             self.animation.finish()
             self.animation = None
-
-    def _drain_notices(self) -> None:
-        """Messages given to the session (by the app, autosave, the clipboard) join the queue."""
-        while self.session.notices:
-            self.notices.add(self.session.notices.pop(0))
-
-    def _notices_that_fit(self, notices: list[Notice]) -> int:
-        return notices_that_fit(self.host.text, self.host.layout.notices, notices)
 
     # ----- what is shown -------------------------------------------------------------------
 
@@ -293,36 +249,15 @@ class PlayScene(Scene):
         return self.session.board.legal_squares() if self.session.is_human_turn() else []
 
     def panel_view(self) -> PanelView:
-        session, board, worker = self.session, self.session.board, self.host.worker
-        name, description = level_info(session.level)
-        headline, detail = self.status_parts()
-        names: dict[Color, str] = {
-            color: "You" if session.human == color else "Computer" for color in ("black", "white")
-        }
-        return PanelView(
-            counts=board.count(),
-            to_move=None if board.is_game_over() else board.side_to_move,
-            names=names,
-            status=headline,
-            detail=detail,
-            level_text=f"{session.level} · {name}",
-            level_help=description,
-            human=session.human,
-            info=move_info(session.game),
+        worker = self.host.worker
+        return panel_view(
+            self.session,
+            search=worker.kind,
+            depth=worker.depth,
             busy=self.computer.busy_seconds(self.now),
-            enabled={
-                "undo": session.can_undo(),
-                "redo": session.game.can_redo(),
-                "hint": session.is_human_turn() and worker.kind != "analyze",
-                "level-down": session.level > LEVEL_NUMBERS[0],
-                "level-up": session.level < LEVEL_NUMBERS[-1],
-                "play-black": not self.host.demo,
-                "play-white": not self.host.demo,
-            },
-            labels={
-                "legal": f"Moves: {'on' if session.show_legal else 'off'}",
-                "sound": f"Sound: {'on' if self.host.sounds.enabled else 'off'}",
-            },
+            levels=LEVELS_RANGE,
+            sound_on=self.host.sounds.enabled,
+            demo=self.host.demo,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

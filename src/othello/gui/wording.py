@@ -1,4 +1,5 @@
-"""What the window says about the game: the status, the move count, the result and the hints.
+"""What the window says about the game: the status, the move count, the result, the hints,
+and all the panel's values (a PanelView).
 
 Plain functions of the session and of what the search is doing, without pygame, so all the
 wording is in one place and the scenes only draw it. Nothing here decides a rule: whose turn
@@ -7,11 +8,32 @@ it is, who won and what is legal come from the Board and the Session.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..bitboard import PASS, Square
+from ..board import Color
 from ..engine import LEVELS
 from ..game import Game
 from ..notation import square_name
 from .session import Session
+
+
+@dataclass
+class PanelView:
+    """Everything the panel shows this frame."""
+
+    counts: tuple[int, int]
+    to_move: Color | None  # None once the game is over
+    names: dict[Color, str]
+    status: str
+    level_text: str
+    level_help: str
+    human: Color | None
+    info: str = ""
+    detail: str = ""  # the status's second line, e.g. "depth 6"
+    busy: float | None = None  # seconds into a search, for the spinner; None when idle
+    enabled: dict[str, bool] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
 
 
 def score_text(score: int) -> str:
@@ -58,6 +80,11 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
 
 
+def pass_text(color: Color | None) -> str:
+    """The pass announcement for the side that had to pass."""
+    return f"{(color or '').capitalize()} has no legal move and passes"
+
+
 def last_placed(game: Game) -> Square | None:
     """The last disc put on the board, passes skipped: the one to mark."""
     for square in reversed(game.moves[: game.cursor]):
@@ -88,3 +115,48 @@ def hint_text(scores: list[tuple[str, int]], explain: bool) -> str:
     if explain:
         text += " Scores are discs ahead at the end: +2 = ahead by 2."
     return text
+
+
+def panel_view(
+    session: Session,
+    *,
+    search: str | None,
+    depth: int | None,
+    busy: float | None,
+    levels: tuple[int, int],
+    sound_on: bool,
+    demo: bool,
+) -> PanelView:
+    """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
+    (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
+    board = session.board
+    name, description = level_info(session.level)
+    headline, detail = status_parts(session, search, depth)
+    names: dict[Color, str] = {
+        color: "You" if session.human == color else "Computer" for color in ("black", "white")
+    }
+    return PanelView(
+        counts=board.count(),
+        to_move=None if board.is_game_over() else board.side_to_move,
+        names=names,
+        status=headline,
+        detail=detail,
+        level_text=f"{session.level} · {name}",
+        level_help=description,
+        human=session.human,
+        info=move_info(session.game),
+        busy=busy,
+        enabled={
+            "undo": session.can_undo(),
+            "redo": session.game.can_redo(),
+            "hint": session.is_human_turn() and search != "analyze",
+            "level-down": session.level > levels[0],
+            "level-up": session.level < levels[1],
+            "play-black": not demo,
+            "play-white": not demo,
+        },
+        labels={
+            "legal": f"Moves: {'on' if session.show_legal else 'off'}",
+            "sound": f"Sound: {'on' if sound_on else 'off'}",
+        },
+    )

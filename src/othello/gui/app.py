@@ -170,6 +170,8 @@ class App:
         pygame.display.flip()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The window's own events (close, resize) here; the rest to the scenes, the top one
+        first, and what none of them used to the ``on_unhandled_event`` hooks."""
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -185,10 +187,12 @@ class App:
                     break
 
     def update(self, dt: float) -> None:
+        """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another)."""
         for scene in list(self.scenes):
             scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The scenes from the bottom up, so overlays land on top of the play."""
         for scene in self.scenes:
             scene.draw(surface)
 

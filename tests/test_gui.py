@@ -22,6 +22,7 @@ from othello.engine import MoveScore
 from othello.gui import theme
 from othello.gui.app import App
 from othello.gui.scenes import EndOverlay, HelpOverlay
+from othello.gui.wording import result_text
 from othello.notation import parse_square, square_name
 
 DT = 1 / 30
@@ -182,7 +183,7 @@ def is_white_disc(rgb: tuple[int, int, int]) -> bool:
 
 
 def human_turn_idle(app: App) -> bool:
-    return app.session.is_human_turn() and app.animation is None
+    return app.session.is_human_turn() and app.play.animation is None
 
 
 # ----- the board on screen -------------------------------------------------------------------
@@ -225,14 +226,14 @@ def test_illegal_click_changes_nothing_and_says_why(make_app: Callable[..., App]
     click(app, "a1")
     frames(app, 1)
     assert app.session.game.cursor == 0
-    assert any("a1 is not a legal move" in t.text for t in app.toasts)
+    assert any("a1 is not a legal move" in t.text for t in app.play.notices.toasts)
 
 
 def test_arrow_keys_and_enter_place_a_disc(make_app: Callable[..., App]) -> None:
     app = make_app()
     press(pygame.K_RIGHT)  # the first arrow shows the cursor on the first legal move, d3
     frames(app, 1)
-    assert app.cursor == parse_square("d3")
+    assert app.play.cursor == parse_square("d3")
     press(pygame.K_DOWN)
     press(pygame.K_LEFT)
     press(pygame.K_RETURN)
@@ -247,12 +248,12 @@ def test_flip_turns_like_a_coin_frame_by_frame(make_app: Callable[..., App]) -> 
     app = make_app(FakeEngine(seconds=10.0), animation=True)
     click(app, "f5")
     frames(app, 1, dt=0.0)
-    assert app.animation is not None
+    assert app.play.animation is not None
     assert is_white_disc(pixel(app, "e5"))  # not turned yet
     seen_narrow = seen_black_narrow = False
     for _ in range(30):
         frames(app, 1, dt=0.02)
-        if app.animation is None:
+        if app.play.animation is None:
             break
         side = pixel(app, "e5", dx=0.3)  # inside a full disc, outside a narrow one
         if is_felt(side):
@@ -260,7 +261,7 @@ def test_flip_turns_like_a_coin_frame_by_frame(make_app: Callable[..., App]) -> 
             seen_black_narrow |= is_black_disc(pixel(app, "e5"))
     assert seen_narrow, "the disc never narrowed like a turning coin"
     assert seen_black_narrow, "the colour never changed while edge-on"
-    assert app.animation is None
+    assert app.play.animation is None
     frames(app, 1)
     assert is_black_disc(pixel(app, "e5")) and is_black_disc(pixel(app, "e5", dx=0.3))
 
@@ -269,7 +270,7 @@ def test_without_animation_discs_change_at_once(make_app: Callable[..., App]) ->
     app = make_app(FakeEngine(seconds=10.0), animation=False)
     click(app, "f5")
     frames(app, 1, dt=0.0)
-    assert app.animation is None
+    assert app.play.animation is None
     assert is_black_disc(pixel(app, "e5")) and is_black_disc(pixel(app, "e5", dx=0.3))
 
 
@@ -278,11 +279,11 @@ def test_a_click_during_an_animation_is_played_after_it(make_app: Callable[..., 
     click(app, "f5")
     frames(app, 1)
     # Wait for the computer's reply to start animating, then click before it ends.
-    frames_until(app, lambda: app.session.game.cursor == 2 and app.animation is not None)
+    frames_until(app, lambda: app.session.game.cursor == 2 and app.play.animation is not None)
     target = app.session.board.legal_moves()[0]
     click(app, target)
     frames(app, 1, dt=0.01)
-    assert app.animation is not None and app.session.game.cursor == 2  # queued, not lost
+    assert app.play.animation is not None and app.session.game.cursor == 2  # queued, not lost
     frames_until(app, lambda: app.session.game.cursor >= 3)
     assert app.session.game.moves[2] == parse_square(target)
 
@@ -295,10 +296,10 @@ def test_a_click_during_an_animation_survives_the_opponents_forced_pass(
     frames(app, 1)
     click(app, "d1")
     frames(app, 1, dt=0.01)
-    assert app.animation is not None
+    assert app.play.animation is not None
     click(app, "h1")  # Black's reply once White, who has no move, has passed
     frames(app, 1, dt=0.01)
-    assert app.animation is not None and list(app.queued) == [parse_square("h1")]
+    assert app.play.animation is not None and list(app.play.queued) == [parse_square("h1")]
     frames_until(app, lambda: app.session.game.cursor >= 3)
     assert app.session.game.moves[:3] == [parse_square("d1"), PASS, parse_square("h1")]
 
@@ -309,10 +310,10 @@ def test_undo_during_an_animation_ends_it_and_takes_the_move_back(
     app = make_app(FakeEngine(seconds=10.0), animation=True)
     click(app, "f5")
     frames(app, 3)
-    assert app.animation is not None
+    assert app.play.animation is not None
     press(pygame.K_u)
     frames(app, 1)
-    assert app.animation is None and app.session.board == Board()
+    assert app.play.animation is None and app.session.board == Board()
     assert is_white_disc(pixel(app, "e5")) and is_felt(pixel(app, "f5", dx=0.3))
 
 
@@ -325,18 +326,21 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     frames(app, 1)
     click(app, "d1")
     frames(app, 2)
-    assert app.banner is not None and app.banner.text == "White has no legal move and passes"
+    assert (
+        app.play.notices.banner is not None
+        and app.play.notices.banner.text == "White has no legal move and passes"
+    )
     assert app.session.board.side_to_move == "black" and app.session.is_human_turn()
-    rect = app.banner_rect
+    rect = app.play.banner_rect
     assert rect is not None
     spot = (rect.left + 6, rect.centery)
     during = []
     for _ in range(4):  # about two and a half seconds: the same banner on every frame
         frames(app, 20)
         during.append(tuple(app.screen.get_at(spot))[:3])
-        assert app.banner is not None
+        assert app.play.notices.banner is not None
     frames(app, 30)  # then it goes
-    assert app.banner is None
+    assert app.play.notices.banner is None
     after = tuple(app.screen.get_at(spot))[:3]
     assert len(set(during)) == 1 and during[0] != after
     assert brightness(during[0]) < 40
@@ -360,9 +364,9 @@ def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
     frames(app, 2)
     assert any(isinstance(s, EndOverlay) for s in app.scenes)
     black, white = app.session.board.count()
-    headline, _verdict = app.result_text()
+    headline, _verdict = result_text(app.session)
     assert headline in ("Black wins", "White wins", "Draw")
-    assert app.status_parts()[0].endswith(f"{black}–{white}")
+    assert app.play.status_parts()[0].endswith(f"{black}–{white}")
     end_screen = next(s for s in app.scenes if isinstance(s, EndOverlay))
     assert end_screen.button.width > 0
     click_at(end_screen.button.center)
@@ -383,7 +387,7 @@ def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App
     # time bound is generous for a busy machine; a loop that waited would take 30 s.)
     assert not engine.finished.is_set() and time.perf_counter() - start < 10.0
     assert app.worker.kind == "think" and engine.calls == 1
-    assert app.status().startswith("Computer thinking · depth")
+    assert app.play.status().startswith("Computer thinking · depth")
     press(pygame.K_ESCAPE)  # quitting during a search stops it
     frames(app, 1)
     assert not app.running and engine.stops[0].is_set()
@@ -404,7 +408,7 @@ def test_new_game_or_undo_cancels_the_search_and_its_result_never_lands(
     time.sleep(0.05)
     frames(app, 10)
     assert app.session.game.cursor == 0 and app.session.board == Board()
-    assert app.pending is None and app.session.is_human_turn()
+    assert app.play.computer.pending is None and app.session.is_human_turn()
 
 
 def test_level_and_colour_choices(make_app: Callable[..., App]) -> None:
@@ -467,16 +471,16 @@ def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> No
 def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., App]) -> None:
     app = make_app()
     press(pygame.K_h)
-    frames_until(app, lambda: bool(app.hints))
+    frames_until(app, lambda: bool(app.play.computer.hints))
     frames(app, 1)
     legal = [parse_square(m) for m in Board().legal_moves()]
-    assert set(app.hints) == set(legal) and app.hints[legal[0]] == 10
+    assert set(app.play.computer.hints) == set(legal) and app.play.computer.hints[legal[0]] == 10
     best = app.layout.square_rect(legal[0])
     edge = tuple(app.screen.get_at((best.left + 3, best.centery)))[:3]
     assert edge == theme.HINT_BEST
     click(app, "f5")
     frames(app, 1)
-    assert app.hints == {}
+    assert app.play.computer.hints == {}
 
 
 def test_a_failing_search_is_reported_once_and_the_window_goes_on(
@@ -492,12 +496,12 @@ def test_a_failing_search_is_reported_once_and_the_window_goes_on(
     engine = Broken()
     app = make_app(engine)
     click(app, "f5")
-    frames_until(app, lambda: any("out of cheese" in t.text for t in app.toasts))
+    frames_until(app, lambda: any("out of cheese" in t.text for t in app.play.notices.toasts))
     frames(app, 10)
     assert engine.calls == 1 and app.running
     press(pygame.K_u)  # undo clears the failure; the human is to move again
     frames(app, 1)
-    assert app.session.game.cursor == 0 and not app.search_failed
+    assert app.session.game.cursor == 0 and not app.play.computer.search_failed
 
 
 # ----- overlays, quitting, window size -------------------------------------------------------
@@ -565,7 +569,7 @@ def test_missing_or_corrupt_resources_fall_back_with_notices(
     (tmp_path / "felt.png").write_bytes(b"\x89PNG broken")
     app = make_app(folder=tmp_path, sound=True)
     frames(app, 2)
-    texts = " ".join(t.text for t in app.toasts)
+    texts = " ".join(t.text for t in app.play.notices.toasts)
     assert "DejaVuSans.ttf" in texts and "felt.png" in texts
     assert is_white_disc(pixel(app, "d4"))
     assert is_felt(pixel(app, "a1"))  # the flat fallback colour is still green
@@ -582,12 +586,14 @@ def test_no_audio_device_means_silence_not_a_crash(
     app = make_app(sound=True, animation=True)
     click(app, "f5")
     frames(app, 20)
-    assert any("No audio device" in t.text for t in app.toasts)
+    assert any("No audio device" in t.text for t in app.play.notices.toasts)
     assert app.session.game.cursor >= 1
-    assert app.panel_view().labels["sound"] == "Sound: off"
+    assert app.play.panel_view().labels["sound"] == "Sound: off"
     press(pygame.K_s)  # asking for sound again explains rather than pretending
     frames(app, 1)
-    assert not app.sounds.enabled and any("no audio device" in t.text for t in app.toasts)
+    assert not app.sounds.enabled and any(
+        "no audio device" in t.text for t in app.play.notices.toasts
+    )
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:
@@ -635,7 +641,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     app.notify("Game saved.")
     frames(app, 1)
     assert kinds == ["play", "undo", "redo", "new"]
-    assert [t.text for t in app.toasts] == ["Game saved."]
+    assert [t.text for t in app.play.notices.toasts] == ["Game saved."]
 
 
 def test_run_demo_for_a_few_frames_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -672,7 +678,7 @@ def test_a_game_ending_under_the_help_keeps_the_help_on_top(make_app: Callable[.
     frames(app, 1)
     click(app, "h8")
     press(pygame.K_F1)
-    frames_until(app, lambda: app.session.board.is_game_over() and app.animation is None)
+    frames_until(app, lambda: app.session.board.is_game_over() and app.play.animation is None)
     frames(app, 2)
     assert isinstance(app.scenes[-1], HelpOverlay) and any(
         isinstance(s, EndOverlay) for s in app.scenes
@@ -688,32 +694,34 @@ def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
     engine = FakeEngine(seconds=0.5)
     app = make_app(engine)
     click(app, "f5")
-    frames_until(app, lambda: app.animation is None and app.session.is_computer_turn())
+    frames_until(app, lambda: app.play.animation is None and app.session.is_computer_turn())
     for _ in range(5):
         click(app, "a1")
     frames(app, 1)
-    assert [t.text for t in app.toasts].count("The computer is still thinking.") == 1
+    assert [t.text for t in app.play.notices.toasts].count("The computer is still thinking.") == 1
     frames_until(app, lambda: human_turn_idle(app))
-    assert not any("still thinking" in t.text for t in app.toasts)  # no longer true
+    assert not any("still thinking" in t.text for t in app.play.notices.toasts)  # no longer true
     press(pygame.K_h)
-    frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.toasts))
+    frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.play.notices.toasts))
     app.notify("A problem worth keeping")
     click(app, app.session.board.legal_moves()[0])
     frames(app, 1)
-    texts = [t.text for t in app.toasts]
+    texts = [t.text for t in app.play.notices.toasts]
     assert not any(t.startswith("Hint") for t in texts) and "A problem worth keeping" in texts
 
 
 def test_undo_as_white_before_your_first_move_does_nothing(make_app: Callable[..., App]) -> None:
     app = make_app(human_color="white")
     frames_until(app, lambda: human_turn_idle(app))
-    assert app.session.game.cursor == 1 and not app.panel_view().enabled["undo"]
+    assert app.session.game.cursor == 1 and not app.play.panel_view().enabled["undo"]
     press(pygame.K_u)
     frames(app, 2)
-    assert app.session.game.cursor == 1 and any(t.text == "Nothing to undo." for t in app.toasts)
+    assert app.session.game.cursor == 1 and any(
+        t.text == "Nothing to undo." for t in app.play.notices.toasts
+    )
     click(app, app.session.board.legal_moves()[0])
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 3)
-    assert app.panel_view().enabled["undo"]
+    assert app.play.panel_view().enabled["undo"]
     press(pygame.K_u)
     frames(app, 1)
     assert app.session.game.cursor == 1 and app.session.is_human_turn()

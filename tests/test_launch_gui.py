@@ -89,7 +89,7 @@ def frames(app: Any, n: int = 5) -> None:
 
 
 def toast_texts(app: Any) -> str:
-    return "\n".join(t.text for t in app.toasts)
+    return "\n".join(t.text for t in app.play.notices.toasts)
 
 
 def ctrl(key: int) -> None:
@@ -319,7 +319,11 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     persistence.attach(app)
 
     def notices() -> list[str]:
-        return [t.text for t in app.toasts if t.text.startswith("Your game is not being saved")]
+        return [
+            t.text
+            for t in app.play.notices.toasts
+            if t.text.startswith("Your game is not being saved")
+        ]
 
     app.session.play("f5")
     frames(app, 20)  # the computer answers: a second failed save
@@ -365,7 +369,7 @@ def test_ctrl_o_steps_to_older_files_past_a_damaged_one(make_app: Callable[..., 
     persistence.attach(app)
 
     def press_ctrl_o() -> str:
-        app.toasts.clear()
+        app.play.notices.toasts.clear()
         ctrl(pygame.K_o)
         frames(app, 1)
         return toast_texts(app)

@@ -5,7 +5,9 @@ The package's layers, each using only those before it:
 
 1. the engine, the modules directly in ``othello/`` (board, notation, search, ...);
 2. the application, ``othello/app/`` (settings, files, logs, the search process, benchmarks);
-3. the window, ``othello/gui/``, the only user of pygame;
+3. the window, ``othello/gui/``, the only user of pygame; inside it, only ``app.py`` knows the
+   App: the scenes and their parts use what ``host.py``'s Protocols offer, and the notices, the
+   wording and the session need no pygame;
 4. the command line, ``othello/app/cli.py`` and ``othello/__main__.py``, which starts it.
 
 Every import statement counts, those inside functions too.
@@ -61,6 +63,8 @@ def within(names: set[str], prefix: str) -> list[str]:
 ENGINE = [p for p in modules(PACKAGE) if module_name(p) not in FRONT_ENDS]
 APP = [p for p in modules(PACKAGE / "app") if module_name(p) not in FRONT_ENDS]
 OUTSIDE_GUI = [p for p in PACKAGE.rglob("*.py") if "gui" not in p.relative_to(PACKAGE).parts]
+WINDOW_PARTS = [p for p in modules(PACKAGE / "gui") if p.name != "app.py"]
+WITHOUT_PYGAME = ("othello.gui.session", "othello.gui.notices", "othello.gui.wording")
 
 
 def test_the_layers_are_where_the_docs_say() -> None:
@@ -84,6 +88,19 @@ def test_the_application_does_not_use_the_window(path: Path) -> None:
 @pytest.mark.parametrize("path", OUTSIDE_GUI, ids=module_name)
 def test_only_the_window_imports_pygame(path: Path) -> None:
     assert within(imported(path), "pygame") == []
+
+
+@pytest.mark.parametrize("path", WINDOW_PARTS, ids=module_name)
+def test_the_window_parts_know_the_app_only_through_the_host_protocols(path: Path) -> None:
+    assert within(imported(path), "othello.gui.app") == []
+
+
+def test_the_windows_notices_wording_and_session_load_no_pygame() -> None:
+    code = f"import sys, {', '.join(WITHOUT_PYGAME)}\nprint('pygame' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.strip() == "False"
 
 
 def test_the_checks_see_imports_inside_functions_and_relative_ones(tmp_path: Path) -> None:

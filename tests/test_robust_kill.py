@@ -90,7 +90,7 @@ def test_the_window_killed_mid_game_resumes_the_same_position(
         app.frame(1 / 30)
         assert app.session.game.transcript() == played
         assert app.session.board == Board.from_transcript(played)
-        assert any(t.text.startswith("Resumed your game") for t in app.toasts)
+        assert any(t.text.startswith("Resumed your game") for t in app.play.notices.toasts)
     finally:
         app.close()
         pygame.display.quit()

@@ -57,14 +57,14 @@ def test_the_pass_is_announced_beside_the_board_and_hides_no_legal_move(
     frames(app, 1)
     click(app, "d1")
     frames(app, 2)
-    assert app.banner is not None and app.banner_rect is not None
-    assert not app.banner_rect.colliderect(app.layout.frame)
-    assert app.legal_markers()  # Black's moves are marked while the announcement shows
+    assert app.play.notices.banner is not None and app.play.banner_rect is not None
+    assert not app.play.banner_rect.colliderect(app.layout.frame)
+    assert app.play.legal_markers()  # Black's moves are marked while the announcement shows
     # Notices queue behind it: the strip holds the announcement and one notice.
     app.notify("one")
     app.notify("two")
     frames(app, 1)
-    assert [t.text for t in app.shown_toasts()] == ["one"]
+    assert [t.text for t in app.play.notices.shown()] == ["one"]
 
 
 def test_missing_resources_are_one_notice_and_each_file_is_logged(
@@ -73,7 +73,7 @@ def test_missing_resources_are_one_notice_and_each_file_is_logged(
     caplog.set_level(logging.WARNING, logger="othello")
     app = make_app(folder=tmp_path, sound=True)
     frames(app, 1)
-    texts = [t.text for t in app.toasts]
+    texts = [t.text for t in app.play.notices.toasts]
     assert len(texts) == 1 and "felt.png" in texts[0] and "flip.wav" in texts[0]
     logged = caplog.text
     for name in (
@@ -102,13 +102,13 @@ def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(
     make_app: Callable[..., App],
 ) -> None:
     app = make_app()
-    app._show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
+    app.play.computer.show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
     frames(app, 1)
-    assert app.toasts[-1].text.startswith("Hint: d3 and c4 tie for best (+2).")
-    assert "+2 = ahead by 2" in app.toasts[-1].text
-    app._show_hints([("d3", 0), ("c4", -2)])
+    assert app.play.notices.toasts[-1].text.startswith("Hint: d3 and c4 tie for best (+2).")
+    assert "+2 = ahead by 2" in app.play.notices.toasts[-1].text
+    app.play.computer.show_hints([("d3", 0), ("c4", -2)])
     frames(app, 1)
-    assert app.toasts[-1].text == "Hint: d3 is best (0)."
+    assert app.play.notices.toasts[-1].text == "Hint: d3 is best (0)."
 
 
 def test_the_end_card_can_be_put_aside_to_see_the_final_position(
@@ -140,13 +140,13 @@ def test_notices_too_long_for_one_line_show_one_at_a_time_and_whole(
     app.notify(first)
     app.notify(second)
     frames(app, 1)
-    assert [t.text for t in app.shown_toasts()] == [first]  # not two lines cut short
+    assert [t.text for t in app.play.notices.shown()] == [first]  # not two lines cut short
     frames(app, int(6.5 * 30))
-    assert [t.text for t in app.shown_toasts()] == [second]
+    assert [t.text for t in app.play.notices.shown()] == [second]
     app.notify("Short.")
     app.notify("Also short.")
     frames(app, int(6.5 * 30))
-    assert [t.text for t in app.shown_toasts()] == ["Short.", "Also short."]
+    assert [t.text for t in app.play.notices.shown()] == ["Short.", "Also short."]
 
 
 def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) -> None:
@@ -155,7 +155,7 @@ def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) ->
     for square in ("a1", "b1", "c1", "d1", "e1", "h8"):
         click(app, square)
         frames(app, 1)
-    assert [t.text for t in app.toasts] == [
+    assert [t.text for t in app.play.notices.toasts] == [
         "A problem with the settings file.",
         "h8 is not a legal move.",
     ]

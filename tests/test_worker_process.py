@@ -230,7 +230,7 @@ def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
             assert time.monotonic() < deadline, "the computer never replied"
             app.frame(1 / 30)
             time.sleep(0.005)
-        assert app.session.is_human_turn() and not app.search_failed
+        assert app.session.is_human_turn() and not app.play.computer.search_failed
     finally:
         app.close()
         pygame.display.quit()

@@ -1,8 +1,11 @@
-"""The game window: the frame loop, the commands it offers, and ``run`` for the command line.
+"""The game window: the frame loop, the scene stack and the services, and ``run`` for the
+command line.
 
-Each frame handles every event, updates (animation, the search's result, forced passes, the
-computer's move), draws, flips and ticks the clock. Time comes in as ``dt``, so tests drive the
-window frame by frame without sleeping. The search runs in a separate process (see ``worker.py``); the loop only polls.
+Each frame handles every event, updates, draws, flips and ticks the clock; the loop only
+dispatches: events go to the scenes from the top down (then to the hooks below), updates and
+drawing to every scene from the bottom up. Time comes in as ``dt``, so tests drive the window
+frame by frame without sleeping. The game itself is the play scene's (``app.play``, in
+play.py); the search runs in a separate process (see ``worker.py``), and the loop only polls.
 
 What other parts of the program use (autosave, save/load, the clipboard):
 
@@ -19,12 +22,9 @@ from __future__ import annotations
 
 import gc
 import os
-import statistics
 import sys
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,74 +34,25 @@ from ..app import logs
 from ..app.config import load_settings
 from ..app.preferences import save_preferences
 from ..app.settings import Settings
-from ..bitboard import PASS, Square
 from ..board import Color
-from ..engine import LEVELS
-from ..notation import parse_move, square_name
 from . import persistence
-from .animation import MoveAnimation
+from .choices import clamp_level
+from .frame_stats import FrameStats
+from .host import SceneT
 from .layout import MIN_WINDOW, Layout, compute_layout
-from .panel import Notice, Panel, PanelView, draw_notices, notices_that_fit
-from .render import BoardRenderer, TextCache, score_text
+from .panel import Panel
+from .play import PlayScene
+from .render import BoardRenderer
 from .resources import load_resources
-from .scenes import EndOverlay, HelpOverlay, PlayScene, Scene
-from .session import Change, Session
+from .scenes import Scene
+from .session import Session
 from .sound import Sounds
+from .text import TextCache
 from .worker import SearchWorker
 
-PASS_SECONDS = 3.0  # long enough to read the pass announcement
-TOAST_SECONDS = 6.0
-MAX_NOTICES = 2  # the strip under the board holds two, a line each
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
-DEMO_RESTART_SECONDS = 3.0
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
 SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
-
-
-@dataclass
-class Toast:
-    """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn.
-
-    An ``answer`` replies to the player's own action about the position on the board ("d3 is
-    not a legal move", a hint): once the game moves on it is no longer true, so it goes.
-    """
-
-    text: str
-    until: float | None = None
-    answer: bool = False
-
-
-@dataclass
-class FrameStats:
-    """Frame intervals (frame start to frame start) and whether the computer was thinking."""
-
-    intervals: list[float] = field(default_factory=list)
-    work: list[float] = field(default_factory=list)
-    thinking: list[bool] = field(default_factory=list)
-
-    def add(self, interval: float, work: float, thinking: bool) -> None:
-        self.intervals.append(interval)
-        self.work.append(work)
-        self.thinking.append(thinking)
-
-    def report(self) -> str:
-        def figures(values: list[float]) -> str:
-            if not values:
-                return "none"
-            ordered = sorted(values)
-            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-            ms = [1000 * v for v in (statistics.median(ordered), p99, ordered[-1])]
-            return f"median {ms[0]:.1f} ms, 99th percentile {ms[1]:.1f} ms, worst {ms[2]:.1f} ms"
-
-        busy = [v for v, t in zip(self.intervals, self.thinking, strict=True) if t]
-        return "\n".join(
-            [
-                f"frames: {len(self.intervals)} ({sum(self.thinking)} while the computer was thinking)",
-                f"frame interval, all frames:      {figures(self.intervals)}",
-                f"frame interval, while thinking:  {figures(busy)}",
-                f"work per frame (no sleeping):    {figures(self.work)}",
-            ]
-        )
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
@@ -129,16 +80,9 @@ def set_minimum_size(size: tuple[int, int]) -> object | None:
         return None
 
 
-def level_info(number: int) -> tuple[str, str]:
-    """The level's name and description from the engine's table."""
-    for level in LEVELS:
-        if level.number == number:
-            return level.name, level.description
-    return f"Level {number}", ""
-
-
 class App:
-    """The window and everything it shows; ``session`` holds the game itself."""
+    """The window, its loop and its scenes, and the services they share: the search worker,
+    sounds, settings, fonts and pictures, and remembering the player's choices."""
 
     def __init__(
         self,
@@ -156,13 +100,10 @@ class App:
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
-        levels = [lv.number for lv in LEVELS] or [1]
-        self.min_level, self.max_level = min(levels), max(levels)
         human: Color | None = None if demo else ("white" if s.human_color == "white" else "black")
-        level = max(self.min_level, min(self.max_level, int(s.level)))
+        level = clamp_level(int(s.level))
         self.session = Session(human=human, level=level, show_legal=bool(s.show_legal_moves))
         self.session.notices.extend(notices)
-        self.session.on_game_changed.append(self._on_change)
 
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_SECONDS)
@@ -179,27 +120,12 @@ class App:
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()
 
-        self.scenes: list[Scene] = [PlayScene(self)]
         # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
         self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
         self.running = True
-        self.now = 0.0
-        self.animation: MoveAnimation | None = None
-        self.queued: deque[Square] = deque()
-        self.pending: str | None = None  # the computer's chosen move, waiting to be shown
-        self.search_failed = False  # no retrying a broken search until the game changes
-        self.turn_wait = 0.0
-        self.hints: dict[Square, int] = {}
-        self.hint_explained = False  # the score unit is explained with the first hint only
-        self.banner: Toast | None = None
-        self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
-        self.busy_since: float | None = None  # when the running search began (for the spinner)
-        self.toasts: list[Toast] = []
-        self.game_over_since: float | None = None
         self.mouse: tuple[int, int] = (-1, -1)
-        self.hover: Square | None = None
-        self.cursor: Square | None = None
-        self._drain_notices()
+        self.play = PlayScene(self)
+        self.scenes: list[Scene] = [self.play]
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
@@ -235,7 +161,7 @@ class App:
         self.layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.panel.relayout(self.layout)
 
-    # ----- the frame -----------------------------------------------------------------------
+    # ----- the loop ------------------------------------------------------------------------
 
     def frame(self, dt: float) -> None:
         """One turn of the loop: events, update, draw, flip (the caller ticks the clock)."""
@@ -246,6 +172,8 @@ class App:
         pygame.display.flip()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The window's own events (close, resize) here; the rest to the scenes, the top one
+        first, and what none of them used to the ``on_unhandled_event`` hooks."""
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -261,23 +189,14 @@ class App:
                     break
 
     def update(self, dt: float) -> None:
-        self.now += dt
-        self._drain_notices()
-        self._poll_worker()
-        if not self.worker.busy:
-            self.busy_since = None
-        elif self.busy_since is None:
-            self.busy_since = self.now
-        if self.animation is not None:
-            begun = self.animation.update(dt)
-            if begun:
-                self.sounds.play("flip", 0.5)
-            if self.animation.done:
-                self.animation = None
-        self._advance(dt)
-        self._expire(self.now)
-        for scene in self.scenes:
+        """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another)."""
+        for scene in list(self.scenes):
             scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The scenes from the bottom up, so overlays land on top of the play."""
+        for scene in self.scenes:
+            scene.draw(surface)
 
     def run(self, max_frames: int | None = None) -> FrameStats:
         """The canonical loop until quit (or ``max_frames``); returns frame-time figures."""
@@ -309,160 +228,42 @@ class App:
         sys.setswitchinterval(self._switch)
         gc.unfreeze()
 
-    # ----- game flow -----------------------------------------------------------------------
+    # ----- the scene stack ------------------------------------------------------------------
 
-    def _advance(self, dt: float) -> None:
-        """Move the game on: game over, forced pass, the computer's move.
-
-        The computer starts thinking at once, even while discs still turn, but its move is
-        shown only once the animation is over and the short pause has passed.
-        """
-        if self.animation is None:
-            # The forced pass first: a click queued during the animation may be the reply to it.
-            self.session.pass_if_forced()
-            self._play_queued()
-        board = self.session.board
-        computer = self.session.is_computer_turn() and not board.must_pass()
-        if computer and self.pending is None and not self.worker.busy and not self.search_failed:
-            self.worker.think(board, self.session.level)
-        if self.animation is not None:
-            return
-        if board.is_game_over():
-            self._game_over()
-            return
-        self.game_over_since = None
-        if not computer:
-            return
-        self.turn_wait += dt
-        if self.pending is not None and self.turn_wait >= self.computer_min_seconds:
-            move, self.pending = self.pending, None
-            try:
-                self.session.play(move)
-            except ValueError as err:
-                self.notify(
-                    f"The computer chose an impossible move ({err}); choose a new game or undo."
-                )
-
-    def _game_over(self) -> None:
-        if self.game_over_since is None:
-            self.game_over_since = self.now
-            self.banner = None  # the end screen says it all
-            if not any(isinstance(s, EndOverlay) for s in self.scenes):
-                # under any card the player opened (help), which keeps the keys and the top
-                self.scenes.insert(1, EndOverlay(self))
-        elif self.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
-            self.new_game()
-
-    def _poll_worker(self) -> None:
-        outcome = self.worker.poll()
-        if outcome is None:
-            return
-        if outcome.error is not None:
-            self.search_failed = outcome.kind == "think"
-            self.notify(
-                f"The computer's search failed ({outcome.error}); undo or start a new game."
-            )
-            return
-        if outcome.kind == "think":
-            self.pending = str(outcome.value.move)
+    def open_scene(self, scene: Scene, *, above: Scene | None = None) -> None:
+        """Put ``scene`` on top, or just above ``above`` (under any card opened over that one)."""
+        if above is None:
+            self.scenes.append(scene)
         else:
-            self._show_hints([(m.move, int(m.score)) for m in outcome.value if m.move != "pass"])
+            self.scenes.insert(self.scenes.index(above) + 1, scene)
 
-    def _show_hints(self, scores: list[tuple[str, int]]) -> None:
-        """Scores on the board; the notice names every move that ties for best."""
-        self.hints = {parse_move(move): score for move, score in scores}
-        if not scores:
-            return
-        best = max(score for _move, score in scores)
-        tied = [move for move, score in scores if score == best]
-        if len(tied) == 1:
-            text = f"Hint: {tied[0]} is best ({score_text(best)})."
-        else:
-            text = f"Hint: {', '.join(tied[:-1])} and {tied[-1]} tie for best ({score_text(best)})."
-        if not self.hint_explained:
-            self.hint_explained = True
-            text += " Scores are discs ahead at the end: +2 = ahead by 2."
-        self.tell(text)
+    def close_scene(self, scene: Scene) -> None:
+        self.scenes = [s for s in self.scenes if s is not scene]
 
-    def _on_change(self, change: Change) -> None:
-        """Whatever changed the game, a running search, a hint and answers about the old
-        position are now stale."""
+    def find_scene(self, kind: type[SceneT]) -> SceneT | None:
+        """The open scene of this kind, if there is one."""
+        return next((s for s in self.scenes if isinstance(s, kind)), None)
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame; a running search is told to stop now."""
+        self.running = False
         self.worker.cancel()
-        self.pending = None
-        self.search_failed = False
-        self.hints = {}
-        self.toasts = [t for t in self.toasts if not t.answer]
-        self.turn_wait = 0.0
-        if change.kind == "play":
-            self.sounds.play("place")
-            if self.settings.animation and change.square is not None and change.color is not None:
-                self.animation = MoveAnimation(
-                    change.square,
-                    change.color,
-                    change.flipped,
-                    float(self.settings.animation_speed),
-                )
-            return
-        if change.kind == "pass":
-            who = (change.color or "").capitalize()
-            self.banner = Toast(f"{who} has no legal move and passes", self.now + PASS_SECONDS)
-            return
-        self.animation = None
-        self.queued.clear()
-        if change.kind != "players":
-            self.banner = None
-        self.game_over_since = None
-        self.scenes = [s for s in self.scenes if not isinstance(s, EndOverlay)]
 
-    def _play_queued(self) -> None:
-        """Clicks made during an animation: the first one still legal is played, the rest dropped."""
-        while self.queued:
-            square = self.queued.popleft()
-            if self.session.can_play(square):
-                self.queued.clear()
-                self.session.play(square)
-
-    # ----- commands ------------------------------------------------------------------------
-
-    def do(self, action: str) -> None:
-        """Carry out a panel button or key: the names in Panel and PlayScene.KEYS."""
-        commands: dict[str, Callable[[], None]] = {
-            "new": self.new_game,
-            "undo": self.undo,
-            "redo": self.redo,
-            "hint": self.hint,
-            "legal": self.toggle_legal,
-            "sound": self.toggle_sound,
-            "help": self.show_help,
-            "quit": self.quit,
-            "play-black": lambda: self.set_human("black"),
-            "play-white": lambda: self.set_human("white"),
-            "level-up": lambda: self.change_level(1),
-            "level-down": lambda: self.change_level(-1),
-            "place": self.place_at_cursor,
-        }
-        commands[action]()
+    # ----- services --------------------------------------------------------------------------
 
     def notify(self, message: str) -> None:
         """Show a message in the window for a few seconds, and keep it in the log file."""
         logs.log.warning("window: %s", message)
         self.session.notify(message)
 
-    def tell(self, message: str) -> None:
-        """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
-        self._queue(Toast(message, answer=True))
-
-    def _queue(self, toast: Toast) -> None:
-        """Add a notice; the same words already waiting or showing are renewed instead, so
-        eight clicks while the computer thinks are one "still thinking", not a queue of eight.
-        A new answer replaces the earlier ones: it is about what the player just did."""
-        if toast.answer:
-            self.toasts = [t for t in self.toasts if not t.answer or t.text == toast.text]
-        for t in self.toasts:
-            if t.text == toast.text:
-                t.until = None  # shown for its full time again from the next frame
-                return
-        self.toasts.append(toast)
+    def remember_choice(self, **prefs: Any) -> None:
+        """Keep a choice made in the window for the next start (not the demo's)."""
+        if self.remember is None or self.demo:
+            return
+        try:
+            self.remember(prefs)
+        except Exception as err:  # a read-only or broken config must not stop the game
+            self.notify(f"Could not remember your choice: {err}")
 
     def _file_problem(self, name: str, message: str) -> None:
         """A resource file that would not load; those found while starting are shown as one notice."""
@@ -482,254 +283,6 @@ class App:
             self.session.notify(
                 f"Missing or broken: {names}. Plain fallbacks are used (details in the log)."
             )
-
-    def new_game(self) -> None:
-        self.session.new_game()
-
-    def play(self, move: str | Square) -> None:
-        self.session.play(move)
-
-    def undo(self) -> None:
-        self._finish_animation()
-        if not self.session.undo():
-            self.tell("Nothing to undo.")
-
-    def redo(self) -> None:
-        self._finish_animation()
-        if not self.session.redo():
-            self.tell("Nothing to redo.")
-
-    def hint(self) -> None:
-        if not self.session.is_human_turn():
-            self.tell("Hints are for your turn.")
-        elif self.worker.kind != "analyze":
-            self.worker.analyze(self.session.board, self.session.level)
-
-    def toggle_legal(self) -> None:
-        self.session.show_legal = not self.session.show_legal
-        self._remember(show_legal_moves=self.session.show_legal)
-
-    def toggle_sound(self) -> None:
-        on = self.sounds.toggle()
-        self.tell("Sound on." if on else "Sound off.")
-        self._remember(sound=on)
-
-    def show_help(self) -> None:
-        if not any(isinstance(s, HelpOverlay) for s in self.scenes):
-            self.scenes.append(HelpOverlay(self))
-
-    def close_scene(self, scene: Scene) -> None:
-        self.scenes = [s for s in self.scenes if s is not scene]
-
-    def quit(self) -> None:
-        """Leave the loop at the end of this frame; a running search is told to stop now."""
-        self.running = False
-        self.worker.cancel()
-
-    def set_human(self, color: Color) -> None:
-        if self.demo:
-            return
-        self._finish_animation()
-        self.session.set_human(color)
-        self._remember(human_color=color)
-
-    def change_level(self, delta: int) -> None:
-        level = max(self.min_level, min(self.max_level, self.session.level + delta))
-        if level != self.session.level:
-            self.session.set_level(level)
-            if self.worker.kind == "think":
-                self.worker.cancel()  # restart the search at the new level
-            self._remember(level=level)
-
-    def click_square(self, square: Square) -> None:
-        if self.animation is not None:
-            self.queued.append(square)
-        elif self.session.can_play(square):
-            self.session.play(square)
-        elif self.session.is_human_turn():
-            self.tell(f"{square_name(square)} is not a legal move.")
-        elif not self.session.board.is_game_over():
-            self.tell("The computer is still thinking.")
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        if self.cursor is None:
-            legal = self.session.board.legal_squares()
-            self.cursor = legal[0] if legal else 27
-            return
-        col = max(0, min(7, self.cursor % 8 + dx))
-        row = max(0, min(7, self.cursor // 8 + dy))
-        self.cursor = row * 8 + col
-
-    def place_at_cursor(self) -> None:
-        if self.cursor is not None:
-            self.click_square(self.cursor)
-
-    def pointer_moved(self, pos: tuple[int, int]) -> None:
-        self.mouse = pos
-        self.hover = self.layout.square_at(pos)
-        self.cursor = None
-
-    def _finish_animation(self) -> None:
-        if self.animation is not None:
-            self.animation.finish()
-            self.animation = None
-
-    def _remember(self, **prefs: Any) -> None:
-        if self.remember is None or self.demo:
-            return
-        try:
-            self.remember(prefs)
-        except Exception as err:  # a read-only or broken config must not stop the game
-            self.notify(f"Could not remember your choice: {err}")
-
-    def _drain_notices(self) -> None:
-        while self.session.notices:
-            self._queue(Toast(self.session.notices.pop(0)))
-
-    def _expire(self, now: float) -> None:
-        """Drop what has been shown long enough; start the clock of notices that now show."""
-        if self.banner is not None and self.banner.until is not None and self.banner.until <= now:
-            self.banner = None
-        self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
-        for toast in self.shown_toasts():
-            if toast.until is None:
-                toast.until = now + TOAST_SECONDS
-
-    def shown_toasts(self) -> list[Toast]:
-        """The notices in the strip now: two when both fit a line each, else one on two
-        lines; the pass announcement counts as one of them."""
-        banner = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
-        waiting = [Notice(t.text) for t in self.toasts[:MAX_NOTICES]]
-        count = notices_that_fit(self.text, self.layout.notices, (banner + waiting)[:MAX_NOTICES])
-        return self.toasts[: max(0, count - len(banner))]
-
-    # ----- what is shown -------------------------------------------------------------------
-
-    def result_text(self) -> tuple[str, str]:
-        """The end screen's headline and verdict."""
-        winner = self.session.board.winner()
-        headline = f"{winner.capitalize()} wins" if winner else "Draw"
-        if self.session.human is None:
-            return headline, "Computer against computer."
-        if winner is None:
-            return headline, "Nobody wins: a draw."
-        return (
-            headline,
-            "You win! Well played."
-            if winner == self.session.human
-            else "The computer wins this time.",
-        )
-
-    def status(self) -> str:
-        """The status line in one piece, e.g. "Computer thinking · depth 6"."""
-        return " · ".join(part for part in self.status_parts() if part)
-
-    def status_parts(self) -> tuple[str, str]:
-        """What the status box says: a headline and a detail line (which may be empty)."""
-        session, board = self.session, self.session.board
-        if board.is_game_over():
-            b, w = board.count()
-            return f"{self.result_text()[0]} {b}–{w}", "Space: show or hide the result"
-        if session.is_human_turn():
-            return "Your move", "finding a hint…" if self.worker.kind == "analyze" else ""
-        depth = self.worker.depth if self.worker.kind == "think" else None
-        who = (
-            f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
-        )
-        return f"{who} thinking", f"depth {depth}" if depth else "…"
-
-    def move_info(self) -> str:
-        """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
-        game = self.session.game
-        discs = sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
-        last = self.last_placed()
-        if last is None:
-            return "Black moves first"
-        mover = "Black" if game.board.black >> last & 1 else "White"
-        return f"Move {discs} · last: {square_name(last)} by {mover}"
-
-    def panel_view(self) -> PanelView:
-        session = self.session
-        board = session.board
-        name, description = level_info(session.level)
-        headline, detail = self.status_parts()
-        names: dict[Color, str] = {}
-        for color in ("black", "white"):
-            names[color] = "You" if session.human == color else "Computer"
-        return PanelView(
-            counts=board.count(),
-            to_move=None if board.is_game_over() else board.side_to_move,
-            names=names,
-            status=headline,
-            detail=detail,
-            level_text=f"{session.level} · {name}",
-            level_help=description,
-            human=session.human,
-            info=self.move_info(),
-            busy=self.now - self.busy_since
-            if self.worker.busy and self.busy_since is not None
-            else None,
-            enabled={
-                "undo": session.can_undo(),
-                "redo": session.game.can_redo(),
-                "hint": session.is_human_turn() and self.worker.kind != "analyze",
-                "level-down": session.level > self.min_level,
-                "level-up": session.level < self.max_level,
-                "play-black": not self.demo,
-                "play-white": not self.demo,
-            },
-            labels={
-                "legal": f"Moves: {'on' if session.show_legal else 'off'}",
-                "sound": f"Sound: {'on' if self.sounds.enabled else 'off'}",
-            },
-        )
-
-    def last_placed(self) -> Square | None:
-        """The last disc put on the board, passes skipped: the one to mark."""
-        game = self.session.game
-        for square in reversed(game.moves[: game.cursor]):
-            if square != PASS:
-                return square
-        return None
-
-    def legal_markers(self) -> list[Square]:
-        if (
-            not self.session.show_legal
-            or self.animation is not None
-            or not self.session.is_human_turn()
-        ):
-            return []
-        return self.session.board.legal_squares()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.scenes:
-            scene.draw(surface)
-
-    def draw_play(self, surface: pygame.Surface) -> None:
-        """The play scene: board, panel, and the strip with the pass announcement and notices."""
-        session = self.session
-        last = self.last_placed()
-        hover = self.hover if self.hover in self.legal_markers() else None
-        ghost = session.board.side_to_move if hover is not None else None
-        self.board_renderer.draw(
-            surface,
-            self.layout,
-            session.board,
-            self.animation,
-            last,
-            self.legal_markers(),
-            hover,
-            self.cursor,
-            self.hints,
-            ghost,
-        )
-        self.panel.draw(surface, self.layout, self.panel_view(), self.mouse)
-        notices = [Notice(self.banner.text, banner=True)] if self.banner is not None else []
-        for toast in self.shown_toasts():
-            left = TOAST_SECONDS if toast.until is None else toast.until - self.now
-            notices.append(Notice(toast.text, alpha=int(255 * max(0.0, min(1.0, left / 0.5)))))
-        drawn = draw_notices(surface, self.text, self.layout.notices, notices)
-        self.banner_rect = drawn[0] if self.banner is not None else None
 
 
 def run(args: Any = None) -> int:

@@ -1,21 +1,23 @@
-"""The window's modes: play, and the help and end-of-game overlays drawn on top of it.
+"""The window's modes: the base Scene, and the help and end-of-game overlays drawn over play.
 
 Each scene handles events, updates with the frame time and draws; the app keeps them in a stack,
-offers events from the top down and draws from the bottom up.
+offers events from the top down and draws from the bottom up. The play scene is in play.py.
+A scene knows the app only as a Host (host.py): what it may use of the window.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..board import Color
 from . import theme
-from .render import MIN_TEXT
+from .text import MIN_TEXT
+from .wording import result_text
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 HELP_LINES = [
     ("Click / arrows + Enter", "place a disc"),
@@ -52,9 +54,6 @@ def card(surface: pygame.Surface, rect: pygame.Rect, alpha: int = theme.BANNER[3
 class Scene:
     """A mode of the window. handle_event returns True when it used the event."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
 
@@ -68,13 +67,13 @@ class Scene:
 class HelpOverlay(Scene):
     """The list of keys; any key or click closes it (Esc too, instead of quitting)."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.rect = pygame.Rect(0, 0, 0, 0)  # where the card was last drawn
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.app.close_scene(self)
+            self.host.close_scene(self)
             return True
         return event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
@@ -82,7 +81,7 @@ class HelpOverlay(Scene):
         dim(surface, surface.get_rect(), 170)
         room = surface.get_rect().inflate(-24, -24)
         size, columns = self._fit(room)
-        text = self.app.text
+        text = self.host.text
         line_h, pad = int(size * 1.55), size + 8
         keys_w, what_w = self._widths(size)
         rows = -(-len(HELP_LINES) // columns)
@@ -110,7 +109,7 @@ class HelpOverlay(Scene):
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     def _widths(self, size: int) -> tuple[int, int]:
-        font, bold = self.app.res.font(size), self.app.res.font(size, True)
+        font, bold = self.host.res.font(size), self.host.res.font(size, True)
         return max(bold.size(k)[0] for k, _ in HELP_LINES), max(
             font.size(w)[0] for _, w in HELP_LINES
         )
@@ -138,22 +137,22 @@ class EndOverlay(Scene):
     scene, so undo, the colour and level choices and the panel keep working.
     """
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.button = pygame.Rect(0, 0, 0, 0)
         self.shown = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.shown and self.button.collidepoint(event.pos):
-                self.app.new_game()
+                self.host.session.new_game()
                 return True
-            if self.app.layout.board.collidepoint(event.pos):
+            if self.host.layout.board.collidepoint(event.pos):
                 self.shown = not self.shown
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.new_game()
+            self.host.session.new_game()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.shown = not self.shown
@@ -164,11 +163,11 @@ class EndOverlay(Scene):
         if not self.shown:
             self.button = pygame.Rect(0, 0, 0, 0)
             return
-        app = self.app
-        layout, text = app.layout, app.text
+        host = self.host
+        layout, text = host.layout, host.text
         dim(surface, layout.board, 90)
-        black, white = app.session.board.count()
-        headline, verdict = app.result_text()
+        black, white = host.session.board.count()
+        headline, verdict = result_text(host.session)
         s = layout.square
         rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0))
         rect.center = layout.board.center
@@ -181,7 +180,7 @@ class EndOverlay(Scene):
         y = rect.top + int(s * 1.35)
         rows: tuple[tuple[Color, int, int], ...] = (("black", black, -1), ("white", white, 1))
         for color, count, dx in rows:
-            disc = app.board_renderer.disc_sized(disc_size, color)
+            disc = host.board_renderer.disc_sized(disc_size, color)
             cx = rect.centerx + dx * int(s * 1.3)
             surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
             num = text.render(str(count), big, theme.TEXT, bold=True)
@@ -192,7 +191,7 @@ class EndOverlay(Scene):
         surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(s * 2.05))))
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
         self.button.center = (rect.centerx, rect.top + int(s * 2.85))
-        hover = self.button.collidepoint(app.mouse)
+        hover = self.button.collidepoint(host.mouse)
         pygame.draw.rect(
             surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8
         )
@@ -204,83 +203,3 @@ class EndOverlay(Scene):
         )
         label = text.render(line, size, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - int(s * 0.4))))
-
-
-class PlayScene(Scene):
-    """The board and panel: turns mouse and keys into the app's commands."""
-
-    KEYS: ClassVar[dict[int, str]] = {
-        pygame.K_n: "new",
-        pygame.K_u: "undo",
-        pygame.K_h: "hint",
-        pygame.K_l: "legal",
-        pygame.K_s: "sound",
-        pygame.K_b: "play-black",
-        pygame.K_w: "play-white",
-        pygame.K_F1: "help",
-        pygame.K_ESCAPE: "quit",
-        pygame.K_PLUS: "level-up",
-        pygame.K_EQUALS: "level-up",
-        pygame.K_KP_PLUS: "level-up",
-        pygame.K_MINUS: "level-down",
-        pygame.K_KP_MINUS: "level-down",
-        pygame.K_RETURN: "place",
-        pygame.K_KP_ENTER: "place",
-        pygame.K_SPACE: "place",
-    }
-    CTRL_KEYS: ClassVar[dict[int, str]] = {pygame.K_z: "undo", pygame.K_y: "redo"}
-    ARROWS: ClassVar[dict[int, tuple[int, int]]] = {
-        pygame.K_LEFT: (-1, 0),
-        pygame.K_RIGHT: (1, 0),
-        pygame.K_UP: (0, -1),
-        pygame.K_DOWN: (0, 1),
-    }
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        app = self.app
-        if event.type == pygame.MOUSEMOTION:
-            app.pointer_moved(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            app.pointer_moved(event.pos)
-            action = app.panel.hit(event.pos, app.panel_view())
-            if action is not None:
-                app.do(action)
-            else:
-                square = app.layout.square_at(event.pos)
-                if square is not None:
-                    app.click_square(square)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        app = self.app
-        mod = getattr(event, "mod", 0)
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):  # Cmd on macOS does what Ctrl does
-            if event.key == pygame.K_z and mod & pygame.KMOD_SHIFT:
-                app.do("redo")
-                return True
-            if event.key in self.CTRL_KEYS:
-                app.do(self.CTRL_KEYS[event.key])
-                return True
-            return False  # Ctrl+C / Ctrl+V and friends belong to whoever handles them
-        if getattr(event, "unicode", "") == "?" or (
-            event.key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT
-        ):
-            app.do("help")
-            return True
-        if getattr(event, "unicode", "") == "+":
-            app.do("level-up")
-            return True
-        if event.key in self.ARROWS:
-            app.move_cursor(*self.ARROWS[event.key])
-            return True
-        if event.key in self.KEYS:
-            app.do(self.KEYS[event.key])
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.app.draw_play(surface)

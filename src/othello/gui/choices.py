@@ -1,0 +1,66 @@
+"""The player's choices in the panel and by key: legal-move markers, sound, colour and level.
+
+Each takes effect at once and is remembered for the next start (through the host, which knows
+where preferences are kept and stays quiet about it in the demo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..board import Color
+from ..engine import LEVELS
+from .computer import ComputerTurn
+from .host import PlayHost
+
+LEVEL_NUMBERS = sorted(level.number for level in LEVELS) or [1]
+LEVELS_RANGE = (LEVEL_NUMBERS[0], LEVEL_NUMBERS[-1])  # the lowest and the highest level
+
+
+def clamp_level(level: int) -> int:
+    """The nearest level the engine has."""
+    return max(LEVELS_RANGE[0], min(LEVELS_RANGE[1], level))
+
+
+class PlayerChoices:
+    """Carries out a choice and remembers it."""
+
+    def __init__(
+        self,
+        host: PlayHost,
+        computer: ComputerTurn,
+        tell: Callable[[str], None],
+        settle: Callable[[], None],
+    ) -> None:
+        """``tell`` answers the player; ``settle`` ends a move's animation before the players
+        change, so the board shows the position the new sides play from."""
+        self.host = host
+        self.session = host.session
+        self.computer = computer
+        self.tell = tell
+        self.settle = settle
+
+    def toggle_legal(self) -> None:
+        self.session.show_legal = not self.session.show_legal
+        self.host.remember_choice(show_legal_moves=self.session.show_legal)
+
+    def toggle_sound(self) -> None:
+        on = self.host.sounds.toggle()
+        self.tell("Sound on." if on else "Sound off.")
+        self.host.remember_choice(sound=on)
+
+    def set_human(self, color: Color) -> None:
+        """Play ``color`` from now on (the demo has no human to choose)."""
+        if self.host.demo:
+            return
+        self.settle()
+        self.session.set_human(color)
+        self.host.remember_choice(human_color=color)
+
+    def change_level(self, delta: int) -> None:
+        """One level up or down, within the engine's levels; a search under way starts over."""
+        level = clamp_level(self.session.level + delta)
+        if level != self.session.level:
+            self.session.set_level(level)
+            self.computer.level_changed()
+            self.host.remember_choice(level=level)

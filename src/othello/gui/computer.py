@@ -1,0 +1,128 @@
+"""The computer's side of the game on screen: its search, its move shown at a pace a person can
+follow, and the hints it gives the player.
+
+The search runs in the worker; this only starts jobs and polls for their outcome once a frame,
+so the window never waits. A result that arrives after the game changed never reaches the board:
+every change cancels the job (the worker drops what it returns) and forgets the chosen move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..bitboard import Square
+from ..notation import parse_move
+from .session import Session
+from .wording import hint_text
+from .worker import Outcome, SearchWorker
+
+
+class ComputerTurn:
+    """Thinks on the computer's turn and plays its move once the pause has passed; scores the
+    player's moves for a hint on request."""
+
+    def __init__(
+        self,
+        worker: SearchWorker,
+        session: Session,
+        min_seconds: float,
+        notify: Callable[[str], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        """``notify`` reports a failure (and logs it); ``tell`` answers the player (a hint)."""
+        self.worker = worker
+        self.session = session
+        self.min_seconds = min_seconds  # an instant reply is hard to follow; pace it a little
+        self.notify = notify
+        self.tell = tell
+        self.pending: str | None = None  # the computer's chosen move, waiting to be shown
+        self.search_failed = False  # no retrying a broken search until the game changes
+        self.turn_wait = 0.0  # how long the computer's move has been due
+        self.busy_since: float | None = None  # when the running search began (for the spinner)
+        self.hints: dict[Square, int] = {}
+        self.hint_explained = False  # the score unit is explained with the first hint only
+
+    def is_to_move(self) -> bool:
+        """The computer's turn, with a move to choose (a forced pass is the rules', not its)."""
+        return self.session.is_computer_turn() and not self.session.board.must_pass()
+
+    def busy_seconds(self, now: float) -> float | None:
+        """How long the running search has been going (for the spinner); None when idle."""
+        if self.worker.busy and self.busy_since is not None:
+            return now - self.busy_since
+        return None
+
+    def poll(self, now: float) -> None:
+        """Take the search's outcome if it has come, and note when a new search began."""
+        outcome = self.worker.poll()
+        if outcome is not None:
+            self._take(outcome)
+        if not self.worker.busy:
+            self.busy_since = None
+        elif self.busy_since is None:
+            self.busy_since = now
+
+    def think_if_due(self) -> None:
+        """Start thinking as soon as it is the computer's turn, even while discs still turn."""
+        if (
+            self.is_to_move()
+            and self.pending is None
+            and not self.worker.busy
+            and not self.search_failed
+        ):
+            self.worker.think(self.session.board, self.session.level)
+
+    def move_when_due(self, dt: float) -> None:
+        """Play the chosen move once it has been the computer's turn for the short pause."""
+        if not self.is_to_move():
+            return
+        self.turn_wait += dt
+        if self.pending is not None and self.turn_wait >= self.min_seconds:
+            move, self.pending = self.pending, None
+            try:
+                self.session.play(move)
+            except ValueError as err:
+                self.notify(
+                    f"The computer chose an impossible move ({err}); choose a new game or undo."
+                )
+
+    def ask_hint(self) -> None:
+        """Score every move of the player's; the hint shows when the scores come back."""
+        if not self.session.is_human_turn():
+            self.tell("Hints are for your turn.")
+        elif self.worker.kind != "analyze":
+            self.worker.analyze(self.session.board, self.session.level)
+
+    def show_hints(self, scores: list[tuple[str, int]]) -> None:
+        """Scores on the board; the notice names every move that ties for best."""
+        self.hints = {parse_move(move): score for move, score in scores}
+        if not scores:
+            return
+        explain = not self.hint_explained
+        self.hint_explained = True
+        self.tell(hint_text(scores, explain))
+
+    def level_changed(self) -> None:
+        """A running search is for the old level: stop it, and the next frame starts anew."""
+        if self.worker.kind == "think":
+            self.worker.cancel()
+
+    def forget(self) -> None:
+        """The game changed: a running search, its chosen move and the hints are stale."""
+        self.worker.cancel()
+        self.pending = None
+        self.search_failed = False
+        self.hints = {}
+        self.turn_wait = 0.0
+
+    def _take(self, outcome: Outcome) -> None:
+        if outcome.error is not None:
+            self.search_failed = outcome.kind == "think"
+            self.notify(
+                f"The computer's search failed ({outcome.error}); undo or start a new game."
+            )
+            return
+        if outcome.kind == "think":
+            self.pending = str(outcome.value.move)
+        else:
+            self.show_hints([(m.move, int(m.score)) for m in outcome.value if m.move != "pass"])

@@ -1,0 +1,285 @@
+"""The play scene: the game on the board, played with the mouse and the keys.
+
+It owns what is going on in the game on screen (the move being animated, the clicks made
+meanwhile, the cursor and the square under the pointer, the notices and the pass
+announcement, the end of the game) and draws it: board, panel and notice strip. The computer's
+side is a ComputerTurn; the rules stay in Board and Game, reached through the Session.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from ..bitboard import Square
+from ..notation import square_name
+from .animation import MoveAnimation
+from .choices import LEVELS_RANGE, PlayerChoices
+from .computer import ComputerTurn
+from .controls import CURSOR_STEPS, key_command, step_cursor
+from .host import PlayHost
+from .notice_strip import draw_notices, notices_that_fit
+from .notices import Notices
+from .scenes import EndOverlay, HelpOverlay, Scene
+from .session import Change
+from .wording import PanelView, last_placed, panel_view, pass_text, status_parts
+
+PASS_SECONDS = 3.0  # long enough to read the pass announcement
+DEMO_RESTART_SECONDS = 3.0
+
+
+class PlayScene(Scene):
+    """The board and panel: turns mouse and keys into moves and commands, and shows the game."""
+
+    def __init__(self, host: PlayHost) -> None:
+        self.host = host
+        self.session = host.session
+        self.now = 0.0  # seconds of play, from the frame times given to update
+        self.animation: MoveAnimation | None = None
+        self.queued: deque[Square] = deque()  # clicks made during an animation
+        self.notices = Notices(
+            lambda notices: notices_that_fit(host.text, host.layout.notices, notices)
+        )
+        self.computer = ComputerTurn(
+            host.worker, self.session, host.computer_min_seconds, host.notify, self.tell
+        )
+        self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
+        self.game_over_since: float | None = None
+        self.hover: Square | None = None
+        self.cursor: Square | None = None
+        self.choices = PlayerChoices(host, self.computer, self.tell, self._finish_animation)
+        self.commands = self._command_table()
+        self.session.on_game_changed.append(self._on_change)
+        self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
+
+    # ----- events ----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_moved(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer_moved(event.pos)
+            self._click(event.pos)
+            return True
+        if event.type == pygame.KEYDOWN:
+            mod, unicode = getattr(event, "mod", 0), getattr(event, "unicode", "")
+            command = key_command(event.key, mod, unicode)
+            if command is not None:
+                self.do(command)
+            return command is not None
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        """A click on a panel button is its command; one on the board, a move."""
+        action = self.host.panel.hit(pos, self.panel_view())
+        if action is not None:
+            self.do(action)
+            return
+        square = self.host.layout.square_at(pos)
+        if square is not None:
+            self.click_square(square)
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        self.host.mouse = pos
+        self.hover = self.host.layout.square_at(pos)
+        self.cursor = None
+
+    # ----- the frame ---------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.notices.take(self.session.notices)
+        self.computer.poll(self.now)
+        if self.animation is not None:
+            if self.animation.update(dt):  # discs began to turn
+                self.host.sounds.play("flip", 0.5)
+            if self.animation.done:
+                self.animation = None
+        self._advance(dt)
+        self.notices.expire(self.now)
+
+    def _advance(self, dt: float) -> None:
+        """Move the game on: forced pass, queued clicks, game over, the computer's move.
+
+        The computer starts thinking at once, even while discs still turn, but its move is
+        shown only once the animation is over and the short pause has passed.
+        """
+        if self.animation is None:
+            # The forced pass first: a click queued during the animation may be the reply to it.
+            self.session.pass_if_forced()
+            self._play_queued()
+        self.computer.think_if_due()
+        if self.animation is not None:
+            return
+        if self.session.board.is_game_over():
+            self._game_over()
+            return
+        self.game_over_since = None
+        self.computer.move_when_due(dt)
+
+    def _game_over(self) -> None:
+        if self.game_over_since is None:
+            self.game_over_since = self.now
+            self.notices.clear_banner()  # the end screen says it all
+            if self.host.find_scene(EndOverlay) is None:
+                # under any card the player opened (help), which keeps the keys and the top
+                self.host.open_scene(EndOverlay(self.host), above=self)
+        elif self.host.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
+            self.session.new_game()
+
+    def _play_queued(self) -> None:
+        """Clicks made during an animation: the first one still legal is played, the rest dropped."""
+        while self.queued:
+            square = self.queued.popleft()
+            if self.session.can_play(square):
+                self.queued.clear()
+                self.session.play(square)
+
+    def _on_change(self, change: Change) -> None:
+        """Whatever changed the game, a running search, a hint and answers about the old
+        position are now stale."""
+        self.computer.forget()
+        self.notices.drop_answers()
+        if change.kind == "play":
+            self._placed(change)
+            return
+        if change.kind == "pass":
+            self.notices.announce(pass_text(change.color), self.now + PASS_SECONDS)
+            return
+        self.animation = None
+        self.queued.clear()
+        if change.kind != "players":
+            self.notices.clear_banner()
+        self.game_over_since = None
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+
+    def _placed(self, change: Change) -> None:
+        """A disc went down: its sound, and the flip animation when the settings want one."""
+        self.host.sounds.play("place")
+        settings = self.host.settings
+        if settings.animation and change.square is not None and change.color is not None:
+            speed = float(settings.animation_speed)
+            self.animation = MoveAnimation(change.square, change.color, change.flipped, speed)
+
+    # ----- commands ----------------------------------------------------------------------
+
+    def do(self, command: str) -> None:
+        """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
+        self.commands[command]()
+
+    def _command_table(self) -> dict[str, Callable[[], None]]:
+        table: dict[str, Callable[[], None]] = {
+            "new": self.session.new_game,
+            "undo": self.undo,
+            "redo": self.redo,
+            "hint": self.computer.ask_hint,
+            "legal": self.choices.toggle_legal,
+            "sound": self.choices.toggle_sound,
+            "help": self.show_help,
+            "quit": self.host.quit,
+            "play-black": partial(self.choices.set_human, "black"),
+            "play-white": partial(self.choices.set_human, "white"),
+            "level-up": partial(self.choices.change_level, 1),
+            "level-down": partial(self.choices.change_level, -1),
+            "place": self.place_at_cursor,
+        }
+        for name, (dx, dy) in CURSOR_STEPS.items():
+            table[name] = partial(self.move_cursor, dx, dy)
+        return table
+
+    def tell(self, message: str) -> None:
+        """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
+        self.notices.answer(message)
+
+    def undo(self) -> None:
+        self._finish_animation()
+        if not self.session.undo():
+            self.tell("Nothing to undo.")
+
+    def redo(self) -> None:
+        self._finish_animation()
+        if not self.session.redo():
+            self.tell("Nothing to redo.")
+
+    def show_help(self) -> None:
+        if self.host.find_scene(HelpOverlay) is None:
+            self.host.open_scene(HelpOverlay(self.host))
+
+    def click_square(self, square: Square) -> None:
+        if self.animation is not None:
+            self.queued.append(square)
+        elif self.session.can_play(square):
+            self.session.play(square)
+        elif self.session.is_human_turn():
+            self.tell(f"{square_name(square)} is not a legal move.")
+        elif not self.session.board.is_game_over():
+            self.tell("The computer is still thinking.")
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
+
+    def place_at_cursor(self) -> None:
+        if self.cursor is not None:
+            self.click_square(self.cursor)
+
+    def _finish_animation(self) -> None:
+        if self.animation is not None:
+            self.animation.finish()
+            self.animation = None
+
+    # ----- what is shown -------------------------------------------------------------------
+
+    def status_parts(self) -> tuple[str, str]:
+        """What the status box says: a headline and a detail line (which may be empty)."""
+        worker = self.host.worker
+        return status_parts(self.session, worker.kind, worker.depth)
+
+    def status(self) -> str:
+        """The status line in one piece, e.g. "Computer thinking · depth 6"."""
+        return " · ".join(part for part in self.status_parts() if part)
+
+    def legal_markers(self) -> list[Square]:
+        if not self.session.show_legal or self.animation is not None:
+            return []
+        return self.session.board.legal_squares() if self.session.is_human_turn() else []
+
+    def panel_view(self) -> PanelView:
+        worker = self.host.worker
+        return panel_view(
+            self.session,
+            search=worker.kind,
+            depth=worker.depth,
+            busy=self.computer.busy_seconds(self.now),
+            levels=LEVELS_RANGE,
+            sound_on=self.host.sounds.enabled,
+            demo=self.host.demo,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board, panel, and the strip with the pass announcement and notices."""
+        host, board = self.host, self.session.board
+        legal = self.legal_markers()
+        hover = self.hover if self.hover in legal else None
+        ghost = board.side_to_move if hover is not None else None
+        last = last_placed(self.session.game)
+        host.board_renderer.draw(
+            surface,
+            host.layout,
+            board,
+            self.animation,
+            last,
+            legal,
+            hover,
+            self.cursor,
+            self.computer.hints,
+            ghost,
+        )
+        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
+        strip = self.notices.strip(self.now)
+        drawn = draw_notices(surface, host.text, host.layout.notices, strip)
+        self.banner_rect = drawn[0] if self.notices.banner is not None else None

@@ -1,0 +1,162 @@
+"""What the window says about the game: the status, the move count, the result, the hints,
+and all the panel's values (a PanelView).
+
+Plain functions of the session and of what the search is doing, without pygame, so all the
+wording is in one place and the scenes only draw it. Nothing here decides a rule: whose turn
+it is, who won and what is legal come from the Board and the Session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bitboard import PASS, Square
+from ..board import Color
+from ..engine import LEVELS
+from ..game import Game
+from ..notation import square_name
+from .session import Session
+
+
+@dataclass
+class PanelView:
+    """Everything the panel shows this frame."""
+
+    counts: tuple[int, int]
+    to_move: Color | None  # None once the game is over
+    names: dict[Color, str]
+    status: str
+    level_text: str
+    level_help: str
+    human: Color | None
+    info: str = ""
+    detail: str = ""  # the status's second line, e.g. "depth 6"
+    busy: float | None = None  # seconds into a search, for the spinner; None when idle
+    enabled: dict[str, bool] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+def score_text(score: int) -> str:
+    """A move's score as the board and the hint notice show it: +2, -4, or 0."""
+    return f"{score:+d}" if score else "0"
+
+
+def level_info(number: int) -> tuple[str, str]:
+    """The level's name and description from the engine's table."""
+    for level in LEVELS:
+        if level.number == number:
+            return level.name, level.description
+    return f"Level {number}", ""
+
+
+def result_text(session: Session) -> tuple[str, str]:
+    """The end screen's headline and verdict."""
+    winner = session.board.winner()
+    headline = f"{winner.capitalize()} wins" if winner else "Draw"
+    if session.human is None:
+        return headline, "Computer against computer."
+    if winner is None:
+        return headline, "Nobody wins: a draw."
+    return (
+        headline,
+        "You win! Well played." if winner == session.human else "The computer wins this time.",
+    )
+
+
+def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
+    """What the status box says: a headline and a detail line (which may be empty).
+
+    ``search`` is the running search's kind ("think", "analyze" or None) and ``depth`` the
+    deepest it has finished.
+    """
+    board = session.board
+    if board.is_game_over():
+        b, w = board.count()
+        return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
+    if session.is_human_turn():
+        return "Your move", "finding a hint…" if search == "analyze" else ""
+    shown_depth = depth if search == "think" else None
+    who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
+    return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
+
+
+def pass_text(color: Color | None) -> str:
+    """The pass announcement for the side that had to pass."""
+    return f"{(color or '').capitalize()} has no legal move and passes"
+
+
+def last_placed(game: Game) -> Square | None:
+    """The last disc put on the board, passes skipped: the one to mark."""
+    for square in reversed(game.moves[: game.cursor]):
+        if square != PASS:
+            return square
+    return None
+
+
+def move_info(game: Game) -> str:
+    """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
+    discs = sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
+    last = last_placed(game)
+    if last is None:
+        return "Black moves first"
+    mover = "Black" if game.board.black >> last & 1 else "White"
+    return f"Move {discs} · last: {square_name(last)} by {mover}"
+
+
+def hint_text(scores: list[tuple[str, int]], explain: bool) -> str:
+    """The hint notice: every move that ties for best, and, ``explain``-ed the first time,
+    what the scores mean. ``scores`` is not empty."""
+    best = max(score for _move, score in scores)
+    tied = [move for move, score in scores if score == best]
+    if len(tied) == 1:
+        text = f"Hint: {tied[0]} is best ({score_text(best)})."
+    else:
+        text = f"Hint: {', '.join(tied[:-1])} and {tied[-1]} tie for best ({score_text(best)})."
+    if explain:
+        text += " Scores are discs ahead at the end: +2 = ahead by 2."
+    return text
+
+
+def panel_view(
+    session: Session,
+    *,
+    search: str | None,
+    depth: int | None,
+    busy: float | None,
+    levels: tuple[int, int],
+    sound_on: bool,
+    demo: bool,
+) -> PanelView:
+    """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
+    (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
+    board = session.board
+    name, description = level_info(session.level)
+    headline, detail = status_parts(session, search, depth)
+    names: dict[Color, str] = {
+        color: "You" if session.human == color else "Computer" for color in ("black", "white")
+    }
+    return PanelView(
+        counts=board.count(),
+        to_move=None if board.is_game_over() else board.side_to_move,
+        names=names,
+        status=headline,
+        detail=detail,
+        level_text=f"{session.level} · {name}",
+        level_help=description,
+        human=session.human,
+        info=move_info(session.game),
+        busy=busy,
+        enabled={
+            "undo": session.can_undo(),
+            "redo": session.game.can_redo(),
+            "hint": session.is_human_turn() and search != "analyze",
+            "level-down": session.level > levels[0],
+            "level-up": session.level < levels[1],
+            "play-black": not demo,
+            "play-white": not demo,
+        },
+        labels={
+            "legal": f"Moves: {'on' if session.show_legal else 'off'}",
+            "sound": f"Sound: {'on' if sound_on else 'off'}",
+        },
+    )

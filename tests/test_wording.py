@@ -1,0 +1,65 @@
+"""What the window says and which key does what, without a window: plain sessions in, text out."""
+
+from __future__ import annotations
+
+import pygame
+
+from othello import Board
+from othello.gui.controls import key_command, step_cursor
+from othello.gui.session import Session
+from othello.gui.wording import hint_text, pass_text, result_text, status_parts
+from othello.notation import parse_square
+
+# Black to move has no move, White neither: the game is over, Black ahead 41-23.
+FINISHED = "XXXXXXOOXXXXXXXOXXXXXXXXXXXXXXOOXXXXXXXOXXXXXOOOXOOOOOOOXOOOOOOO O"
+
+
+def test_the_status_says_whose_turn_and_what_the_search_is_doing() -> None:
+    session = Session(human="black")
+    assert status_parts(session, None, None) == ("Your move", "")
+    assert status_parts(session, "analyze", 3) == ("Your move", "finding a hint…")
+    session.play("f5")
+    assert status_parts(session, "think", 6) == ("Computer thinking", "depth 6")
+    assert status_parts(session, "think", None) == ("Computer thinking", "…")
+    demo = Session(human=None)
+    assert status_parts(demo, "think", 2) == ("Black (computer) thinking", "depth 2")
+
+
+def test_the_end_of_the_game_is_said_from_the_players_side() -> None:
+    session = Session(human="black")
+    session.new_game(Board.from_string(FINISHED))
+    assert status_parts(session, None, None) == (
+        "Black wins 41–23",
+        "Space: show or hide the result",
+    )
+    assert result_text(session) == ("Black wins", "You win! Well played.")
+    session.set_human("white")
+    assert result_text(session) == ("Black wins", "The computer wins this time.")
+
+
+def test_the_hint_names_every_move_tied_for_best() -> None:
+    assert hint_text([("d3", 0), ("c4", -2)], explain=False) == "Hint: d3 is best (0)."
+    text = hint_text([("d3", 2), ("c4", 2), ("f5", 2), ("e6", -4)], explain=True)
+    assert text.startswith("Hint: d3, c4 and f5 tie for best (+2).")
+    assert text.endswith("+2 = ahead by 2.")
+    assert pass_text("white") == "White has no legal move and passes"
+
+
+def test_keys_name_commands_and_ctrl_keys_are_left_to_others() -> None:
+    ctrl, cmd, shift = pygame.KMOD_LCTRL, pygame.KMOD_LMETA, pygame.KMOD_LSHIFT
+    assert key_command(pygame.K_z, ctrl) == "undo" and key_command(pygame.K_z, cmd) == "undo"
+    assert key_command(pygame.K_z, ctrl | shift) == "redo"
+    assert key_command(pygame.K_s, cmd) is None and key_command(pygame.K_s) == "sound"
+    assert key_command(pygame.K_SLASH, shift, "?") == "help"
+    assert key_command(pygame.K_1, 0, "+") == "level-up"  # "+" wherever the layout puts it
+    assert key_command(pygame.K_LEFT) == "cursor-left"
+    assert key_command(pygame.K_a) is None
+
+
+def test_the_cursor_starts_on_a_legal_move_and_stops_at_the_edges() -> None:
+    legal = Board().legal_squares()
+    assert step_cursor(None, legal, 1, 0) == legal[0]
+    assert step_cursor(None, [], 1, 0) == parse_square("d4")
+    assert step_cursor(parse_square("d3"), legal, -1, 1) == parse_square("c4")
+    assert step_cursor(parse_square("a1"), legal, -1, -1) == parse_square("a1")
+    assert step_cursor(parse_square("h8"), legal, 1, 1) == parse_square("h8")

@@ -1,8 +1,8 @@
 """Drawing the board: background, frame, felt, coordinates, discs, markers and hints.
 
 The static parts are drawn once per window size and cached, and each disc colour is drawn once
-per square size, so a frame is a handful of blits: cheap enough to keep the frame rate while the
-search thread competes for the interpreter.
+per square size, so a frame is a handful of blits: the window's own work stays a few
+milliseconds a frame, however busy the machine is.
 """
 
 from __future__ import annotations

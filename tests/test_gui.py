@@ -381,11 +381,10 @@ def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App
     engine = FakeEngine(seconds=30.0, busy=True)
     app = make_app(engine, human_color="white")  # the computer opens
     frames_until(app, lambda: app.worker.depth is not None and app.worker.depth >= 2)
-    start = time.perf_counter()
     frames(app, 20)
-    # Twenty frames went by while the search went on: the loop never waits for it. (The
-    # time bound is generous for a busy machine; a loop that waited would take 30 s.)
-    assert not engine.finished.is_set() and time.perf_counter() - start < 10.0
+    # Twenty frames went by while the 30-second search went on: the loop never waited for it
+    # (a loop that waited would only have come back once the search had finished).
+    assert not engine.finished.is_set()
     assert app.worker.kind == "think" and engine.calls == 1
     assert app.play.status().startswith("Computer thinking · depth")
     press(pygame.K_ESCAPE)  # quitting during a search stops it

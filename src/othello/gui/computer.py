@@ -90,6 +90,8 @@ class ComputerTurn:
         """Score every move of the player's; the hint shows when the scores come back."""
         if not self.session.is_human_turn():
             self.tell("Hints are for your turn.")
+        elif self.session.must_pass():
+            self.tell("You have no legal move: you pass.")
         elif self.worker.kind != "analyze":
             self.worker.analyze(self.session.board, self.session.level)
 

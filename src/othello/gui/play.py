@@ -105,8 +105,9 @@ class PlayScene(Scene):
     def _advance(self, dt: float) -> None:
         """Move the game on: forced pass, queued clicks, game over, the computer's move.
 
-        The computer starts thinking at once, even while discs still turn, but its move is
-        shown only once the animation is over and the short pause has passed.
+        One thing at a time, at a pace a person can follow: the computer starts thinking at
+        once, even while discs still turn, but its move is shown only once the animation is
+        over, a pass announcement has had its full time, and the short pause has passed.
         """
         if self.animation is None:
             # The forced pass first: a click queued during the animation may be the reply to it.
@@ -119,6 +120,8 @@ class PlayScene(Scene):
             self._game_over()
             return
         self.game_over_since = None
+        if self.notices.banner is not None:
+            return  # a pass is being announced: the computer's next move waits until it is read
         self.computer.move_when_due(dt)
 
     def _game_over(self) -> None:

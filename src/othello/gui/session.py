@@ -54,6 +54,19 @@ class Session:
         board = self.board
         return self.human == board.side_to_move and not board.is_game_over()
 
+    def must_pass(self) -> bool:
+        """The side to move has no legal move (the pass is played once the last move's
+        discs have turned); the other side places the next disc."""
+        return self.board.must_pass()
+
+    def next_to_place(self) -> Color | None:
+        """The side that places the next disc: the side to move, or after its forced pass the
+        other; None once the game is over."""
+        board = self.board
+        if board.is_game_over():
+            return None
+        return other(board.side_to_move) if board.must_pass() else board.side_to_move
+
     def is_computer_turn(self) -> bool:
         board = self.board
         return self.human != board.side_to_move and not board.is_game_over()

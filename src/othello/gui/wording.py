@@ -23,7 +23,7 @@ class PanelView:
     """Everything the panel shows this frame."""
 
     counts: tuple[int, int]
-    to_move: Color | None  # None once the game is over
+    to_move: Color | None  # who places the next disc (past a forced pass); None once over
     names: dict[Color, str]
     status: str
     level_text: str
@@ -74,6 +74,8 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
         b, w = board.count()
         return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
     if session.is_human_turn():
+        if session.must_pass():
+            return "No legal move for you", "you pass"
         return "Your move", "finding a hint…" if search == "analyze" else ""
     shown_depth = depth if search == "think" else None
     who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
@@ -137,7 +139,7 @@ def panel_view(
     }
     return PanelView(
         counts=board.count(),
-        to_move=None if board.is_game_over() else board.side_to_move,
+        to_move=session.next_to_place(),
         names=names,
         status=headline,
         detail=detail,
@@ -149,7 +151,7 @@ def panel_view(
         enabled={
             "undo": session.can_undo(),
             "redo": session.game.can_redo(),
-            "hint": session.is_human_turn() and search != "analyze",
+            "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
             "level-down": session.level > levels[0],
             "level-up": session.level < levels[1],
             "play-black": not demo,

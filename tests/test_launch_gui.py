@@ -45,16 +45,27 @@ class FirstMoveEngine:
         return []
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, games and logs in a scratch folder; nothing copied before this test."""
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: None)
     monkeypatch.setattr(persistence, "_kept", None)
 
 
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    isolate(tmp_path, monkeypatch)
+
+
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
+    yield from window_maker()
+
+
+def window_maker() -> Iterator[Callable[..., Any]]:
+    """The make_app fixture's body, for other test files to share: windows that answer at
+    once with the first legal move, closed after the test."""
     apps: list[Any] = []
 
     def make(
@@ -149,14 +160,16 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
     persistence.attach(again)
     assert again.session.game.transcript() == played
     frames(again)
-    assert "Resumed your game: 2 moves in, black to move" in toast_texts(again)
+    assert "Resumed your game: a game of 2 moves, black to move" in toast_texts(again)
     again.session.undo()  # back to the start, the moves kept for redo
     again.close()
     third = make_app()
     persistence.attach(third)
     frames(third)
     assert third.session.game.cursor == 0 and len(third.session.game.moves) == 2
-    assert "Resumed your game: at its start, black to move" in toast_texts(third)
+    assert "Resumed your game: the start position (2 moves to redo), black to move" in toast_texts(
+        third
+    )
 
 
 def test_new_game_clears_the_autosave(make_app: Callable[..., Any]) -> None:
@@ -400,7 +413,7 @@ def test_a_file_dropped_on_the_window_is_opened(
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
     frames(app, 1)
     assert app.session.game.transcript() == "f5d6c3d3"
-    assert "Loaded from a friend.txt: 4 moves, black to move" in toast_texts(app)
+    assert "Loaded from a friend.txt: a game of 4 moves, black to move." in toast_texts(app)
     assert storage.resume()[0] is not None, "the opened game is the game in progress"
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
     frames(app, 1)

@@ -76,9 +76,24 @@ def test_a_new_answer_replaces_the_earlier_answers_only() -> None:
     for square in ("a1", "b1", "h8"):
         notices.answer(f"{square} is not a legal move.")
     assert [t.text for t in notices.toasts] == [
-        "A problem with the settings file.",
         "h8 is not a legal move.",
+        "A problem with the settings file.",
     ]
+
+
+def test_an_answer_shows_at_once_ahead_of_waiting_notices() -> None:
+    notices = Notices(one_fits)
+    for number in range(3):
+        notices.add(f"Settings notice {number}")
+    notices.expire(0.0)
+    assert texts(notices) == ["Settings notice 0"]
+    notices.answer("h8 is not a legal move.")
+    notices.expire(2.0)
+    assert texts(notices) == ["h8 is not a legal move."]  # the same frame, not 16 s later
+    notices.expire(2.0 + TOAST_SECONDS)  # the answer's time is up: the notice it put back
+    assert texts(notices) == ["Settings notice 0"]
+    notices.expire(2.0 + TOAST_SECONDS + TOAST_SECONDS - 0.1)  # ... gets its full time again
+    assert texts(notices) == ["Settings notice 0"]
 
 
 def test_answers_go_when_the_position_changes_and_other_notices_stay() -> None:

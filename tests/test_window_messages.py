@@ -156,6 +156,7 @@ def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) ->
         click(app, square)
         frames(app, 1)
     assert [t.text for t in app.play.notices.toasts] == [
-        "A problem with the settings file.",
         "h8 is not a legal move.",
+        "A problem with the settings file.",
     ]
+    assert "h8 is not a legal move." in [t.text for t in app.play.notices.shown()]

@@ -38,6 +38,10 @@ class Game:
         self.moves.append(sq)
         self.cursor += 1
 
+    def is_untouched(self) -> bool:
+        """The standard start with no move played (or undone): nothing here to lose."""
+        return not self.moves and self.start == Board()
+
     def can_undo(self) -> bool:
         return self.cursor > 0
 

@@ -227,8 +227,7 @@ def autosave_data(game: Game) -> dict[str, object]:
 def worth_saving(game: Game) -> bool:
     """Nothing to lose at the usual start or once it is over (the end screen clears it);
     a set-up position (pasted, loaded) is worth keeping before its first move."""
-    started = bool(game.moves) or game.start != Board()
-    return started and not game.board.is_game_over()
+    return not game.is_untouched() and not game.board.is_game_over()
 
 
 def autosave(game: Game, path: Path | None = None) -> bool:

@@ -252,9 +252,24 @@ class App:
     # ----- services --------------------------------------------------------------------------
 
     def notify(self, message: str) -> None:
-        """Show a message in the window for a few seconds, and keep it in the log file."""
+        """A problem the player should know of (a setting, a file, the search): shown in the
+        window for a few seconds, and kept in the log file as a warning."""
         logs.log.warning("window: %s", message)
         self.session.notify(message)
+
+    def inform(self, message: str) -> None:
+        """Routine news (a resumed game): shown like a problem, logged only as information."""
+        logs.log.info("window: %s", message)
+        self.session.notify(message)
+
+    def tell(self, message: str) -> None:
+        """The answer to what the player just did (a paste, a load, a save): shown at once,
+        in place of earlier answers, and logged as information."""
+        logs.log.info("window: %s", message)
+        self.play.tell(message)
+
+    def new_game(self) -> None:
+        self.play.new_game()
 
     def remember_choice(self, **prefs: Any) -> None:
         """Keep a choice made in the window for the next start (not the demo's)."""

@@ -71,9 +71,12 @@ class Notices:
     def queue(self, toast: Toast) -> None:
         """Add a message; the same words already waiting or showing are renewed instead, so
         eight clicks while the computer thinks are one "still thinking", not a queue of eight.
-        A new answer replaces the earlier ones: it is about what the player just did."""
+        A new answer replaces the earlier ones and goes ahead of the other messages: it is
+        about what the player just did, so it shows at once."""
         if toast.answer:
-            self.toasts = [t for t in self.toasts if not t.answer or t.text == toast.text]
+            self.toasts = [t for t in self.toasts if not t.answer]
+            self.toasts.insert(0, toast)
+            return
         for t in self.toasts:
             if t.text == toast.text:
                 t.until = None  # shown for its full time again from the next frame
@@ -96,8 +99,11 @@ class Notices:
         if self.banner is not None and self.banner.until is not None and self.banner.until <= now:
             self.banner = None
         self.toasts = [t for t in self.toasts if t.until is None or t.until > now]
-        for toast in self.shown():
-            if toast.until is None:
+        shown = [id(toast) for toast in self.shown()]
+        for toast in self.toasts:
+            if id(toast) not in shown:
+                toast.until = None  # put back by an answer: its full time when it shows again
+            elif toast.until is None:
                 toast.until = now + self.seconds
 
     def shown(self) -> list[Toast]:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from ..app import storage
 from ..errors import OthelloError
 from ..game import Game
+from .wording import game_summary
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ class _Session(Protocol):
     game: Game
     on_game_changed: list[Callable[[Any], None]]
 
-    def set_game(self, game: Game) -> None: ...
+    def set_game(self, game: Game) -> Game | None: ...
 
 
 class _App(Protocol):
@@ -110,13 +111,15 @@ class _App(Protocol):
     on_unhandled_event: list[Callable[[Any], bool]]
 
     def notify(self, message: str) -> None: ...
+    def inform(self, message: str) -> None: ...
+    def tell(self, message: str) -> None: ...
 
 
 def copy_game(app: _App) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
     text = storage.game_to_text(app.session.game).strip()
     if copy(text):
-        app.notify(f"Copied the game: {_short(text)}")
+        app.tell(f"Copied the game: {_short(text)}")
     else:
         app.notify("No system clipboard here; the game is kept for Ctrl+V inside this window")
 
@@ -137,8 +140,8 @@ def paste_game(app: _App) -> None:
     except OthelloError as err:
         app.notify(f"Pasted text not used. {err}")
         return
-    app.session.set_game(game)
-    app.notify(f"Pasted: {len(game.moves)} moves, {game.board.side_to_move} to move")
+    kept = app.session.set_game(game)
+    app.tell(f"Pasted {game_summary(game)}.{_way_back(kept)}")
 
 
 def save_game_file(app: _App) -> None:
@@ -148,7 +151,7 @@ def save_game_file(app: _App) -> None:
     except OthelloError as err:
         app.notify(str(err))
         return
-    app.notify(f"Saved to {path}")
+    app.tell(f"Saved to {path}")
 
 
 def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
@@ -158,11 +161,14 @@ def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
     except OthelloError as err:
         app.notify(f"{err}{hint}")
         return False
-    app.session.set_game(game)
-    app.notify(
-        f"Loaded {path.name}: {len(game.moves)} moves, {game.board.side_to_move} to move{hint}"
-    )
+    kept = app.session.set_game(game)
+    app.tell(f"Loaded {path.name}: {game_summary(game)}.{_way_back(kept)}{hint}")
     return True
+
+
+def _way_back(replaced: Game | None) -> str:
+    """What the notice adds when a game in progress was replaced: how to get it back."""
+    return " Undo (U) brings back the game you were playing." if replaced is not None else ""
 
 
 class GameFiles:
@@ -291,11 +297,7 @@ def attach(app: _App, *, resume: bool = True) -> None:
             app.notify(notice)
         if game is not None:
             session.set_game(game)
-            if game.cursor:  # moves taken back (still there to redo) do not count
-                where = f"{game.cursor} move{'s' if game.cursor != 1 else ''} in"
-            else:
-                where = "at its start" if game.moves else "a set-up position"
-            app.notify(f"Resumed your game: {where}, {game.board.side_to_move} to move")
+            app.inform(f"Resumed your game: {game_summary(game)}")
     session.on_game_changed.append(AutosaveWatch(app))
     if start is not None:
         open_game_file(app, start)  # autosaved at once: it is now the game in progress

@@ -25,7 +25,14 @@ from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
 from .scenes import EndOverlay, HelpOverlay, Scene
 from .session import Change
-from .wording import PanelView, last_placed, panel_view, pass_text, status_parts
+from .wording import (
+    PanelView,
+    game_summary,
+    last_placed,
+    panel_view,
+    pass_text,
+    status_parts,
+)
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
 DEMO_RESTART_SECONDS = 3.0
@@ -177,7 +184,7 @@ class PlayScene(Scene):
 
     def _command_table(self) -> dict[str, Callable[[], None]]:
         table: dict[str, Callable[[], None]] = {
-            "new": self.session.new_game,
+            "new": self.new_game,
             "undo": self.undo,
             "redo": self.redo,
             "hint": self.computer.ask_hint,
@@ -199,15 +206,28 @@ class PlayScene(Scene):
         """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
         self.notices.answer(message)
 
+    def new_game(self) -> None:
+        """A new game; the one it replaces is kept, and the notice says how to get it back."""
+        kept = self.session.new_game()
+        if kept is not None:
+            self.tell(f"New game. Undo (U) brings back the last one: {game_summary(kept)}.")
+
     def undo(self) -> None:
         self._finish_animation()
+        before = self.session.game
         if not self.session.undo():
             self.tell("Nothing to undo.")
+        elif self.session.game is not before:
+            summary = game_summary(self.session.game)
+            self.tell(f"Back to the game before: {summary}. Redo (Ctrl+Y) goes forward again.")
 
     def redo(self) -> None:
         self._finish_animation()
+        before = self.session.game
         if not self.session.redo():
             self.tell("Nothing to redo.")
+        elif self.session.game is not before:
+            self.tell(f"Forward to the next game: {game_summary(self.session.game)}.")
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:

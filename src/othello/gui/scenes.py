@@ -145,14 +145,14 @@ class EndOverlay(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.shown and self.button.collidepoint(event.pos):
-                self.host.session.new_game()
+                self.host.new_game()
                 return True
             if self.host.layout.board.collidepoint(event.pos):
                 self.shown = not self.shown
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.host.session.new_game()
+            self.host.new_game()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.shown = not self.shown

@@ -2,6 +2,10 @@
 
 Everything that changes the game goes through a Session, so the window, autosave and
 save/load all see the same changes through one hook, ``on_game_changed``.
+
+Nothing one key does loses moves: a game replaced by a new, pasted or loaded one is kept on
+a shelf, and Undo at the start of the current game brings the one before it back (Redo goes
+forward again), up to ``KEPT_GAMES`` games.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from ..notation import parse_move
 class Change:
     """What just happened to the game, for listeners that animate, autosave or cancel a search.
 
-    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players".
+    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", and "back" or
+    "forward" when undo or redo went to another game on the shelf.
     For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
     """
 
@@ -27,6 +32,10 @@ class Change:
     square: Square | None = None
     color: Color | None = None
     flipped: tuple[Square, ...] = ()
+
+
+KEPT_GAMES = 20
+"""Games kept for Undo to bring back after a new, pasted or loaded game replaced them."""
 
 
 def other(color: Color) -> Color:
@@ -43,6 +52,10 @@ class Session:
     game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    earlier: list[Game] = field(default_factory=list)  # replaced games, the newest last
+    later: list[Game] = field(
+        default_factory=list
+    )  # games Undo stepped back from, the nearest last
 
     # ----- what the window asks ------------------------------------------------------
 
@@ -81,15 +94,16 @@ class Session:
         """Queue a message for the window to show for a few seconds."""
         self.notices.append(message)
 
-    def new_game(self, start: Board | None = None) -> None:
-        """Start again from the standard position (or from ``start``); Black moves first."""
-        self.game = Game(start)
-        self._changed(Change("new"))
+    def new_game(self, start: Board | None = None) -> Game | None:
+        """Start again from the standard position (or from ``start``); Black moves first.
 
-    def set_game(self, game: Game) -> None:
-        """Put a loaded or resumed game on the board (the caller has checked it is legal)."""
-        self.game = game
-        self._changed(Change("load"))
+        Returns the game it replaced when that one is kept for Undo (it had moves)."""
+        return self._replace(Game(start), "new")
+
+    def set_game(self, game: Game) -> Game | None:
+        """Put a loaded or pasted game on the board (the caller has checked it is legal);
+        returns the game it replaced when that one is kept for Undo."""
+        return self._replace(game, "load")
 
     def play(self, move: str | Square) -> Change:
         """Play a move for the side to move (a disc or a forced pass); raises if illegal."""
@@ -109,37 +123,44 @@ class Session:
         return None
 
     def can_undo(self) -> bool:
-        """Whether there is a turn of the human's to go back to (any move, when nobody is
-        human). Playing White, the computer's opening move alone is not one: taking it back
-        would only have the computer play it again."""
-        if self.human is None:
-            return self.game.can_undo()
-        side = self.game.start.side_to_move
-        for sq in self.game.moves[: self.game.cursor]:
-            if side == self.human and sq != PASS:
-                return True
-            side = other(side)
-        return False
+        """Whether Undo does something: a turn of the human's to go back to, or a game that
+        an earlier one replaced."""
+        return self._can_undo_here() or bool(self.earlier)
+
+    def can_redo(self) -> bool:
+        return self.game.can_redo() or bool(self.later)
 
     def undo(self) -> bool:
-        """Take back moves to the human's previous turn (one move when nobody is human)."""
-        if not self.can_undo():
-            return False
-        self.game.undo()
-        while self.game.can_undo() and self._skip_when_stepping():
+        """Take back moves to the human's previous turn (one move when nobody is human); at
+        the start of the game, bring back the game it replaced."""
+        if self._can_undo_here():
             self.game.undo()
-        self._changed(Change("undo"))
-        return True
+            while self.game.can_undo() and self._skip_when_stepping():
+                self.game.undo()
+            self._changed(Change("undo"))
+            return True
+        if self.earlier:
+            self._keep(self.later)
+            self.game = self.earlier.pop()
+            self._changed(Change("back"))
+            return True
+        return False
 
     def redo(self) -> bool:
-        """Replay undone moves up to the human's next turn."""
-        if not self.game.can_redo():
-            return False
-        self.game.redo()
-        while self.game.can_redo() and self._skip_when_stepping():
+        """Replay undone moves up to the human's next turn; at the end of them, go forward
+        to the game Undo stepped back from."""
+        if self.game.can_redo():
             self.game.redo()
-        self._changed(Change("redo"))
-        return True
+            while self.game.can_redo() and self._skip_when_stepping():
+                self.game.redo()
+            self._changed(Change("redo"))
+            return True
+        if self.later:
+            self._keep(self.earlier)
+            self.game = self.later.pop()
+            self._changed(Change("forward"))
+            return True
+        return False
 
     def set_human(self, color: Color | None) -> None:
         """Choose the human's colour; the computer takes the other side from now on."""
@@ -151,6 +172,39 @@ class Session:
         self.level = level
 
     # ----- helpers ---------------------------------------------------------------------
+
+    def _can_undo_here(self) -> bool:
+        """A turn of the human's to go back to in this game (any move, when nobody is human).
+        Playing White, the computer's opening move alone is not one: taking it back would
+        only have the computer play it again."""
+        if self.human is None:
+            return self.game.can_undo()
+        side = self.game.start.side_to_move
+        for sq in self.game.moves[: self.game.cursor]:
+            if side == self.human and sq != PASS:
+                return True
+            side = other(side)
+        return False
+
+    def _replace(self, game: Game, kind: str) -> Game | None:
+        """Put ``game`` on the board; the one it replaces (and any Undo stepped back from)
+        goes on the shelf, so new games always come last."""
+        replaced = self.game
+        kept = self._keep(self.earlier)
+        self.earlier.extend(reversed(self.later))
+        del self.earlier[:-KEPT_GAMES]
+        self.later.clear()
+        self.game = game
+        self._changed(Change(kind))
+        return replaced if kept else None
+
+    def _keep(self, shelf: list[Game]) -> bool:
+        """Put the current game on ``shelf`` unless there is nothing in it to lose."""
+        if self.game.is_untouched():
+            return False
+        shelf.append(self.game)
+        del shelf[:-KEPT_GAMES]
+        return True
 
     def _skip_when_stepping(self) -> bool:
         """Whether undo/redo should go past this position: not the human's real choice."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bitboard import PASS, Square
-from ..board import Color
+from ..board import Board, Color
 from ..engine import LEVELS
 from ..game import Game
 from ..notation import square_name
@@ -95,14 +95,37 @@ def last_placed(game: Game) -> Square | None:
     return None
 
 
+def placed_count(game: Game) -> int:
+    """Discs placed on the board since the game's start (passes are not moves that count)."""
+    return sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
+
+
 def move_info(game: Game) -> str:
     """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
-    discs = sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
     last = last_placed(game)
     if last is None:
-        return "Black moves first"
+        if game.start == Board():
+            return "Black moves first"
+        return f"Set-up position · {game.board.side_to_move.capitalize()} to move"
     mover = "Black" if game.board.black >> last & 1 else "White"
-    return f"Move {discs} · last: {square_name(last)} by {mover}"
+    return f"Move {placed_count(game)} · last: {square_name(last)} by {mover}"
+
+
+def game_summary(game: Game) -> str:
+    """A loaded, pasted, resumed or kept game in a few words, e.g. "a game of 12 moves, White
+    to move" or "a set-up position (20 discs), Black to move"."""
+    placed = placed_count(game)
+    moves = f"{placed} move{'s' if placed != 1 else ''}"
+    if game.start == Board():
+        what = f"a game of {moves}" if placed else "the start position"
+    else:
+        discs = (game.start.black | game.start.white).bit_count()
+        what = f"a set-up position ({discs} discs)" + (f" and {moves} after it" if placed else "")
+    undone = len(game.moves) - game.cursor
+    if undone:
+        what += f" ({undone} move{'s' if undone != 1 else ''} to redo)"
+    board = game.board
+    return f"{what}, {'game over' if board.is_game_over() else f'{board.side_to_move} to move'}"
 
 
 def hint_text(scores: list[tuple[str, int]], explain: bool) -> str:
@@ -150,7 +173,7 @@ def panel_view(
         busy=busy,
         enabled={
             "undo": session.can_undo(),
-            "redo": session.game.can_redo(),
+            "redo": session.can_redo(),
             "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
             "level-down": session.level > levels[0],
             "level-up": session.level < levels[1],

@@ -1,0 +1,200 @@
+"""No single key loses a game: a game replaced by a new, pasted or loaded one comes back with
+Undo (and goes forward again with Redo), and the notice says so. Messages about what the
+player just did show at once and say what happened."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from othello.app import storage
+from othello.board import Board
+from othello.game import Game
+from othello.gui import persistence
+from othello.gui.scenes import EndOverlay
+from othello.gui.session import KEPT_GAMES, Session
+from othello.gui.wording import game_summary, move_info
+from test_gui import frames_until, press
+from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    isolate(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., Any]]:
+    yield from window_maker()
+
+
+# ----- the session: a shelf of games behind Undo and Redo -----------------------------------
+
+
+def played(transcript: str) -> Session:
+    session = Session(human="black")
+    session.set_game(Game.from_transcript(transcript))
+    return session
+
+
+def test_undo_at_the_start_of_a_new_game_brings_the_last_one_back() -> None:
+    session = played("f5d6c3d3")
+    kept = session.new_game()
+    assert kept is not None and kept.transcript() == "f5d6c3d3"
+    assert session.board == Board() and session.can_undo()
+    assert session.undo()
+    assert session.game is kept and session.game.transcript() == "f5d6c3d3"
+    assert session.undo() and session.game.transcript() == "f5d6"  # then its own moves
+
+
+def test_redo_goes_forward_to_the_game_undo_stepped_back_from() -> None:
+    session = played("f5d6")
+    session.set_game(Game(Board.from_transcript("f5f6e6")))  # a set-up position, no moves
+    assert session.undo() and session.game.transcript() == "f5d6"
+    assert session.can_redo() and session.redo()
+    assert session.board == Board.from_transcript("f5f6e6")
+
+
+def test_an_untouched_game_is_not_kept() -> None:
+    session = Session(human="black")
+    assert session.new_game() is None and not session.can_undo()
+
+
+def test_every_replaced_game_is_kept_in_order_up_to_the_limit() -> None:
+    session = Session(human="black")
+    openings = ["f5", "d3", "c4", "e6"]
+    for move in openings:
+        session.new_game()
+        session.play(move)
+    seen = []
+    while session.undo():
+        seen.append(session.game.transcript())
+    # Undo takes back each game's own move first, then steps to the game before it.
+    assert seen == ["", "c4", "", "d3", "", "f5", ""]
+    for _ in range(KEPT_GAMES + 5):
+        session.new_game()
+        session.play("f5")
+    assert len(session.earlier) == KEPT_GAMES
+
+
+def test_a_new_game_after_stepping_back_keeps_the_game_stepped_over() -> None:
+    session = played("f5d6")
+    session.set_game(Game.from_transcript("c4"))
+    session.undo()  # c4 taken back
+    session.undo()  # back to f5d6; the c4 game waits for Redo
+    assert session.game.transcript() == "f5d6"
+    session.new_game()
+    assert [g.moves for g in session.earlier] == [[37, 43], [26]]  # f5d6, then c4: both kept
+
+
+# ----- in the window ----------------------------------------------------------------------
+
+
+def test_n_in_mid_game_can_be_undone(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    persistence.attach(app)
+    app.session.play("f5")
+    frames_until(app, lambda: len(app.session.game.moves) == 2)  # the computer answers
+    before = app.session.game.transcript()
+    press(pygame.K_n)
+    frames(app, 1)
+    assert app.session.board == Board()
+    assert "Undo (U) brings back the last one: a game of 2 moves" in toast_texts(app)
+    assert app.play.panel_view().enabled["undo"]
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.session.game.transcript() == before
+    assert "Back to the game before: a game of 2 moves" in toast_texts(app)
+    assert storage.resume()[0] is not None  # and it is the autosaved game again
+
+
+def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    persistence.attach(app)
+    game = Game.from_transcript("d3c3b3d2e1d6d7e3f4")  # one of the shortest finished games
+    assert game.board.is_game_over()
+    app.session.set_game(game)
+    frames(app, 2)
+    card = app.find_scene(EndOverlay)
+    assert card is not None
+    press(pygame.K_RETURN)
+    frames(app, 1)
+    assert app.session.board == Board() and app.find_scene(EndOverlay) is None
+    press(pygame.K_u)
+    frames(app, 2)
+    assert app.session.game.transcript() == game.transcript()
+    assert app.find_scene(EndOverlay) is not None
+
+
+@pytest.mark.parametrize("how", ["paste", "load"])
+def test_a_pasted_or_loaded_game_can_be_undone(
+    make_app: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    how: str,
+) -> None:
+    app = make_app()
+    persistence.attach(app)
+    app.session.play("f5")
+    frames_until(app, lambda: len(app.session.game.moves) == 2)
+    before = app.session.game.transcript()
+    if how == "paste":
+        monkeypatch.setattr(persistence, "system_text", lambda: "c4c3")
+        ctrl(pygame.K_v)
+    else:
+        path = tmp_path / "other.txt"
+        path.write_text("c4c3\n")
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app, 1)
+    assert app.session.game.transcript() == "c4c3"
+    assert "Undo (U) brings back the game you were playing." in toast_texts(app)
+    press(pygame.K_u)
+    frames(app, 1)
+    press(pygame.K_u)  # c4c3 is at its start after one undo (its own move taken back first)
+    frames(app, 1)
+    assert app.session.game.transcript() == before
+
+
+# ----- messages that say what happened, at once -----------------------------------------------
+
+
+def test_what_was_pasted_is_said_in_words() -> None:
+    assert game_summary(Game.from_transcript("f5d6c3")) == "a game of 3 moves, white to move"
+    setup = Game(Board.from_transcript("f5d6c3d3"))
+    assert game_summary(setup) == "a set-up position (8 discs), black to move"
+    assert move_info(setup) == "Set-up position · Black to move"  # not "Black moves first"
+    assert move_info(Game()) == "Black moves first"
+
+
+def test_two_loads_a_second_apart_say_the_second(
+    make_app: Callable[..., Any], tmp_path: Path
+) -> None:
+    app = make_app()
+    persistence.attach(app)
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(Board.from_transcript("f5d6").to_string() + "\n")  # a position, no moves
+    second.write_text("f5d6c3d3c4f4c5b3c2e6\n")  # ten moves
+    for path in (first, second):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        frames(app, 30)
+    shown = [t.text for t in app.play.notices.shown()]
+    assert shown and shown[0].startswith("Loaded second.txt: a game of 10 moves")
+    assert not any("first.txt" in text for text in shown)
+
+
+def test_routine_messages_are_logged_as_information(
+    make_app: Callable[..., Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    storage.autosave(Game.from_transcript("f5d6"))
+    app = make_app()
+    with caplog.at_level(logging.INFO, logger="othello"):
+        persistence.attach(app)
+        ctrl(pygame.K_s)
+        frames(app, 1)
+    routine = [r for r in caplog.records if "Resumed" in r.message or "Saved to" in r.message]
+    assert len(routine) == 2 and all(r.levelno == logging.INFO for r in routine)

@@ -12,13 +12,17 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import storage
+from othello import Engine, MoveScore
+from othello.app import search_service, storage
+from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui import persistence
+from othello.gui.app import App
 from othello.gui.scenes import EndOverlay
 from othello.gui.session import KEPT_GAMES, Session
 from othello.gui.wording import game_summary, move_info
+from othello.levels import ANALYSIS
 from test_gui import frames_until, press
 from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
 
@@ -198,3 +202,43 @@ def test_routine_messages_are_logged_as_information(
         frames(app, 1)
     routine = [r for r in caplog.records if "Resumed" in r.message or "Saved to" in r.message]
     assert len(routine) == 2 and all(r.levelno == logging.INFO for r in routine)
+
+
+# ----- hints are advice: the strongest analysis, whatever the opponent's level ------------------
+
+
+@pytest.mark.parametrize("level", [1, 6])
+def test_a_hint_uses_the_analysis_settings_at_every_level(level: int) -> None:
+    asked: list[int] = []
+
+    def engines(number: int) -> ScoringEngine:
+        asked.append(number)
+        return ScoringEngine()
+
+    app = App(Settings(level=level, sound=False), engine_factory=engines, remember=None)
+    try:
+        press(pygame.K_h)
+        frames_until(app, lambda: bool(app.play.computer.hints))
+        assert asked == [ANALYSIS.number]  # not the opponent's level
+        assert "exact" in toast_texts(app)  # the scores say what they are
+    finally:
+        app.close()
+
+
+class ScoringEngine:
+    """Scores every legal move 0, exactly."""
+
+    def analyze(self, board: Board, stop: Any = None) -> list[MoveScore]:
+        return [MoveScore(move, 0, True) for move in board.legal_moves()]
+
+
+def test_the_analysis_is_exact_near_the_end_and_the_search_process_uses_it() -> None:
+    from test_search import brute_force, random_board
+
+    board = random_board(9, 42)
+    assert not board.is_game_over() and board.legal_moves()
+    table = Engine(level=ANALYSIS, time_limit=600).analyze(board)  # no clock in the result
+    assert all(m.exact for m in table)
+    assert table[0].score == brute_force(board.copy())
+    assert search_service.engine_for(ANALYSIS.number).level_info == ANALYSIS
+    assert search_service.engine_for(3).level_info.number == 3

@@ -104,11 +104,12 @@ def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(
     app = make_app()
     app.play.computer.show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
     frames(app, 1)
-    assert app.play.notices.toasts[-1].text.startswith("Hint: d3 and c4 tie for best (+2).")
-    assert "+2 = ahead by 2" in app.play.notices.toasts[-1].text
-    app.play.computer.show_hints([("d3", 0), ("c4", -2)])
+    hint = app.play.notices.toasts[0].text  # an answer: shown first
+    assert hint.startswith("Hint: d3 and c4 tie for best (+2, estimated).")
+    assert "+2 = ahead by 2" in hint
+    app.play.computer.show_hints([("d3", 0), ("c4", -2)], exact=True)
     frames(app, 1)
-    assert app.play.notices.toasts[-1].text == "Hint: d3 is best (0)."
+    assert app.play.notices.toasts[0].text == "Hint: d3 is best (0, exact)."
 
 
 def test_the_end_card_can_be_put_aside_to_see_the_final_position(

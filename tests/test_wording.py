@@ -38,10 +38,12 @@ def test_the_end_of_the_game_is_said_from_the_players_side() -> None:
 
 
 def test_the_hint_names_every_move_tied_for_best() -> None:
-    assert hint_text([("d3", 0), ("c4", -2)], explain=False) == "Hint: d3 is best (0)."
+    assert hint_text([("d3", 0), ("c4", -2)], explain=False) == "Hint: d3 is best (0, estimated)."
     text = hint_text([("d3", 2), ("c4", 2), ("f5", 2), ("e6", -4)], explain=True)
-    assert text.startswith("Hint: d3, c4 and f5 tie for best (+2).")
+    assert text.startswith("Hint: d3, c4 and f5 tie for best (+2, estimated).")
     assert text.endswith("+2 = ahead by 2.")
+    text = hint_text([("d3", 2), ("c4", -2)], explain=True, exact=True)
+    assert text.startswith("Hint: d3 is best (+2, exact).") and "perfect play" in text
     assert pass_text("white") == "White has no legal move and passes"
 
 

@@ -27,11 +27,12 @@ from typing import NamedTuple
 from .bitboard import Bitboard, legal_moves
 from .board import Board
 from .errors import GameOverError
-from .levels import DEFAULT_LEVEL, LEVELS, Level, choose_level
+from .levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from .notation import PASS_NAME, square_name
 from .task import PARALLEL_EMPTIES, Found, SearchTask, Tables
 
 __all__ = [
+    "ANALYSIS",
     "DEFAULT_LEVEL",
     "LEVELS",
     "PARALLEL_EMPTIES",
@@ -73,7 +74,8 @@ class MoveScore(NamedTuple):
 class Engine:
     """A computer player at a fixed level (or with a fixed time per move).
 
-    ``Engine(level=n)`` uses ``LEVELS[n - 1]``; ``Engine(time_limit=s)`` plays as strongly
+    ``Engine(level=n)`` uses ``LEVELS[n - 1]`` (``Engine(level=ANALYSIS)`` the settings of a
+    hint, or any Level); ``Engine(time_limit=s)`` plays as strongly
     as it can in ``s`` seconds a move; both together use the level with that time limit.
     ``depth``, ``node_limit`` and ``seed`` (for the beginner's randomness) are for tests
     and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
@@ -82,7 +84,7 @@ class Engine:
 
     def __init__(
         self,
-        level: int | None = None,
+        level: int | Level | None = None,
         time_limit: float | None = None,
         *,
         depth: int | None = None,

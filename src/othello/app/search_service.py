@@ -5,8 +5,9 @@ multiprocessing's "spawn" start method: a fresh interpreter that imports this mo
 engine, never pygame, so the child shares neither the window's display nor its interpreter
 lock. Everything crosses the pipe as plain data:
 
-- a job: ``(generation, kind, board string, level)``, kind "think" or "analyze"; ``None`` asks
-  the child to exit;
+- a job: ``(generation, kind, board string, level)``, kind "think" or "analyze"; level 0 is
+  the analysis settings of a hint (``othello.levels.ANALYSIS``); ``None`` asks the child to
+  exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
   value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
   ``("error", job, message, traceback)``.
@@ -28,6 +29,7 @@ from typing import Any, cast
 
 from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
+from ..levels import ANALYSIS
 
 Job = tuple[int, str, str, int]
 Report = tuple[Any, ...]
@@ -76,7 +78,7 @@ def run_job(
     generation, kind, text, level = job
     try:
         board = Board.from_string(text)
-        engine = engines.get(level) or engines.setdefault(level, Engine(level=level))
+        engine = engines.get(level) or engines.setdefault(level, engine_for(level))
         value: Any
         if kind == "think":
 
@@ -94,6 +96,11 @@ def run_job(
         send(("error", job, f"{type(err).__name__}: {err}", traceback.format_exc()))
     else:
         send(("result", generation, kind, value))
+
+
+def engine_for(level: int) -> Engine:
+    """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings."""
+    return Engine(level=ANALYSIS if level == ANALYSIS.number else level)
 
 
 def value_from_data(kind: str, data: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bitboard import Square
+from ..levels import ANALYSIS
 from ..notation import parse_move
 from .session import Session
 from .wording import hint_text
@@ -40,6 +41,7 @@ class ComputerTurn:
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
         self.hints: dict[Square, int] = {}
+        self.hints_exact = False  # the hints are perfect play's results, not estimates
         self.hint_explained = False  # the score unit is explained with the first hint only
 
     def is_to_move(self) -> bool:
@@ -93,16 +95,19 @@ class ComputerTurn:
         elif self.session.must_pass():
             self.tell("You have no legal move: you pass.")
         elif self.worker.kind != "analyze":
-            self.worker.analyze(self.session.board, self.session.level)
+            # Advice for the player: the strongest analysis, whatever the opponent's level.
+            self.worker.analyze(self.session.board, ANALYSIS.number)
 
-    def show_hints(self, scores: list[tuple[str, int]]) -> None:
-        """Scores on the board; the notice names every move that ties for best."""
+    def show_hints(self, scores: list[tuple[str, int]], exact: bool = False) -> None:
+        """Scores on the board; the notice names every move that ties for best and says
+        whether the scores are exact (perfect play) or the search's estimate."""
         self.hints = {parse_move(move): score for move, score in scores}
+        self.hints_exact = exact
         if not scores:
             return
         explain = not self.hint_explained
         self.hint_explained = True
-        self.tell(hint_text(scores, explain))
+        self.tell(hint_text(scores, explain, exact))
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""
@@ -127,4 +132,6 @@ class ComputerTurn:
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
         else:
-            self.show_hints([(m.move, int(m.score)) for m in outcome.value if m.move != "pass"])
+            scores = [m for m in outcome.value if m.move != "pass"]
+            exact = bool(scores) and all(m.exact for m in scores)
+            self.show_hints([(m.move, int(m.score)) for m in scores], exact)

@@ -301,6 +301,7 @@ class PlayScene(Scene):
             self.cursor,
             self.computer.hints,
             ghost,
+            self.computer.hints_exact,
         )
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         strip = self.notices.strip(self.now)

@@ -221,8 +221,10 @@ class BoardRenderer:
         cursor: Square | None,
         hints: dict[Square, int],
         ghost: Color | None = None,
+        exact_hints: bool = False,
     ) -> None:
-        """One frame of the board; ``ghost`` is the colour to preview on the hovered square."""
+        """One frame of the board; ``ghost`` is the colour to preview on the hovered square;
+        ``exact_hints`` marks the hint scores as perfect play's (an outlined chip)."""
         surface.blit(self.static(layout), (0, 0))
         if hover is not None:
             self._highlight(surface, layout, hover, (255, 255, 255, 28))
@@ -238,7 +240,7 @@ class BoardRenderer:
         if last_move is not None and last_move >= 0:
             cx, cy = layout.square_center(last_move)
             pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
-        self._draw_hints(surface, layout, hints)
+        self._draw_hints(surface, layout, hints, exact_hints)
         if cursor is not None:
             pygame.draw.rect(
                 surface,
@@ -284,7 +286,7 @@ class BoardRenderer:
             surface.blit(disc, disc.get_rect(center=(cx, cy)))
 
     def _draw_hints(
-        self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int]
+        self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int], exact: bool
     ) -> None:
         if not hints:
             return
@@ -300,5 +302,7 @@ class BoardRenderer:
             pad = label.get_rect(center=rect.center).inflate(8, 2)
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)
             pygame.draw.rect(chip, (0, 0, 0, 150), chip.get_rect(), border_radius=5)
+            if exact:  # perfect play's result, not an estimate
+                pygame.draw.rect(chip, theme.HINT_TEXT, chip.get_rect(), width=1, border_radius=5)
             surface.blit(chip, pad.topleft)
             surface.blit(label, label.get_rect(center=rect.center))

@@ -128,17 +128,20 @@ def game_summary(game: Game) -> str:
     return f"{what}, {'game over' if board.is_game_over() else f'{board.side_to_move} to move'}"
 
 
-def hint_text(scores: list[tuple[str, int]], explain: bool) -> str:
-    """The hint notice: every move that ties for best, and, ``explain``-ed the first time,
-    what the scores mean. ``scores`` is not empty."""
+def hint_text(scores: list[tuple[str, int]], explain: bool, exact: bool = False) -> str:
+    """The hint notice: every move that ties for best, whether the scores are exact, and,
+    ``explain``-ed the first time, what they mean. ``scores`` is not empty."""
     best = max(score for _move, score in scores)
     tied = [move for move, score in scores if score == best]
+    how = "exact" if exact else "estimated"
     if len(tied) == 1:
-        text = f"Hint: {tied[0]} is best ({score_text(best)})."
+        text = f"Hint: {tied[0]} is best ({score_text(best)}, {how})."
     else:
-        text = f"Hint: {', '.join(tied[:-1])} and {tied[-1]} tie for best ({score_text(best)})."
+        moves = f"{', '.join(tied[:-1])} and {tied[-1]}"
+        text = f"Hint: {moves} tie for best ({score_text(best)}, {how})."
     if explain:
-        text += " Scores are discs ahead at the end: +2 = ahead by 2."
+        text += " Scores are discs ahead at the end: +2 = ahead by 2"
+        text += "; exact ones are perfect play's result." if exact else "."
     return text
 
 

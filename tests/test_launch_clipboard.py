@@ -54,9 +54,52 @@ def test_system_clipboard_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeScrap()
     monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
     assert clipboard.copy("f5 d6 ✓") is True
-    assert fake.data[pygame.SCRAP_TEXT] == "f5 d6 ✓".encode()
+    assert list(fake.data.values()) == ["f5 d6 ✓".encode()]
     monkeypatch.setattr(clipboard, "_kept", None)
     assert clipboard.paste() == "f5 d6 ✓"
+
+
+class X11Scrap(FakeScrap):
+    """pygame 2.6 on X11: its own SCRAP_TEXT ("text/plain") is refused, the UTF-8 type taken."""
+
+    def put(self, kind: str, data: bytes) -> None:
+        if kind == pygame.SCRAP_TEXT:
+            raise pygame.error("content could not be placed in clipboard.")
+        super().put(kind, data)
+
+
+def test_copy_tries_the_text_types_until_one_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = X11Scrap()
+    monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
+    assert clipboard.copy("f5d6c3") is True
+    assert fake.data == {"text/plain;charset=utf-8": b"f5d6c3"}
+    monkeypatch.setattr(clipboard, "_kept", None)
+    assert clipboard.paste() == "f5d6c3"
+
+
+class CeScrap(FakeScrap):
+    """pygame-ce: SDL's clipboard text functions beside the typed ones."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+
+    def put_text(self, text: str) -> None:
+        self.text = text
+
+    def get_text(self) -> str:
+        return self.text
+
+
+def test_copy_and_paste_use_sdl_clipboard_text_where_pygame_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = CeScrap()
+    monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
+    assert clipboard.copy("c4c3") is True
+    assert fake.text == "c4c3" and fake.data == {}
+    monkeypatch.setattr(clipboard, "_kept", None)
+    assert clipboard.paste() == "c4c3"
 
 
 def test_text_from_other_programs_is_decoded(monkeypatch: pytest.MonkeyPatch) -> None:

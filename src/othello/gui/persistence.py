@@ -46,17 +46,35 @@ def _scrap() -> Any:
 
 
 def copy(text: str) -> bool:
-    """Put ``text`` on the system clipboard; False (text kept for paste()) when there is none."""
+    """Put ``text`` on the system clipboard; False (text kept for paste()) when there is none.
+
+    pygame-ce offers SDL's own clipboard text (``scrap.put_text``). pygame's ``scrap.put``
+    takes a type name, and which it accepts depends on the system: on X11 pygame 2.6 refuses
+    its own ``SCRAP_TEXT`` ("text/plain") but takes "text/plain;charset=utf-8", so the text
+    types are tried in turn.
+    """
     global _kept
     _kept = text
     try:
-        import pygame
-
-        _scrap().put(pygame.SCRAP_TEXT, text.encode("utf-8"))
-        return True
-    except Exception as err:  # pygame.error, missing module, no window: all mean "no clipboard"
+        scrap = _scrap()
+    except Exception as err:  # pygame missing, no window, no clipboard on this driver
         log.info("system clipboard unavailable for copy: %s", err)
         return False
+    problems = []
+    if hasattr(scrap, "put_text"):
+        try:
+            scrap.put_text(text)
+            return True
+        except Exception as err:  # pygame.error: fall back on the typed put
+            problems.append(f"put_text: {err}")
+    for kind in _TEXT_TYPES:
+        try:
+            scrap.put(kind, text.encode("utf-8"))
+            return True
+        except Exception as err:  # pygame.error: this type is not taken here; try the next
+            problems.append(f"{kind}: {err}")
+    log.info("system clipboard refused every text type for copy: %s", "; ".join(problems))
+    return False
 
 
 def _decode(data: bytes | None) -> str | None:
@@ -70,6 +88,10 @@ def system_text() -> str | None:
     """The text on the system clipboard, or None when there is none or no clipboard at all."""
     try:
         scrap = _scrap()
+        if hasattr(scrap, "get_text"):  # pygame-ce: SDL's own clipboard text
+            text = scrap.get_text().replace("\0", "")
+            if text:
+                return str(text)
         for kind in _TEXT_TYPES:
             text = _decode(scrap.get(kind))
             if text:

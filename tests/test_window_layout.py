@@ -164,3 +164,41 @@ def test_help_fits_the_window_and_hides_what_is_under_it(
         help_card.draw(surface)
         looks.append(pygame.image.tobytes(surface.subsurface(inside), "RGB"))
     assert looks[0] == looks[1]
+
+
+# ----- the board gets the larger share, and the end card fits at every size -------------------
+
+
+@pytest.mark.parametrize("width", range(MIN_WINDOW[0], 2000, 60))
+@pytest.mark.parametrize("height", range(MIN_WINDOW[1], 1200, 80))
+def test_the_board_gets_the_larger_share(width: int, height: int) -> None:
+    layout = compute_layout(width, height, 10_000)
+    if layout.beside:
+        assert layout.frame.width > layout.panel.width
+    else:
+        assert layout.frame.height > layout.panel.height
+
+
+def test_the_smallest_window_is_mostly_board() -> None:
+    layout = compute_layout(*MIN_WINDOW, 70)
+    assert layout.frame.width * layout.frame.height > layout.panel.width * layout.panel.height
+    assert layout.square >= 30  # it was 25 (a 200 px board beside a 240 px panel)
+
+
+ENDED = "d3c3b3d2e1d6d7e3f4"  # finished with 51 empty squares: 13-0 on the board, 64-0 scored
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_card_text_fits_whole_at_every_size(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    from othello.game import Game
+    from othello.gui.scenes import EndOverlay
+
+    app = make_app(window_width=size[0], window_height=size[1])
+    app.session.set_game(Game.from_transcript(ENDED))
+    frames(app, 2)
+    card = app.find_scene(EndOverlay)
+    assert card is not None and len(card.lines) == 5
+    assert not any(line.endswith("…") for line in card.lines), card.lines
+    assert any("64–0" in line for line in card.lines)  # the score with the empties, said

@@ -65,3 +65,12 @@ def test_the_cursor_starts_on_a_legal_move_and_stops_at_the_edges() -> None:
     assert step_cursor(parse_square("d3"), legal, -1, 1) == parse_square("c4")
     assert step_cursor(parse_square("a1"), legal, -1, -1) == parse_square("a1")
     assert step_cursor(parse_square("h8"), legal, 1, 1) == parse_square("h8")
+
+
+def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:
+    from othello.board import Board
+    from othello.gui.wording import empties_note
+
+    ended = Board.from_transcript("d3c3b3d2e1d6d7e3f4")  # 13-0 on the board, 51 empty
+    assert empties_note(ended)[0] == "With the 51 empty squares to the winner: 64–0"
+    assert empties_note(Board.from_string("X" * 32 + "O" * 32 + " X")) == []  # none empty

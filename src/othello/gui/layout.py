@@ -23,8 +23,11 @@ GAP = 8  # between the board, the notice strip and a panel below them
 # The panel's design sizes; panel.py lays itself out for these and scales to the real rect.
 SIDE_DESIGN = (300, 612)  # beside the board: one tall column
 BELOW_DESIGN = (600, 250)  # below the board: two columns and a row of buttons
-SIDE_WIDTH = (240, 560)  # the side panel's narrowest and widest
+SIDE_WIDTH = (240, 560)  # the side panel's narrowest and widest, where the window allows
 SIDE_SHARE = 0.5  # the side panel is this share of the board's width, within SIDE_WIDTH
+SIDE_AT_MOST = 1 / 1.5  # ... and never wider than this share of the framed board: in the
+# narrowest windows it gets narrower (down to SIDE_NARROWEST) so the board keeps the larger part
+SIDE_NARROWEST = 180
 
 
 @dataclass(frozen=True)
@@ -93,10 +96,14 @@ def compute_layout(width: int, height: int, wanted_square: int) -> Layout:
 def _beside(width: int, height: int, wanted: int) -> Layout:
     """The panel to the right of the board, the notice strip under the board."""
     strip = notice_height(width, height)
-    room = min(height - 2 * MARGIN - GAP - strip, (width - 3 * MARGIN) / (1 + SIDE_SHARE))
-    square = fit_square(min(room, width - 3 * MARGIN - _side_width(room)), wanted)
+    across = width - 3 * MARGIN  # for the framed board and the panel side by side
+    room = min(height - 2 * MARGIN - GAP - strip, across / (1 + SIDE_SHARE))
+    narrowest = max(
+        SIDE_NARROWEST, min(SIDE_WIDTH[0], int(across * SIDE_AT_MOST / (1 + SIDE_AT_MOST)))
+    )
+    square = fit_square(min(room, across - _side_width(room, narrowest)), wanted)
     side = frame_side(square)
-    panel_w = _side_width(side)  # the panel grows and shrinks with the board
+    panel_w = _side_width(side, narrowest)  # the panel grows and shrinks with the board
     board_h = side + GAP + strip
     # The panel is as tall as the board and strip, or taller when the window has room for it.
     design_h = round(SIDE_DESIGN[1] * panel_w / SIDE_DESIGN[0])
@@ -128,8 +135,8 @@ def _below(width: int, height: int, wanted: int) -> Layout:
     return _finish(width, height, square, frame, panel, notices, beside=False)
 
 
-def _side_width(board_side: float) -> int:
-    return int(max(SIDE_WIDTH[0], min(SIDE_WIDTH[1], board_side * SIDE_SHARE)))
+def _side_width(board_side: float, narrowest: int) -> int:
+    return int(max(narrowest, min(SIDE_WIDTH[1], board_side * SIDE_SHARE)))
 
 
 def _below_height(panel_w: float) -> int:

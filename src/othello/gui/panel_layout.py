@@ -45,6 +45,7 @@ LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
 BLOCK_SIZE = (600, 244)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
+MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
 
 
 @dataclass
@@ -139,11 +140,12 @@ class PanelLayout:
         label_h = self.px(18)
         self.rects["level-label"] = pygame.Rect(rect.left, rect.top, rect.width, label_h)
         h = rect.height - label_h
+        w = max(h, MIN_BUTTON)  # a short row still gets buttons wide enough to hit
         y = rect.top + label_h
-        self.buttons.append(Button("level-down", pygame.Rect(rect.left, y, h, h), "-"))
-        self.buttons.append(Button("level-up", pygame.Rect(rect.right - h, y, h, h), "+"))
+        self.buttons.append(Button("level-down", pygame.Rect(rect.left, y, w, h), "-"))
+        self.buttons.append(Button("level-up", pygame.Rect(rect.right - w, y, w, h), "+"))
         gap = self.px(8)
-        self.rects["level-box"] = pygame.Rect(rect.left + h + gap, y, rect.width - 2 * (h + gap), h)
+        self.rects["level-box"] = pygame.Rect(rect.left + w + gap, y, rect.width - 2 * (w + gap), h)
 
     def _grid(self, rect: pygame.Rect, columns: int) -> None:
         rows = math.ceil(len(GRID) / columns)

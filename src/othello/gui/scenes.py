@@ -14,7 +14,7 @@ import pygame
 from ..board import Color
 from . import theme
 from .text import MIN_TEXT
-from .wording import result_text
+from .wording import SHORT_VERDICTS, empties_note, result_text
 
 if TYPE_CHECKING:
     from .host import Host
@@ -141,6 +141,7 @@ class EndOverlay(Scene):
         self.host = host
         self.button = pygame.Rect(0, 0, 0, 0)
         self.shown = True
+        self.lines: list[str] = []  # the card's text as last drawn, each in the form that fitted
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -166,40 +167,71 @@ class EndOverlay(Scene):
         host = self.host
         layout, text = host.layout, host.text
         dim(surface, layout.board, 90)
-        black, white = host.session.board.count()
+        board = host.session.board
         headline, verdict = result_text(host.session)
+        note = empties_note(board)
         s = layout.square
-        rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0))
+        extra = 0.45 * s if note else 0.0  # a line more for how the empty squares count
+        rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0 + extra))
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
-        room = rect.width - 2 * max(12, s // 3)
-        big_text, big = text.fit(headline, room, max(16, s // 2), bold=True)
-        title = text.render(big_text, big, theme.TEXT, bold=True)
-        surface.blit(title, title.get_rect(center=(rect.centerx, rect.top + int(s * 0.55))))
-        disc_size = max(12, int(s * 0.55))
-        y = rect.top + int(s * 1.35)
-        rows: tuple[tuple[Color, int, int], ...] = (("black", black, -1), ("white", white, 1))
-        for color, count, dx in rows:
-            disc = host.board_renderer.disc_sized(disc_size, color)
-            cx = rect.centerx + dx * int(s * 1.3)
-            surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
-            num = text.render(str(count), big, theme.TEXT, bold=True)
-            surface.blit(num, num.get_rect(midleft=(cx - int(s * 0.1), y)))
         small = max(MIN_TEXT, s // 4)
-        line, size = text.fit(verdict, room, small)
-        label = text.render(line, size, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(s * 2.05))))
+        self.lines = []
+        big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.TEXT, True)
+        self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
+        forms = [verdict, SHORT_VERDICTS.get(verdict, verdict)]
+        self._line(surface, forms, rect, 2.05 * s, small, theme.TEXT_DIM)
+        if note:
+            self._line(surface, note, rect, 2.5 * s, small, theme.TEXT_DIM)
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
-        self.button.center = (rect.centerx, rect.top + int(s * 2.85))
+        self.button.center = (rect.centerx, rect.top + int(s * 2.85 + extra))
         hover = self.button.collidepoint(host.mouse)
         pygame.draw.rect(
             surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8
         )
-        line, size = text.fit("New game (N)", self.button.width - 8, small, bold=True)
-        label = text.render(line, size, theme.TEXT, bold=True)
-        surface.blit(label, label.get_rect(center=self.button.center))
-        line, size = text.fit(
-            ["Space or click: see the board", "Space: see the board"], room, max(MIN_TEXT, s // 5)
+        fits, size = text.fit(
+            ["New game (N)", "New game", "New"], self.button.width - 8, small, True
         )
-        label = text.render(line, size, theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - int(s * 0.4))))
+        label = text.render(fits, size, theme.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=self.button.center))
+        self.lines.append(fits)
+        forms = ["Space or click: see the board", "Space: see the board", "Space: board"]
+        self._line(
+            surface, forms, rect, rect.height - 0.4 * s, max(MIN_TEXT, s // 5), theme.TEXT_DIM
+        )
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        wordings: str | list[str],
+        rect: pygame.Rect,
+        y: float,
+        size: int,
+        color: tuple[int, int, int],
+        bold: bool = False,
+    ) -> int:
+        """One centred line of the card at ``y`` below its top, in the longest wording that
+        fits; returns the text size used (it is kept in ``lines``, for tests)."""
+        room = rect.width - 2 * max(12, self.host.layout.square // 3)
+        line, fitted = self.host.text.fit(wordings, room, size, bold=bold)
+        label = self.host.text.render(line, fitted, color, bold=bold)
+        surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(y))))
+        self.lines.append(line)
+        return fitted
+
+    def _discs(
+        self, surface: pygame.Surface, rect: pygame.Rect, counts: tuple[int, int], size: int, y: int
+    ) -> None:
+        """A black and a white disc, each with its count."""
+        s = self.host.layout.square
+        disc_size = max(12, int(s * 0.55))
+        rows: tuple[tuple[Color, int, int], ...] = (
+            ("black", counts[0], -1),
+            ("white", counts[1], 1),
+        )
+        for color, count, dx in rows:
+            disc = self.host.board_renderer.disc_sized(disc_size, color)
+            cx = rect.centerx + dx * int(s * 1.3)
+            surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
+            num = self.host.text.render(str(count), size, theme.TEXT, bold=True)
+            surface.blit(num, num.get_rect(midleft=(cx - int(s * 0.1), y)))

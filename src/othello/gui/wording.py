@@ -63,6 +63,36 @@ def result_text(session: Session) -> tuple[str, str]:
     )
 
 
+SHORT_VERDICTS = {
+    "You win! Well played.": "You win!",
+    "The computer wins this time.": "Computer wins.",
+    "Nobody wins: a draw.": "A draw.",
+    "Computer against computer.": "Computer game.",
+}
+"""Each verdict's short form, for an end card too small for the whole sentence."""
+
+
+def empties_note(board: Board) -> list[str]:
+    """When a finished game leaves empty squares, how they count: the card shows the discs on
+    the board, and the final score (the hints' and the solver's) gives the empties to the
+    winner. Wordings from the longest; empty when there is nothing to say."""
+    black, white = board.count()
+    empty = 64 - black - white
+    if not empty or black == white:
+        return []
+    if black > white:
+        black += empty
+    else:
+        white += empty
+    squares = f"{empty} empty square{'s' if empty != 1 else ''}"
+    score = f"{black}–{white}"
+    return [
+        f"With the {squares} to the winner: {score}",
+        f"{empty} empty to the winner: {score}",
+        f"With the empties: {score}",
+    ]
+
+
 def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
     """What the status box says: a headline and a detail line (which may be empty).
 

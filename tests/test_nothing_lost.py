@@ -242,3 +242,24 @@ def test_the_analysis_is_exact_near_the_end_and_the_search_process_uses_it() -> 
     assert table[0].score == brute_force(board.copy())
     assert search_service.engine_for(ANALYSIS.number).level_info == ANALYSIS
     assert search_service.engine_for(3).level_info.number == 3
+
+
+# ----- switching sides in a fresh game ------------------------------------------------------------
+
+
+def test_switching_sides_before_your_first_move_starts_the_game_fresh(
+    make_app: Callable[..., Any],
+) -> None:
+    app = make_app()
+    press(pygame.K_w)  # play White: the computer opens as Black
+    frames_until(app, lambda: len(app.session.game.moves) == 1)
+    press(pygame.K_b)  # back to Black before playing anything
+    frames(app, 5)
+    assert app.session.human == "black" and app.session.board == Board()
+    assert app.session.is_human_turn() and app.session.game.moves == []
+
+
+def test_switching_sides_mid_game_keeps_the_game() -> None:
+    session = played("f5d6")  # Black (the player) has moved
+    session.set_human("white")
+    assert session.game.transcript() == "f5d6"

@@ -163,9 +163,18 @@ class Session:
         return False
 
     def set_human(self, color: Color | None) -> None:
-        """Choose the human's colour; the computer takes the other side from now on."""
-        if color != self.human:
-            self.human = color
+        """Choose the human's colour; the computer takes the other side from now on.
+
+        In a game where only the computer has moved so far, switching sides starts it again
+        from its start: else the computer's opening would become the player's first move."""
+        if color == self.human:
+            return
+        restart = self.game.cursor > 0 and not self._can_undo_here()
+        self.human = color
+        if restart:
+            self.game = Game(self.game.start)
+            self._changed(Change("new"))
+        else:
             self._changed(Change("players"))
 
     def set_level(self, level: int) -> None:

@@ -263,3 +263,47 @@ def test_switching_sides_mid_game_keeps_the_game() -> None:
     session = played("f5d6")  # Black (the player) has moved
     session.set_human("white")
     assert session.game.transcript() == "f5d6"
+
+
+# ----- the window's size and a finished game outlast a restart -----------------------------------
+
+
+def test_the_window_size_the_player_chose_is_remembered(tmp_path: Path) -> None:
+    from othello.app.config import load_settings
+    from othello.app.paths import default_ini
+    from othello.app.preferences import save_preferences
+
+    ini = tmp_path / "othello.ini"
+    ini.write_text(default_ini().read_text(encoding="utf-8"), encoding="utf-8")
+    settings, _ = load_settings(ini)
+    app = App(
+        settings,
+        engine_factory=lambda level: ScoringEngine(),
+        remember=lambda prefs: save_preferences(prefs, ini),
+    )
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=640, size=(900, 640)))
+        frames(app, 2)
+        square = app.layout.square
+    finally:
+        app.close()
+    again, notices = load_settings(ini)
+    assert (again.window_width, again.window_height, again.square_size) == (900, 640, square)
+    assert notices == []
+
+
+def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    persistence.attach(app)
+    app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))
+    frames(app, 2)
+    assert app.find_scene(EndOverlay) is not None
+    app.close()
+    again = make_app()
+    persistence.attach(again)
+    frames(again, 2)
+    assert again.session.game.transcript() == "d3c3b3d2e1d6d7e3f4"
+    assert again.find_scene(EndOverlay) is not None  # the result, as it was left
+    press(pygame.K_n)
+    frames(again, 1)
+    assert storage.resume()[0] is None  # a new game is what clears it

@@ -256,13 +256,17 @@ def test_nothing_to_resume() -> None:
     assert storage.resume() == (None, [])
 
 
-def test_new_game_and_game_over_clear_the_autosave() -> None:
+def test_a_new_game_clears_the_autosave_and_a_finished_game_stays_until_then() -> None:
     storage.autosave(Game.from_transcript("f5"))
     assert paths.autosave_path().exists()
     storage.autosave(Game())
     assert not paths.autosave_path().exists()
-    storage.autosave(Game.from_transcript("f5"))
-    storage.autosave(Game.from_transcript(FULL_GAME))
+    finished = Game.from_transcript(FULL_GAME)
+    storage.autosave(finished)  # quitting at the end card loses nothing
+    resumed, _ = storage.resume()
+    assert resumed is not None and resumed.board == finished.board
+    assert resumed.board.is_game_over()
+    storage.autosave(Game())
     assert not paths.autosave_path().exists()
     storage.autosave(Game.from_transcript("f5"))
     storage.clear_autosave()

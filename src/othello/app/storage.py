@@ -225,15 +225,16 @@ def autosave_data(game: Game) -> dict[str, object]:
 
 
 def worth_saving(game: Game) -> bool:
-    """Nothing to lose at the usual start or once it is over (the end screen clears it);
-    a set-up position (pasted, loaded) is worth keeping before its first move."""
-    return not game.is_untouched() and not game.board.is_game_over()
+    """Nothing to lose at the usual start; anything else is kept, a set-up position (pasted,
+    loaded) before its first move and a finished game until the next one starts, so quitting
+    at the end card loses nothing."""
+    return not game.is_untouched()
 
 
 def autosave(game: Game, path: Path | None = None) -> bool:
     """Save the game in progress after a change; never raises (a full disk must not end play).
 
-    Clears the autosave instead when there is nothing to resume (no moves, or game over).
+    Clears the autosave instead when there is nothing to resume (a new game).
     Returns True when the file on disk now matches the game.
     """
     return autosave_problem(game, path) is None

@@ -117,6 +117,7 @@ class App:
         self._report_startup_problems()
         self.worker = SearchWorker(engine_factory)  # none: the search runs in a child process
         self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
+        self.resized = False  # the player changed the window's size: remember it at the end
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()
 
@@ -182,6 +183,7 @@ class App:
             )
             if size != (self.layout.width, self.layout.height):
                 self.square_wanted = 10_000  # the player sized the window: fill it
+                self.resized = True
                 self.relayout(size)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
             for hook in list(self.on_unhandled_event):
@@ -223,7 +225,14 @@ class App:
         return max(1, int(self.settings.fps))
 
     def close(self) -> None:
-        """Stop the search; give the interpreter its usual thread switching and collection back."""
+        """Remember a window size the player chose; stop the search; give the interpreter
+        its usual thread switching and collection back."""
+        if self.resized:  # once, at the end: a drag sends dozens of sizes
+            self.resized = False
+            width, height = self.screen.get_size()
+            self.remember_choice(
+                window_width=width, window_height=height, square_size=self.layout.square
+            )
         self.worker.shutdown()
         sys.setswitchinterval(self._switch)
         gc.unfreeze()

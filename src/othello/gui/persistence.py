@@ -293,7 +293,7 @@ class AutosaveWatch:
         self.failing = False
 
     def __call__(self, change: object) -> None:
-        problem = storage.autosave_problem(self.app.session.game)  # clears itself when over
+        problem = storage.autosave_problem(self.app.session.game)  # clears itself for a new game
         if problem is not None and not self.failing:
             self.app.notify(f"Your game is not being saved: {problem}")
         self.failing = problem is not None

@@ -5,6 +5,7 @@ move when you must pass. Driven frame by frame with the real frame loop, headles
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -59,9 +60,15 @@ def record(app: App) -> list[Event]:
 
 
 def run(app: App, seconds: float, each: Callable[[], None]) -> None:
-    for _ in range(int(seconds / DT)):
+    """``seconds`` of play, frame by frame, or more while a move is still being searched (the
+    fake engine answers in a thread: on a busy machine it may answer some frames late)."""
+    played = 0.0
+    while played < seconds or app.play.computer.is_to_move():
+        assert played < seconds + 60, "the computer never moved"
         app.frame(DT)
         each()
+        played += DT
+        time.sleep(0.0005)  # let the search thread run
 
 
 def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:

@@ -23,15 +23,16 @@ from .controls import CURSOR_STEPS, key_command, step_cursor
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
+from .render import BoardView
 from .scenes import EndOverlay, HelpOverlay, Scene
 from .session import Change
 from .wording import (
     PanelView,
-    game_summary,
     last_placed,
     panel_view,
     pass_text,
     status_parts,
+    stepped_text,
 )
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
@@ -210,24 +211,22 @@ class PlayScene(Scene):
         """A new game; the one it replaces is kept, and the notice says how to get it back."""
         kept = self.session.new_game()
         if kept is not None:
-            self.tell(f"New game. Undo (U) brings back the last one: {game_summary(kept)}.")
+            self.tell(stepped_text("new", kept))
 
     def undo(self) -> None:
-        self._finish_animation()
-        before = self.session.game
-        if not self.session.undo():
-            self.tell("Nothing to undo.")
-        elif self.session.game is not before:
-            summary = game_summary(self.session.game)
-            self.tell(f"Back to the game before: {summary}. Redo (Ctrl+Y) goes forward again.")
+        self._step("undo")
 
     def redo(self) -> None:
+        self._step("redo")
+
+    def _step(self, way: str) -> None:
+        """Undo or redo; a step into another game says which game it is now."""
         self._finish_animation()
         before = self.session.game
-        if not self.session.redo():
-            self.tell("Nothing to redo.")
+        if not (self.session.undo() if way == "undo" else self.session.redo()):
+            self.tell(f"Nothing to {way}.")
         elif self.session.game is not before:
-            self.tell(f"Forward to the next game: {game_summary(self.session.game)}.")
+            self.tell(stepped_text(way, self.session.game))
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:
@@ -271,6 +270,21 @@ class PlayScene(Scene):
             return []
         return self.session.board.legal_squares() if self.session.is_human_turn() else []
 
+    def board_view(self) -> BoardView:
+        board, legal = self.session.board, self.legal_markers()
+        hover = self.hover if self.hover in legal else None
+        return BoardView(
+            board,
+            self.animation,
+            last_placed(self.session.game),
+            legal,
+            hover,
+            self.cursor,
+            self.computer.hints,
+            board.side_to_move if hover is not None else None,
+            self.computer.hints_exact,
+        )
+
     def panel_view(self) -> PanelView:
         worker = self.host.worker
         return panel_view(
@@ -285,24 +299,8 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, panel, and the strip with the pass announcement and notices."""
-        host, board = self.host, self.session.board
-        legal = self.legal_markers()
-        hover = self.hover if self.hover in legal else None
-        ghost = board.side_to_move if hover is not None else None
-        last = last_placed(self.session.game)
-        host.board_renderer.draw(
-            surface,
-            host.layout,
-            board,
-            self.animation,
-            last,
-            legal,
-            hover,
-            self.cursor,
-            self.computer.hints,
-            ghost,
-            self.computer.hints_exact,
-        )
+        host = self.host
+        host.board_renderer.draw(surface, host.layout, self.board_view())
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         strip = self.notices.strip(self.now)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)

@@ -7,7 +7,8 @@ milliseconds a frame, however busy the machine is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -87,6 +88,24 @@ def make_shadow(diameter: int) -> pygame.Surface:
             surface, (0, 0, 0, 22), (big // 2, big // 2), int(big / 2 * (1 - i * 0.04))
         )
     return pygame.transform.smoothscale(surface, (diameter, diameter))
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board shows this frame: the position, the move being animated, the last disc
+    placed (red dot), the legal moves marked, the square under the pointer (with the disc it
+    would place, ``ghost``), the keyboard cursor, and hint scores (``exact_hints``: perfect
+    play's, drawn as an outlined chip)."""
+
+    board: Board
+    animation: MoveAnimation | None = None
+    last_move: Square | None = None
+    legal: Sequence[Square] = ()
+    hover: Square | None = None
+    cursor: Square | None = None
+    hints: Mapping[Square, int] = field(default_factory=dict)
+    ghost: Color | None = None
+    exact_hints: bool = False
 
 
 class BoardRenderer:
@@ -209,43 +228,30 @@ class BoardRenderer:
 
     # ----- per frame -------------------------------------------------------------------
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        layout: Layout,
-        board: Board,
-        animation: MoveAnimation | None,
-        last_move: Square | None,
-        legal: Iterable[Square],
-        hover: Square | None,
-        cursor: Square | None,
-        hints: dict[Square, int],
-        ghost: Color | None = None,
-        exact_hints: bool = False,
-    ) -> None:
-        """One frame of the board; ``ghost`` is the colour to preview on the hovered square;
-        ``exact_hints`` marks the hint scores as perfect play's (an outlined chip)."""
+    def draw(self, surface: pygame.Surface, layout: Layout, view: BoardView) -> None:
+        """One frame of the board, as ``view`` says."""
+        hover, hints, ghost = view.hover, view.hints, view.ghost
         surface.blit(self.static(layout), (0, 0))
         if hover is not None:
             self._highlight(surface, layout, hover, (255, 255, 255, 28))
             if ghost is not None:
                 preview = self.ghost(layout, ghost)
                 surface.blit(preview, preview.get_rect(center=layout.square_center(hover)))
-        for sq in legal:
+        for sq in view.legal:
             marker = self._marker
             # a hinted square shows its score instead: a ring behind the digits blurs them
             if marker is not None and sq not in hints and not (sq == hover and ghost is not None):
                 surface.blit(marker, marker.get_rect(center=layout.square_center(sq)))
-        self._draw_discs(surface, layout, board, animation)
-        if last_move is not None and last_move >= 0:
-            cx, cy = layout.square_center(last_move)
+        self._draw_discs(surface, layout, view.board, view.animation)
+        if view.last_move is not None and view.last_move >= 0:
+            cx, cy = layout.square_center(view.last_move)
             pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
-        self._draw_hints(surface, layout, hints, exact_hints)
-        if cursor is not None:
+        self._draw_hints(surface, layout, hints, view.exact_hints)
+        if view.cursor is not None:
             pygame.draw.rect(
                 surface,
                 theme.CURSOR,
-                layout.square_rect(cursor).inflate(-3, -3),
+                layout.square_rect(view.cursor).inflate(-3, -3),
                 width=3,
                 border_radius=4,
             )
@@ -286,7 +292,7 @@ class BoardRenderer:
             surface.blit(disc, disc.get_rect(center=(cx, cy)))
 
     def _draw_hints(
-        self, surface: pygame.Surface, layout: Layout, hints: dict[Square, int], exact: bool
+        self, surface: pygame.Surface, layout: Layout, hints: Mapping[Square, int], exact: bool
     ) -> None:
         if not hints:
             return

@@ -158,6 +158,17 @@ def game_summary(game: Game) -> str:
     return f"{what}, {'game over' if board.is_game_over() else f'{board.side_to_move} to move'}"
 
 
+def stepped_text(way: str, game: Game) -> str:
+    """What a step between games says: ``way`` "new" (``game`` is the one put aside),
+    "undo" or "redo" (``game`` is the one now on the board)."""
+    summary = game_summary(game)
+    if way == "new":
+        return f"New game. Undo (U) brings back the last one: {summary}."
+    if way == "undo":
+        return f"Back to the game before: {summary}. Redo (Ctrl+Y) goes forward again."
+    return f"Forward to the next game: {summary}."
+
+
 def hint_text(scores: list[tuple[str, int]], explain: bool, exact: bool = False) -> str:
     """The hint notice: every move that ties for best, whether the scores are exact, and,
     ``explain``-ed the first time, what they mean. ``scores`` is not empty."""

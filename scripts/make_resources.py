@@ -38,7 +38,8 @@ def periodic_noise(
     fy = np.fft.fftfreq(h)[:, None] * scale[0]
     fx = np.fft.fftfreq(w)[None, :] * scale[1]
     smooth = np.real(np.fft.ifft2(np.fft.fft2(white) * np.exp(-(fx**2 + fy**2) * 400.0)))
-    return (smooth - smooth.mean()) / (smooth.std() + 1e-9)
+    normal: np.ndarray = (smooth - smooth.mean()) / (smooth.std() + 1e-9)
+    return normal
 
 
 def save_rgb(pixels: np.ndarray, path: Path) -> None:

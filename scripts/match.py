@@ -8,10 +8,14 @@ randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`
 ``time:S:T`` (S seconds a move, no depth cap), ``custom:depth=5,exact=12,wld=14,time=1``
 (a level to try; also ``mpc=T`` and ``noise=D``) or ``baseline`` (depth-4 alpha-beta over the
 classic square-weight table, the yardstick the issue asks the default level to beat).
+``old:SPEC`` is SPEC played by an earlier version of the engine, in a process of its own:
+``--old-src`` (or ``OTHELLO_OLD_SRC``) names that version's ``src/`` folder, e.g. a worktree
+made with ``git worktree add /tmp/old-engine COMMIT``.
 
     python scripts/match.py level:5 level:4 --games 40 --jobs 2
     python scripts/match.py level:4 baseline --games 40
     python scripts/match.py level:6 - --times --games 2    # time per move of one level
+    python scripts/match.py level:4 old:level:4 --old-src /tmp/old-engine/src --games 200 --jobs 2
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing
+import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -80,9 +86,51 @@ def baseline_player(depth: int = 4) -> Player:
     return play
 
 
+OLD_PLAYER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from match import make_player
+from othello import Board
+player = make_player(sys.argv[2], int(sys.argv[3]))
+for line in sys.stdin:
+    print(player(Board.from_string(line.strip())), flush=True)
+"""
+
+
+class OldPlayer:
+    """A player of an earlier engine version: its own ``scripts/match.py`` in a child process
+    with that version's ``src/`` first on the path, fed one board string per move."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        src = Path(os.environ.get("OTHELLO_OLD_SRC", "")).resolve()
+        if not (src / "othello").is_dir():
+            raise SystemExit("old:SPEC needs --old-src (or OTHELLO_OLD_SRC): an older src/")
+        env = dict(os.environ, PYTHONPATH=str(src))
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", OLD_PLAYER, str(src.parent / "scripts"), spec, str(seed)],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def __call__(self, board: Board) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(board.to_string() + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
 def make_player(spec: str, seed: int) -> Player:
-    """``level:N``, ``depth:N`` or ``baseline`` -> a function from board to move."""
+    """``level:N``, ``depth:N``, ``old:SPEC`` or ``baseline`` -> a function from board to move."""
     kind, _, arg = spec.partition(":")
+    if kind == "old":
+        return OldPlayer(arg, seed)
     if kind == "baseline":
         return baseline_player(int(arg) if arg else 4)
     if kind == "level":
@@ -185,6 +233,9 @@ def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float, list[float]]:
         diff, slow = play_game(b, a, start, times)
         diff = -diff
         mine = times[False]
+    for player in (a, b):
+        if isinstance(player, OldPlayer):
+            player.close()
     return index, diff, slow, mine
 
 
@@ -222,12 +273,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
+    parser.add_argument("--old-src", type=Path, help="src/ of the engine old:SPEC players use")
     parser.add_argument(
         "--times",
         action="store_true",
         help="instead of a match: time every move of FIRST playing itself",
     )
     args = parser.parse_args(argv)
+    if args.old_src is not None:
+        os.environ["OTHELLO_OLD_SRC"] = str(args.old_src.resolve())  # seen by the pool's workers
     if args.times:
         move_times(args.first, args.games)
         return 0
@@ -254,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.first} vs {args.second}: {wins}-{draws}-{losses} (win-draw-loss), "
         f"score {share:.0%}, mean disc difference {total / games:+.1f}, "
         f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall; "
-        f"{args.first} mean {sum(first_times) / max(len(first_times), 1):.2f} s a move"
+        f"{args.first} mean {sum(first_times) / max(len(first_times), 1):.3f} s a move, "
+        f"slowest {max(first_times, default=0.0):.2f} s"
     )
     return 0
 

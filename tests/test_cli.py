@@ -67,8 +67,10 @@ def test_bench_sections_print_their_figures() -> None:
     lines: list[str] = []
     bench.compare_plain(5, lines.append)
     bench.bench_movegen(lines.append, count=50, rounds=1)
+    bench.bench_evaluate(lines.append, count=50, rounds=1)
     assert "(ok)" in lines[0] and "times as fast" in lines[0]
     assert "positions/s" in lines[1] and "moves/s" in lines[2]
+    assert lines[3].startswith("evaluation:") and "positions/s" in lines[3]  # no weights warning
 
 
 def test_the_engine_never_imports_pygame(tmp_path: Path) -> None:

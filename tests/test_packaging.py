@@ -24,7 +24,7 @@ EXPECTED_IN_WHEEL = [
     "othello/othello.ini",
     "othello/py.typed",
     "othello/resources/icon.png",
-    "othello/tables/edge-values.bin",
+    "othello/tables/patterns.bin",
     "othello/app/cli.py",
     "othello/gui/app.py",
 ]
@@ -122,6 +122,8 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
         entries = whl.read(entry_points).decode()
         packaged_ini = whl.read("othello/othello.ini")
+        weights = whl.getinfo("othello/tables/patterns.bin")
+    assert weights.compress_size <= 6_000_000  # the evaluation's weights stay a small download
     for name in EXPECTED_IN_WHEEL:
         assert name in names
     assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)

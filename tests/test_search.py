@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import random
-from array import array
-from pathlib import Path
 
 import pytest
 
-from othello import learned
 from othello.bitboard import FULL, legal_moves
 from othello.board import Board
 from othello.endgame import EndgameSolver
-from othello.evaluation import (
-    EDGE_BUCKETS,
-    EDGE_STABLE,
-    EDGE_TABLE,
-    EDGE_VALUES,
-    SCALE,
-    evaluate,
-    features,
-    stable_edge_diff,
-)
+from othello.evaluation import SCALE, evaluate
 from othello.last_moves import parity_order
 from othello.midgame import MidgameSearcher
 from othello.search import INF, final_score
@@ -175,23 +163,6 @@ def test_parity_order_lists_every_empty_once() -> None:
     assert sorted(order) == [sq for sq in range(64) if empty >> sq & 1]
 
 
-def test_edge_stability_table() -> None:
-    assert EDGE_STABLE[0b1 << 8] == 1  # a lone corner is stable
-    assert EDGE_STABLE[0b10 << 8] == 0  # a lone C square is not
-    assert EDGE_STABLE[0xFF << 8] == 8  # a full edge is
-    assert EDGE_STABLE[0b0000_0111 << 8 | 0b0000_1000] == 3  # corner run, then a flippable disc
-    assert stable_edge_diff(1, 1 << 63) == 0
-
-
-def test_evaluation_is_antisymmetric_in_its_features() -> None:
-    board = random_board(30, 9)
-    p, o = board.player, board.opponent
-    a, b = features(p, o), features(o, p)
-    for name in a:
-        if name != "parity":
-            assert a[name] == -b[name]
-
-
 def test_stop_raises_inside_the_search() -> None:
     import threading
 
@@ -205,51 +176,8 @@ def test_stop_raises_inside_the_search() -> None:
         s.midgame(board.player, board.opponent, 8, -INF, INF)
 
 
-def _transform(bits: int, k: int) -> int:
-    """One of the board's eight symmetries (k = 0..7) applied to a bitboard."""
-    out = 0
-    for sq in range(64):
-        if bits >> sq & 1:
-            r, c = divmod(sq, 8)
-            if k & 1:
-                c = 7 - c
-            if k & 2:
-                r = 7 - r
-            if k & 4:
-                r, c = c, r
-            out |= 1 << (r * 8 + c)
-    return out
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_evaluation_is_the_same_on_every_symmetric_board(seed: int) -> None:
-    # Mirrored and rotated boards are the same position: every feature, and every learned
-    # edge value, must give them one score.
-    board = random_board(20 + seed * 6, 300 + seed)
-    p, o = board.player, board.opponent
-    scores = {evaluate(_transform(p, k), _transform(o, k)) for k in range(8)}
-    assert len(scores) == 1
-
-
-def test_an_edge_and_its_mirror_share_one_pattern() -> None:
-    from othello.evaluation import PATTERN_INDEX, edge_patterns
-
-    assert (
-        PATTERN_INDEX[0b0000_0011 << 8 | 0b0000_0100]
-        == PATTERN_INDEX[0b1100_0000 << 8 | 0b0010_0000]
-    )
-    assert (
-        len({k for k in PATTERN_INDEX if k >= 0}) == (3**8 + 3**4) // 2
-    )  # mirror pairs + palindromes
-    board = random_board(30, 4)
-    p, o = board.player, board.opponent
-    assert sorted(edge_patterns(p, o)) == sorted(edge_patterns(_transform(p, 1), _transform(o, 1)))
-
-
 @pytest.mark.slow
 def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
-    from othello.evaluation import SCALE
-
     nodes = {0.0: 0, 1.5: 0}
     for seed in range(4):
         board = random_board(34, 400 + seed)
@@ -262,12 +190,3 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
             nodes[selectivity] += s.nodes
         assert abs(scores[1.5] - scores[0.0]) <= 12 * SCALE  # each cut bets 1.5 sigma
     assert nodes[1.5] < 0.8 * nodes[0.0]
-
-
-def test_the_learned_edge_table_ships_as_a_binary_resource(tmp_path: Path) -> None:
-    raw = learned.read_int16(EDGE_TABLE)
-    assert raw is not None and len(raw) == EDGE_BUCKETS * 3**8
-    assert any(raw) and any(any(row) for row in EDGE_VALUES)  # the evaluation uses it
-    assert learned.read_int16("no-such-table") is None
-    path = learned.write_int16(tmp_path, "t", array("h", [1, -2, 300]))
-    assert path.read_bytes() == b"\x01\x00\xfe\xff\x2c\x01"  # little-endian on every machine

@@ -161,3 +161,16 @@ def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) ->
         "A problem with the settings file.",
     ]
     assert "h8 is not a legal move." in [t.text for t in app.play.notices.shown()]
+
+
+def test_a_missing_weights_file_is_said_at_start(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from othello import learned
+
+    monkeypatch.setattr(learned, "read_int16", lambda name: None)
+    app = make_app()
+    frames(app, 1)
+    texts = [t.text for t in app.play.notices.toasts]
+    assert len(texts) == 1
+    assert "patterns.bin is missing" in texts[0] and "plays weakly" in texts[0]

@@ -42,6 +42,11 @@ class ShortcutError(OthelloError):
     """The menu shortcut could not be installed; the message says why."""
 
 
+class WeightsError(RuntimeError):
+    """The evaluation's weights file is missing or does not match the patterns; the message
+    says which. The program's failure (a broken install), not the input's."""
+
+
 class SearchError(RuntimeError):
     """The window's search process failed or died; the message says how (the log has the
     traceback). Not an OthelloError: it is the program's failure, not the input's."""

@@ -1,284 +1,182 @@
-"""Static evaluation of a midgame position, from the side to move's point of view.
+"""Static evaluation of a position: the learned pattern evaluation, for the side to move.
 
-Scores are in hundredths of a disc (``SCALE`` per disc) so that a search score reads as an
-estimated final disc difference, the same scale the exact endgame solver uses.
+A score is the expected final disc difference for the side to move, in hundredths of a disc
+(``SCALE`` per disc), the scale the exact solver's results are on. It is the sum of one
+learned value per pattern instance (46 of them: the four edges with their X squares, the
+corners' 3x3 and 2x5 blocks, the rows and columns 2-4, the diagonals of 4 to 8 squares; see
+``othello.patterns``), plus learned weights for mobility and parity and a constant, all
+fitted for the game phase (a bucket of 4 empty squares) to the results of 256,765 real games
+by ``scripts/train_patterns.py``.
 
-Features (each a difference "mine minus theirs"):
+The configurations are read from the bitboards without a loop over squares: each row (and,
+from the transposed board, each column) gives a 16-bit key (the side to move's byte and the
+opponent's), which a table turns into the row's base-3 number read from either end; a block
+of rows is a few such numbers, a diagonal is first gathered into a byte by one
+multiplication. This function runs at every leaf of the search, so it is written out flat.
 
-- mobility: legal moves now; the side with more choices rarely has to give up a corner;
-- potential mobility: empty squares next to the opponent's discs (future moves);
-- corners, and the X squares (diagonal to an empty corner) and C squares (next to an
-  empty corner along the edge) that hand corners to the opponent;
-- stable edge discs: edge discs that can never be flipped, from a precomputed table;
-- parity: who is due to play the last move of the game;
-- disc count, which only matters as the game ends.
-
-Each weight is a pair (opening, ending) interpolated on the number of empty squares, so
-the game phase shifts the balance smoothly. How the weights were chosen is recorded in
-``WEIGHTS_NOTE`` and the README.
+If the weights file cannot be read, ``WEIGHTS_PROBLEM`` says why and the evaluation is
+mobility alone: the game still plays (weakly), and the window says so at start.
 """
 
 from __future__ import annotations
 
-from . import learned
-from .bitboard import FULL, NOT_A, NOT_H, Bitboard, legal_moves, neighbours
+from array import array
+
+from .bitboard import FULL, Bitboard, legal_moves
+from .errors import WeightsError
+from .pattern_weights import PHASES, PhaseWeights, phase_of, read_weights
+from .patterns import PATTERNS
 
 SCALE = 100
 """Evaluation units per disc of final disc difference."""
 
-CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-COL_A: Bitboard = 0x0101010101010101
-_GATHER = 0x0102040810204080  # multiplying column a by this packs it into the top byte
-
-# (corner, X square, C squares) for each corner: a1, h1, a8, h8
-_CORNER_GROUPS: tuple[tuple[Bitboard, Bitboard, Bitboard], ...] = (
-    (1 << 0, 1 << 9, (1 << 1) | (1 << 8)),
-    (1 << 7, 1 << 14, (1 << 6) | (1 << 15)),
-    (1 << 56, 1 << 49, (1 << 57) | (1 << 48)),
-    (1 << 63, 1 << 54, (1 << 62) | (1 << 55)),
-)
-
-# weights as (at 60 empties, at 0 empties), in SCALE units per unit of feature
-WEIGHTS: dict[str, tuple[int, int]] = {
-    "mobility": (90, 60),
-    "potential": (30, 30),
-    "corner": (400, 250),
-    "x_square": (-250, -60),
-    "c_square": (-80, -20),
-    "stable": (110, 80),
-    "parity": (0, 150),
-    "discs": (-25, 67),
-}
-
-WEIGHTS_NOTE = (
-    "Hand-set starting values, then one and a half rounds of coordinate search by self-play "
-    "(scripts/tune.py --depth 4 --games 100: a nudged weight is kept when it scores >= 55% "
-    "against the current set). Kept: potential end 10->30, discs start -5->-25, discs end "
-    "100->67, mobility end 40->60. Log: scripts/tune-log-2026-11-22.txt."
-)
+_GATHER = 0x0101010101010101
+"""Multiplying squares of distinct columns by this collects them, by column, in the top byte."""
 
 
-def _build_edge_stability() -> list[int]:
-    """For every edge pattern (mine, theirs as 8-bit rows), stable mine minus stable theirs.
-
-    An edge disc can only be flipped along its edge, so an edge pattern's stable discs are
-    those that keep their colour in every continuation where either side fills any empty
-    square of the edge (flipping what it brackets). Worked out once by memoised recursion
-    over the 3^8 patterns.
-    """
-    memo: dict[tuple[int, int], int] = {}
-
-    def flip_line(mine: int, theirs: int, sq: int) -> int:
-        flipped = 0
-        for step in (1, -1):
-            run, k = 0, sq + step
-            while 0 <= k < 8 and theirs >> k & 1:
-                run |= 1 << k
-                k += step
-            if run and 0 <= k < 8 and mine >> k & 1:
-                flipped |= run
-        return flipped
-
-    def stable(a: int, b: int) -> int:
-        """Bitmask of the discs (of either colour) that can never change in pattern (a, b)."""
-        key = (a, b)
-        if key in memo:
-            return memo[key]
-        result = a | b
-        empty = ~(a | b) & 0xFF
-        for sq in range(8):
-            if not empty >> sq & 1 or not result:
-                continue
-            bit = 1 << sq
-            f = flip_line(a, b, sq)  # a plays here
-            result &= ~f & stable(a | bit | f, b & ~f)
-            f = flip_line(b, a, sq)  # b plays here
-            result &= ~f & stable(a & ~f, b | bit | f)
-        memo[key] = result
-        return result
-
-    table = [0] * 65536
-    for a in range(256):
-        for b in range(256):
-            if a & b:
-                continue
-            s = stable(a, b)
-            table[a << 8 | b] = (s & a).bit_count() - (s & b).bit_count()
-    return table
+def _ternary(reverse: bool) -> list[int]:
+    """For every 16-bit key (mine << 8 | theirs), the row's base-3 number: digit ``i`` is
+    column ``i`` (from the a-file), or column ``7 - i`` when ``reverse``."""
+    single = [0] * 256
+    for byte in range(256):
+        single[byte] = sum(3**i for i in range(8) if byte >> (7 - i if reverse else i) & 1)
+    return [mine + 2 * theirs for mine in single for theirs in single]
 
 
-EDGE_STABLE = _build_edge_stability()
+FORWARD = _ternary(False)
+BACKWARD = _ternary(True)
 
 
-def stable_edge_diff(p: Bitboard, o: Bitboard) -> int:
-    """Stable edge discs of ``p`` minus those of ``o`` (corners count on both their edges)."""
-    return sum(EDGE_STABLE[i] for i in _edge_rows(p, o))
+def _transpose(x: Bitboard) -> Bitboard:
+    """The board flipped about the a1-h8 diagonal: its rows are the columns."""
+    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
+    x ^= t ^ (t >> 28)
+    t = 0x3333000033330000 & (x ^ (x << 14))
+    x ^= t ^ (t >> 14)
+    t = 0x5500550055005500 & (x ^ (x << 7))
+    return x ^ t ^ (t >> 7)
 
 
-def features(p: Bitboard, o: Bitboard) -> dict[str, int]:
-    """The raw feature differences, for tuning and tests (the search uses ``evaluate``)."""
-    empty = ~(p | o) & FULL
-    xs = cs = 0
-    for corner, x, c in _CORNER_GROUPS:
-        if not (p | o) & corner:
-            xs += (p & x).bit_count() - (o & x).bit_count()
-            cs += (p & c).bit_count() - (o & c).bit_count()
-    return {
-        "mobility": legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count(),
-        "potential": (neighbours(o) & empty).bit_count() - (neighbours(p) & empty).bit_count(),
-        "corner": (p & CORNERS).bit_count() - (o & CORNERS).bit_count(),
-        "x_square": xs,
-        "c_square": cs,
-        "stable": stable_edge_diff(p, o),
-        "parity": 1 if empty.bit_count() & 1 else -1,
-        "discs": p.bit_count() - o.bit_count(),
-    }
+def _load() -> tuple[list[PhaseWeights], str | None]:
+    try:
+        return read_weights(), None
+    except WeightsError as err:
+        zeros = tuple(array("h", bytes(2 * pattern.size)) for pattern in PATTERNS)
+        mobility_only = (*zeros, array("h", [SCALE, 0, 0]))
+        return [mobility_only] * PHASES, str(err)
 
 
-def _phase_tables(weights: dict[str, tuple[int, int]]) -> list[tuple[int, ...]]:
-    """Per number of empties (0..64), every weight already interpolated."""
-    names = list(weights)
-    tables = []
-    for n in range(65):
-        t = min(n, 60)
-        tables.append(tuple((weights[k][0] * t + weights[k][1] * (60 - t)) // 60 for k in names))
-    return tables
-
-
-_PHASE = _phase_tables(WEIGHTS)
-
-
-def set_weights(weights: dict[str, tuple[int, int]]) -> None:
-    """Replace the weights (used by the tuning script); keys must match ``WEIGHTS``."""
-    global _PHASE
-    if set(weights) != set(WEIGHTS):
-        raise ValueError(f"weights must have exactly the keys {sorted(WEIGHTS)}")
-    WEIGHTS.update(weights)
-    _PHASE = _phase_tables(WEIGHTS)
-
-
-# ----- learned edge patterns --------------------------------------------------------------
-
-EDGE_BUCKETS = 4
-"""Game phases with an edge table of their own: 45+ empties, 35-44, 25-34, 24 or fewer."""
-
-EDGE_TABLE = "edge-values"
-"""The learned edge table: for each phase bucket in turn, 3^8 values in hundredths of a
-disc for the side to move, indexed by pattern number (see ``PATTERN_INDEX``). Fitted by
-scripts/train_edges.py on 400,729 positions from 8,000 self-play games."""
-
-
-def phase_bucket(empties: int) -> int:
-    """The edge-table phase of a position with ``empties`` empty squares."""
-    return 0 if empties >= 45 else 1 if empties >= 35 else 2 if empties >= 25 else 3
-
-
-def _build_pattern_index() -> list[int]:
-    """For every edge as (mine, theirs) 8-bit rows, its pattern number 0..3^8-1.
-
-    A pattern and its mirror image (the edge read from the other corner) get the same
-    number: they are the same situation, so they share one learned value.
-    """
-    index = [-1] * 65536
-    for a in range(256):
-        for b in range(256):
-            if a & b:
-                continue
-            forward = backward = 0
-            for i in range(8):
-                digit = 1 if a >> i & 1 else 2 if b >> i & 1 else 0
-                forward += digit * 3**i
-                backward += digit * 3 ** (7 - i)
-            index[a << 8 | b] = min(forward, backward)
-    return index
-
-
-PATTERN_INDEX = _build_pattern_index()
-
-
-def _load_edge_values() -> list[list[int]]:
-    """Per empties count (0..64), the learned value of each (mine, theirs) edge row.
-
-    The values are the table ``edge-values`` (written by scripts/train_edges.py); without
-    it every value is zero and the evaluation is the hand-weighted features alone.
-    """
-    raw = learned.read_int16(EDGE_TABLE)
-    size = 3**8
-    if raw is None or len(raw) != EDGE_BUCKETS * size:
-        learned_values = [[0] * size for _ in range(EDGE_BUCKETS)]
-    else:
-        learned_values = [list(raw[b * size : (b + 1) * size]) for b in range(EDGE_BUCKETS)]
-    by_row = [[v[k] if k >= 0 else 0 for k in PATTERN_INDEX] for v in learned_values]
-    return [by_row[phase_bucket(n)] for n in range(65)]
-
-
-EDGE_VALUES = _load_edge_values()
-
-
-def edge_patterns(p: Bitboard, o: Bitboard) -> tuple[int, int, int, int]:
-    """Pattern numbers of the four edges (rows 1 and 8, columns a and h), for training."""
-    return tuple(PATTERN_INDEX[i] for i in _edge_rows(p, o))  # type: ignore[return-value]
-
-
-def _edge_rows(p: Bitboard, o: Bitboard) -> tuple[int, int, int, int]:
-    """The four edges as ``mine << 8 | theirs`` row indexes."""
-    pa = ((p & COL_A) * _GATHER & FULL) >> 56
-    oa = ((o & COL_A) * _GATHER & FULL) >> 56
-    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
-    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
-    return ((p & 0xFF) << 8 | (o & 0xFF), (p >> 56) << 8 | (o >> 56), pa << 8 | oa, ph << 8 | oh)
-
-
-def edge_value(p: Bitboard, o: Bitboard) -> int:
-    """The learned edge part of :func:`evaluate` (SCALE units)."""
-    ev = EDGE_VALUES[(~(p | o) & FULL).bit_count()]
-    return sum(ev[i] for i in _edge_rows(p, o))
-
-
-def base_evaluate(p: Bitboard, o: Bitboard) -> int:
-    """The evaluation without the learned edge table: what the table is trained to correct."""
-    return evaluate(p, o) - edge_value(p, o)
+_PHASES, WEIGHTS_PROBLEM = _load()
+_BY_EMPTIES = [_PHASES[phase_of(n)] for n in range(65)]
 
 
 def evaluate(p: Bitboard, o: Bitboard) -> int:
-    """Estimated final disc difference for the side owning ``p``, times ``SCALE``.
-
-    Written out in one function because it runs at every leaf of the search.
-    """
-    occ = p | o
-    empty = ~occ & FULL
-    n = empty.bit_count()
-    w_mob, w_pot, w_cor, w_x, w_c, w_st, w_par, w_disc = _PHASE[n]
-
-    mob = legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count()
-
-    row = o | ((o << 1) & NOT_A) | ((o >> 1) & NOT_H)
-    pot = ((row | (row << 8) | (row >> 8)) & empty).bit_count()
-    row = p | ((p << 1) & NOT_A) | ((p >> 1) & NOT_H)
-    pot -= ((row | (row << 8) | (row >> 8)) & empty).bit_count()
-
-    score = w_mob * mob + w_pot * pot
-    score += w_cor * ((p & CORNERS).bit_count() - (o & CORNERS).bit_count())
-    for corner, x, c in _CORNER_GROUPS:
-        if not occ & corner:
-            score += w_x * ((p & x).bit_count() - (o & x).bit_count())
-            score += w_c * ((p & c).bit_count() - (o & c).bit_count())
-
-    t = EDGE_STABLE
-    ev = EDGE_VALUES[n]
-    pa = ((p & COL_A) * _GATHER & FULL) >> 56
-    oa = ((o & COL_A) * _GATHER & FULL) >> 56
-    ph = (((p >> 7) & COL_A) * _GATHER & FULL) >> 56
-    oh = (((o >> 7) & COL_A) * _GATHER & FULL) >> 56
-    e1 = (p & 0xFF) << 8 | (o & 0xFF)
-    e2 = (p >> 56) << 8 | (o >> 56)
-    e3 = pa << 8 | oa
-    e4 = ph << 8 | oh
-    score += w_st * (t[e1] + t[e2] + t[e3] + t[e4])
-    score += ev[e1] + ev[e2] + ev[e3] + ev[e4]
-    score += w_par if n & 1 else -w_par
-    score += w_disc * (p.bit_count() - o.bit_count())
-    return score
+    """Estimated final disc difference for the side owning ``p``, times ``SCALE``."""
+    f, r = FORWARD, BACKWARD
+    n = 64 - (p | o).bit_count()
+    we, w33, w25, w2, w3, w4, wd8, wd7, wd6, wd5, wd4, wx = _BY_EMPTIES[n]
+    # rows 1-8 and, transposed, columns a-h, as 16-bit keys
+    k0 = (p & 255) << 8 | (o & 255)
+    k1 = (p >> 8 & 255) << 8 | (o >> 8 & 255)
+    k2 = (p >> 16 & 255) << 8 | (o >> 16 & 255)
+    k3 = (p >> 24 & 255) << 8 | (o >> 24 & 255)
+    k4 = (p >> 32 & 255) << 8 | (o >> 32 & 255)
+    k5 = (p >> 40 & 255) << 8 | (o >> 40 & 255)
+    k6 = (p >> 48 & 255) << 8 | (o >> 48 & 255)
+    k7 = (p >> 56) << 8 | (o >> 56)
+    tp, to = _transpose(p), _transpose(o)
+    c0 = (tp & 255) << 8 | (to & 255)
+    c1 = (tp >> 8 & 255) << 8 | (to >> 8 & 255)
+    c2 = (tp >> 16 & 255) << 8 | (to >> 16 & 255)
+    c3 = (tp >> 24 & 255) << 8 | (to >> 24 & 255)
+    c4 = (tp >> 32 & 255) << 8 | (to >> 32 & 255)
+    c5 = (tp >> 40 & 255) << 8 | (to >> 40 & 255)
+    c6 = (tp >> 48 & 255) << 8 | (to >> 48 & 255)
+    c7 = (tp >> 56) << 8 | (to >> 56)
+    # the X squares b2, g2, b7, g7 as base-3 digits
+    xb2 = (p >> 9 & 1) + 2 * (o >> 9 & 1)
+    xg2 = (p >> 14 & 1) + 2 * (o >> 14 & 1)
+    xb7 = (p >> 49 & 1) + 2 * (o >> 49 & 1)
+    xg7 = (p >> 54 & 1) + 2 * (o >> 54 & 1)
+    score = (
+        we[f[k0] + 6561 * xb2 + 19683 * xg2]
+        + we[f[k7] + 6561 * xb7 + 19683 * xg7]
+        + we[f[c0] + 6561 * xb2 + 19683 * xb7]
+        + we[f[c7] + 6561 * xg2 + 19683 * xg7]
+        + w33[f[k0 & 0x0707] + 27 * f[k1 & 0x0707] + 729 * f[k2 & 0x0707]]
+        + w33[r[k0 & 0xE0E0] + 27 * r[k1 & 0xE0E0] + 729 * r[k2 & 0xE0E0]]
+        + w33[f[k7 & 0x0707] + 27 * f[k6 & 0x0707] + 729 * f[k5 & 0x0707]]
+        + w33[r[k7 & 0xE0E0] + 27 * r[k6 & 0xE0E0] + 729 * r[k5 & 0xE0E0]]
+        + w25[f[k0 & 0x1F1F] + 243 * f[k1 & 0x1F1F]]
+        + w25[r[k0 & 0xF8F8] + 243 * r[k1 & 0xF8F8]]
+        + w25[f[k7 & 0x1F1F] + 243 * f[k6 & 0x1F1F]]
+        + w25[r[k7 & 0xF8F8] + 243 * r[k6 & 0xF8F8]]
+        + w25[f[c0 & 0x1F1F] + 243 * f[c1 & 0x1F1F]]
+        + w25[f[c7 & 0x1F1F] + 243 * f[c6 & 0x1F1F]]
+        + w25[r[c0 & 0xF8F8] + 243 * r[c1 & 0xF8F8]]
+        + w25[r[c7 & 0xF8F8] + 243 * r[c6 & 0xF8F8]]
+        + w2[f[k1]] + w2[f[k6]] + w2[f[c1]] + w2[f[c6]]
+        + w3[f[k2]] + w3[f[k5]] + w3[f[c2]] + w3[f[c5]]
+        + w4[f[k3]] + w4[f[k4]] + w4[f[c3]] + w4[f[c4]]
+    )  # fmt: skip
+    # diagonals: gathered into a byte by column, read from the end the instance starts at
+    g = _GATHER
+    a = ((p & 0x8040201008040201) * g & FULL) >> 56  # a1-h8
+    b = ((o & 0x8040201008040201) * g & FULL) >> 56
+    score += wd8[f[a << 8 | b]]
+    a = ((p & 0x0102040810204080) * g & FULL) >> 56  # h1-a8
+    b = ((o & 0x0102040810204080) * g & FULL) >> 56
+    score += wd8[r[a << 8 | b]]
+    a = ((p & 0x0080402010080402) * g & FULL) >> 57  # b1-h7
+    b = ((o & 0x0080402010080402) * g & FULL) >> 57
+    score += wd7[f[a << 8 | b]]
+    a = ((p & 0x0001020408102040) * g & FULL) >> 56 << 1  # g1-a7
+    b = ((o & 0x0001020408102040) * g & FULL) >> 56 << 1
+    score += wd7[r[a << 8 | b]]
+    a = ((p & 0x0204081020408000) * g & FULL) >> 57  # b8-h2
+    b = ((o & 0x0204081020408000) * g & FULL) >> 57
+    score += wd7[f[a << 8 | b]]
+    a = ((p & 0x4020100804020100) * g & FULL) >> 56 << 1  # g8-a2
+    b = ((o & 0x4020100804020100) * g & FULL) >> 56 << 1
+    score += wd7[r[a << 8 | b]]
+    a = ((p & 0x0000804020100804) * g & FULL) >> 58  # c1-h6
+    b = ((o & 0x0000804020100804) * g & FULL) >> 58
+    score += wd6[f[a << 8 | b]]
+    a = ((p & 0x0000010204081020) * g & FULL) >> 56 << 2  # f1-a6
+    b = ((o & 0x0000010204081020) * g & FULL) >> 56 << 2
+    score += wd6[r[a << 8 | b]]
+    a = ((p & 0x0408102040800000) * g & FULL) >> 58  # c8-h3
+    b = ((o & 0x0408102040800000) * g & FULL) >> 58
+    score += wd6[f[a << 8 | b]]
+    a = ((p & 0x2010080402010000) * g & FULL) >> 56 << 2  # f8-a3
+    b = ((o & 0x2010080402010000) * g & FULL) >> 56 << 2
+    score += wd6[r[a << 8 | b]]
+    a = ((p & 0x0000008040201008) * g & FULL) >> 59  # d1-h5
+    b = ((o & 0x0000008040201008) * g & FULL) >> 59
+    score += wd5[f[a << 8 | b]]
+    a = ((p & 0x0000000102040810) * g & FULL) >> 56 << 3  # e1-a5
+    b = ((o & 0x0000000102040810) * g & FULL) >> 56 << 3
+    score += wd5[r[a << 8 | b]]
+    a = ((p & 0x0810204080000000) * g & FULL) >> 59  # d8-h4
+    b = ((o & 0x0810204080000000) * g & FULL) >> 59
+    score += wd5[f[a << 8 | b]]
+    a = ((p & 0x1008040201000000) * g & FULL) >> 56 << 3  # e8-a4
+    b = ((o & 0x1008040201000000) * g & FULL) >> 56 << 3
+    score += wd5[r[a << 8 | b]]
+    a = ((p & 0x0000000080402010) * g & FULL) >> 60  # e1-h4
+    b = ((o & 0x0000000080402010) * g & FULL) >> 60
+    score += wd4[f[a << 8 | b]]
+    a = ((p & 0x0000000001020408) * g & FULL) >> 56 << 4  # d1-a4
+    b = ((o & 0x0000000001020408) * g & FULL) >> 56 << 4
+    score += wd4[r[a << 8 | b]]
+    a = ((p & 0x1020408000000000) * g & FULL) >> 60  # e8-h5
+    b = ((o & 0x1020408000000000) * g & FULL) >> 60
+    score += wd4[f[a << 8 | b]]
+    a = ((p & 0x0804020100000000) * g & FULL) >> 56 << 4  # d8-a5
+    b = ((o & 0x0804020100000000) * g & FULL) >> 56 << 4
+    score += wd4[r[a << 8 | b]]
+    mobility = legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count()
+    return score + wx[0] * mobility + (wx[1] if n & 1 else 0) + wx[2]
 
 
 # fmt: off

@@ -39,6 +39,7 @@ def write_int16(folder: Path, name: str, values: array[int]) -> Path:
     data = array("h", values)
     if sys.byteorder != "little":
         data.byteswap()
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / _name(name)
     path.write_bytes(data.tobytes())
     return path

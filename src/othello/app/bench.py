@@ -155,6 +155,22 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
     )
 
 
+def bench_evaluate(out: Callable[[str], None] = print, count: int = 2000, rounds: int = 5) -> None:
+    """The static evaluation alone: it runs at every leaf of the midgame search."""
+    from ..evaluation import WEIGHTS_PROBLEM, evaluate
+
+    if WEIGHTS_PROBLEM:
+        out(f"warning: {WEIGHTS_PROBLEM}; the evaluation is mobility alone")
+    positions = random_positions(count)
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        for p, o in positions:
+            evaluate(p, o)
+    dt = time.perf_counter() - t0
+    n = count * rounds
+    out(f"evaluation:           {n / dt:>12,.0f} positions/s  ({dt / n * 1e6:.2f} us each)")
+
+
 def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
     """Midgame search speed: iterative deepening to ``depth`` on seeded midgame positions."""
     from ..midgame import MidgameSearcher
@@ -233,6 +249,7 @@ SECTIONS: list[tuple[str, Callable[[Callable[[str], None]], None]]] = [
         lambda out: compare_plain(8, out),
     ),
     ("rules engine: move generation on 2,000 seeded random positions", bench_movegen),
+    ("evaluation: the learned patterns on 2,000 seeded random positions", bench_evaluate),
     ("search: midgame nodes per second (8 seeded positions, 24-40 empties)", bench_search),
     (
         "search: exact solve of FForum #1-19 (14-16 empties), checked against the known scores",

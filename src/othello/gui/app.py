@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from .. import pattern_weights
 from ..app import logs
 from ..app.config import load_settings
 from ..app.preferences import save_preferences
@@ -109,6 +110,7 @@ class App:
         sys.setswitchinterval(SWITCH_SECONDS)
         self._starting: list[tuple[str, str]] | None = []  # files that failed while starting
         self.res = load_resources(self._file_problem, resource_folder)
+        self._check_weights()
         self.screen = self._open_window(s.window_width, s.window_height)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
@@ -295,6 +297,16 @@ class App:
             self.notify(message)
         else:
             self._starting.append((name, message))
+
+    def _check_weights(self) -> None:
+        """The search reads the evaluation's weights in its own process and plays on without
+        them (weakly); the player is told at start instead of finding out by losing."""
+        problem = pattern_weights.problem()
+        if problem is not None:
+            self._file_problem(
+                "the evaluation's weights",
+                f"{problem[:1].upper()}{problem[1:]}: the computer plays weakly.",
+            )
 
     def _report_startup_problems(self) -> None:
         problems, self._starting = self._starting or [], None

@@ -7,7 +7,8 @@ with the colours swapped, so neither side profits from a lucky opening. Players 
 randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`` or
 ``time:S:T`` (S seconds a move, no depth cap), ``custom:depth=5,exact=12,wld=14,time=1``
 (a level to try; also ``mpc=T`` and ``noise=D``) or ``baseline`` (depth-4 alpha-beta over the
-classic square-weight table, the yardstick the issue asks the default level to beat).
+classic square-weight table, the yardstick the issue asks the default level to beat) or
+``greedy`` (the move that turns the most discs over: how many new players play).
 ``old:SPEC`` is SPEC played by an earlier version of the engine, in a process of its own:
 ``--old-src`` (or ``OTHELLO_OLD_SRC``) names that version's ``src/`` folder, e.g. a worktree
 made with ``git worktree add /tmp/old-engine COMMIT``.
@@ -126,11 +127,26 @@ class OldPlayer:
         self.process.wait(timeout=30)
 
 
+def greedy_player(seed: int) -> Player:
+    """A new player's way of playing: the move that turns the most discs over (ties at random)."""
+    rng = random.Random(seed)
+
+    def play(board: Board) -> str:
+        p, o = board.player, board.opponent
+        counts = {sq: flips(p, o, sq).bit_count() for sq in board.legal_squares()}
+        most = max(counts.values())
+        return square_name(rng.choice([sq for sq, n in counts.items() if n == most]))
+
+    return play
+
+
 def make_player(spec: str, seed: int) -> Player:
     """``level:N``, ``depth:N``, ``old:SPEC`` or ``baseline`` -> a function from board to move."""
     kind, _, arg = spec.partition(":")
     if kind == "old":
         return OldPlayer(arg, seed)
+    if kind == "greedy":
+        return greedy_player(seed)
     if kind == "baseline":
         return baseline_player(int(arg) if arg else 4)
     if kind == "level":

@@ -50,11 +50,12 @@ class FakeEngine:
         self.calls = 0
         self.finished = threading.Event()
         self.stops: list[threading.Event] = []
+        self.held = threading.Event()  # while set, the search goes on whatever the clock says
 
     def _wait(self, stop: threading.Event | None, on_progress: Callable[..., None] | None) -> None:
         end = time.perf_counter() + self.seconds
         depth = 0
-        while time.perf_counter() < end:
+        while time.perf_counter() < end or self.held.is_set():
             if self.obey_stop and stop is not None and stop.is_set():
                 return
             depth += 1
@@ -690,7 +691,8 @@ def test_a_game_ending_under_the_help_keeps_the_help_on_top(make_app: Callable[.
 def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
     make_app: Callable[..., App],
 ) -> None:
-    engine = FakeEngine(seconds=0.5)
+    engine = FakeEngine()
+    engine.held.set()  # thinking until released, however slow the machine is
     app = make_app(engine)
     click(app, "f5")
     frames_until(app, lambda: app.play.animation is None and app.session.is_computer_turn())
@@ -698,6 +700,7 @@ def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
         click(app, "a1")
     frames(app, 1)
     assert [t.text for t in app.play.notices.toasts].count("The computer is still thinking.") == 1
+    engine.held.clear()
     frames_until(app, lambda: human_turn_idle(app))
     assert not any("still thinking" in t.text for t in app.play.notices.toasts)  # no longer true
     press(pygame.K_h)

@@ -25,6 +25,7 @@ EXPECTED_IN_WHEEL = [
     "othello/py.typed",
     "othello/resources/icon.png",
     "othello/tables/patterns.bin",
+    "othello/data/openings.tsv",
     "othello/app/cli.py",
     "othello/gui/app.py",
 ]

@@ -36,6 +36,7 @@ from ..app.config import load_settings
 from ..app.preferences import save_preferences
 from ..app.settings import Settings
 from ..board import Color
+from ..openings import load_openings
 from . import persistence
 from .choices import clamp_level
 from .frame_stats import FrameStats
@@ -110,7 +111,7 @@ class App:
         sys.setswitchinterval(SWITCH_SECONDS)
         self._starting: list[tuple[str, str]] | None = []  # files that failed while starting
         self.res = load_resources(self._file_problem, resource_folder)
-        self._check_weights()
+        self._check_packaged_data()
         self.screen = self._open_window(s.window_width, s.window_height)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
@@ -298,15 +299,19 @@ class App:
         else:
             self._starting.append((name, message))
 
-    def _check_weights(self) -> None:
+    def _check_packaged_data(self) -> None:
         """The search reads the evaluation's weights in its own process and plays on without
-        them (weakly); the player is told at start instead of finding out by losing."""
+        them (weakly); the player is told at start instead of finding out by losing. The
+        opening names are checked here too (without them the panel names no opening)."""
         problem = pattern_weights.problem()
         if problem is not None:
             self._file_problem(
                 "the evaluation's weights",
                 f"{problem[:1].upper()}{problem[1:]}: the computer plays weakly.",
             )
+        problem = load_openings()[1]
+        if problem is not None:
+            self._file_problem("the opening names", problem)
 
     def _report_startup_problems(self) -> None:
         problems, self._starting = self._starting or [], None

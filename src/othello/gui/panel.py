@@ -18,7 +18,7 @@ from .layout import Layout
 from .panel_layout import Button, PanelLayout
 from .render import BoardRenderer
 from .text import TextCache
-from .wording import PanelView
+from .wording import PanelView, info_wordings
 
 
 class Panel(PanelLayout):
@@ -49,7 +49,7 @@ class Panel(PanelLayout):
         for button in self.buttons:
             self._draw_button(surface, button, view, mouse)
         if view.info and "info" in rects:
-            text, size = self.text.fit(view.info, rects["info"].width, self.size(13))
+            text, size = self.text.fit(info_wordings(view), rects["info"].width, self.size(13))
             label = self.text.render(text, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 

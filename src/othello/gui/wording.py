@@ -15,6 +15,7 @@ from ..board import Board, Color
 from ..engine import LEVELS
 from ..game import Game
 from ..notation import square_name
+from ..openings import opening_of
 from .session import Session
 
 
@@ -30,6 +31,7 @@ class PanelView:
     level_help: str
     human: Color | None
     info: str = ""
+    opening: str = ""  # the named opening the game follows or last followed
     detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
@@ -141,6 +143,20 @@ def move_info(game: Game) -> str:
     return f"Move {placed_count(game)} · last: {square_name(last)} by {mover}"
 
 
+def opening_text(game: Game) -> str:
+    """The named opening the game on the board follows or last followed, e.g. "Tiger"."""
+    name = opening_of(game.moves[: game.cursor], game.start).name
+    return name or ""
+
+
+def info_wordings(view: PanelView) -> list[str]:
+    """The panel's foot line, longest first: the move and the opening, or what fits."""
+    if not view.opening:
+        return [view.info]
+    move = view.info.split(" · ")[0]
+    return [f"{view.info} · {view.opening}", f"{move} · {view.opening}", view.info]
+
+
 def game_summary(game: Game) -> str:
     """A loaded, pasted, resumed or kept game in a few words, e.g. "a game of 12 moves, White
     to move" or "a set-up position (20 discs), Black to move"."""
@@ -214,6 +230,7 @@ def panel_view(
         level_help=description,
         human=session.human,
         info=move_info(session.game),
+        opening=opening_text(session.game),
         busy=busy,
         enabled={
             "undo": session.can_undo(),

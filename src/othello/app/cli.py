@@ -65,6 +65,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_nboard(args: argparse.Namespace) -> int:
+    from .nboard import run
+
+    return run(args.log)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
         from ..gui.app import run
@@ -176,6 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("board", help="board string: 64 squares a1..h8 (X, O, -) then X or O to move")
     _add_workers(p)
     p.set_defaults(func=_cmd_solve)
+
+    p = sub.add_parser(
+        "nboard",
+        help="be an engine for NBoard and other programs (NBoard protocol on stdin/stdout)",
+    )
+    p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
+    p.set_defaults(func=_cmd_nboard)
     return parser
 
 

@@ -1,0 +1,196 @@
+"""Post-game review: for every move of a game, the best move, both scores and the loss.
+
+Each position where a move was placed is searched: from ``exact_empties`` empty squares on
+exactly (the solver proves the best score, and the played move's score by solving the
+position after it), before that at a fixed depth with every legal move scored in full. The
+loss is the best score minus the played move's, both from the mover's side, in discs; it is
+never negative (the best is the maximum over the same scores). Marks:
+
+    best         loss 0
+    inaccuracy   loss 1-3 discs
+    mistake      loss 4-9
+    blunder      loss 10 or more
+
+Reviews run in any thread; ``stop`` ends one early (ReviewStopped) and ``on_progress``
+hears each move reviewed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .bitboard import PASS, Square
+from .board import Board, Color
+from .engine import Engine
+from .levels import Level
+from .notation import parse_move, square_name
+
+DEPTH = 6
+"""The fixed midgame depth of a review (each legal move scored to it)."""
+EXACT_EMPTIES = 16
+"""From this many empty squares the review's scores are exact."""
+MARKS: tuple[tuple[int, str], ...] = (
+    (10, "blunder"),
+    (4, "mistake"),
+    (1, "inaccuracy"),
+    (0, "best"),
+)
+
+
+class ReviewStopped(Exception):
+    """The review was cancelled before its end."""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One placed move, judged."""
+
+    ply: int  # its index in the game's moves (passes count)
+    number: int  # the move number the player sees (discs placed so far, this one included)
+    color: Color
+    played: Square
+    best: Square
+    best_score: int  # discs, from the mover's side
+    played_score: int
+    exact: bool
+
+    @property
+    def loss(self) -> int:
+        return self.best_score - self.played_score
+
+    @property
+    def mark(self) -> str:
+        return mark_for(self.loss)
+
+
+def mark_for(loss: int) -> str:
+    """The word for a loss of ``loss`` discs (see the module's table)."""
+    return next(word for least, word in MARKS if loss >= least)
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    color: Color
+    moves: int
+    average_loss: float
+    mistakes: int  # mistakes and blunders
+    worst: tuple[MoveReview, ...]  # the three largest losses, worst first
+
+
+def summarize(reviews: Sequence[MoveReview], color: Color) -> SideSummary:
+    mine = [r for r in reviews if r.color == color]
+    worst = sorted((r for r in mine if r.loss > 0), key=lambda r: (-r.loss, r.ply))[:3]
+    return SideSummary(
+        color=color,
+        moves=len(mine),
+        average_loss=sum(r.loss for r in mine) / len(mine) if mine else 0.0,
+        mistakes=sum(1 for r in mine if r.loss >= 4),
+        worst=tuple(worst),
+    )
+
+
+def review_level(depth: int) -> Level:
+    """The fixed-depth search that scores midgame positions (every move in full)."""
+    return Level(0, "Review", f"every move scored {depth} moves deep", depth, 0, 0, 3600.0)
+
+
+def review_game(
+    start: Board,
+    moves: Sequence[Square],
+    *,
+    depth: int = DEPTH,
+    exact_empties: int = EXACT_EMPTIES,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> list[MoveReview]:
+    """Judge every placed move of the game ``moves`` from ``start``, in order."""
+    midgame = Engine(level=review_level(depth))
+    solver = Engine(workers=1)
+    board = start.copy()
+    reviews: list[MoveReview] = []
+    placed = [i for i, sq in enumerate(moves) if sq != PASS]
+    for ply, sq in enumerate(moves):
+        if stop is not None and stop.is_set():
+            raise ReviewStopped
+        if sq != PASS:
+            if board.empties() <= exact_empties:
+                review = _exact(solver, board, ply, sq, stop)
+            else:
+                review = _estimated(midgame, board, ply, sq, stop)
+            reviews.append(review)
+            if on_progress is not None:
+                on_progress(len(reviews), len(placed))
+        board.push_square(sq)
+    return reviews
+
+
+def _review(
+    board: Board,
+    ply: int,
+    played: Square,
+    best: Square,
+    best_score: int,
+    played_score: int,
+    exact: bool,
+) -> MoveReview:
+    number = len([e for e in board.history if e.square != PASS]) + 1
+    return MoveReview(
+        ply,
+        number,
+        board.side_to_move,
+        played,
+        best,
+        best_score,
+        played_score,
+        exact,
+    )
+
+
+def _exact(
+    solver: Engine, board: Board, ply: int, played: Square, stop: threading.Event | None
+) -> MoveReview:
+    result = solver.solve(board, stop)
+    if not result.exact:
+        raise ReviewStopped
+    best = parse_move(result.move)
+    if best == played:
+        return _review(board, ply, played, best, result.score, result.score, True)
+    after = board.copy()
+    after.push_square(played)
+    if after.is_game_over():
+        sign = 1 if board.black_to_move else -1
+        played_score = sign * after.score()
+    else:
+        reply = solver.solve(after, stop)
+        if not reply.exact:
+            raise ReviewStopped
+        same_side = after.black_to_move == board.black_to_move
+        played_score = reply.score if same_side else -reply.score
+    return _review(board, ply, played, best, result.score, played_score, True)
+
+
+def _estimated(
+    engine: Engine, board: Board, ply: int, played: Square, stop: threading.Event | None
+) -> MoveReview:
+    table = engine.analyze(board, stop)
+    if stop is not None and stop.is_set():
+        raise ReviewStopped
+    scores = {parse_move(m.move): m.score for m in table}
+    best = parse_move(table[0].move)
+    return _review(board, ply, played, best, scores[best], scores[played], False)
+
+
+def describe(review: MoveReview) -> str:
+    """One line for a person: "12. White d3 (best c4): -2 vs +4, loss 6, mistake"."""
+    if review.played == review.best:
+        return (
+            f"{review.number}. {review.color.capitalize()} {square_name(review.played)}: "
+            f"{review.played_score:+d}{'' if review.exact else '~'}, best"
+        )
+    return (
+        f"{review.number}. {review.color.capitalize()} {square_name(review.played)} "
+        f"(best {square_name(review.best)}): {review.played_score:+d} vs "
+        f"{review.best_score:+d}{'' if review.exact else '~'}, loss {review.loss}, {review.mark}"
+    )

@@ -1,0 +1,135 @@
+"""Post-game review: exact scores equal the solver's, losses are never negative, a known
+blunder is marked, and ``othello review`` prints it or refuses a bad file."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from othello.app import cli
+from othello.bitboard import PASS, Square
+from othello.board import Board
+from othello.engine import Engine
+from othello.notation import format_transcript, parse_move
+from othello.review import ReviewStopped, mark_for, review_game, summarize
+
+EXACT = 10  # small, so the exact part is quick
+
+
+def random_game(seed: int) -> list[Square]:
+    rng = random.Random(seed)
+    board, moves = Board(), []
+    while not board.is_game_over():
+        squares = board.legal_squares()
+        sq = rng.choice(squares) if squares else PASS
+        board.push_square(sq)
+        moves.append(sq)
+    return moves
+
+
+def exact_scores(board: Board) -> dict[Square, int]:
+    """Every legal move's exact score for the side to move (the slow, plain way)."""
+    solver = Engine(workers=1)
+    scores = {}
+    for sq in board.legal_squares():
+        after = board.copy()
+        after.push_square(sq)
+        if after.is_game_over():
+            scores[sq] = after.score() * (1 if board.black_to_move else -1)
+        else:
+            v = solver.solve(after).score
+            scores[sq] = v if after.black_to_move == board.black_to_move else -v
+    return scores
+
+
+def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negative() -> None:
+    seeds = [s for s in range(40) if PASS in random_game(s)[-EXACT - 6 :]][:2]
+    assert seeds, "no seeded game with a pass near the end"
+    for seed in seeds:
+        moves = random_game(seed)
+        reviews = review_game(Board(), moves, depth=2, exact_empties=EXACT)
+        assert len(reviews) == sum(1 for sq in moves if sq != PASS)
+        board = Board()
+        by_ply = {r.ply: r for r in reviews}
+        for ply, sq in enumerate(moves):
+            if sq != PASS:
+                r = by_ply[ply]
+                assert r.loss >= 0 and r.played == sq
+                if board.empties() <= EXACT:
+                    scores = exact_scores(board)
+                    assert r.exact and r.best_score == max(scores.values())
+                    assert r.played_score == scores[sq] and scores[r.best] == r.best_score
+                else:
+                    assert not r.exact
+            board.push_square(sq)
+
+
+def test_a_known_blunder_is_marked() -> None:
+    for seed in range(100, 140):
+        moves = random_game(seed)
+        board, k = Board(), 0
+        while k < len(moves) and not (board.empties() == EXACT - 1 and board.legal_squares()):
+            board.push_square(moves[k])
+            k += 1
+        if k == len(moves):
+            continue
+        scores = exact_scores(board)
+        worst = min(scores, key=lambda s: scores[s])
+        if max(scores.values()) - scores[worst] >= 10:
+            break
+    else:
+        pytest.fail("no seeded position with a blunder available")
+    game = [*moves[:k], worst]
+    review = review_game(Board(), game, depth=1, exact_empties=EXACT)[-1]
+    assert review.played == worst and review.loss == max(scores.values()) - scores[worst]
+    assert review.mark == "blunder" and review.exact
+    black, white = summarize([review], "black"), summarize([review], "white")
+    side = black if black.moves else white
+    assert side.mistakes == 1 and side.worst == (review,)
+
+
+def test_marks_follow_the_documented_thresholds() -> None:
+    assert [mark_for(n) for n in (0, 1, 3, 4, 9, 10, 30)] == [
+        "best", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder",
+    ]  # fmt: skip
+
+
+def test_a_review_can_be_stopped() -> None:
+    stop = threading.Event()
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 3:
+            stop.set()
+
+    with pytest.raises(ReviewStopped):
+        review_game(Board(), random_game(1), depth=1, exact_empties=EXACT, stop=stop,
+                    on_progress=progress)  # fmt: skip
+    assert seen == [1, 2, 3]
+
+
+@pytest.mark.slow
+def test_the_review_command_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(format_transcript(random_game(7)) + "\n")
+    assert cli.main(["review", str(path), "--depth", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["moves"]) == sum(1 for sq in random_game(7) if sq != PASS)
+    assert all(row["loss"] >= 0 for row in data["moves"])
+    assert {s["side"] for s in data["summary"]} == {"black", "white"}
+    assert parse_move(data["moves"][0]["played"]) == random_game(7)[0]
+
+
+def test_the_review_command_refuses_a_malformed_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("f5d6zz\n")
+    assert cli.main(["review", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("othello: ") and "\n" not in err

@@ -3,7 +3,7 @@
 
 Each opening (one of the 244 four-move starts, in a fixed shuffled order) is played twice
 with the colours swapped, so neither side profits from a lucky opening. Players are written
-``level:N`` (an Engine level), ``depth:N`` (the engine's search at a fixed depth, no
+``level:N`` (an Engine level; ``level:N+book`` plays from the opening book), ``depth:N`` (the engine's search at a fixed depth, no
 randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`` or
 ``time:S:T`` (S seconds a move, no depth cap), ``custom:depth=5,exact=12,wld=14,time=1``
 (a level to try; also ``mpc=T`` and ``noise=D``) or ``baseline`` (depth-4 alpha-beta over the
@@ -149,8 +149,9 @@ def make_player(spec: str, seed: int) -> Player:
         return greedy_player(seed)
     if kind == "baseline":
         return baseline_player(int(arg) if arg else 4)
-    if kind == "level":
-        engine = Engine(level=int(arg), seed=seed)
+    if kind == "level":  # level:N, or level:N+book to play from the opening book
+        number, _, book = arg.partition("+")
+        engine = Engine(level=int(number), seed=seed, book=book == "book")
     elif kind == "depth":  # depth:N, or depth:N:T for a selective search with margin T
         depth, _, margin = arg.partition(":")
         engine = Engine(
@@ -206,6 +207,9 @@ def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
     return list(_OPENINGS[index % len(_OPENINGS)])
 
 
+played: list[str] = []  # this process's game transcripts, in the order played
+
+
 def play_game(
     black: Player, white: Player, start: list[str], times: dict[bool, list[float]] | None = None
 ) -> tuple[int, float]:
@@ -229,18 +233,19 @@ def play_game(
         if times is not None:
             times[board.black_to_move].append(took)
         board.push(move)
+    played.append(board.transcript())
     return board.score(), slowest
 
 
-def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float, list[float]]:
+def run_pair(args: tuple[str, str, int, int]) -> tuple[int, int, float, list[float], str]:
     """Game ``index``: opening ``index // 2``, first player black on even indexes.
 
     Returns (index, disc difference for the first player, slowest move, the first
     player's move times).
     """
-    first, second, index = args
+    first, second, index, plies = args
     a, b = make_player(first, index), make_player(second, index + 10_000)
-    start = opening(index // 2)
+    start = opening(index // 2, plies)
     times: dict[bool, list[float]] = {True: [], False: []}
     if index % 2 == 0:
         diff, slow = play_game(a, b, start, times)
@@ -252,7 +257,7 @@ def run_pair(args: tuple[str, str, int]) -> tuple[int, int, float, list[float]]:
     for player in (a, b):
         if isinstance(player, OldPlayer):
             player.close()
-    return index, diff, slow, mine
+    return index, diff, slow, mine, played[-1]
 
 
 def move_times(spec: str, games: int) -> None:
@@ -291,6 +296,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
     parser.add_argument("--old-src", type=Path, help="src/ of the engine old:SPEC players use")
     parser.add_argument(
+        "--opening-plies",
+        type=int,
+        default=OPENING_PLIES,
+        help="moves of each distinct opening (0: every game from the start position)",
+    )
+    parser.add_argument(
         "--times",
         action="store_true",
         help="instead of a match: time every move of FIRST playing itself",
@@ -302,13 +313,15 @@ def main(argv: list[str] | None = None) -> int:
         move_times(args.first, args.games)
         return 0
 
-    tasks = [(args.first, args.second, i) for i in range(args.games)]
+    tasks = [(args.first, args.second, i, args.opening_plies) for i in range(args.games)]
+    games_seen: set[str] = set()
     wins = draws = losses = total = 0
     slowest = 0.0
     first_times: list[float] = []
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
-        for index, diff, slow, mine in pool.imap_unordered(run_pair, tasks):
+        for index, diff, slow, mine, transcript in pool.imap_unordered(run_pair, tasks):
+            games_seen.add(transcript)
             first_times += mine
             wins += diff > 0
             draws += diff == 0
@@ -325,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         f"score {share:.0%}, mean disc difference {total / games:+.1f}, "
         f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall; "
         f"{args.first} mean {sum(first_times) / max(len(first_times), 1):.3f} s a move, "
-        f"slowest {max(first_times, default=0.0):.2f} s"
+        f"slowest {max(first_times, default=0.0):.2f} s; {len(games_seen)} distinct games"
     )
     return 0
 

@@ -26,6 +26,7 @@ EXPECTED_IN_WHEEL = [
     "othello/resources/icon.png",
     "othello/tables/patterns.bin",
     "othello/data/openings.tsv",
+    "othello/tables/book.bin",
     "othello/app/cli.py",
     "othello/gui/app.py",
 ]
@@ -124,7 +125,9 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
         entries = whl.read(entry_points).decode()
         packaged_ini = whl.read("othello/othello.ini")
         weights = whl.getinfo("othello/tables/patterns.bin")
+        book = whl.getinfo("othello/tables/book.bin")
     assert weights.compress_size <= 6_000_000  # the evaluation's weights stay a small download
+    assert book.file_size <= 3_000_000
     for name in EXPECTED_IN_WHEEL:
         assert name in names
     assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)

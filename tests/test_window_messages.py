@@ -174,3 +174,16 @@ def test_a_missing_weights_file_is_said_at_start(
     texts = [t.text for t in app.play.notices.toasts]
     assert len(texts) == 1
     assert "patterns.bin is missing" in texts[0] and "plays weakly" in texts[0]
+
+
+def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
+    from othello.engine import Engine
+    from test_gui import frames_until, human_turn_idle
+
+    app = make_app(Engine(level=4, book=True, seed=2))
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    view = app.play.panel_view()
+    assert view.info.endswith("(book)") and app.play.computer.last_from_book()
+    app.play.computer.book_moves.clear()  # the same move found by a search says nothing more
+    assert not app.play.panel_view().info.endswith("(book)")

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from .bitboard import Bitboard, legal_moves
 from .board import Board
+from .book import MAX_PLIES, load_book
 from .errors import GameOverError
 from .levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from .notation import PASS_NAME, square_name
@@ -41,6 +42,9 @@ __all__ = [
     "MoveScore",
     "SearchResult",
 ]
+
+BOOK_FROM_LEVEL = 3
+"""Levels below this never play from the book: a beginner's opponent should not know it."""
 
 KEEP_BETWEEN_CALLS = 400_000
 """A table holding more positions than this is emptied before the next call."""
@@ -61,6 +65,7 @@ class SearchResult:
     pv: list[str] = field(default_factory=list)
     exact: bool = False
     time: float = 0.0
+    book: bool = False  # played from the opening book (score: the book's average result)
 
 
 class MoveScore(NamedTuple):
@@ -80,6 +85,8 @@ class Engine:
     ``depth``, ``node_limit`` and ``seed`` (for the beginner's randomness) are for tests
     and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
     processor core is the sensible most) for positions of ``PARALLEL_EMPTIES`` or more.
+    ``book=True`` lets ``think`` play from the opening book (``othello.book``) from level
+    ``BOOK_FROM_LEVEL`` up, while the book knows a good move.
     """
 
     def __init__(
@@ -92,6 +99,7 @@ class Engine:
         seed: int | None = None,
         selectivity: float | None = None,
         workers: int = 1,
+        book: bool = False,
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(
@@ -103,6 +111,7 @@ class Engine:
         self._rng = random.Random(seed)
         self._lock = threading.Lock()
         self._tables = Tables()
+        self.book = book
 
     def think(
         self,
@@ -117,7 +126,23 @@ class Engine:
         would: a static guess there can even get the sign wrong.
         """
         with self._lock:
+            played = self._from_book(board)
+            if played is not None:
+                return played
             return self._run(board, SearchTask.think, stop, on_progress)
+
+    def _from_book(self, board: Board) -> SearchResult | None:
+        """A book move when this engine plays from the book and the book has a good one."""
+        number = self.level_info.number
+        if not self.book or number < BOOK_FROM_LEVEL or board.is_game_over():
+            return None
+        if (board.black | board.white).bit_count() - 4 >= MAX_PLIES or board.must_pass():
+            return None
+        chosen = load_book()[0].choose(board.player, board.opponent, self._rng)
+        if chosen is None:
+            return None
+        name = square_name(chosen.square)
+        return SearchResult(name, round(chosen.average), 0, 0, [name], book=True)
 
     def solve(self, board: Board, stop: threading.Event | None = None) -> SearchResult:
         """Perfect play: the best move and the exact final disc difference.

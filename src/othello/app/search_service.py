@@ -5,9 +5,9 @@ multiprocessing's "spawn" start method: a fresh interpreter that imports this mo
 engine, never pygame, so the child shares neither the window's display nor its interpreter
 lock. Everything crosses the pipe as plain data:
 
-- a job: ``(generation, kind, board string, level)``, kind "think" or "analyze"; level 0 is
-  the analysis settings of a hint (``othello.levels.ANALYSIS``); ``None`` asks the child to
-  exit;
+- a job: ``(generation, kind, board string, level, book)``, kind "think" or "analyze"; level
+  0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
+  play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
   value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
   ``("error", job, message, traceback)``.
@@ -31,7 +31,7 @@ from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
 
-Job = tuple[int, str, str, int]
+Job = tuple[int, str, str, int, bool]
 Report = tuple[Any, ...]
 
 
@@ -53,7 +53,7 @@ def serve(conn: Any, cancelled: Any) -> None:
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
-    engines: dict[int, Engine] = {}  # one per level, so transposition tables last across moves
+    engines: dict[tuple[int, bool], Engine] = {}  # one per level: tables last across moves
     try:
         while (job := conn.recv()) is not None:
             stop = Cancelled(cancelled, job[0])
@@ -72,13 +72,18 @@ def serve(conn: Any, cancelled: Any) -> None:
 
 
 def run_job(
-    engines: dict[int, Engine], job: Job, stop: Cancelled, send: Callable[[Report], None]
+    engines: dict[tuple[int, bool], Engine],
+    job: Job,
+    stop: Cancelled,
+    send: Callable[[Report], None],
 ) -> None:
     """Search one job, sending the depth reached as it goes and then the result or the error."""
-    generation, kind, text, level = job
+    generation, kind, text, level, book = job
     try:
         board = Board.from_string(text)
-        engine = engines.get(level) or engines.setdefault(level, engine_for(level))
+        engine = engines.get((level, book)) or engines.setdefault(
+            (level, book), engine_for(level, book)
+        )
         value: Any
         if kind == "think":
 
@@ -98,9 +103,12 @@ def run_job(
         send(("result", generation, kind, value))
 
 
-def engine_for(level: int) -> Engine:
-    """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings."""
-    return Engine(level=ANALYSIS if level == ANALYSIS.number else level)
+def engine_for(level: int, book: bool = False) -> Engine:
+    """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings
+    (never from the book: a hint is the search's own judgement)."""
+    if level == ANALYSIS.number:
+        return Engine(level=ANALYSIS)
+    return Engine(level=level, book=book)
 
 
 def value_from_data(kind: str, data: Any) -> Any:

@@ -27,6 +27,7 @@ class Settings:
     level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
     human_color: str = "black"
     show_legal_moves: bool = True
+    book: bool = True
     sound: bool = True
     animation_speed: float = 1.0
     source: Path | None = field(default=None, compare=False)
@@ -54,6 +55,7 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
+    Key("GAME", "BOOK", "book", "bool"),
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
 )

@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from .. import pattern_weights
+from .. import book, pattern_weights
 from ..app import logs
 from ..app.config import load_settings
 from ..app.preferences import save_preferences
@@ -118,7 +118,8 @@ class App:
         self.panel = Panel(self.text, self.board_renderer)
         self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, self._file_problem)
         self._report_startup_problems()
-        self.worker = SearchWorker(engine_factory)  # none: the search runs in a child process
+        # with no engine_factory the search runs in a child process
+        self.worker = SearchWorker(engine_factory, book=bool(s.book))
         self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
         self.resized = False  # the player changed the window's size: remember it at the end
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
@@ -312,6 +313,9 @@ class App:
         problem = load_openings()[1]
         if problem is not None:
             self._file_problem("the opening names", problem)
+        problem = book.problem() if self.settings.book else None
+        if problem is not None:
+            self._file_problem("the opening book", problem)
 
     def _report_startup_problems(self) -> None:
         problems, self._starting = self._starting or [], None

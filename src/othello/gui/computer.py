@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..bitboard import Square
 from ..levels import ANALYSIS
-from ..notation import parse_move
+from ..notation import parse_move, square_name
 from .session import Session
 from .wording import hint_text
 from .worker import Outcome, SearchWorker
@@ -37,6 +37,8 @@ class ComputerTurn:
         self.notify = notify
         self.tell = tell
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
+        self.pending_book = False  # ... and it came from the opening book
+        self.book_moves: set[tuple[int, str]] = set()  # (cursor after, move) played from it
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -83,10 +85,18 @@ class ComputerTurn:
             move, self.pending = self.pending, None
             try:
                 self.session.play(move)
+                if self.pending_book:
+                    self.book_moves.add((self.session.game.cursor, move))
             except ValueError as err:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
                 )
+
+    def last_from_book(self) -> bool:
+        """The move last played on the board was the computer's, from the opening book."""
+        game = self.session.game
+        last = game.last_move
+        return last is not None and (game.cursor, square_name(last)) in self.book_moves
 
     def ask_hint(self) -> None:
         """Score every move of the player's; the hint shows when the scores come back."""
@@ -131,6 +141,7 @@ class ComputerTurn:
             return
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
+            self.pending_book = bool(getattr(outcome.value, "book", False))
         else:
             scores = [m for m in outcome.value if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)

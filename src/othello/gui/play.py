@@ -295,6 +295,7 @@ class PlayScene(Scene):
             levels=LEVELS_RANGE,
             sound_on=self.host.sounds.enabled,
             demo=self.host.demo,
+            from_book=self.computer.last_from_book(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -211,6 +211,7 @@ def panel_view(
     levels: tuple[int, int],
     sound_on: bool,
     demo: bool,
+    from_book: bool = False,
 ) -> PanelView:
     """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
     (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
@@ -229,7 +230,7 @@ def panel_view(
         level_text=f"{session.level} · {name}",
         level_help=description,
         human=session.human,
-        info=move_info(session.game),
+        info=move_info(session.game) + (" (book)" if from_book else ""),
         opening=opening_text(session.game),
         busy=busy,
         enabled={

@@ -70,7 +70,8 @@ class SearchWorker:
     level; with one, in a thread using the engines it makes.
     """
 
-    def __init__(self, engine_factory: EngineFactory | None = None) -> None:
+    def __init__(self, engine_factory: EngineFactory | None = None, book: bool = False) -> None:
+        self.book = book  # the computer's moves may come from the opening book (BOOK)
         self._transport: Transport = (
             ProcessTransport() if engine_factory is None else ThreadTransport(engine_factory)
         )
@@ -123,14 +124,14 @@ class SearchWorker:
     def _start(self, kind: str, board: Board, level: int) -> int:
         self.cancel()
         self.kind = kind
-        self._job = (self.generation, kind, board.to_string(), level)
+        self._job = (self.generation, kind, board.to_string(), level, self.book)
         self._transport.start(self._job)
         return self.generation
 
 
 def _log_failure(job: Job, how: str, details: str = "") -> None:
     """One line naming the job, so a failure in the log can be replayed (``othello solve``)."""
-    _generation, kind, board, level = job
+    _generation, kind, board, level, _book = job
     log.error("the search (%s, level %d) failed on %s: %s%s", kind, level, board, how, details)
 
 
@@ -301,7 +302,7 @@ class ThreadTransport:
             self._thread.join(timeout)
 
     def _run(self, job: Job, stop: threading.Event, previous: threading.Thread | None) -> None:
-        generation, kind, board_string, level = job
+        generation, kind, board_string, level, _book = job  # tests' engines: no book
         if previous is not None:
             previous.join(JOIN_SECONDS)
             if previous.is_alive():  # an engine that ignored stop: never share it

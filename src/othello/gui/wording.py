@@ -32,6 +32,7 @@ class PanelView:
     human: Color | None
     info: str = ""
     opening: str = ""  # the named opening the game follows or last followed
+    from_book: bool = False  # the last move was the computer's, from the opening book
     detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
@@ -150,11 +151,14 @@ def opening_text(game: Game) -> str:
 
 
 def info_wordings(view: PanelView) -> list[str]:
-    """The panel's foot line, longest first: the move and the opening, or what fits."""
+    """The panel's foot line, longest first: the move (marked when it came from the opening
+    book) and the opening, or as much of it as fits."""
+    book = " (book)" if view.from_book else ""
+    full = f"{view.info}{book}"
     if not view.opening:
-        return [view.info]
+        return [full]
     move = view.info.split(" · ")[0]
-    return [f"{view.info} · {view.opening}", f"{move} · {view.opening}", view.info]
+    return [f"{full} · {view.opening}", f"{move}{book} · {view.opening}", full]
 
 
 def game_summary(game: Game) -> str:
@@ -230,7 +234,8 @@ def panel_view(
         level_text=f"{session.level} · {name}",
         level_help=description,
         human=session.human,
-        info=move_info(session.game) + (" (book)" if from_book else ""),
+        info=move_info(session.game),
+        from_book=from_book,
         opening=opening_text(session.game),
         busy=busy,
         enabled={

@@ -4,7 +4,6 @@ whole game through the protocol."""
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -17,20 +16,16 @@ from othello.board import Board
 from othello.errors import NotationError
 from othello.ggf import format_ggf, parse_ggf
 from othello.notation import parse_move
+from test_review import random_game
 
 
 def game_with_a_pass(seed: int = 0) -> list[Square]:
     """The moves of a seeded random game up to the move just after its first pass."""
     while True:
-        rng = random.Random(seed)
-        board, moves = Board(), []
-        while not board.is_game_over():
-            squares = board.legal_squares()
-            sq = rng.choice(squares) if squares else PASS
-            board.push_square(sq)
-            moves.append(sq)
-            if len(moves) > 1 and moves[-2] == PASS:
-                return moves
+        moves = random_game(seed)
+        after = [i + 1 for i in range(len(moves) - 1) if moves[i] == PASS]
+        if after:
+            return moves[: after[0] + 1]
         seed += 1
 
 

@@ -60,6 +60,17 @@ def neighbours(x: Bitboard) -> Bitboard:
     return (row | (row << 8) | (row >> 8)) & FULL
 
 
+def transpose(x: Bitboard) -> Bitboard:
+    """The board flipped about the a1-h8 diagonal (rows become columns), by three delta
+    swaps instead of a loop over squares."""
+    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
+    x ^= t ^ (t >> 28)
+    t = 0x3333000033330000 & (x ^ (x << 14))
+    x ^= t ^ (t >> 14)
+    t = 0x5500550055005500 & (x ^ (x << 7))
+    return x ^ t ^ (t >> 7)
+
+
 def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
     """Squares where the side owning ``p`` may play, as a bitboard.
 

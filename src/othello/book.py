@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from .bitboard import Bitboard, Square
+from .bitboard import Bitboard, Square, transpose
 from .errors import OthelloError
 from .patterns import symmetry
 
@@ -56,20 +56,10 @@ def _flip(x: Bitboard) -> Bitboard:
     return int.from_bytes(x.to_bytes(8, "little"), "big")
 
 
-def _transpose(x: Bitboard) -> Bitboard:
-    """Rows and columns swapped (about the a1-h8 diagonal)."""
-    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
-    x ^= t ^ (t >> 28)
-    t = 0x3333000033330000 & (x ^ (x << 14))
-    x ^= t ^ (t >> 14)
-    t = 0x5500550055005500 & (x ^ (x << 7))
-    return x ^ t ^ (t >> 7)
-
-
 def fast_transform(kind: int, x: Bitboard) -> Bitboard:
     """``patterns.transform`` without a loop over squares (the same eight symmetries)."""
     if kind & 4:
-        x = _transpose(x)
+        x = transpose(x)
     if kind & 1:
         x = _mirror(x)
     if kind & 2:

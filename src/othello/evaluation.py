@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from array import array
 
-from .bitboard import FULL, Bitboard, legal_moves
+from .bitboard import FULL, Bitboard, legal_moves, transpose
 from .errors import WeightsError
 from .pattern_weights import PHASES, PhaseWeights, phase_of, read_weights
 from .patterns import PATTERNS
@@ -45,16 +45,6 @@ def _ternary(reverse: bool) -> list[int]:
 
 FORWARD = _ternary(False)
 BACKWARD = _ternary(True)
-
-
-def _transpose(x: Bitboard) -> Bitboard:
-    """The board flipped about the a1-h8 diagonal: its rows are the columns."""
-    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
-    x ^= t ^ (t >> 28)
-    t = 0x3333000033330000 & (x ^ (x << 14))
-    x ^= t ^ (t >> 14)
-    t = 0x5500550055005500 & (x ^ (x << 7))
-    return x ^ t ^ (t >> 7)
 
 
 def _load() -> tuple[list[PhaseWeights], str | None]:
@@ -84,7 +74,7 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
     k5 = (p >> 40 & 255) << 8 | (o >> 40 & 255)
     k6 = (p >> 48 & 255) << 8 | (o >> 48 & 255)
     k7 = (p >> 56) << 8 | (o >> 56)
-    tp, to = _transpose(p), _transpose(o)
+    tp, to = transpose(p), transpose(o)
     c0 = (tp & 255) << 8 | (to & 255)
     c1 = (tp >> 8 & 255) << 8 | (to >> 8 & 255)
     c2 = (tp >> 16 & 255) << 8 | (to >> 16 & 255)

@@ -26,6 +26,7 @@ class Settings:
     animation: bool = True
     level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
     human_color: str = "black"
+    mode: str = "computer"
     show_legal_moves: bool = True
     book: bool = True
     sound: bool = True
@@ -41,7 +42,7 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool" or "color"
+    kind: str  # "int", "float", "bool", "color" or "mode"
     low: float = 0
     high: float = 0
 
@@ -53,6 +54,7 @@ KEYS: tuple[Key, ...] = (
     Key("BASIC", "FPS", "fps", "int", 1, 240),
     Key("BASIC", "ANIMATION", "animation", "bool"),
     Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
+    Key("GAME", "MODE", "mode", "mode"),
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),
@@ -66,6 +68,7 @@ DEFAULTS = Settings()
 TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
+MODES = ("computer", "two-players")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -108,7 +111,15 @@ def _to_color(text: str) -> str:
     return word
 
 
+def _to_mode(text: str) -> str:
+    word = text.lower()
+    if word not in MODES:
+        raise ValueError("is not a mode (use computer or two-players)")
+    return word
+
+
 _CONVERTERS: dict[str, Callable[[str], object]] = {
+    "mode": _to_mode,
     "int": _to_int,
     "float": _to_float,
     "bool": _to_bool,

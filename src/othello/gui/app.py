@@ -104,7 +104,12 @@ class App:
         self.computer_min_seconds = computer_min_seconds
         human: Color | None = None if demo else ("white" if s.human_color == "white" else "black")
         level = clamp_level(int(s.level))
-        self.session = Session(human=human, level=level, show_legal=bool(s.show_legal_moves))
+        self.session = Session(
+            human=human,
+            level=level,
+            show_legal=bool(s.show_legal_moves),
+            two_players=s.mode == "two-players" and not demo,
+        )
         self.session.notices.extend(notices)
 
         self._switch = sys.getswitchinterval()

@@ -54,8 +54,26 @@ class PlayerChoices:
         if self.host.demo:
             return
         self.settle()
+        if self.session.two_players:  # choosing a colour means playing the computer again
+            self.session.set_two_players(False)
+            self.host.remember_choice(mode="computer")
         self.session.set_human(color)
         self.host.remember_choice(human_color=color)
+
+    def toggle_two_players(self) -> None:
+        """Two people at the board, or back to playing the computer (not in the demo)."""
+        if self.host.demo:
+            return
+        self.settle()
+        on = not self.session.two_players
+        self.session.set_two_players(on)
+        self.computer.level_changed()  # a search for the side that is now a person's stops
+        self.tell(
+            "Two players: both sides are yours to play (T: against the computer again)."
+            if on
+            else "Against the computer again."
+        )
+        self.host.remember_choice(mode="two-players" if on else "computer")
 
     def change_level(self, delta: int) -> None:
         """One level up or down, within the engine's levels; a search under way starts over."""

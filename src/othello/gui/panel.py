@@ -43,7 +43,9 @@ class Panel(PanelLayout):
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
-        self._label(surface, "You play", rects["colour-label"])
+        self._label(
+            surface, "Two players (T)" if view.two_players else "You play", rects["colour-label"]
+        )
         self._label(surface, "Level", rects["level-label"])
         self._draw_level(surface, view)
         for button in self.buttons:
@@ -183,7 +185,9 @@ class Panel(PanelLayout):
         self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]
     ) -> None:
         enabled = view.enabled.get(button.action, True)
-        selected = button.action == f"play-{view.human}"
+        selected = button.action == f"play-{view.human}" or (
+            view.two_players and button.action.startswith("play-")
+        )
         if not enabled:
             fill = theme.BUTTON_DISABLED
         elif selected:

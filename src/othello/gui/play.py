@@ -195,6 +195,7 @@ class PlayScene(Scene):
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
+            "two-players": self.choices.toggle_two_players,
             "level-up": partial(self.choices.change_level, 1),
             "level-down": partial(self.choices.change_level, -1),
             "place": self.place_at_cursor,

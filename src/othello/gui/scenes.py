@@ -27,6 +27,7 @@ HELP_LINES = [
     ("H", "hint: the computer scores every move"),
     ("L", "show or hide your legal moves"),
     ("B / W", "play Black / White"),
+    ("T", "two players at one board, or back to the computer"),
     ("+ / -", "computer level up / down"),
     ("S", "sound on or off"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),

@@ -48,6 +48,7 @@ class Session:
 
     human: Color | None = "black"
     level: int = 3
+    two_players: bool = False  # both sides are people: the computer only gives hints
     show_legal: bool = True
     game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
@@ -65,7 +66,8 @@ class Session:
 
     def is_human_turn(self) -> bool:
         board = self.board
-        return self.human == board.side_to_move and not board.is_game_over()
+        mine = self.two_players or self.human == board.side_to_move
+        return mine and not board.is_game_over()
 
     def must_pass(self) -> bool:
         """The side to move has no legal move (the pass is played once the last move's
@@ -82,7 +84,8 @@ class Session:
 
     def is_computer_turn(self) -> bool:
         board = self.board
-        return self.human != board.side_to_move and not board.is_game_over()
+        theirs = not self.two_players and self.human != board.side_to_move
+        return theirs and not board.is_game_over()
 
     def can_play(self, square: Square) -> bool:
         """True when the human may put a disc on ``square`` now."""
@@ -177,6 +180,13 @@ class Session:
         else:
             self._changed(Change("players"))
 
+    def set_two_players(self, on: bool) -> None:
+        """Two people share the board (on), or the computer takes the side not yours (off);
+        the game goes on as it is."""
+        if on != self.two_players:
+            self.two_players = on
+            self._changed(Change("players"))
+
     def set_level(self, level: int) -> None:
         self.level = level
 
@@ -186,7 +196,7 @@ class Session:
         """A turn of the human's to go back to in this game (any move, when nobody is human).
         Playing White, the computer's opening move alone is not one: taking it back would
         only have the computer play it again."""
-        if self.human is None:
+        if self.human is None or self.two_players:
             return self.game.can_undo()
         side = self.game.start.side_to_move
         for sq in self.game.moves[: self.game.cursor]:
@@ -219,6 +229,8 @@ class Session:
         """Whether undo/redo should go past this position: not the human's real choice."""
         if self.human is None or self.board.is_game_over():
             return False
+        if self.two_players:  # every move is somebody's choice; forced passes are not
+            return self.board.must_pass()
         return self.board.side_to_move != self.human or self.board.must_pass()
 
     def _changed(self, change: Change) -> None:

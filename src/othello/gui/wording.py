@@ -33,6 +33,7 @@ class PanelView:
     info: str = ""
     opening: str = ""  # the named opening the game follows or last followed
     from_book: bool = False  # the last move was the computer's, from the opening book
+    two_players: bool = False  # both sides are people
     detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
@@ -58,6 +59,8 @@ def result_text(session: Session) -> tuple[str, str]:
     headline = f"{winner.capitalize()} wins" if winner else "Draw"
     if session.human is None:
         return headline, "Computer against computer."
+    if session.two_players:
+        return headline, "Well played, both of you." if winner else "Nobody wins: a draw."
     if winner is None:
         return headline, "Nobody wins: a draw."
     return (
@@ -107,9 +110,15 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
         b, w = board.count()
         return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
     if session.is_human_turn():
+        hinting = "finding a hint…" if search == "analyze" else ""
+        if session.two_players:
+            side = board.side_to_move.capitalize()
+            if session.must_pass():
+                return f"No legal move for {side}", "passes"
+            return f"{side} to move", hinting
         if session.must_pass():
             return "No legal move for you", "you pass"
-        return "Your move", "finding a hint…" if search == "analyze" else ""
+        return "Your move", hinting
     shown_depth = depth if search == "think" else None
     who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
@@ -223,7 +232,12 @@ def panel_view(
     name, description = level_info(session.level)
     headline, detail = status_parts(session, search, depth)
     names: dict[Color, str] = {
-        color: "You" if session.human == color else "Computer" for color in ("black", "white")
+        color: color.capitalize()
+        if session.two_players
+        else "You"
+        if session.human == color
+        else "Computer"
+        for color in ("black", "white")
     }
     return PanelView(
         counts=board.count(),
@@ -234,6 +248,7 @@ def panel_view(
         level_text=f"{session.level} · {name}",
         level_help=description,
         human=session.human,
+        two_players=session.two_players,
         info=move_info(session.game),
         from_book=from_book,
         opening=opening_text(session.game),

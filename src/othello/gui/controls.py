@@ -19,6 +19,7 @@ KEYS: dict[int, str] = {
     pygame.K_b: "play-black",
     pygame.K_w: "play-white",
     pygame.K_t: "two-players",
+    pygame.K_m: "moves",
     pygame.K_F1: "help",
     pygame.K_ESCAPE: "quit",
     pygame.K_PLUS: "level-up",

@@ -117,6 +117,8 @@ class PlayScene(Scene):
         once, even while discs still turn, but its move is shown only once the animation is
         over, a pass announcement has had its full time, and the short pause has passed.
         """
+        if self.session.browsing:
+            return  # the move list shows a position: no pass, no move until play resumes
         if self.animation is None:
             # The forced pass first: a click queued during the animation may be the reply to it.
             self.session.pass_if_forced()
@@ -192,6 +194,7 @@ class PlayScene(Scene):
             "legal": self.choices.toggle_legal,
             "sound": self.choices.toggle_sound,
             "help": self.show_help,
+            "moves": self.show_moves,
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
@@ -228,6 +231,14 @@ class PlayScene(Scene):
             self.tell(f"Nothing to {way}.")
         elif self.session.game is not before:
             self.tell(stepped_text(way, self.session.game))
+
+    def show_moves(self) -> None:
+        """The move list, over the panel: browse the game's positions, view only."""
+        from .move_list import MoveListOverlay
+
+        if self.host.find_scene(MoveListOverlay) is None:
+            self._finish_animation()
+            self.host.open_scene(MoveListOverlay(self.host, self.session))
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:

@@ -28,6 +28,7 @@ HELP_LINES = [
     ("L", "show or hide your legal moves"),
     ("B / W", "play Black / White"),
     ("T", "two players at one board, or back to the computer"),
+    ("M", "the move list: browse the game, Enter plays on from there"),
     ("+ / -", "computer level up / down"),
     ("S", "sound on or off"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),

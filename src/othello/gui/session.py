@@ -49,6 +49,7 @@ class Session:
     human: Color | None = "black"
     level: int = 3
     two_players: bool = False  # both sides are people: the computer only gives hints
+    browsing: bool = False  # the move list is showing a position: nothing moves on
     show_legal: bool = True
     game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
@@ -179,6 +180,21 @@ class Session:
             self._changed(Change("new"))
         else:
             self._changed(Change("players"))
+
+    def go_to(self, cursor: int) -> bool:
+        """Show the position after the game's first ``cursor`` moves (undone ones included),
+        keeping every move: playing on from there works like undo, redo stays until a
+        different move is played."""
+        cursor = max(0, min(cursor, len(self.game.moves)))
+        if cursor == self.game.cursor:
+            return False
+        back = cursor < self.game.cursor
+        while self.game.cursor > cursor:
+            self.game.undo()
+        while self.game.cursor < cursor:
+            self.game.redo()
+        self._changed(Change("undo" if back else "redo"))
+        return True
 
     def set_two_players(self, on: bool) -> None:
         """Two people share the board (on), or the computer takes the side not yours (off);

@@ -1,0 +1,107 @@
+"""The move list: the game's moves over the panel, the board showing the chosen position.
+
+Browsing is view only: while the list is open nothing moves on (no pass, no computer move, no
+click on the board). Left/Right step one move, Home/End go to the start or the last move,
+a click picks a move; Enter, Esc or M close the list and the game goes on from the position
+shown, as after undo: the moves after it stay for redo until a different move is played.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..bitboard import PASS
+from ..notation import square_name
+from . import theme
+from .host import Host
+from .scenes import Scene, card
+from .session import Session
+from .text import MIN_TEXT
+
+STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
+
+
+def entries(session: Session) -> list[tuple[int, str]]:
+    """``(cursor after the move, label)`` for every move of the game, undone ones too:
+    "12. d3" for a disc (numbered by discs placed), "pass" for a pass."""
+    rows, placed = [], 0
+    for ply, sq in enumerate(session.game.moves):
+        if sq == PASS:
+            rows.append((ply + 1, "pass"))
+        else:
+            placed += 1
+            rows.append((ply + 1, f"{placed}. {square_name(sq)}"))
+    return rows
+
+
+class MoveListOverlay(Scene):
+    def __init__(self, host: Host, session: Session) -> None:
+        self.host = host
+        self.session = session
+        self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
+        session.browsing = True
+
+    def close(self) -> None:
+        """Play on from the position shown."""
+        self.session.browsing = False
+        self.host.close_scene(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            game = self.session.game
+            if event.key in STEPS:
+                self.session.go_to(game.cursor + STEPS[event.key])
+            elif event.key == pygame.K_HOME:
+                self.session.go_to(0)
+            elif event.key == pygame.K_END:
+                self.session.go_to(len(game.moves))
+            elif event.key in CLOSE:
+                self.close()
+            return True  # view only: no other key acts while browsing
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                for rect, cursor in self.cells:
+                    if rect.collidepoint(event.pos):
+                        self.session.go_to(cursor)
+                        break
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        room = self.host.layout.panel
+        card(surface, room, alpha=255)
+        text = self.host.text
+        size = max(MIN_TEXT, min(16, room.width // 16))
+        line = int(size * 1.5)
+        pad = size
+        title = text.render("Moves · view only", size + 2, theme.TEXT, bold=True)
+        surface.blit(title, (room.left + pad, room.top + pad))
+        foot = "←/→ Home/End · Enter: play from here"
+        foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
+        hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
+        surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
+        top = room.top + pad + 2 * line
+        rows_fit = max(1, (room.bottom - pad - 2 * line - top) // line)
+        columns = max(1, min(4, (room.width - 2 * pad) // (size * 6)))
+        shown = self._window(entries(self.session), rows_fit * columns)
+        col_w = (room.width - 2 * pad) // columns
+        self.cells = []
+        cursor = self.session.game.cursor
+        for i, (after, label) in enumerate(shown):
+            x = room.left + pad + (i // rows_fit) * col_w
+            y = top + (i % rows_fit) * line
+            rect = pygame.Rect(x - 4, y - 2, col_w - 8, line - 2)
+            self.cells.append((rect, after))
+            if after == cursor:
+                pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
+            colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # undone moves dimmed
+            surface.blit(text.render(label, size, colour), (x, y))
+
+    def _window(self, rows: list[tuple[int, str]], room: int) -> list[tuple[int, str]]:
+        """The rows to draw: all of them, or as many as fit around the current move."""
+        if len(rows) <= room:
+            return rows
+        current = max(0, self.session.game.cursor - 1)
+        start = max(0, min(current - room // 2, len(rows) - room))
+        return rows[start : start + room]

@@ -27,6 +27,7 @@ class Settings:
     level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
     human_color: str = "black"
     mode: str = "computer"
+    watch_seconds: float = 1.0
     show_legal_moves: bool = True
     book: bool = True
     sound: bool = True
@@ -55,6 +56,7 @@ KEYS: tuple[Key, ...] = (
     Key("BASIC", "ANIMATION", "animation", "bool"),
     Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
     Key("GAME", "MODE", "mode", "mode"),
+    Key("GAME", "WATCH_SECONDS", "watch_seconds", "float", 0.0, 10.0),
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),
@@ -68,7 +70,7 @@ DEFAULTS = Settings()
 TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
-MODES = ("computer", "two-players")
+MODES = ("computer", "two-players", "watch")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -114,7 +116,7 @@ def _to_color(text: str) -> str:
 def _to_mode(text: str) -> str:
     word = text.lower()
     if word not in MODES:
-        raise ValueError("is not a mode (use computer or two-players)")
+        raise ValueError("is not a mode (use computer, two-players or watch)")
     return word
 
 

@@ -102,7 +102,8 @@ class App:
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
-        human: Color | None = None if demo else ("white" if s.human_color == "white" else "black")
+        watch = demo or s.mode == "watch"
+        human: Color | None = None if watch else ("white" if s.human_color == "white" else "black")
         level = clamp_level(int(s.level))
         self.session = Session(
             human=human,

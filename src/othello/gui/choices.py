@@ -54,26 +54,50 @@ class PlayerChoices:
         if self.host.demo:
             return
         self.settle()
-        if self.session.two_players:  # choosing a colour means playing the computer again
+        if self.session.two_players or self.session.human is None:  # take over: you play
             self.session.set_two_players(False)
+            self.session.paused = False
             self.host.remember_choice(mode="computer")
         self.session.set_human(color)
         self.host.remember_choice(human_color=color)
 
-    def toggle_two_players(self) -> None:
-        """Two people at the board, or back to playing the computer (not in the demo)."""
+    def next_mode(self) -> None:
+        """T: you against the computer -> two players -> watch -> you against the computer
+        (not in the demo). The game goes on as it is."""
         if self.host.demo:
             return
         self.settle()
-        on = not self.session.two_players
-        self.session.set_two_players(on)
-        self.computer.level_changed()  # a search for the side that is now a person's stops
-        self.tell(
-            "Two players: both sides are yours to play (T: against the computer again)."
-            if on
-            else "Against the computer again."
-        )
-        self.host.remember_choice(mode="two-players" if on else "computer")
+        session = self.session
+        self.computer.level_changed()  # a search for a side that changes hands stops
+        if session.two_players:
+            session.set_two_players(False)
+            session.set_human(None)
+            session.paused = False
+            mode, words = (
+                "watch",
+                "Watching: the computer plays both sides. P pauses, B or W takes over.",
+            )
+        elif session.human is None:
+            session.set_human("white" if self.host.settings.human_color == "white" else "black")
+            mode, words = "computer", "Against the computer again."
+        else:
+            session.set_two_players(True)
+            mode, words = "two-players", "Two players: both sides are yours to play."
+        self.tell(words)
+        self.host.remember_choice(mode=mode)
+
+    def toggle_pause(self) -> None:
+        """Watching: stop after the move being shown, or go on."""
+        if not self.session.watching or self.host.demo:
+            return
+        self.session.paused = not self.session.paused
+        self.session.step_once = False
+        self.tell("Paused: . plays one move, P goes on." if self.session.paused else "Going on.")
+
+    def step(self) -> None:
+        """Watching, paused: one more move."""
+        if self.session.watching and self.session.paused:
+            self.session.step_once = True
 
     def change_level(self, delta: int) -> None:
         """One level up or down, within the engine's levels; a search under way starts over."""

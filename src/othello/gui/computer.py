@@ -34,6 +34,7 @@ class ComputerTurn:
         self.worker = worker
         self.session = session
         self.min_seconds = min_seconds  # an instant reply is hard to follow; pace it a little
+        self.watch_seconds = min_seconds  # watch mode's pace (WATCH_SECONDS; not the demo's)
         self.notify = notify
         self.tell = tell
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
@@ -81,8 +82,10 @@ class ComputerTurn:
         if not self.is_to_move():
             return
         self.turn_wait += dt
-        if self.pending is not None and self.turn_wait >= self.min_seconds:
+        wait = self.watch_seconds if self.session.watching else self.min_seconds
+        if self.pending is not None and self.turn_wait >= wait:
             move, self.pending = self.pending, None
+            self.session.step_once = False
             try:
                 self.session.play(move)
                 if self.pending_book:

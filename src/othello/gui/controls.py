@@ -20,6 +20,8 @@ KEYS: dict[int, str] = {
     pygame.K_w: "play-white",
     pygame.K_t: "two-players",
     pygame.K_m: "moves",
+    pygame.K_p: "pause",
+    pygame.K_PERIOD: "step",
     pygame.K_F1: "help",
     pygame.K_ESCAPE: "quit",
     pygame.K_PLUS: "level-up",

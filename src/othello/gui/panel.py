@@ -44,7 +44,13 @@ class Panel(PanelLayout):
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
         self._label(
-            surface, "Two players (T)" if view.two_players else "You play", rects["colour-label"]
+            surface,
+            "Two players (T)"
+            if view.two_players
+            else "Watching · take over"
+            if view.human is None
+            else "You play",
+            rects["colour-label"],
         )
         self._label(surface, "Level", rects["level-label"])
         self._draw_level(surface, view)

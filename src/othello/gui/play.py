@@ -54,6 +54,8 @@ class PlayScene(Scene):
         self.computer = ComputerTurn(
             host.worker, self.session, host.computer_min_seconds, host.notify, self.tell
         )
+        if not host.demo:  # the demo keeps its own quick pace
+            self.computer.watch_seconds = float(host.settings.watch_seconds)
         self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
         self.game_over_since: float | None = None
         self.hover: Square | None = None
@@ -119,6 +121,8 @@ class PlayScene(Scene):
         """
         if self.session.browsing:
             return  # the move list shows a position: no pass, no move until play resumes
+        if self.session.paused and not self.session.step_once:
+            return  # watching, paused
         if self.animation is None:
             # The forced pass first: a click queued during the animation may be the reply to it.
             self.session.pass_if_forced()
@@ -198,7 +202,9 @@ class PlayScene(Scene):
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
-            "two-players": self.choices.toggle_two_players,
+            "two-players": self.choices.next_mode,
+            "pause": self.choices.toggle_pause,
+            "step": self.choices.step,
             "level-up": partial(self.choices.change_level, 1),
             "level-down": partial(self.choices.change_level, -1),
             "place": self.place_at_cursor,

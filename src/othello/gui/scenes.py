@@ -27,7 +27,7 @@ HELP_LINES = [
     ("H", "hint: the computer scores every move"),
     ("L", "show or hide your legal moves"),
     ("B / W", "play Black / White"),
-    ("T", "two players / the computer"),
+    ("T / P / .", "mode / pause / one move (watch)"),
     ("M", "move list: browse the game"),
     ("+ / -", "computer level up / down"),
     ("S", "sound on or off"),

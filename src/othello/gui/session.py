@@ -50,6 +50,8 @@ class Session:
     level: int = 3
     two_players: bool = False  # both sides are people: the computer only gives hints
     browsing: bool = False  # the move list is showing a position: nothing moves on
+    paused: bool = False  # watching: the computer waits (one move at a time with step)
+    step_once: bool = False  # watching, paused: play one move, then wait again
     show_legal: bool = True
     game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
@@ -180,6 +182,11 @@ class Session:
             self._changed(Change("new"))
         else:
             self._changed(Change("players"))
+
+    @property
+    def watching(self) -> bool:
+        """The computer plays both sides (watch mode, or the demo)."""
+        return self.human is None and not self.two_players
 
     def go_to(self, cursor: int) -> bool:
         """Show the position after the game's first ``cursor`` moves (undone ones included),

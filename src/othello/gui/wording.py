@@ -119,6 +119,8 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
         if session.must_pass():
             return "No legal move for you", "you pass"
         return "Your move", hinting
+    if session.paused and session.watching:
+        return "Paused", "P: go on · .: one move"
     shown_depth = depth if search == "think" else None
     who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"

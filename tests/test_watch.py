@@ -1,0 +1,70 @@
+"""Watch mode: the computer plays both sides at the set pace; P pauses, . plays one move,
+B or W takes over a side; T goes through the three modes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from othello.app.config import load_settings
+from othello.gui.app import App
+from test_gui import FakeEngine, app_maker, frames, frames_until, press
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+
+def test_the_computer_plays_both_sides_and_pauses(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="watch", watch_seconds=0.0)
+    assert app.session.watching
+    frames_until(app, lambda: app.session.game.cursor >= 4)
+    press(pygame.K_p)
+    frames(app, 3)
+    paused_at = app.session.game.cursor
+    frames(app, 30)
+    assert app.session.game.cursor == paused_at and app.play.panel_view().status == "Paused"
+    press(pygame.K_PERIOD)  # one move, then wait again
+    frames_until(app, lambda: app.session.game.cursor == paused_at + 1)
+    frames(app, 30)
+    assert app.session.game.cursor == paused_at + 1
+    press(pygame.K_p)
+    frames_until(app, lambda: app.session.game.cursor >= paused_at + 3)
+
+
+def test_taking_over_a_side(make_app: Callable[..., App]) -> None:
+    engine = FakeEngine()
+    app = make_app(engine, mode="watch", watch_seconds=0.0)
+    frames_until(app, lambda: app.session.game.cursor >= 2)
+    press(pygame.K_b)
+    frames(app, 10)
+    assert app.session.human == "black" and not app.session.watching
+    frames_until(app, lambda: app.session.is_human_turn())
+    cursor = app.session.game.cursor
+    frames(app, 20)
+    assert app.session.game.cursor == cursor  # Black is the player's now: nothing moves
+
+
+def test_t_goes_through_the_modes(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), watch_seconds=0.0)
+    seen = []
+    for _ in range(3):
+        press(pygame.K_t)
+        frames(app, 2)
+        s = app.session
+        seen.append("two-players" if s.two_players else "watch" if s.watching else "computer")
+    assert seen == ["two-players", "watch", "computer"]
+
+
+def test_the_watch_settings_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "othello.ini"
+    path.write_text("[GAME]\nMODE = watch\nWATCH_SECONDS = 2.5\n")
+    settings, notices = load_settings(path)
+    assert (settings.mode, settings.watch_seconds) == ("watch", 2.5)
+    path.write_text("[GAME]\nWATCH_SECONDS = 99\n")
+    settings, notices = load_settings(path)
+    assert settings.watch_seconds == 1.0 and any("WATCH_SECONDS" in n for n in notices)

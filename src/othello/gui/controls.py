@@ -20,6 +20,7 @@ KEYS: dict[int, str] = {
     pygame.K_w: "play-white",
     pygame.K_t: "two-players",
     pygame.K_m: "moves",
+    pygame.K_e: "edit",
     pygame.K_p: "pause",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",

@@ -199,6 +199,7 @@ class PlayScene(Scene):
             "sound": self.choices.toggle_sound,
             "help": self.show_help,
             "moves": self.show_moves,
+            "edit": self.edit_position,
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
@@ -245,6 +246,16 @@ class PlayScene(Scene):
         if self.host.find_scene(MoveListOverlay) is None:
             self._finish_animation()
             self.host.open_scene(MoveListOverlay(self.host, self.session))
+
+    def edit_position(self) -> None:
+        """The position editor (not in the demo): set up a position to play from."""
+        from .editor import EditOverlay
+
+        if self.host.demo or self.host.find_scene(EditOverlay) is not None:
+            return
+        self._finish_animation()
+        self.computer.forget()
+        self.host.open_scene(EditOverlay(self.host, self.session, self.tell))
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:

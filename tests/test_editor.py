@@ -1,0 +1,81 @@
+"""Setting up a position: squares cycle, the side to move changes, Enter makes a playable
+game (the earlier one kept for undo), Esc changes nothing, a finished position says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from othello import Board
+from othello.gui.app import App
+from othello.gui.editor import EditOverlay
+from othello.notation import parse_square
+from test_gui import FakeEngine, app_maker, frames, press
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+
+def right_click(app: App, name: str, button: int = 1) -> None:
+    pos = app.layout.square_rect(parse_square(name)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    frames(app, 1)
+
+
+def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.play("f5")
+    press(pygame.K_e)
+    frames(app, 1)
+    assert app.find_scene(EditOverlay) is not None
+    right_click(app, "a1")  # empty -> black
+    right_click(app, "h8")
+    right_click(app, "h8")  # -> white
+    right_click(app, "c3", button=3)  # empty -> white, going back
+    editor = app.find_scene(EditOverlay)
+    assert editor is not None
+    press(pygame.K_TAB)
+    frames(app, 1)
+    assert editor.black_to_move  # after f5 it was White's move
+    press(pygame.K_TAB)
+    press(pygame.K_RETURN)
+    frames(app, 2)
+    board = app.session.board
+    assert app.find_scene(EditOverlay) is None and not app.session.browsing
+    assert board.black >> parse_square("a1") & 1 and board.white >> parse_square("h8") & 1
+    assert board.white >> parse_square("c3") & 1 and board.side_to_move == "white"
+    assert app.session.game.start == board and app.session.can_undo()  # the f5 game is kept
+    move = board.legal_moves()[0]
+    app.session.play(move)  # a playable game
+    assert app.session.game.transcript() == move
+    app.session.undo()
+    app.session.undo()
+    assert app.session.game.transcript() == "f5"  # the earlier game, back
+
+
+def test_escape_changes_nothing(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.play("f5")
+    before = app.session.game
+    press(pygame.K_e)
+    press(pygame.K_c)  # cleared...
+    frames(app, 1)
+    assert app.session.board.black == 0
+    press(pygame.K_ESCAPE)  # ...and cancelled
+    frames(app, 1)
+    assert app.session.game is before and app.session.game.transcript() == "f5"
+
+
+def test_a_finished_position_says_so(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    press(pygame.K_e)
+    press(pygame.K_c)
+    right_click(app, "a1")
+    press(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.session.board.is_game_over() and app.session.board == Board.from_bitboards(1, 0)
+    assert any("game is over" in t.text for t in app.play.notices.toasts)

@@ -40,6 +40,10 @@ class ComputerTurn:
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
         self.pending_book = False  # ... and it came from the opening book
         self.book_moves: set[tuple[int, str]] = set()  # (cursor after, move) played from it
+        # the computer's own score after each of its moves, from Black's side, in discs, and
+        # whether it is exact; keyed by the game's moves up to and including that move
+        self.scores: dict[tuple[int, ...], tuple[int, bool]] = {}
+        self.pending_score: tuple[int, bool] | None = None
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -85,15 +89,30 @@ class ComputerTurn:
         wait = self.watch_seconds if self.session.watching else self.min_seconds
         if self.pending is not None and self.turn_wait >= wait:
             move, self.pending = self.pending, None
+            score, self.pending_score = self.pending_score, None
             self.session.step_once = False
             try:
-                self.session.play(move)
+                self.session.play(move)  # the game changed: forget() runs
                 if self.pending_book:
                     self.book_moves.add((self.session.game.cursor, move))
+                if score is not None:
+                    game = self.session.game
+                    self.scores[tuple(game.moves[: game.cursor])] = score
             except ValueError as err:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
                 )
+
+    def graph_points(self) -> list[tuple[int, int, bool]]:
+        """``(cursor after the move, score from Black's side, exact)`` for each of the
+        computer's moves on the line now on the board, in order."""
+        game = self.session.game
+        points = []
+        for k in range(1, game.cursor + 1):
+            found = self.scores.get(tuple(game.moves[:k]))
+            if found is not None:
+                points.append((k, found[0], found[1]))
+        return points
 
     def last_from_book(self) -> bool:
         """The move last played on the board was the computer's, from the opening book."""
@@ -131,6 +150,7 @@ class ComputerTurn:
         """The game changed: a running search, its chosen move and the hints are stale."""
         self.worker.cancel()
         self.pending = None
+        self.pending_score = None
         self.search_failed = False
         self.hints = {}
         self.turn_wait = 0.0
@@ -145,6 +165,11 @@ class ComputerTurn:
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
+            score = getattr(outcome.value, "score", None)
+            if isinstance(score, int):
+                mover_black = self.session.board.black_to_move
+                sign = 1 if mover_black else -1
+                self.pending_score = (sign * score, bool(getattr(outcome.value, "exact", False)))
         else:
             scores = [m for m in outcome.value if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)

@@ -56,10 +56,40 @@ class Panel(PanelLayout):
         self._draw_level(surface, view)
         for button in self.buttons:
             self._draw_button(surface, button, view, mouse)
+        if "graph" in rects and view.graph:
+            self._draw_graph(surface, view, rects["graph"])
         if view.info and "info" in rects:
             text, size = self.text.fit(info_wordings(view), rects["info"].width, self.size(13))
             label = self.text.render(text, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
+
+    def _draw_graph(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
+        """The computer's score after each of its moves, from Black's side: above the middle
+        line Black is ahead. Exact scores (the solver's) are filled dots, estimates rings."""
+        label = self.text.render("Score for Black (computer's view)", self.size(11), theme.TEXT_DIM)
+        surface.blit(label, rect.topleft)
+        area = pygame.Rect(
+            rect.left, label.get_rect(topleft=rect.topleft).bottom + 2, rect.width, 0
+        )
+        area.height = rect.bottom - area.top
+        if area.height < 16:
+            return
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, area, border_radius=4)
+        mid = area.centery
+        pygame.draw.line(surface, theme.TEXT_DIM, (area.left, mid), (area.right, mid))
+        span = max(60, view.plies)
+        scale = max(16, max(abs(s) for _, s, _ in view.graph))
+
+        def at(ply: int, score: int) -> tuple[int, int]:
+            x = area.left + 4 + (area.width - 8) * ply // span
+            y = mid - (area.height // 2 - 4) * max(-scale, min(scale, score)) // scale
+            return x, y
+
+        points = [at(ply, score) for ply, score, _ in view.graph]
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
+        for (_ply, _score, exact), point in zip(view.graph, points, strict=True):
+            pygame.draw.circle(surface, theme.CURSOR, point, 3, 0 if exact else 1)
 
     def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)

@@ -92,7 +92,7 @@ class PanelLayout:
             if self.f >= SMALLEST:
                 break
         x, w = r.left + self.px(16), r.width - 2 * self.px(16)
-        y = r.top
+        y = below_grid = r.top
         spare = r.height - sum(self.px(h) for _, h in rows)
         for name, height in rows:
             h = self.px(height)
@@ -104,11 +104,15 @@ class PanelLayout:
                 self._level(pygame.Rect(x, y, w, h - self.px(6)))
             elif name == "grid":
                 self._grid(pygame.Rect(x, y, w, h), columns=2)
+                below_grid = y + h
             elif name != "pad":
                 self.rects[name] = pygame.Rect(x, y, w, h - self.px(10))
             y += h
         if "info" in self.rects:  # the last move goes at the foot of a tall panel
             self.rects["info"].bottom = r.bottom - self.px(12)
+            room = self.rects["info"].top - below_grid - self.px(8)
+            if room >= self.px(48):  # spare height: the evaluation graph
+                self.rects["graph"] = pygame.Rect(x, below_grid, w, min(room, self.px(120)))
 
     def _block(self) -> None:
         """Below the board: score and status side by side, then the choices, then the buttons."""

@@ -325,6 +325,7 @@ class PlayScene(Scene):
             sound_on=self.host.sounds.enabled,
             demo=self.host.demo,
             from_book=self.computer.last_from_book(),
+            graph=self.computer.graph_points(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -34,6 +34,8 @@ class PanelView:
     opening: str = ""  # the named opening the game follows or last followed
     from_book: bool = False  # the last move was the computer's, from the opening book
     two_players: bool = False  # both sides are people
+    graph: list[tuple[int, int, bool]] = field(default_factory=list)  # see ComputerTurn
+    plies: int = 0  # moves on the board (the graph's width)
     detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
@@ -227,6 +229,7 @@ def panel_view(
     sound_on: bool,
     demo: bool,
     from_book: bool = False,
+    graph: list[tuple[int, int, bool]] | None = None,
 ) -> PanelView:
     """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
     (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
@@ -253,6 +256,8 @@ def panel_view(
         two_players=session.two_players,
         info=move_info(session.game),
         from_book=from_book,
+        graph=graph or [],
+        plies=session.game.cursor,
         opening=opening_text(session.game),
         busy=busy,
         enabled={

@@ -1,0 +1,51 @@
+"""The evaluation graph: the computer's own score after each of its moves, from Black's
+side, for the line on the board; drawn in the panel when there is room."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from othello.gui.app import App
+from test_gui import FakeEngine, FakeResult, app_maker, click, frames_until, human_turn_idle
+
+
+class ScoringEngine(FakeEngine):
+    """Plays the first legal move and says it is worth +5 for the side to move."""
+
+    def think(self, board, stop=None, on_progress=None):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        moves = board.legal_moves()
+        return FakeResult(moves[0] if moves else "pass", score=5, exact=board.empties() < 50)
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+
+def test_the_computers_scores_are_kept_from_blacks_side(make_app: Callable[..., App]) -> None:
+    app = make_app(ScoringEngine())  # the player is Black, the computer White
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    assert app.play.computer.graph_points() == [(2, -5, False)]  # +5 for White = -5 for Black
+    assert app.play.panel_view().graph == [(2, -5, False)]
+    app.session.undo()  # the line changes: its points go with it
+    assert app.play.computer.graph_points() == []
+
+
+def test_the_graph_is_drawn_where_there_is_room(make_app: Callable[..., App]) -> None:
+    app = make_app(ScoringEngine(), window_width=1100, window_height=760)
+    assert "graph" in app.panel.rects
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    area = app.panel.rects["graph"]
+    colours = {tuple(app.screen.get_at((x, y))) for x in range(area.left, area.right, 2)
+               for y in range(area.top, area.bottom, 2)}  # fmt: skip
+    assert len(colours) > 4  # a label, a frame, a line and a dot, not an empty panel
+    small = make_app(ScoringEngine(), window_width=520, window_height=400)
+    small.frame(1 / 30)
+    pygame.display.flip()
+    assert "graph" not in small.panel.rects  # no room: hidden

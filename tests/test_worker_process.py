@@ -271,3 +271,15 @@ def test_a_search_crash_is_logged_with_its_traceback(tmp_path: Path, kind: str) 
     assert f"ERROR othello.gui.worker: the search ({kind}, level 3) failed" in text
     assert "Traceback (most recent call last):" in text
     assert "in _deep_inside" in text and "ZeroDivisionError: evaluation divided by zero" in text
+
+
+def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
+    from test_review_window import blunder_game
+
+    game = blunder_game()
+    worker.review(game.start, game.moves)
+    outcome = wait_for(worker, 60.0)
+    assert outcome.error is None and outcome.kind == "review"
+    first = outcome.value[0]
+    assert first.mark == "blunder" and first.played == game.moves[0] and first.exact
+    assert all(r.loss >= 0 for r in outcome.value)

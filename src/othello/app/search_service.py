@@ -5,7 +5,8 @@ multiprocessing's "spawn" start method: a fresh interpreter that imports this mo
 engine, never pygame, so the child shares neither the window's display nor its interpreter
 lock. Everything crosses the pipe as plain data:
 
-- a job: ``(generation, kind, board string, level, book)``, kind "think" or "analyze"; level
+- a job: ``(generation, kind, board string, level, book)``, kind "think", "analyze" or
+  "review" (then the text is ``review_text``: a start position and a game's moves); level
   0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
@@ -30,6 +31,8 @@ from typing import Any, cast
 from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
+from ..notation import format_transcript
+from ..review import MoveReview, review_game
 
 Job = tuple[int, str, str, int, bool]
 Report = tuple[Any, ...]
@@ -80,6 +83,14 @@ def run_job(
     """Search one job, sending the depth reached as it goes and then the result or the error."""
     generation, kind, text, level, book = job
     try:
+        if kind == "review":
+
+            def reviewed(done: int, total: int) -> None:
+                send(("progress", generation, done))
+
+            rows = review_data(text, cast(threading.Event, stop), reviewed)
+            send(("result", generation, kind, rows))
+            return
         board = Board.from_string(text)
         engine = engines.get((level, book)) or engines.setdefault(
             (level, book), engine_for(level, book)
@@ -111,8 +122,26 @@ def engine_for(level: int, book: bool = False) -> Engine:
     return Engine(level=level, book=book)
 
 
+def review_text(start: Board, moves: list[int]) -> str:
+    """A review job's text: the start position's board string, "|", the moves with passes."""
+    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
+
+
+def review_data(
+    text: str, stop: threading.Event | None, progress: Callable[[int, int], None]
+) -> list[tuple[Any, ...]]:
+    """Review the game in a review job's text; each move's review as plain data."""
+    start_text, _, moves_text = text.partition("|")
+    start = Board.from_string(start_text)
+    moves = [entry.square for entry in Board.from_transcript(moves_text, start=start).history]
+    reviews = review_game(start, moves, stop=stop, on_progress=progress)
+    return [dataclasses.astuple(review) for review in reviews]
+
+
 def value_from_data(kind: str, data: Any) -> Any:
     """A result as the engine returned it, rebuilt from the plain data the child sent."""
     if kind == "think":
         return SearchResult(**data)
+    if kind == "review":
+        return [MoveReview(*row) for row in data]
     return [MoveScore(*score) for score in data]

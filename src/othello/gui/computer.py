@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bitboard import Square
+from ..bitboard import PASS, Square
 from ..levels import ANALYSIS
 from ..notation import parse_move, square_name
+from ..review import MoveReview
 from .session import Session
-from .wording import hint_text
+from .wording import hint_text, review_summary
 from .worker import Outcome, SearchWorker
 
 
@@ -44,6 +45,8 @@ class ComputerTurn:
         # whether it is exact; keyed by the game's moves up to and including that move
         self.scores: dict[tuple[int, ...], tuple[int, bool]] = {}
         self.pending_score: tuple[int, bool] | None = None
+        # the last review: the moves it judged, and its verdict on each placed move
+        self.review: tuple[tuple[int, ...], list[MoveReview]] | None = None
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -102,6 +105,31 @@ class ComputerTurn:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
                 )
+
+    def toggle_review(self) -> None:
+        """R: judge every move of the game on the board in the search process (the window
+        stays free); R again stops it. Not while the computer is choosing a move."""
+        if self.worker.kind == "review":
+            self.worker.cancel()
+            self.tell("Review stopped.")
+            return
+        game = self.session.game
+        if not any(sq != PASS for sq in game.moves[: game.cursor]):
+            self.tell("Nothing to review yet: play some moves first.")
+        elif self.worker.kind == "think" or self.pending is not None:
+            self.tell("The computer is choosing its move: review once it has played.")
+        else:
+            self.worker.review(game.start, list(game.moves[: game.cursor]))
+            self.tell("Reviewing every move (R stops). M then shows the marks.")
+
+    def reviewed(self) -> dict[int, MoveReview]:
+        """The last review's verdicts by ply, when the game on the board begins with the
+        moves it judged."""
+        if self.review is None:
+            return {}
+        judged, reviews = self.review
+        moves = tuple(self.session.game.moves[: len(judged)])
+        return {r.ply: r for r in reviews} if moves == judged else {}
 
     def graph_points(self) -> list[tuple[int, int, bool]]:
         """``(cursor after the move, score from Black's side, exact)`` for each of the
@@ -170,6 +198,10 @@ class ComputerTurn:
                 mover_black = self.session.board.black_to_move
                 sign = 1 if mover_black else -1
                 self.pending_score = (sign * score, bool(getattr(outcome.value, "exact", False)))
+        elif outcome.kind == "review":
+            game = self.session.game
+            self.review = (tuple(game.moves[: game.cursor]), list(outcome.value))
+            self.tell(review_summary(outcome.value))
         else:
             scores = [m for m in outcome.value if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)

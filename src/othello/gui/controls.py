@@ -21,6 +21,7 @@ KEYS: dict[int, str] = {
     pygame.K_t: "two-players",
     pygame.K_m: "moves",
     pygame.K_e: "edit",
+    pygame.K_r: "review",
     pygame.K_p: "pause",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",

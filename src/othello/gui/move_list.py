@@ -12,33 +12,45 @@ import pygame
 
 from ..bitboard import PASS
 from ..notation import square_name
+from ..review import MoveReview
 from . import theme
 from .host import Host
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
+from .wording import MARK_SIGNS
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
 
 
-def entries(session: Session) -> list[tuple[int, str]]:
+def entries(
+    session: Session, reviewed: dict[int, MoveReview] | None = None
+) -> list[tuple[int, str]]:
     """``(cursor after the move, label)`` for every move of the game, undone ones too:
-    "12. d3" for a disc (numbered by discs placed), "pass" for a pass."""
+    "12. d3" for a disc (numbered by discs placed), "pass" for a pass; after a review,
+    "12. d3 ?? c4 -12": the mark, and for a move that lost discs the best move and the loss."""
     rows, placed = [], 0
     for ply, sq in enumerate(session.game.moves):
         if sq == PASS:
             rows.append((ply + 1, "pass"))
-        else:
-            placed += 1
-            rows.append((ply + 1, f"{placed}. {square_name(sq)}"))
+            continue
+        placed += 1
+        label = f"{placed}. {square_name(sq)}"
+        verdict = (reviewed or {}).get(ply)
+        if verdict is not None and verdict.loss > 0:
+            label += f" {MARK_SIGNS[verdict.mark]} {square_name(verdict.best)} -{verdict.loss}"
+        rows.append((ply + 1, label.rstrip()))
     return rows
 
 
 class MoveListOverlay(Scene):
-    def __init__(self, host: Host, session: Session) -> None:
+    def __init__(
+        self, host: Host, session: Session, reviewed: dict[int, MoveReview] | None = None
+    ) -> None:
         self.host = host
         self.session = session
+        self.reviewed = reviewed or {}
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         session.browsing = True
 
@@ -83,8 +95,9 @@ class MoveListOverlay(Scene):
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
         top = room.top + pad + 2 * line
         rows_fit = max(1, (room.bottom - pad - 2 * line - top) // line)
-        columns = max(1, min(4, (room.width - 2 * pad) // (size * 6)))
-        shown = self._window(entries(self.session), rows_fit * columns)
+        per_column = size * (12 if self.reviewed else 6)  # marked rows are longer
+        columns = max(1, min(4, (room.width - 2 * pad) // per_column))
+        shown = self._window(entries(self.session, self.reviewed), rows_fit * columns)
         col_w = (room.width - 2 * pad) // columns
         self.cells = []
         cursor = self.session.game.cursor

@@ -200,6 +200,7 @@ class PlayScene(Scene):
             "help": self.show_help,
             "moves": self.show_moves,
             "edit": self.edit_position,
+            "review": self.computer.toggle_review,
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
@@ -245,7 +246,9 @@ class PlayScene(Scene):
 
         if self.host.find_scene(MoveListOverlay) is None:
             self._finish_animation()
-            self.host.open_scene(MoveListOverlay(self.host, self.session))
+            while (end := self.host.find_scene(EndOverlay)) is not None:
+                self.host.close_scene(end)  # the board is what the list is about
+            self.host.open_scene(MoveListOverlay(self.host, self.session, self.computer.reviewed()))
 
     def edit_position(self) -> None:
         """The position editor (not in the demo): set up a position to play from."""

@@ -16,6 +16,7 @@ from ..engine import LEVELS
 from ..game import Game
 from ..notation import square_name
 from ..openings import opening_of
+from ..review import MoveReview, summarize
 from .session import Session
 
 
@@ -108,6 +109,8 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     deepest it has finished.
     """
     board = session.board
+    if search == "review":
+        return "Reviewing the game", f"{depth or 0} moves judged · R stops"
     if board.is_game_over():
         b, w = board.count()
         return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
@@ -126,6 +129,27 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     shown_depth = depth if search == "think" else None
     who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
+
+
+MARK_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def review_summary(reviews: list[MoveReview]) -> str:
+    """The review's verdict in a line per side, e.g. "Black: average loss 1.9, 3 mistakes"."""
+    parts = []
+    for color in ("black", "white"):
+        side = summarize(reviews, color)
+        if side.moves:
+            worst = (
+                f", worst {square_name(side.worst[0].played)} (-{side.worst[0].loss})"
+                if side.worst
+                else ""
+            )
+            parts.append(
+                f"{color.capitalize()}: average loss {side.average_loss:.1f}, "
+                f"{side.mistakes} mistake{'s' if side.mistakes != 1 else ''}{worst}"
+            )
+    return "Review: " + "; ".join(parts) + ". M shows each move's mark."
 
 
 def pass_text(color: Color | None) -> str:

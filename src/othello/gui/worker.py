@@ -92,6 +92,14 @@ class SearchWorker:
         """Start scoring every legal move, for a hint."""
         return self._start("analyze", board, level)
 
+    def review(self, start: Board, moves: list[int]) -> int:
+        """Start judging every move of a game (progress: the number of moves done)."""
+        self.cancel()
+        self.kind = "review"
+        self._job = (self.generation, "review", search_service.review_text(start, moves), 0, False)
+        self._transport.start(self._job)
+        return self.generation
+
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""
         self._transport.cancel(self.generation)
@@ -309,8 +317,15 @@ class ThreadTransport:
                 self._engines.pop(level, None)
         if stop.is_set():
             return
-        board = Board.from_string(board_string)
         try:
+            if kind == "review":
+                on_done = self._progress_for(generation)
+                value = search_service.value_from_data(
+                    kind, search_service.review_data(board_string, stop, lambda d, t: on_done(d))
+                )
+                self._reports.put(Outcome(kind, generation, value))
+                return
+            board = Board.from_string(board_string)
             engine = self._engine(level)
             if kind == "think":
                 value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))

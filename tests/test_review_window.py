@@ -69,3 +69,19 @@ def test_r_again_stops_the_review(make_app: Callable[..., App]) -> None:
     frames(app, 2)
     assert app.worker.kind is None and app.play.computer.review is None
     assert any(t.text == "Review stopped." for t in app.play.notices.toasts)
+
+
+def test_browsing_a_reviewed_move_shows_it_and_the_best_move(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())
+    press(pygame.K_r)
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    press(pygame.K_m)
+    press(pygame.K_HOME)  # the position before the blunder
+    frames(app, 1)
+    verdict = app.play.computer.reviewed()[0]
+    shown = app.play.board_view().hints
+    assert shown == {verdict.played: verdict.played_score, verdict.best: verdict.best_score}
+    press(pygame.K_END)
+    frames(app, 1)
+    assert app.play.board_view().hints == {}  # no move after the last one

@@ -312,10 +312,20 @@ class PlayScene(Scene):
             legal,
             hover,
             self.cursor,
-            self.computer.hints,
+            self._browsed_scores() or self.computer.hints,
             board.side_to_move if hover is not None else None,
             self.computer.hints_exact,
         )
+
+    def _browsed_scores(self) -> dict[Square, int]:
+        """Browsing a reviewed game: the move played from the position shown and the best
+        move, each with its score (the mover's view), where the hints would go."""
+        if not self.session.browsing:
+            return {}
+        verdict = self.computer.reviewed().get(self.session.game.cursor)
+        if verdict is None:
+            return {}
+        return {verdict.played: verdict.played_score, verdict.best: verdict.best_score}
 
     def panel_view(self) -> PanelView:
         worker = self.host.worker

@@ -30,8 +30,9 @@ def test_the_computers_scores_are_kept_from_blacks_side(make_app: Callable[..., 
     app = make_app(ScoringEngine())  # the player is Black, the computer White
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
-    assert app.play.computer.graph_points() == [(2, -5, False)]  # +5 for White = -5 for Black
-    assert app.play.panel_view().graph == [(2, -5, False)]
+    # +5 for White = -5 for Black, after the player's f5 and after the computer's reply
+    assert app.play.computer.graph_points() == [(1, -5, False), (2, -5, False)]
+    assert app.play.panel_view().graph == [(1, -5, False), (2, -5, False)]
     app.session.undo()  # the line changes: its points go with it
     assert app.play.computer.graph_points() == []
 

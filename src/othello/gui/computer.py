@@ -198,6 +198,10 @@ class ComputerTurn:
                 mover_black = self.session.board.black_to_move
                 sign = 1 if mover_black else -1
                 self.pending_score = (sign * score, bool(getattr(outcome.value, "exact", False)))
+                # the same search judged the position it started from, after the player's
+                # move: the graph gets that point too, at no extra cost
+                game = self.session.game
+                self.scores.setdefault(tuple(game.moves[: game.cursor]), self.pending_score)
         elif outcome.kind == "review":
             game = self.session.game
             self.review = (tuple(game.moves[: game.cursor]), list(outcome.value))

@@ -50,3 +50,16 @@ def test_the_graph_is_drawn_where_there_is_room(make_app: Callable[..., App]) ->
     small.frame(1 / 30)
     pygame.display.flip()
     assert "graph" not in small.panel.rects  # no room: hidden
+
+
+def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> None:
+    from othello.gui.move_list import MoveListOverlay
+
+    app = make_app(ScoringEngine(), window_width=1100, window_height=760)
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    x, ply = app.panel.graph_points[0]
+    area = app.panel.rects["graph"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, area.centery), button=1))
+    app.frame(1 / 30)
+    assert app.find_scene(MoveListOverlay) is not None and app.session.game.cursor == ply == 1

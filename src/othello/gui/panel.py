@@ -28,6 +28,7 @@ class Panel(PanelLayout):
         super().__init__()
         self.text = text
         self.discs = discs
+        self.graph_points: list[tuple[int, int]] = []  # (x drawn at, cursor) per graph point
 
     # ----- drawing ---------------------------------------------------------------------
 
@@ -56,6 +57,7 @@ class Panel(PanelLayout):
         self._draw_level(surface, view)
         for button in self.buttons:
             self._draw_button(surface, button, view, mouse)
+        self.graph_points = []
         if "graph" in rects and view.graph:
             self._draw_graph(surface, view, rects["graph"])
         if view.info and "info" in rects:
@@ -86,10 +88,21 @@ class Panel(PanelLayout):
             return x, y
 
         points = [at(ply, score) for ply, score, _ in view.graph]
+        self.graph_points = [
+            (x, ply) for (x, _y), (ply, _s, _e) in zip(points, view.graph, strict=True)
+        ]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
         for (_ply, _score, exact), point in zip(view.graph, points, strict=True):
             pygame.draw.circle(surface, theme.CURSOR, point, 3, 0 if exact else 1)
+
+    def graph_hit(self, pos: tuple[int, int]) -> int | None:
+        """The move (cursor after it) of the graph point nearest a click on the graph."""
+        area = self.rects.get("graph")
+        if area is None or not area.collidepoint(pos) or not self.graph_points:
+            return None
+        x, ply = min(self.graph_points, key=lambda point: abs(point[0] - pos[0]))
+        return ply if abs(x - pos[0]) <= 16 else None
 
     def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)

@@ -89,6 +89,11 @@ class PlayScene(Scene):
         if action is not None:
             self.do(action)
             return
+        ply = self.host.panel.graph_hit(pos)
+        if ply is not None:  # a point of the graph: that position, in the move list
+            self.show_moves()
+            self.session.go_to(ply)
+            return
         square = self.host.layout.square_at(pos)
         if square is not None:
             self.click_square(square)

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from othello.gui.app import App
+from othello.gui.wording import GraphPoint
 from test_gui import FakeEngine, FakeResult, app_maker, click, frames_until, human_turn_idle
 
 
@@ -31,8 +32,9 @@ def test_the_computers_scores_are_kept_from_blacks_side(make_app: Callable[..., 
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
     # +5 for White = -5 for Black, after the player's f5 and after the computer's reply
-    assert app.play.computer.graph_points() == [(1, -5, False), (2, -5, False)]
-    assert app.play.panel_view().graph == [(1, -5, False), (2, -5, False)]
+    expected = [GraphPoint(1, -5, False), GraphPoint(2, -5, False)]
+    assert app.play.computer.graph_points() == expected
+    assert app.play.panel_view().graph == expected
     app.session.undo()  # the line changes: its points go with it
     assert app.play.computer.graph_points() == []
 

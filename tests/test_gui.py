@@ -444,6 +444,29 @@ def test_panel_buttons_work_with_the_mouse(make_app: Callable[..., App]) -> None
     assert app.session.game.moves == []
 
 
+def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> None:
+    from othello.gui.editor import EditOverlay
+    from othello.gui.move_list import MoveListOverlay
+
+    app = make_app(FakeEngine())
+    frames(app, 1)
+    buttons = {b.action: b.rect for b in app.panel.buttons}
+    assert app.play.panel_view().labels["mode"] == "1 player"
+    click_at(buttons["mode"].center)
+    frames(app, 1)
+    assert app.session.two_players and app.play.panel_view().labels["mode"] == "2 players"
+    click_at(buttons["moves"].center)
+    frames(app, 1)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert app.find_scene(MoveListOverlay) is None
+    click_at(buttons["edit"].center)
+    frames(app, 1)
+    assert app.find_scene(EditOverlay) is not None
+
+
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:
     app = make_app()
     for _ in range(2):

@@ -12,7 +12,7 @@ from othello import Board
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
-from test_gui import FakeEngine, app_maker, frames, frames_until, press
+from test_gui import FakeEngine, app_maker, click_at, frames, frames_until, press
 from test_review import exact_scores, random_game
 
 
@@ -85,3 +85,67 @@ def test_browsing_a_reviewed_move_shows_it_and_the_best_move(make_app: Callable[
     press(pygame.K_END)
     frames(app, 1)
     assert app.play.board_view().hints == {}  # no move after the last one
+
+
+def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., App]) -> None:
+    from othello.gui import theme
+
+    app = make_app(FakeEngine(), mode="two-players", window_width=1100, window_height=760)
+    app.session.set_game(blunder_game())
+    press(pygame.K_r)
+    frames(app, 1)
+    progress = app.play.panel_view().progress
+    assert progress is not None and 0.0 <= progress <= 1.0  # the bar under the status
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    assert app.play.panel_view().progress is None
+    verdict = app.play.computer.reviewed()[0]
+    point = app.play.computer.graph_points()[0]
+    sign = 1 if verdict.color == "black" else -1  # the graph is from Black's side
+    assert (point.ply, point.score, point.mark) == (1, sign * verdict.played_score, "blunder")
+    frames(app, 1)
+    pygame.display.flip()
+    area = app.panel.rects["graph"]
+    colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.left, area.right)
+               for y in range(area.top, area.bottom)}  # fmt: skip
+    assert theme.MARK_COLORS["blunder"] in colours  # the blunder's dot, in its colour
+
+
+def finish_randomly(game: Game) -> None:
+    """Play the first legal move (or pass) until the game is over."""
+    board = game.board
+    while not board.is_game_over():
+        game.play(board.legal_moves()[0] if board.legal_squares() else "pass")
+        board = game.board
+
+
+def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
+    from othello.gui.scenes import EndOverlay
+
+    app = make_app(FakeEngine(), mode="two-players")
+    game = blunder_game()
+    finish_randomly(game)
+    app.session.set_game(game)
+    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    frames(app, 1)
+    card = app.find_scene(EndOverlay)
+    assert card is not None and card.review_button.width > 0
+    assert "Review (R)" in card.lines or "Review" in card.lines
+    click_at(card.review_button.center)
+    frames(app, 1)
+    assert app.worker.kind == "review"
+
+
+def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    for move in ("f5", "d6", "c3", "d3", "c4"):
+        app.session.play(move)
+    press(pygame.K_m)
+    press(pygame.K_HOME)  # browsing the start: the review still takes every move
+    press(pygame.K_r)
+    frames(app, 1)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and app.worker.kind == "review"
+    assert overlay.progress() is not None  # the list shows the review's bar
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    assert sorted(overlay.reviewed) == [0, 1, 2, 3, 4]  # its marks reach the open list
+    assert overlay.progress() is None and app.session.game.cursor == 0

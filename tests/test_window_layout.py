@@ -63,7 +63,7 @@ def test_every_button_is_in_the_window_and_off_the_board(
         layout.notices
     )
     assert not layout.notices.colliderect(layout.panel)
-    assert len(panel.buttons) == 12
+    assert len(panel.buttons) == 16  # colours, level -/+, and the twelve of the grid
     for i, button in enumerate(panel.buttons):
         assert layout.panel.contains(button.rect), (button.action, button.rect, layout.panel)
         assert button.rect.width >= 24 and button.rect.height >= 20, button  # big enough to hit
@@ -199,6 +199,6 @@ def test_the_end_card_text_fits_whole_at_every_size(
     app.session.set_game(Game.from_transcript(ENDED))
     frames(app, 2)
     card = app.find_scene(EndOverlay)
-    assert card is not None and len(card.lines) == 5
+    assert card is not None and len(card.lines) == 6  # four lines and two buttons
     assert not any(line.endswith("…") for line in card.lines), card.lines
     assert any("64–0" in line for line in card.lines)  # the score with the empties, said

@@ -290,6 +290,9 @@ class App:
     def new_game(self) -> None:
         self.play.new_game()
 
+    def review(self) -> None:
+        self.play.do("review")
+
     def remember_choice(self, **prefs: Any) -> None:
         """Keep a choice made in the window for the next start (not the demo's)."""
         if self.remember is None or self.demo:

@@ -15,7 +15,7 @@ from ..levels import ANALYSIS
 from ..notation import parse_move, square_name
 from ..review import MoveReview
 from .session import Session
-from .wording import hint_text, review_summary
+from .wording import GraphPoint, hint_text, review_summary
 from .worker import Outcome, SearchWorker
 
 
@@ -47,6 +47,8 @@ class ComputerTurn:
         self.pending_score: tuple[int, bool] | None = None
         # the last review: the moves it judged, and its verdict on each placed move
         self.review: tuple[tuple[int, ...], list[MoveReview]] | None = None
+        self.review_moves: tuple[int, ...] = ()  # the moves the running review judges
+        self.review_total = 0  # ... of which placed (not passes)
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -114,12 +116,16 @@ class ComputerTurn:
             self.tell("Review stopped.")
             return
         game = self.session.game
-        if not any(sq != PASS for sq in game.moves[: game.cursor]):
+        # browsing, the whole game; else the moves on the board (not the undone ones)
+        moves = tuple(game.moves if self.session.browsing else game.moves[: game.cursor])
+        if not any(sq != PASS for sq in moves):
             self.tell("Nothing to review yet: play some moves first.")
         elif self.worker.kind == "think" or self.pending is not None:
             self.tell("The computer is choosing its move: review once it has played.")
         else:
-            self.worker.review(game.start, list(game.moves[: game.cursor]))
+            self.review_moves = moves
+            self.review_total = sum(1 for sq in moves if sq != PASS)
+            self.worker.review(game.start, list(moves))
             self.tell("Reviewing every move (R stops). M then shows the marks.")
 
     def reviewed(self) -> dict[int, MoveReview]:
@@ -131,15 +137,30 @@ class ComputerTurn:
         moves = tuple(self.session.game.moves[: len(judged)])
         return {r.ply: r for r in reviews} if moves == judged else {}
 
-    def graph_points(self) -> list[tuple[int, int, bool]]:
-        """``(cursor after the move, score from Black's side, exact)`` for each of the
-        computer's moves on the line now on the board, in order."""
+    def review_progress(self) -> float | None:
+        """The share of the running review done (for its bar); None when none runs."""
+        if self.worker.kind != "review" or not self.review_total:
+            return None
+        return min(1.0, (self.worker.depth or 0) / self.review_total)
+
+    def graph_points(self) -> list[GraphPoint]:
+        """A point for each move of the line on the board (browsing: the whole game) that has
+        a score, in order: the review's (every placed move, with its mark) where the game was
+        reviewed, else the computer's own search scores (its moves, the player's before them)."""
         game = self.session.game
+        reviewed = self.reviewed()
         points = []
-        for k in range(1, game.cursor + 1):
+        last = len(game.moves) if self.session.browsing else game.cursor  # browsing: all of it
+        for k in range(1, last + 1):
+            verdict = reviewed.get(k - 1)
+            if verdict is not None:
+                sign = 1 if verdict.color == "black" else -1
+                score = sign * verdict.played_score
+                points.append(GraphPoint(k, score, verdict.exact, verdict.mark))
+                continue
             found = self.scores.get(tuple(game.moves[:k]))
             if found is not None:
-                points.append((k, found[0], found[1]))
+                points.append(GraphPoint(k, found[0], found[1]))
         return points
 
     def last_from_book(self) -> bool:
@@ -203,8 +224,7 @@ class ComputerTurn:
                 game = self.session.game
                 self.scores.setdefault(tuple(game.moves[: game.cursor]), self.pending_score)
         elif outcome.kind == "review":
-            game = self.session.game
-            self.review = (tuple(game.moves[: game.cursor]), list(outcome.value))
+            self.review = (self.review_moves, list(outcome.value))
             self.tell(review_summary(outcome.value))
         else:
             scores = [m for m in outcome.value if m.move != "pass"]

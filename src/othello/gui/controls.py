@@ -18,7 +18,7 @@ KEYS: dict[int, str] = {
     pygame.K_s: "sound",
     pygame.K_b: "play-black",
     pygame.K_w: "play-white",
-    pygame.K_t: "two-players",
+    pygame.K_t: "mode",
     pygame.K_m: "moves",
     pygame.K_e: "edit",
     pygame.K_r: "review",

@@ -22,7 +22,7 @@ MARGIN = 16
 GAP = 8  # between the board, the notice strip and a panel below them
 # The panel's design sizes; panel.py lays itself out for these and scales to the real rect.
 SIDE_DESIGN = (300, 612)  # beside the board: one tall column
-BELOW_DESIGN = (600, 250)  # below the board: two columns and a row of buttons
+BELOW_DESIGN = (600, 274)  # below the board: two columns and three rows of buttons
 SIDE_WIDTH = (240, 560)  # the side panel's narrowest and widest, where the window allows
 SIDE_SHARE = 0.5  # the side panel is this share of the board's width, within SIDE_WIDTH
 SIDE_AT_MOST = 1 / 1.5  # ... and never wider than this share of the framed board: in the

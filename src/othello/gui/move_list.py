@@ -8,6 +8,8 @@ shown, as after undo: the moves after it stay for redo until a different move is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ..bitboard import PASS
@@ -46,11 +48,19 @@ def entries(
 
 class MoveListOverlay(Scene):
     def __init__(
-        self, host: Host, session: Session, reviewed: dict[int, MoveReview] | None = None
+        self,
+        host: Host,
+        session: Session,
+        verdicts: Callable[[], dict[int, MoveReview]] | None = None,
+        progress: Callable[[], float | None] | None = None,
     ) -> None:
+        """``verdicts`` gives the review's marks by ply and ``progress`` the running review's
+        share done (both asked each frame: a review started from the list shows its progress
+        and then its marks here)."""
         self.host = host
         self.session = session
-        self.reviewed = reviewed or {}
+        self.verdicts = verdicts or dict
+        self.progress = progress or (lambda: None)
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         session.browsing = True
 
@@ -70,6 +80,8 @@ class MoveListOverlay(Scene):
                 self.session.go_to(len(game.moves))
             elif event.key in CLOSE:
                 self.close()
+            elif event.key == pygame.K_r:
+                self.host.review()  # the whole game, whatever position is shown
             return True  # view only: no other key acts while browsing
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
@@ -80,6 +92,10 @@ class MoveListOverlay(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
 
+    @property
+    def reviewed(self) -> dict[int, MoveReview]:
+        return self.verdicts()
+
     def draw(self, surface: pygame.Surface) -> None:
         room = self.host.layout.panel
         card(surface, room, alpha=255)
@@ -87,9 +103,20 @@ class MoveListOverlay(Scene):
         size = max(MIN_TEXT, min(16, room.width // 16))
         line = int(size * 1.5)
         pad = size
-        title = text.render("Moves · view only", size + 2, theme.TEXT, bold=True)
+        share = self.progress()
+        heading = "Moves · view only" if share is None else "Reviewing… R stops"
+        title = text.render(heading, size + 2, theme.TEXT, bold=True)
         surface.blit(title, (room.left + pad, room.top + pad))
-        foot = "←/→ Home/End · Enter: play from here"
+        if share is not None:  # the review's bar under the title
+            bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
+            pygame.draw.rect(surface, theme.BUTTON, bar, border_radius=2)
+            done = pygame.Rect(bar.left, bar.top, max(4, int(bar.width * share)), bar.height)
+            pygame.draw.rect(surface, theme.CURSOR, done, border_radius=2)
+        foot = [
+            "←/→ Home/End · Enter: play from here · R: review",
+            "←/→ · Enter: play from here · R: review",
+            "Enter: play from here · R: review",
+        ]
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))

@@ -15,10 +15,12 @@ import pygame
 from ..board import Color
 from . import theme
 from .layout import Layout
-from .panel_layout import Button, PanelLayout
+from .panel_layout import GRID, Button, PanelLayout
 from .render import BoardRenderer
-from .text import TextCache
+from .text import MIN_TEXT, TextCache
 from .wording import PanelView, info_wordings
+
+GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
 
 
 class Panel(PanelLayout):
@@ -55,8 +57,9 @@ class Panel(PanelLayout):
         )
         self._label(surface, "Level", rects["level-label"])
         self._draw_level(surface, view)
+        size = self._button_text_size(view)
         for button in self.buttons:
-            self._draw_button(surface, button, view, mouse)
+            self._draw_button(surface, button, view, mouse, size)
         self.graph_points = []
         if "graph" in rects and view.graph:
             self._draw_graph(surface, view, rects["graph"])
@@ -68,7 +71,10 @@ class Panel(PanelLayout):
     def _draw_graph(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
         """The computer's score after each of its moves, from Black's side: above the middle
         line Black is ahead. Exact scores (the solver's) are filled dots, estimates rings."""
-        label = self.text.render("Score for Black (computer's view)", self.size(11), theme.TEXT_DIM)
+        title = "Score for Black (computer's view)"
+        if any(point.mark for point in view.graph):
+            title = "Score for Black · reviewed"
+        label = self.text.render(title, self.size(11), theme.TEXT_DIM)
         surface.blit(label, rect.topleft)
         area = pygame.Rect(
             rect.left, label.get_rect(topleft=rect.topleft).bottom + 2, rect.width, 0
@@ -79,22 +85,28 @@ class Panel(PanelLayout):
         pygame.draw.rect(surface, theme.BUTTON_DISABLED, area, border_radius=4)
         mid = area.centery
         pygame.draw.line(surface, theme.TEXT_DIM, (area.left, mid), (area.right, mid))
-        span = max(60, view.plies)
-        scale = max(16, max(abs(s) for _, s, _ in view.graph))
+        span = max(60, view.plies, max(point.ply for point in view.graph))
+        scale = max(16, max(abs(point.score) for point in view.graph))
 
         def at(ply: int, score: int) -> tuple[int, int]:
             x = area.left + 4 + (area.width - 8) * ply // span
             y = mid - (area.height // 2 - 4) * max(-scale, min(scale, score)) // scale
             return x, y
 
-        points = [at(ply, score) for ply, score, _ in view.graph]
+        now_x = at(view.plies, 0)[0]  # the position on the board
+        pygame.draw.line(surface, theme.PANEL_EDGE, (now_x, area.top + 2), (now_x, area.bottom - 3))
+        points = [at(point.ply, point.score) for point in view.graph]
         self.graph_points = [
-            (x, ply) for (x, _y), (ply, _s, _e) in zip(points, view.graph, strict=True)
+            (x, point.ply) for (x, _y), point in zip(points, view.graph, strict=True)
         ]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
-        for (_ply, _score, exact), point in zip(view.graph, points, strict=True):
-            pygame.draw.circle(surface, theme.CURSOR, point, 3, 0 if exact else 1)
+        for point, at_xy in zip(view.graph, points, strict=True):
+            marked = theme.MARK_COLORS.get(point.mark)
+            if marked is not None:  # the review's verdict: a bigger dot in its colour
+                pygame.draw.circle(surface, marked, at_xy, 5 if point.mark == "blunder" else 4)
+            else:
+                pygame.draw.circle(surface, theme.CURSOR, at_xy, 3, 0 if point.exact else 1)
 
     def graph_hit(self, pos: tuple[int, int]) -> int | None:
         """The move (cursor after it) of the graph point nearest a click on the graph."""
@@ -188,6 +200,8 @@ class Panel(PanelLayout):
         )
         if thinking:
             pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=radius)
+        if view.progress is not None:
+            self._draw_progress(surface, rect, view.progress)
         inner = rect.inflate(-2 * self.px(10), -2 * self.px(6))
         spinner = 0
         if view.busy is not None:
@@ -216,6 +230,17 @@ class Panel(PanelLayout):
                 (inner.left, y + i * (size + 4)),
             )
 
+    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, share: float) -> None:
+        """A bar along the status box's foot: how much of the review is done."""
+        height = max(3, self.px(4))
+        inset = self.px(10)
+        track = pygame.Rect(rect.left + inset, rect.bottom - height - self.px(4), 0, height)
+        track.width = rect.width - 2 * inset
+        pygame.draw.rect(surface, theme.BUTTON, track, border_radius=height // 2)
+        done = track.copy()
+        done.width = max(height, int(track.width * share))
+        pygame.draw.rect(surface, theme.CURSOR, done, border_radius=height // 2)
+
     def _draw_spinner(
         self, surface: pygame.Surface, center: tuple[int, int], radius: int, seconds: float
     ) -> None:
@@ -230,9 +255,49 @@ class Panel(PanelLayout):
             pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
             pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
+    def _button_text_size(self, view: PanelView) -> int:
+        """One type size for every button: the largest at which each label fits (in its
+        shortest form), so the buttons read as one set."""
+        grid = [b for b in self.buttons if b.action in GRID_ACTIONS]
+        sizes = range(self.size(16), MIN_TEXT - 1, -1)
+        for size in sizes:  # the whole labels, unless that makes them small
+            if size < self.size(14):
+                break
+            if all(self._wording(b, view, size) == self._label_of(b, view) for b in grid):
+                return size
+        for size in sizes:  # else the shorter forms where needed
+            if all(self._wording(b, view, size) is not None for b in grid):
+                return size
+        return MIN_TEXT
+
+    @staticmethod
+    def _label_of(button: Button, view: PanelView) -> str:
+        return view.labels.get(button.action, button.label)
+
+    def _wording(self, button: Button, view: PanelView, size: int) -> str | None:
+        """The longest form of the button's label that fits it at ``size``, if any."""
+        room = button.rect.width - 2 * self.px(8) - self._lamp_room(button, view)
+        for text in _short_labels(self._label_of(button, view)):
+            if self.text.render(text, size, theme.TEXT).get_width() <= room:
+                return text
+        return None
+
+    def _lamp_room(self, button: Button, view: PanelView) -> int:
+        """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
+        return 3 * self.px(4) if _toggle_state(self._label_of(button, view)) is not None else 0
+
     def _draw_button(
-        self, surface: pygame.Surface, button: Button, view: PanelView, mouse: tuple[int, int]
+        self,
+        surface: pygame.Surface,
+        button: Button,
+        view: PanelView,
+        mouse: tuple[int, int],
+        size: int,
     ) -> None:
+        """The label, with its key at the right when both fit at the panel's button size; a
+        toggle's state as a lamp before its name (lit: on)."""
+        if button.action not in GRID_ACTIONS:
+            size = self.size(16)
         enabled = view.enabled.get(button.action, True)
         selected = button.action == f"play-{view.human}" or (
             view.two_players and button.action.startswith("play-")
@@ -248,28 +313,49 @@ class Panel(PanelLayout):
         rect = button.rect
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
-        wanted = view.labels.get(button.action, button.label)
+        text = self._wording(button, view, size)
+        if text is None:  # not one of the grid's (their size fits them all)
+            wanted = _short_labels(self._label_of(button, view))
+            text, size = self.text.fit(wanted, rect.width - 2 * self.px(8), size)
+        label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
             button.key, self.size(12), theme.TEXT if selected else theme.TEXT_DIM
         )
+        lamp = self._lamp_room(button, view)
         pad = self.px(10)
-        room = rect.width - 2 * pad
-        text, size = self.text.fit(
-            wanted, room - key.get_width() - pad, self.size(16), bold=selected
-        )
-        if button.key and text == wanted:
-            label = self.text.render(text, size, color, bold=selected)
-            surface.blit(label, label.get_rect(midleft=(rect.left + pad, rect.centery)))
+        whole = lamp + label.get_width()
+        with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
+        left = rect.left + pad if with_key else rect.centerx - whole // 2
+        if lamp:
+            lit = _toggle_state(self._label_of(button, view))
+            centre = (left + self.px(4), rect.centery)
+            pygame.draw.circle(
+                surface,
+                theme.ACCENT if lit else theme.TEXT_DIM,
+                centre,
+                self.px(4),
+                0 if lit else 1,
+            )
+        surface.blit(label, label.get_rect(midleft=(left + lamp, rect.centery)))
+        if with_key:
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
-            return
-        text, size = self.text.fit(_short_labels(wanted), room, self.size(16), bold=selected)
-        label = self.text.render(text, size, color, bold=selected)
-        surface.blit(label, label.get_rect(center=rect.center))
+
+
+def _toggle_state(label: str) -> bool | None:
+    """True/False for a toggle's label ("Sound: on" / "Sound: off"), None for other labels."""
+    state = label.partition(": ")[2]
+    return {"on": True, "off": False}.get(state)
+
+
+SHORTER = {"New game": "New", "Move list": "List", "1 player": "1 pl.", "2 players": "2 pl."}
 
 
 def _short_labels(label: str) -> Sequence[str]:
-    """A button's label, then shorter forms of it ("Moves: on" -> "on")."""
-    return [label, label.split(": ")[-1]] if ": " in label else [label]
+    """A button's label, then shorter forms of it; a toggle shows its name only (its state
+    is the lamp beside it)."""
+    if _toggle_state(label) is not None:
+        return [label.partition(": ")[0]]
+    return [label, SHORTER[label]] if label in SHORTER else [label]
 
 
 def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:

@@ -17,11 +17,15 @@ from .layout import Layout
 from .text import MIN_TEXT
 from .wording import PanelView
 
-GRID = (
+GRID = (  # in reading order: three to a row beside the board, four below it
     ("new", "New game", "N"),
-    ("hint", "Hint", "H"),
     ("undo", "Undo", "U"),
     ("redo", "Redo", "^Y"),
+    ("hint", "Hint", "H"),
+    ("review", "Review", "R"),
+    ("moves", "Move list", "M"),
+    ("mode", "Mode", "T"),
+    ("edit", "Set up", "E"),
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
     ("help", "Help", "F1"),
@@ -43,7 +47,7 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
-BLOCK_SIZE = (600, 244)  # the block below the board, in design pixels
+BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
 MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
 
@@ -103,7 +107,7 @@ class PanelLayout:
             elif name == "level":
                 self._level(pygame.Rect(x, y, w, h - self.px(6)))
             elif name == "grid":
-                self._grid(pygame.Rect(x, y, w, h), columns=2)
+                self._grid(pygame.Rect(x, y, w, h), columns=3)
                 below_grid = y + h
             elif name != "pad":
                 self.rects[name] = pygame.Rect(x, y, w, h - self.px(10))

@@ -209,7 +209,7 @@ class PlayScene(Scene):
             "quit": self.host.quit,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
-            "two-players": self.choices.next_mode,
+            "mode": self.choices.next_mode,
             "pause": self.choices.toggle_pause,
             "step": self.choices.step,
             "level-up": partial(self.choices.change_level, 1),
@@ -253,7 +253,11 @@ class PlayScene(Scene):
             self._finish_animation()
             while (end := self.host.find_scene(EndOverlay)) is not None:
                 self.host.close_scene(end)  # the board is what the list is about
-            self.host.open_scene(MoveListOverlay(self.host, self.session, self.computer.reviewed()))
+            self.host.open_scene(
+                MoveListOverlay(
+                    self.host, self.session, self.computer.reviewed, self.computer.review_progress
+                )
+            )
 
     def edit_position(self) -> None:
         """The position editor (not in the demo): set up a position to play from."""
@@ -344,6 +348,7 @@ class PlayScene(Scene):
             demo=self.host.demo,
             from_book=self.computer.last_from_book(),
             graph=self.computer.graph_points(),
+            progress=self.computer.review_progress(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -132,16 +132,18 @@ class HelpOverlay(Scene):
 
 
 class EndOverlay(Scene):
-    """The final count and the winner over the board, with a new-game button.
+    """The final count and the winner over the board, with a new-game and a review button.
 
     Space, or a click on the board, hides the card to show the final position (and shows it
-    again); N, Enter or the button start a new game. Everything else falls through to the play
-    scene, so undo, the colour and level choices and the panel keep working.
+    again); N, Enter or the button start a new game; the review button (or R) judges the game.
+    Everything else falls through to the play scene, so undo, the colour and level choices and
+    the panel keep working.
     """
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.button = pygame.Rect(0, 0, 0, 0)
+        self.button = pygame.Rect(0, 0, 0, 0)  # new game
+        self.review_button = pygame.Rect(0, 0, 0, 0)
         self.shown = True
         self.lines: list[str] = []  # the card's text as last drawn, each in the form that fitted
 
@@ -149,6 +151,9 @@ class EndOverlay(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.shown and self.button.collidepoint(event.pos):
                 self.host.new_game()
+                return True
+            if self.shown and self.review_button.collidepoint(event.pos):
+                self.host.review()
                 return True
             if self.host.layout.board.collidepoint(event.pos):
                 self.shown = not self.shown
@@ -165,9 +170,10 @@ class EndOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.shown:
             self.button = pygame.Rect(0, 0, 0, 0)
+            self.review_button = pygame.Rect(0, 0, 0, 0)
             return
         host = self.host
-        layout, text = host.layout, host.text
+        layout = host.layout
         dim(surface, layout.board, 90)
         board = host.session.board
         headline, verdict = result_text(host.session)
@@ -185,22 +191,34 @@ class EndOverlay(Scene):
         self._line(surface, forms, rect, 2.05 * s, small, theme.TEXT_DIM)
         if note:
             self._line(surface, note, rect, 2.5 * s, small, theme.TEXT_DIM)
+        y = rect.top + int(s * 2.85 + extra)
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
-        self.button.center = (rect.centerx, rect.top + int(s * 2.85 + extra))
-        hover = self.button.collidepoint(host.mouse)
-        pygame.draw.rect(
-            surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, border_radius=8
-        )
-        fits, size = text.fit(
-            ["New game (N)", "New game", "New"], self.button.width - 8, small, True
-        )
-        label = text.render(fits, size, theme.TEXT, bold=True)
-        surface.blit(label, label.get_rect(center=self.button.center))
-        self.lines.append(fits)
+        self.button.center = (rect.centerx - int(s * 1.5), y)
+        self.review_button = self.button.copy()
+        self.review_button.center = (rect.centerx + int(s * 1.5), y)
+        self._button(surface, self.button, ["New game (N)", "New game", "New"], theme.ACCENT, small)
+        self._button(surface, self.review_button, ["Review (R)", "Review"], theme.BUTTON, small)
         forms = ["Space or click: see the board", "Space: see the board", "Space: board"]
         self._line(
             surface, forms, rect, rect.height - 0.4 * s, max(MIN_TEXT, s // 5), theme.TEXT_DIM
         )
+
+    def _button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        wordings: list[str],
+        color: tuple[int, int, int],
+        size: int,
+    ) -> None:
+        """A button of the card with the longest wording that fits (kept in ``lines``)."""
+        text = self.host.text
+        hover = rect.collidepoint(self.host.mouse)
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else color, rect, border_radius=8)
+        fits, fitted = text.fit(wordings, rect.width - 8, size, True)
+        label = text.render(fits, fitted, theme.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=rect.center))
+        self.lines.append(fits)
 
     def _line(
         self,

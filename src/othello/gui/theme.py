@@ -26,5 +26,7 @@ BUTTON = (60, 66, 77)
 BUTTON_HOVER = (76, 84, 97)
 BUTTON_DISABLED = (50, 54, 62)
 STATUS_BUSY = (58, 52, 30)  # the status box while the computer thinks: warm, like the spinner
+# the review's marks on the graph: a mistake, a blunder (inaccuracies are too many to stand out)
+MARK_COLORS = {"mistake": (240, 140, 50), "blunder": (232, 60, 60)}
 BANNER = (16, 18, 22, 220)
 TOAST = (30, 34, 40, 235)

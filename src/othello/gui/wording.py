@@ -9,6 +9,7 @@ it is, who won and what is legal come from the Board and the Session.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..bitboard import PASS, Square
 from ..board import Board, Color
@@ -18,6 +19,15 @@ from ..notation import square_name
 from ..openings import opening_of
 from ..review import MoveReview, summarize
 from .session import Session
+
+
+class GraphPoint(NamedTuple):
+    """One point of the evaluation graph: the position after a move."""
+
+    ply: int  # the game's cursor after the move
+    score: int  # discs, from Black's side
+    exact: bool  # proved by the solver, not estimated
+    mark: str = ""  # the review's word for the move (see review.MARKS); "" when not reviewed
 
 
 @dataclass
@@ -35,8 +45,9 @@ class PanelView:
     opening: str = ""  # the named opening the game follows or last followed
     from_book: bool = False  # the last move was the computer's, from the opening book
     two_players: bool = False  # both sides are people
-    graph: list[tuple[int, int, bool]] = field(default_factory=list)  # see ComputerTurn
+    graph: list[GraphPoint] = field(default_factory=list)  # see ComputerTurn.graph_points
     plies: int = 0  # moves on the board (the graph's width)
+    progress: float | None = None  # the share of a running review done, for its bar
     detail: str = ""  # the status's second line, e.g. "depth 6"
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
@@ -243,6 +254,13 @@ def hint_text(scores: list[tuple[str, int]], explain: bool, exact: bool = False)
     return text
 
 
+def mode_name(session: Session) -> str:
+    """The mode in a word or two, for its button: who plays which side."""
+    if session.two_players:
+        return "2 players"
+    return "Watch" if session.watching else "1 player"
+
+
 def panel_view(
     session: Session,
     *,
@@ -253,7 +271,8 @@ def panel_view(
     sound_on: bool,
     demo: bool,
     from_book: bool = False,
-    graph: list[tuple[int, int, bool]] | None = None,
+    graph: list[GraphPoint] | None = None,
+    progress: float | None = None,
 ) -> PanelView:
     """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
     (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
@@ -282,6 +301,7 @@ def panel_view(
         from_book=from_book,
         graph=graph or [],
         plies=session.game.cursor,
+        progress=progress,
         opening=opening_text(session.game),
         busy=busy,
         enabled={
@@ -296,5 +316,6 @@ def panel_view(
         labels={
             "legal": f"Moves: {'on' if session.show_legal else 'off'}",
             "sound": f"Sound: {'on' if sound_on else 'off'}",
+            "mode": mode_name(session),
         },
     )

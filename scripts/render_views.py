@@ -1,0 +1,127 @@
+"""Render the window's views headless into docs/views/: the evaluation graph and the move list
+after a review of a real game at three window sizes, and the modes and the position editor.
+
+Run: ``python scripts/render_views.py`` (a minute: the review runs the real engine once,
+at the window's settings). No display needed: SDL's dummy video driver.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from othello.app.settings import Settings
+from othello.game import Game
+from othello.gui.app import App
+from othello.notation import parse_square
+from othello.review import MoveReview
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "views"
+# A real tournament game (WTHOR), 60 moves.
+GAME = (
+    "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
+    "a4b5b7a5a6h5h1a8g2e1b8a7h8a2b2b1a1h7g7"
+)
+SIZES = ((1100, 760), (900, 640), (600, 700))
+DT = 1 / 30
+
+
+def make_app(size: tuple[int, int], mode: str = "computer", watch_seconds: float = 1.0) -> App:
+    chosen = Settings(
+        animation=False,
+        sound=False,
+        window_width=size[0],
+        window_height=size[1],
+        mode=mode,
+        watch_seconds=watch_seconds,
+    )
+    return App(chosen, remember=None, computer_min_seconds=0.0)
+
+
+def frames(app: App, count: int) -> None:
+    for _ in range(count):
+        app.frame(DT)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    frames(app, 1)
+
+
+def save(app: App, name: str) -> None:
+    frames(app, 2)
+    pygame.image.save(app.screen, str(OUT / name))
+    print(OUT / name)
+
+
+Review = tuple[tuple[int, ...], list[MoveReview]]
+
+
+def reviewed_game() -> Review:
+    """Review GAME once in a window (R), the way a player would, and keep the verdicts."""
+    app = make_app(SIZES[0], mode="two-players")
+    app.session.set_game(Game.from_transcript(GAME))
+    frames(app, 1)
+    key(app, pygame.K_r)
+    while app.play.computer.review is None:
+        frames(app, 1)
+        pygame.time.wait(20)
+    review = app.play.computer.review
+    app.close()
+    assert review is not None
+    return review
+
+
+def review_views(review: Review) -> None:
+    for size in SIZES:
+        app = make_app(size, mode="two-players")
+        app.session.set_game(Game.from_transcript(GAME))
+        app.play.computer.review = review
+        app.session.go_to(40)  # playing on from move 40: the graph up to there
+        save(app, f"graph-{size[0]}x{size[1]}.png")
+        key(app, pygame.K_m)
+        worst = max(app.play.computer.reviewed().values(), key=lambda r: r.loss)
+        app.session.go_to(worst.ply)  # the worst move's position: played and best scored
+        save(app, f"review-{size[0]}x{size[1]}.png")
+        app.close()
+
+
+def mode_views() -> None:
+    app = make_app(SIZES[0], mode="two-players")
+    for move in ("f5", "d6", "c3", "d3", "c4", "f4"):
+        app.session.play(move)
+    save(app, "mode-two-players.png")
+    app.close()
+    app = make_app(SIZES[0], mode="watch", watch_seconds=0.0)
+    while app.session.game.cursor < 8:
+        frames(app, 1)
+        pygame.time.wait(20)
+    key(app, pygame.K_p)
+    save(app, "mode-watch-paused.png")
+    app.close()
+    app = make_app(SIZES[0])
+    key(app, pygame.K_e)
+    for name in ("a1", "b2", "b2", "h8", "c3"):
+        pos = app.layout.square_rect(parse_square(name)).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        frames(app, 1)
+    save(app, "editor.png")
+    app.close()
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    review_views(reviewed_game())
+    mode_views()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,16 @@ import pytest
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
 from othello.gui.session import Session
-from test_gui import FakeEngine, app_maker, click, frames, frames_until, human_turn_idle, press
+from test_gui import (
+    FakeEngine,
+    app_maker,
+    click,
+    click_at,
+    frames,
+    frames_until,
+    human_turn_idle,
+    press,
+)
 
 
 @pytest.fixture
@@ -52,9 +61,9 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     press(pygame.K_LEFT)
     frames(app, 2)
     assert app.session.game.cursor == 2 and app.session.game.moves == moves
-    click(app, "c5")  # a click on the board does nothing while browsing
+    press(pygame.K_h)  # no other key acts while browsing (no hint)
     frames(app, 2)
-    assert app.session.game.moves == moves
+    assert app.session.game.moves == moves and app.play.computer.hints == {}
     press(pygame.K_END)
     press(pygame.K_HOME)
     frames(app, 1)
@@ -69,6 +78,30 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     click(app, "c5")
     frames(app, 3)
     assert app.session.game.transcript() == "f5d6c5"
+
+
+def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    for move in ("f5", "d6", "c3", "d3"):
+        app.session.play(move)
+    press(pygame.K_m)
+    press(pygame.K_LEFT)
+    press(pygame.K_LEFT)
+    frames(app, 2)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and overlay.play_button.width > 0
+    click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
+    frames(app, 1)
+    assert app.find_scene(MoveListOverlay) is None and app.session.can_redo()
+    assert app.session.game.cursor == 2
+    press(pygame.K_m)
+    frames(app, 1)
+    click(app, "c5")  # a move on the board: from the position shown, the old line goes
+    frames(app, 3)
+    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
+    assert app.session.game.transcript() == "f5d6c5" and not app.session.can_redo()
 
 
 def test_the_computer_waits_while_the_list_is_open(make_app: Callable[..., App]) -> None:

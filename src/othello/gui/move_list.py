@@ -2,8 +2,9 @@
 
 Browsing is view only: while the list is open nothing moves on (no pass, no computer move, no
 click on the board). Left/Right step one move, Home/End go to the start or the last move,
-a click picks a move; Enter, Esc or M close the list and the game goes on from the position
-shown, as after undo: the moves after it stay for redo until a different move is played.
+a click picks a move; Enter, Esc, M or the "Play from here" button close the list and the game
+goes on from the position shown, as after undo: the moves after it stay for redo until a
+different move is played. A click on the board does the same and is then a move there.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class MoveListOverlay(Scene):
         self.verdicts = verdicts or dict
         self.progress = progress or (lambda: None)
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
+        self.play_button = pygame.Rect(0, 0, 0, 0)
         session.browsing = True
 
     def close(self) -> None:
@@ -84,6 +86,12 @@ class MoveListOverlay(Scene):
                 self.host.review()  # the whole game, whatever position is shown
             return True  # view only: no other key acts while browsing
         if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.host.layout.board.collidepoint(event.pos):
+                self.close()  # play on from here: the click is a move on this position
+                return False
+            if event.button == 1 and self.play_button.collidepoint(event.pos):
+                self.close()
+                return True
             if event.button == 1:
                 for rect, cursor in self.cells:
                     if rect.collidepoint(event.pos):
@@ -112,16 +120,14 @@ class MoveListOverlay(Scene):
             pygame.draw.rect(surface, theme.BUTTON, bar, border_radius=2)
             done = pygame.Rect(bar.left, bar.top, max(4, int(bar.width * share)), bar.height)
             pygame.draw.rect(surface, theme.CURSOR, done, border_radius=2)
-        foot = [
-            "←/→ Home/End · Enter: play from here · R: review",
-            "←/→ · Enter: play from here · R: review",
-            "Enter: play from here · R: review",
-        ]
+        foot = ["←/→ Home/End · Enter or a move on the board: play on · R: review",
+                "←/→ Home/End · Enter: play on · R: review", "Enter: play on · R: review"]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
+        self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
         top = room.top + pad + 2 * line
-        rows_fit = max(1, (room.bottom - pad - 2 * line - top) // line)
+        rows_fit = max(1, (self.play_button.top - 6 - top) // line)
         per_column = size * (12 if self.reviewed else 6)  # marked rows are longer
         columns = max(1, min(4, (room.width - 2 * pad) // per_column))
         shown = self._window(entries(self.session, self.reviewed), rows_fit * columns)
@@ -137,6 +143,20 @@ class MoveListOverlay(Scene):
                 pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
             colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # undone moves dimmed
             surface.blit(text.render(label, size, colour), (x, y))
+
+    def _draw_play_button(
+        self, surface: pygame.Surface, room: pygame.Rect, size: int, bottom: int
+    ) -> None:
+        """ "Play from here": for the mouse, what Enter does."""
+        text = self.host.text
+        label, fitted = text.fit(["Play from here", "Play on"], room.width // 2, size, True)
+        rendered = text.render(label, fitted, theme.TEXT, bold=True)
+        self.play_button = rendered.get_rect().inflate(2 * size, size)
+        self.play_button.bottomleft = (room.left + size - 4, bottom)
+        hover = self.play_button.collidepoint(self.host.mouse)
+        colour = theme.BUTTON_HOVER if hover else theme.ACCENT
+        pygame.draw.rect(surface, colour, self.play_button, border_radius=6)
+        surface.blit(rendered, rendered.get_rect(center=self.play_button.center))
 
     def _window(self, rows: list[tuple[int, str]], room: int) -> list[tuple[int, str]]:
         """The rows to draw: all of them, or as many as fit around the current move."""

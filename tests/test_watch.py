@@ -68,3 +68,44 @@ def test_the_watch_settings_are_read(tmp_path: Path) -> None:
     path.write_text("[GAME]\nWATCH_SECONDS = 99\n")
     settings, notices = load_settings(path)
     assert settings.watch_seconds == 1.0 and any("WATCH_SECONDS" in n for n in notices)
+
+
+def test_each_side_plays_at_its_own_level() -> None:
+    from othello.board import Board
+    from test_gui import click_at, settings
+
+    asked: list[tuple[str, int]] = []
+
+    class LevelEngine(FakeEngine):
+        def __init__(self, level: int) -> None:
+            super().__init__()
+            self.level = level
+
+        def think(self, board: Board, stop=None, on_progress=None):  # type: ignore[no-untyped-def]
+            asked.append((board.side_to_move, self.level))
+            return super().think(board, stop, on_progress)
+
+    remembered: list[dict[str, object]] = []
+    app = App(
+        settings(mode="watch", watch_seconds=0.0, level=5, watch_black_level=2),
+        engine_factory=LevelEngine,
+        remember=remembered.append,
+        computer_min_seconds=0.0,
+    )
+    try:
+        frames_until(app, lambda: app.session.game.cursor >= 4)
+        assert set(asked) == {("black", 2), ("white", 5)}
+        view = app.play.panel_view()
+        assert view.watch_levels == {"black": 2, "white": 5} and view.level_side == "white"
+        box = app.panel.rects["level-box"]
+        click_at((box.left + 4, box.centery))  # the Black half: - and + now change Black's
+        press(pygame.K_PLUS)
+        frames(app, 2)
+        assert app.session.black_level == 3 and app.session.level == 5
+        assert {"watch_black_level": 3} in remembered
+        assert app.play.panel_view().level_help.startswith("Black: ")
+        press(pygame.K_t)  # leave watch mode: one level again, the computer's
+        frames(app, 1)
+        assert app.play.panel_view().watch_levels is None
+    finally:
+        app.close()

@@ -28,6 +28,7 @@ class Settings:
     human_color: str = "black"
     mode: str = "computer"
     watch_seconds: float = 1.0
+    watch_black_level: int = 4  # watching, Black's level (White plays at ``level``)
     show_legal_moves: bool = True
     book: bool = True
     sound: bool = True
@@ -57,6 +58,7 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
     Key("GAME", "MODE", "mode", "mode"),
     Key("GAME", "WATCH_SECONDS", "watch_seconds", "float", 0.0, 10.0),
+    Key("GAME", "WATCH_BLACK_LEVEL", "watch_black_level", "int", 1, 6),
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),

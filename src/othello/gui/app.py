@@ -108,6 +108,7 @@ class App:
         self.session = Session(
             human=human,
             level=level,
+            black_level=clamp_level(int(s.watch_black_level)),
             show_legal=bool(s.show_legal_moves),
             two_players=s.mode == "two-players" and not demo,
         )

@@ -101,8 +101,17 @@ class PlayerChoices:
 
     def change_level(self, delta: int) -> None:
         """One level up or down, within the engine's levels; a search under way starts over."""
-        level = clamp_level(self.session.level + delta)
-        if level != self.session.level:
+        level = clamp_level(self.session.shown_level() + delta)
+        if level != self.session.shown_level():
+            black = self.session.watching and self.session.level_side == "black"
             self.session.set_level(level)
             self.computer.level_changed()
-            self.host.remember_choice(level=level)
+            if black:
+                self.host.remember_choice(watch_black_level=level)
+            else:
+                self.host.remember_choice(level=level)
+
+    def choose_level_side(self, color: Color) -> None:
+        """Watching: - and + now change ``color``'s level."""
+        if self.session.watching:
+            self.session.level_side = color

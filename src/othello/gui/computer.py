@@ -84,7 +84,8 @@ class ComputerTurn:
             and not self.worker.busy
             and not self.search_failed
         ):
-            self.worker.think(self.session.board, self.session.level)
+            board = self.session.board
+            self.worker.think(board, self.session.level_for(board.side_to_move))
 
     def move_when_due(self, dt: float) -> None:
         """Play the chosen move once it has been the computer's turn for the short pause."""

@@ -55,7 +55,8 @@ class Panel(PanelLayout):
             else "You play",
             rects["colour-label"],
         )
-        self._label(surface, "Level", rects["level-label"])
+        levels = "Levels · click a side" if view.watch_levels is not None else "Level"
+        self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         size = self._button_text_size(view)
         for button in self.buttons:
@@ -120,17 +121,20 @@ class Panel(PanelLayout):
         label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)
         surface.blit(label, label.get_rect(topleft=rect.topleft))
 
+    def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
+        """Watching, a click on the level box picks the side whose level - and + change."""
+        box = self.rects.get("level-box")
+        if box is None or not box.collidepoint(pos):
+            return None
+        return "black" if pos[0] < box.centerx else "white"
+
     def _draw_level(self, surface: pygame.Surface, view: PanelView) -> None:
         box = self.rects["level-box"]
         pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=self.px(6))
-        text, size = self.text.fit(
-            [view.level_text, view.level_text.split(" · ")[0]],
-            box.width - 8,
-            self.size(16),
-            bold=True,
-        )
-        label = self.text.render(text, size, theme.TEXT, bold=True)
-        surface.blit(label, label.get_rect(center=box.center))
+        if view.watch_levels is not None:
+            self._draw_side_levels(surface, view, box)
+        else:
+            self._draw_level_name(surface, view, box)
         rect = self.rects.get("level-help")
         if rect is not None and view.level_help:
             lines, size = self.level_help_lines(view.level_help)
@@ -139,6 +143,36 @@ class Panel(PanelLayout):
                     self.text.render(line, size, theme.TEXT_DIM),
                     (rect.left, rect.top + i * (size + 4)),
                 )
+
+    def _draw_side_levels(self, surface: pygame.Surface, view: PanelView, box: pygame.Rect) -> None:
+        """Watching: each side's disc and level, the one - and + change framed."""
+        assert view.watch_levels is not None
+        half = box.width // 2
+        sides: tuple[Color, Color] = ("black", "white")
+        for i, color in enumerate(sides):
+            cell = pygame.Rect(box.left + i * half, box.top, half, box.height)
+            if color == view.level_side:
+                pygame.draw.rect(
+                    surface, theme.CURSOR, cell.inflate(-4, -4), width=2, border_radius=self.px(6)
+                )
+            disc = self.discs.disc_sized(max(8, int(cell.height * 0.6)), color)
+            number = self.text.render(
+                str(view.watch_levels[color]), self.size(16), theme.TEXT, bold=True
+            )
+            width = disc.get_width() + self.px(6) + number.get_width()
+            left = cell.centerx - width // 2
+            surface.blit(disc, disc.get_rect(midleft=(left, cell.centery)))
+            surface.blit(number, number.get_rect(midright=(left + width, cell.centery)))
+
+    def _draw_level_name(self, surface: pygame.Surface, view: PanelView, box: pygame.Rect) -> None:
+        text, size = self.text.fit(
+            [view.level_text, view.level_text.split(" · ")[0]],
+            box.width - 8,
+            self.size(16),
+            bold=True,
+        )
+        label = self.text.render(text, size, theme.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def level_help_lines(self, text: str) -> tuple[list[str], int]:
         """The level's description wrapped to its row (two lines, three if the row is tall)."""

@@ -89,6 +89,10 @@ class PlayScene(Scene):
         if action is not None:
             self.do(action)
             return
+        side = self.host.panel.level_side_hit(pos) if self.session.watching else None
+        if side is not None:  # watching: whose level - and + change
+            self.choices.choose_level_side(side)
+            return
         ply = self.host.panel.graph_hit(pos)
         if ply is not None:  # a point of the graph: that position, in the move list
             self.show_moves()

@@ -47,7 +47,9 @@ class Session:
     """One game against the computer (or the computer against itself when ``human`` is None)."""
 
     human: Color | None = "black"
-    level: int = 3
+    level: int = 3  # the computer's; watching, White's
+    black_level: int = 3  # watching, Black's
+    level_side: Color = "white"  # watching, the side whose level - and + change
     two_players: bool = False  # both sides are people: the computer only gives hints
     browsing: bool = False  # the move list is showing a position: nothing moves on
     paused: bool = False  # watching: the computer waits (one move at a time with step)
@@ -211,7 +213,19 @@ class Session:
             self._changed(Change("players"))
 
     def set_level(self, level: int) -> None:
-        self.level = level
+        """The computer's level; watching, that of the side chosen in the panel."""
+        if self.watching and self.level_side == "black":
+            self.black_level = level
+        else:
+            self.level = level
+
+    def shown_level(self) -> int:
+        """The level the panel's - and + act on."""
+        return self.black_level if self.watching and self.level_side == "black" else self.level
+
+    def level_for(self, color: Color) -> int:
+        """The level the computer plays ``color`` at: watching, each side has its own."""
+        return self.black_level if self.watching and color == "black" else self.level
 
     # ----- helpers ---------------------------------------------------------------------
 

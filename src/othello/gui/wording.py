@@ -49,6 +49,8 @@ class PanelView:
     plies: int = 0  # moves on the board (the graph's width)
     progress: float | None = None  # the share of a running review done, for its bar
     detail: str = ""  # the status's second line, e.g. "depth 6"
+    watch_levels: dict[Color, int] | None = None  # watching: each side's level
+    level_side: Color = "white"  # watching: the side whose level - and + change
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
@@ -277,7 +279,8 @@ def panel_view(
     """The panel's values for this frame. ``search`` and ``depth`` say what the search is doing
     (see status_parts), ``busy`` for how long, ``levels`` are the lowest and highest level."""
     board = session.board
-    name, description = level_info(session.level)
+    shown = session.shown_level()
+    name, description = level_info(shown)
     headline, detail = status_parts(session, search, depth)
     names: dict[Color, str] = {
         color: color.capitalize()
@@ -293,8 +296,14 @@ def panel_view(
         names=names,
         status=headline,
         detail=detail,
-        level_text=f"{session.level} · {name}",
-        level_help=description,
+        level_text=f"{shown} · {name}",
+        level_help=f"{session.level_side.capitalize()}: {name}, {description}"
+        if session.watching
+        else description,
+        watch_levels={"black": session.black_level, "white": session.level}
+        if session.watching
+        else None,
+        level_side=session.level_side,
         human=session.human,
         two_players=session.two_players,
         info=move_info(session.game),
@@ -308,8 +317,8 @@ def panel_view(
             "undo": session.can_undo(),
             "redo": session.can_redo(),
             "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
-            "level-down": session.level > levels[0],
-            "level-up": session.level < levels[1],
+            "level-down": shown > levels[0],
+            "level-up": shown < levels[1],
             "play-black": not demo,
             "play-white": not demo,
         },

@@ -12,7 +12,7 @@ from othello import Board
 from othello.gui.app import App
 from othello.gui.editor import EditOverlay
 from othello.notation import parse_square
-from test_gui import FakeEngine, app_maker, frames, press
+from test_gui import FakeEngine, app_maker, click_at, frames, press
 
 
 @pytest.fixture
@@ -79,3 +79,30 @@ def test_a_finished_position_says_so(make_app: Callable[..., App]) -> None:
     frames(app, 2)
     assert app.session.board.is_game_over() and app.session.board == Board.from_bitboards(1, 0)
     assert any("game is over" in t.text for t in app.play.notices.toasts)
+
+
+def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App]) -> None:
+    from othello.gui.editor import EditOverlay
+
+    app = make_app(FakeEngine(), mode="two-players")
+    frames(app, 1)
+    press(pygame.K_e)
+    frames(app, 1)
+    editor = app.find_scene(EditOverlay)
+    assert editor is not None and set(editor.buttons) == {
+        "clear",
+        "start",
+        "side",
+        "play",
+        "cancel",
+    }
+    click_at(editor.buttons["clear"].center)
+    frames(app, 1)
+    assert app.session.board.count() == (0, 0)
+    click_at(editor.buttons["start"].center)
+    click_at(editor.buttons["side"].center)
+    frames(app, 1)
+    assert app.session.board.count() == (2, 2) and not editor.black_to_move
+    click_at(editor.buttons["play"].center)
+    frames(app, 1)
+    assert app.find_scene(EditOverlay) is None and app.session.board.side_to_move == "white"

@@ -22,12 +22,21 @@ from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
 
-LINES = (
-    "Click a square: empty → black → white",
-    "Right click: the other way",
-    "C: clear · S: start position",
-    "Tab: change who moves",
-    "Enter: play it · Esc: cancel",
+LINES = ("Click a square: empty → black → white", "Right click: the other way")
+KEYS = {
+    pygame.K_c: "clear",
+    pygame.K_s: "start",
+    pygame.K_TAB: "side",
+    pygame.K_RETURN: "play",
+    pygame.K_KP_ENTER: "play",
+    pygame.K_ESCAPE: "cancel",
+}
+BUTTONS = (  # action, label, key
+    ("clear", "Clear", "C"),
+    ("start", "Start position", "S"),
+    ("side", "Who moves", "Tab"),  # switches the side to move
+    ("play", "Play it", "Enter"),
+    ("cancel", "Cancel", "Esc"),
 )
 
 
@@ -39,6 +48,7 @@ class EditOverlay(Scene):
         self.original = session.game
         board = session.board
         self.black, self.white, self.black_to_move = board.black, board.white, board.black_to_move
+        self.buttons: dict[str, pygame.Rect] = {}  # where each button was drawn
         session.browsing = True
         self._show()
 
@@ -63,24 +73,32 @@ class EditOverlay(Scene):
             square = self.host.layout.square_at(event.pos)
             if square is not None and event.button in (1, 3):
                 self.cycle(square, backwards=event.button == 3)
+            for action, rect in self.buttons.items():
+                if event.button == 1 and rect.collidepoint(event.pos):
+                    self.do(action)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_c:
-                self.black = self.white = 0
-            elif event.key == pygame.K_s:
-                start = Board()
-                self.black, self.white, self.black_to_move = start.black, start.white, True
-            elif event.key == pygame.K_TAB:
-                self.black_to_move = not self.black_to_move
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.finish()
-                return True
-            elif event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            self._show()
+            if event.key in KEYS:
+                self.do(KEYS[event.key])
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
+
+    def do(self, action: str) -> None:
+        """A button or its key: clear, start position, who moves, play it, cancel."""
+        if action == "play":
+            self.finish()
+            return
+        if action == "cancel":
+            self.cancel()
+            return
+        if action == "clear":
+            self.black = self.white = 0
+        elif action == "start":
+            start = Board()
+            self.black, self.white, self.black_to_move = start.black, start.white, True
+        elif action == "side":
+            self.black_to_move = not self.black_to_move
+        self._show()
 
     def cancel(self) -> None:
         self.session.game = self.original
@@ -107,10 +125,12 @@ class EditOverlay(Scene):
         room = self.host.layout.panel
         card(surface, room, alpha=255)
         text = self.host.text
-        rows = len(LINES) + 3  # the title takes two
+        columns = 3 if room.width > room.height else 2
+        button_rows = -(-len(BUTTONS) // columns)
+        rows = len(LINES) + 3 + 1.6 * button_rows  # the title takes two
         size = max(MIN_TEXT, min(16, room.width // 18, int(room.height / rows / 1.7)))
         pad = size
-        line = min(int(size * 1.6), (room.height - 2 * pad) // rows)
+        line = min(int(size * 1.6), int((room.height - 2 * pad) / rows))
         y = room.top + pad
         surface.blit(
             text.render("Set up a position", size + 2, theme.TEXT, bold=True), (room.left + pad, y)
@@ -122,3 +142,30 @@ class EditOverlay(Scene):
             fitted, px = text.fit(words, room.width - 2 * pad, size)
             surface.blit(text.render(fitted, px, theme.TEXT), (room.left + pad, y))
             y += line
+        self._draw_buttons(surface, room, y + line // 2, columns, size)
+
+    def _draw_buttons(
+        self, surface: pygame.Surface, room: pygame.Rect, top: int, columns: int, size: int
+    ) -> None:
+        """The editor's buttons in rows, each with its key; "Play it" stands out."""
+        text, gap = self.host.text, max(4, size // 2)
+        width = (room.width - 2 * size - (columns - 1) * gap) // columns
+        height = int(size * 2.1)
+        self.buttons = {}
+        for i, (action, label, key) in enumerate(BUTTONS):
+            rect = pygame.Rect(0, 0, width, height)
+            rect.topleft = (room.left + size + (i % columns) * (width + gap),
+                            top + (i // columns) * (height + gap))  # fmt: skip
+            self.buttons[action] = rect
+            hover = rect.collidepoint(self.host.mouse)
+            fill = (
+                theme.BUTTON_HOVER if hover else theme.ACCENT if action == "play" else theme.BUTTON
+            )
+            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            forms = [f"{label} ({key})", label, label.split()[0]]
+            fits = [
+                f for f in forms if text.render(f, size, theme.TEXT).get_width() <= rect.width - 8
+            ]
+            fitted, px = (fits[0], size) if fits else text.fit(forms, rect.width - 8, size)
+            shown = text.render(fitted, px, theme.TEXT)
+            surface.blit(shown, shown.get_rect(center=rect.center))

@@ -65,3 +65,24 @@ def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> N
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, area.centery), button=1))
     app.frame(1 / 30)
     assert app.find_scene(MoveListOverlay) is not None and app.session.game.cursor == ply == 1
+
+
+def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.gui.move_list import MoveListOverlay
+
+    app = make_app(ScoringEngine(), window_width=520, window_height=400)
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    assert "graph" not in app.panel.rects  # hidden in the panel...
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode=""))
+    app.frame(1 / 30)
+    app.frame(1 / 30)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and len(overlay.graph_xs) == 2  # ...shown in the list
+    x, ply = overlay.graph_xs[0]
+    pos = (x, overlay.graph_rect.centery)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(1 / 30)
+    assert app.session.game.cursor == ply == 1 and app.find_scene(MoveListOverlay) is overlay

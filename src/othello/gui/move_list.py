@@ -17,11 +17,12 @@ from ..bitboard import PASS
 from ..notation import square_name
 from ..review import MoveReview
 from . import theme
+from .graph import draw_graph
 from .host import Host
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
-from .wording import MARK_SIGNS
+from .wording import MARK_SIGNS, GraphPoint
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
@@ -54,14 +55,18 @@ class MoveListOverlay(Scene):
         session: Session,
         verdicts: Callable[[], dict[int, MoveReview]] | None = None,
         progress: Callable[[], float | None] | None = None,
+        graph: Callable[[], list[GraphPoint]] | None = None,
     ) -> None:
-        """``verdicts`` gives the review's marks by ply and ``progress`` the running review's
-        share done (both asked each frame: a review started from the list shows its progress
-        and then its marks here)."""
+        """``verdicts`` gives the review's marks by ply, ``progress`` the running review's
+        share done and ``graph`` the evaluation graph's points (all asked each frame: a review
+        started from the list shows its progress and then its marks here)."""
         self.host = host
         self.session = session
         self.verdicts = verdicts or dict
         self.progress = progress or (lambda: None)
+        self.graph = graph or list
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.graph_xs: list[tuple[int, int]] = []  # (x, cursor) of each graph point drawn
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         self.play_button = pygame.Rect(0, 0, 0, 0)
         session.browsing = True
@@ -91,6 +96,10 @@ class MoveListOverlay(Scene):
                 return False
             if event.button == 1 and self.play_button.collidepoint(event.pos):
                 self.close()
+                return True
+            if event.button == 1 and self.graph_rect.collidepoint(event.pos) and self.graph_xs:
+                _x, ply = min(self.graph_xs, key=lambda point: abs(point[0] - event.pos[0]))
+                self.session.go_to(ply)
                 return True
             if event.button == 1:
                 for rect, cursor in self.cells:
@@ -127,11 +136,14 @@ class MoveListOverlay(Scene):
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
         self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
         top = room.top + pad + 2 * line
-        rows_fit = max(1, (self.play_button.top - 6 - top) // line)
+        listed = pygame.Rect(room.left + pad, top, room.width - 2 * pad, 0)
+        listed.height = self.play_button.top - 6 - top
+        listed = self._draw_graph(surface, listed, size)
+        rows_fit = max(1, listed.height // line)
         per_column = size * (12 if self.reviewed else 6)  # marked rows are longer
-        columns = max(1, min(4, (room.width - 2 * pad) // per_column))
+        columns = max(1, min(4, listed.width // per_column))
         shown = self._window(entries(self.session, self.reviewed), rows_fit * columns)
-        col_w = (room.width - 2 * pad) // columns
+        col_w = listed.width // columns
         self.cells = []
         cursor = self.session.game.cursor
         for i, (after, label) in enumerate(shown):
@@ -143,6 +155,29 @@ class MoveListOverlay(Scene):
                 pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
             colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # undone moves dimmed
             surface.blit(text.render(label, size, colour), (x, y))
+
+    def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
+        """The evaluation graph (the panel's is under the list) where there is room: below
+        the moves in a tall list, beside them in a wide one. Returns the room left for moves."""
+        graph = self.graph()
+        self.graph_xs = []
+        if not graph:
+            return listed
+        if listed.height >= 260:
+            height = min(120, listed.height // 3)
+            rect = pygame.Rect(listed.left, listed.bottom - height, listed.width, height)
+            rest = pygame.Rect(listed.left, listed.top, listed.width, listed.height - height - 8)
+        elif listed.width >= 2.5 * listed.height and listed.height >= 60:
+            width = listed.width * 2 // 5
+            rect = pygame.Rect(listed.right - width, listed.top, width, listed.height)
+            rest = pygame.Rect(listed.left, listed.top, listed.width - width - 12, listed.height)
+        else:
+            return listed
+        self.graph_rect = rect
+        text = self.host.text
+        small = max(MIN_TEXT, size - 4)
+        self.graph_xs = draw_graph(surface, text, rect, graph, self.session.game.cursor, small)
+        return rest
 
     def _draw_play_button(
         self, surface: pygame.Surface, room: pygame.Rect, size: int, bottom: int

@@ -14,6 +14,7 @@ import pygame
 
 from ..board import Color
 from . import theme
+from .graph import draw_graph
 from .layout import Layout
 from .panel_layout import GRID, Button, PanelLayout
 from .render import BoardRenderer
@@ -70,44 +71,9 @@ class Panel(PanelLayout):
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
     def _draw_graph(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
-        """The computer's score after each of its moves, from Black's side: above the middle
-        line Black is ahead. Exact scores (the solver's) are filled dots, estimates rings."""
-        title = "Score for Black (computer's view)"
-        if any(point.mark for point in view.graph):
-            title = "Score for Black · reviewed"
-        label = self.text.render(title, self.size(11), theme.TEXT_DIM)
-        surface.blit(label, rect.topleft)
-        area = pygame.Rect(
-            rect.left, label.get_rect(topleft=rect.topleft).bottom + 2, rect.width, 0
+        self.graph_points = draw_graph(
+            surface, self.text, rect, view.graph, view.plies, self.size(11)
         )
-        area.height = rect.bottom - area.top
-        if area.height < 16:
-            return
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED, area, border_radius=4)
-        mid = area.centery
-        pygame.draw.line(surface, theme.TEXT_DIM, (area.left, mid), (area.right, mid))
-        span = max(60, view.plies, max(point.ply for point in view.graph))
-        scale = max(16, max(abs(point.score) for point in view.graph))
-
-        def at(ply: int, score: int) -> tuple[int, int]:
-            x = area.left + 4 + (area.width - 8) * ply // span
-            y = mid - (area.height // 2 - 4) * max(-scale, min(scale, score)) // scale
-            return x, y
-
-        now_x = at(view.plies, 0)[0]  # the position on the board
-        pygame.draw.line(surface, theme.PANEL_EDGE, (now_x, area.top + 2), (now_x, area.bottom - 3))
-        points = [at(point.ply, point.score) for point in view.graph]
-        self.graph_points = [
-            (x, point.ply) for (x, _y), point in zip(points, view.graph, strict=True)
-        ]
-        if len(points) > 1:
-            pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
-        for point, at_xy in zip(view.graph, points, strict=True):
-            marked = theme.MARK_COLORS.get(point.mark)
-            if marked is not None:  # the review's verdict: a bigger dot in its colour
-                pygame.draw.circle(surface, marked, at_xy, 5 if point.mark == "blunder" else 4)
-            else:
-                pygame.draw.circle(surface, theme.CURSOR, at_xy, 3, 0 if point.exact else 1)
 
     def graph_hit(self, pos: tuple[int, int]) -> int | None:
         """The move (cursor after it) of the graph point nearest a click on the graph."""

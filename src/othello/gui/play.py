@@ -259,7 +259,11 @@ class PlayScene(Scene):
                 self.host.close_scene(end)  # the board is what the list is about
             self.host.open_scene(
                 MoveListOverlay(
-                    self.host, self.session, self.computer.reviewed, self.computer.review_progress
+                    self.host,
+                    self.session,
+                    self.computer.reviewed,
+                    self.computer.review_progress,
+                    self.computer.graph_points,
                 )
             )
 

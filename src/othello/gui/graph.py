@@ -1,0 +1,60 @@
+"""The evaluation graph: the score after each move, from Black's side, as a line of points.
+
+Drawn in the panel when it has room, and in the move list otherwise; the same drawing for
+both. Above the middle line Black is ahead. Exact scores (the solver's) are filled dots,
+estimates rings; after a review, mistakes and blunders are bigger dots in their colours.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .text import TextCache
+from .wording import GraphPoint
+
+
+def draw_graph(
+    surface: pygame.Surface,
+    text: TextCache,
+    rect: pygame.Rect,
+    graph: list[GraphPoint],
+    plies: int,
+    size: int,
+) -> list[tuple[int, int]]:
+    """Draw ``graph`` in ``rect`` under its title, a thin line at the position on the board
+    (``plies`` moves in); returns ``(x, cursor)`` per point drawn, for clicks."""
+    title = (
+        "Score for Black · reviewed"
+        if any(p.mark for p in graph)
+        else ("Score for Black (computer's view)")
+    )
+    label = text.render(title, size, theme.TEXT_DIM)
+    surface.blit(label, rect.topleft)
+    area = pygame.Rect(rect.left, rect.top + label.get_height() + 2, rect.width, 0)
+    area.height = rect.bottom - area.top
+    if area.height < 16 or not graph:
+        return []
+    pygame.draw.rect(surface, theme.BUTTON_DISABLED, area, border_radius=4)
+    mid = area.centery
+    pygame.draw.line(surface, theme.TEXT_DIM, (area.left, mid), (area.right, mid))
+    span = max(60, plies, max(point.ply for point in graph))
+    scale = max(16, max(abs(point.score) for point in graph))
+
+    def at(ply: int, score: int) -> tuple[int, int]:
+        x = area.left + 4 + (area.width - 8) * ply // span
+        y = mid - (area.height // 2 - 4) * max(-scale, min(scale, score)) // scale
+        return x, y
+
+    now_x = at(plies, 0)[0]
+    pygame.draw.line(surface, theme.PANEL_EDGE, (now_x, area.top + 2), (now_x, area.bottom - 3))
+    points = [at(point.ply, point.score) for point in graph]
+    if len(points) > 1:
+        pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
+    for point, xy in zip(graph, points, strict=True):
+        marked = theme.MARK_COLORS.get(point.mark)
+        if marked is not None:
+            pygame.draw.circle(surface, marked, xy, 5 if point.mark == "blunder" else 4)
+        else:
+            pygame.draw.circle(surface, theme.CURSOR, xy, 3, 0 if point.exact else 1)
+    return [(x, point.ply) for (x, _y), point in zip(points, graph, strict=True)]

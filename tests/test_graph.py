@@ -10,7 +10,15 @@ import pytest
 
 from othello.gui.app import App
 from othello.gui.wording import GraphPoint
-from test_gui import FakeEngine, FakeResult, app_maker, click, frames_until, human_turn_idle
+from test_gui import (
+    FakeEngine,
+    FakeResult,
+    app_maker,
+    click,
+    frames,
+    frames_until,
+    human_turn_idle,
+)
 
 
 class ScoringEngine(FakeEngine):
@@ -86,3 +94,22 @@ def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(1 / 30)
     assert app.session.game.cursor == ply == 1 and app.find_scene(MoveListOverlay) is overlay
+
+
+def test_two_players_positions_are_scored_while_the_search_is_idle(
+    make_app: Callable[..., App],
+) -> None:
+    engine = ScoringEngine()
+    app = make_app(engine, mode="two-players")
+    frames_until(app, lambda: app.worker.kind is None)
+    assert engine.calls == 0  # nothing to score at the start
+    click(app, "f5")
+    frames_until(app, lambda: len(app.play.computer.graph_points()) == 1)
+    # +5 for White, to move after f5 = -5 for Black; quietly: no spinner, no move played
+    assert app.play.computer.graph_points() == [GraphPoint(1, -5, False)]
+    assert app.session.game.cursor == 1 and app.play.computer.pending is None
+    click(app, "d6")
+    frames_until(app, lambda: len(app.play.computer.graph_points()) == 2)
+    assert app.play.computer.graph_points()[1] == GraphPoint(2, 5, False)
+    frames(app, 5)
+    assert engine.calls == 2  # each position once

@@ -96,7 +96,7 @@ def run_job(
             (level, book), engine_for(level, book)
         )
         value: Any
-        if kind == "think":
+        if kind in ("think", "score"):  # "score": the same search, only its score is wanted
 
             def progress(result: SearchResult) -> None:
                 send(("progress", generation, result.depth))
@@ -140,7 +140,7 @@ def review_data(
 
 def value_from_data(kind: str, data: Any) -> Any:
     """A result as the engine returned it, rebuilt from the plain data the child sent."""
-    if kind == "think":
+    if kind in ("think", "score"):
         return SearchResult(**data)
     if kind == "review":
         return [MoveReview(*row) for row in data]

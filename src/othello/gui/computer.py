@@ -18,6 +18,8 @@ from .session import Session
 from .wording import GraphPoint, hint_text, review_summary
 from .worker import Outcome, SearchWorker
 
+SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
+
 
 class ComputerTurn:
     """Thinks on the computer's turn and plays its move once the pause has passed; scores the
@@ -61,8 +63,9 @@ class ComputerTurn:
         return self.session.is_computer_turn() and not self.session.board.must_pass()
 
     def busy_seconds(self, now: float) -> float | None:
-        """How long the running search has been going (for the spinner); None when idle."""
-        if self.worker.busy and self.busy_since is not None:
+        """How long the running search has been going (for the spinner); None when idle or
+        only scoring the position for the graph (quietly, in the background)."""
+        if self.worker.busy and self.worker.kind != "score" and self.busy_since is not None:
             return now - self.busy_since
         return None
 
@@ -86,6 +89,23 @@ class ComputerTurn:
         ):
             board = self.session.board
             self.worker.think(board, self.session.level_for(board.side_to_move))
+
+    def score_when_idle(self) -> None:
+        """Two players: nobody's search scores their moves, so the search process, idle
+        otherwise, judges each position reached (a quick search) for the graph. Anything
+        the players ask for (a hint, a review) cancels it; a move makes it start anew."""
+        session, game = self.session, self.session.game
+        if (
+            not session.two_players
+            or session.browsing
+            or self.worker.busy
+            or self.search_failed
+            or game.cursor == 0
+            or session.board.is_game_over()
+            or tuple(game.moves[: game.cursor]) in self.scores
+        ):
+            return
+        self.worker.score(session.board, SCORE_LEVEL)
 
     def move_when_due(self, dt: float) -> None:
         """Play the chosen move once it has been the computer's turn for the short pause."""
@@ -207,7 +227,7 @@ class ComputerTurn:
 
     def _take(self, outcome: Outcome) -> None:
         if outcome.error is not None:
-            self.search_failed = outcome.kind == "think"
+            self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
             self.notify(
                 f"The computer's search failed ({outcome.error}); undo or start a new game."
             )
@@ -224,6 +244,13 @@ class ComputerTurn:
                 # move: the graph gets that point too, at no extra cost
                 game = self.session.game
                 self.scores.setdefault(tuple(game.moves[: game.cursor]), self.pending_score)
+        elif outcome.kind == "score":
+            score = getattr(outcome.value, "score", None)
+            if isinstance(score, int):
+                sign = 1 if self.session.board.black_to_move else -1
+                game = self.session.game
+                exact = bool(getattr(outcome.value, "exact", False))
+                self.scores[tuple(game.moves[: game.cursor])] = (sign * score, exact)
         elif outcome.kind == "review":
             self.review = (self.review_moves, list(outcome.value))
             self.tell(review_summary(outcome.value))

@@ -137,6 +137,7 @@ class PlayScene(Scene):
             self.session.pass_if_forced()
             self._play_queued()
         self.computer.think_if_due()
+        self.computer.score_when_idle()
         if self.animation is not None:
             return
         if self.session.board.is_game_over():

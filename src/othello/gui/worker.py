@@ -88,6 +88,10 @@ class SearchWorker:
         """Start choosing a move for the side to move; returns the job's generation."""
         return self._start("think", board, level)
 
+    def score(self, board: Board, level: int) -> int:
+        """Start judging the position (the search's score, not its move: for the graph)."""
+        return self._start("score", board, level)
+
     def analyze(self, board: Board, level: int) -> int:
         """Start scoring every legal move, for a hint."""
         return self._start("analyze", board, level)
@@ -327,7 +331,7 @@ class ThreadTransport:
                 return
             board = Board.from_string(board_string)
             engine = self._engine(level)
-            if kind == "think":
+            if kind in ("think", "score"):
                 value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))
             else:
                 value = engine.analyze(board, stop=stop)

@@ -83,7 +83,7 @@ def review_views(review: Review) -> None:
     for size in SIZES:
         app = make_app(size, mode="two-players")
         app.session.set_game(Game.from_transcript(GAME))
-        app.play.computer.review = review
+        app.play.computer.judgement.review = review  # reviewed once, shown at every size
         app.session.go_to(40)  # playing on from move 40: the graph up to there
         save(app, f"graph-{size[0]}x{size[1]}.png")
         key(app, pygame.K_m)

@@ -113,3 +113,33 @@ def test_two_players_positions_are_scored_while_the_search_is_idle(
     assert app.play.computer.graph_points()[1] == GraphPoint(2, 5, False)
     frames(app, 5)
     assert engine.calls == 2  # each position once
+
+
+def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
+    from othello.game import Game
+    from othello.gui.judgement import GameJudgement
+    from othello.notation import parse_move
+    from othello.review import MoveReview
+
+    game = Game()
+    for move in ("f5", "d6", "c3"):
+        game.play(move)
+    moves = tuple(game.moves)
+    judgement = GameJudgement()
+    judgement.note(moves[:1], -3, False)
+    judgement.note(moves[:1], 7, True, keep=True)  # kept: the first one stays
+    judgement.note(moves[:2], 4, False)
+    assert judgement.points(game, 3) == [GraphPoint(1, -3, False), GraphPoint(2, 4, False)]
+    judgement.review_started(moves[:2])
+    assert judgement.review_total == 2 and judgement.progress(1) == 0.5
+    # White's d6 (ply 1) judged: -2 for White = +2 for Black, an inaccuracy
+    d6, c5 = parse_move("d6"), parse_move("c5")
+    judgement.review_done([MoveReview(1, 2, "white", d6, c5, 1, -2, False)])
+    assert judgement.points(game, 3) == [
+        GraphPoint(1, -3, False),
+        GraphPoint(2, 2, False, "inaccuracy"),
+    ]
+    other = Game()
+    for move in ("f5", "f6"):
+        other.play(move)
+    assert judgement.reviewed(other) == {}  # another line: its verdicts are not shown

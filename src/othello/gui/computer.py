@@ -14,6 +14,7 @@ from ..bitboard import PASS, Square
 from ..levels import ANALYSIS
 from ..notation import parse_move, square_name
 from ..review import MoveReview
+from .judgement import GameJudgement
 from .session import Session
 from .wording import GraphPoint, hint_text, review_summary
 from .worker import Outcome, SearchWorker
@@ -43,14 +44,8 @@ class ComputerTurn:
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
         self.pending_book = False  # ... and it came from the opening book
         self.book_moves: set[tuple[int, str]] = set()  # (cursor after, move) played from it
-        # the computer's own score after each of its moves, from Black's side, in discs, and
-        # whether it is exact; keyed by the game's moves up to and including that move
-        self.scores: dict[tuple[int, ...], tuple[int, bool]] = {}
-        self.pending_score: tuple[int, bool] | None = None
-        # the last review: the moves it judged, and its verdict on each placed move
-        self.review: tuple[tuple[int, ...], list[MoveReview]] | None = None
-        self.review_moves: tuple[int, ...] = ()  # the moves the running review judges
-        self.review_total = 0  # ... of which placed (not passes)
+        self.judgement = GameJudgement()  # the searches' scores and the last review
+        self.pending_score: tuple[int, bool] | None = None  # the chosen move's, Black's side
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
         self.busy_since: float | None = None  # when the running search began (for the spinner)
@@ -102,7 +97,7 @@ class ComputerTurn:
             or self.search_failed
             or game.cursor == 0
             or session.board.is_game_over()
-            or tuple(game.moves[: game.cursor]) in self.scores
+            or self.judgement.has_score(tuple(game.moves[: game.cursor]))
         ):
             return
         self.worker.score(session.board, SCORE_LEVEL)
@@ -123,7 +118,7 @@ class ComputerTurn:
                     self.book_moves.add((self.session.game.cursor, move))
                 if score is not None:
                     game = self.session.game
-                    self.scores[tuple(game.moves[: game.cursor])] = score
+                    self.judgement.note(tuple(game.moves[: game.cursor]), *score)
             except ValueError as err:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
@@ -144,45 +139,33 @@ class ComputerTurn:
         elif self.worker.kind == "think" or self.pending is not None:
             self.tell("The computer is choosing its move: review once it has played.")
         else:
-            self.review_moves = moves
-            self.review_total = sum(1 for sq in moves if sq != PASS)
+            self.judgement.review_started(moves)
             self.worker.review(game.start, list(moves))
             self.tell("Reviewing every move (R stops). M then shows the marks.")
+
+    @property
+    def review(self) -> tuple[tuple[int, ...], list[MoveReview]] | None:
+        """The last review: the moves it judged and its verdicts (None before any)."""
+        return self.judgement.review
 
     def reviewed(self) -> dict[int, MoveReview]:
         """The last review's verdicts by ply, when the game on the board begins with the
         moves it judged."""
-        if self.review is None:
-            return {}
-        judged, reviews = self.review
-        moves = tuple(self.session.game.moves[: len(judged)])
-        return {r.ply: r for r in reviews} if moves == judged else {}
+        return self.judgement.reviewed(self.session.game)
 
     def review_progress(self) -> float | None:
         """The share of the running review done (for its bar); None when none runs."""
-        if self.worker.kind != "review" or not self.review_total:
+        if self.worker.kind != "review":
             return None
-        return min(1.0, (self.worker.depth or 0) / self.review_total)
+        return self.judgement.progress(self.worker.depth or 0)
 
     def graph_points(self) -> list[GraphPoint]:
-        """A point for each move of the line on the board (browsing: the whole game) that has
-        a score, in order: the review's (every placed move, with its mark) where the game was
-        reviewed, else the computer's own search scores (its moves, the player's before them)."""
+        """The graph's points for the line on the board (browsing: the whole game): the
+        review's where the game was reviewed, else the searches' own scores (the computer's
+        moves, the player's before them; with two players, the idle search's)."""
         game = self.session.game
-        reviewed = self.reviewed()
-        points = []
-        last = len(game.moves) if self.session.browsing else game.cursor  # browsing: all of it
-        for k in range(1, last + 1):
-            verdict = reviewed.get(k - 1)
-            if verdict is not None:
-                sign = 1 if verdict.color == "black" else -1
-                score = sign * verdict.played_score
-                points.append(GraphPoint(k, score, verdict.exact, verdict.mark))
-                continue
-            found = self.scores.get(tuple(game.moves[:k]))
-            if found is not None:
-                points.append(GraphPoint(k, found[0], found[1]))
-        return points
+        last = len(game.moves) if self.session.browsing else game.cursor
+        return self.judgement.points(game, last)
 
     def last_from_book(self) -> bool:
         """The move last played on the board was the computer's, from the opening book."""
@@ -243,16 +226,18 @@ class ComputerTurn:
                 # the same search judged the position it started from, after the player's
                 # move: the graph gets that point too, at no extra cost
                 game = self.session.game
-                self.scores.setdefault(tuple(game.moves[: game.cursor]), self.pending_score)
+                self.judgement.note(
+                    tuple(game.moves[: game.cursor]), *self.pending_score, keep=True
+                )
         elif outcome.kind == "score":
             score = getattr(outcome.value, "score", None)
             if isinstance(score, int):
                 sign = 1 if self.session.board.black_to_move else -1
                 game = self.session.game
                 exact = bool(getattr(outcome.value, "exact", False))
-                self.scores[tuple(game.moves[: game.cursor])] = (sign * score, exact)
+                self.judgement.note(tuple(game.moves[: game.cursor]), sign * score, exact)
         elif outcome.kind == "review":
-            self.review = (self.review_moves, list(outcome.value))
+            self.judgement.review_done(list(outcome.value))
             self.tell(review_summary(outcome.value))
         else:
             scores = [m for m in outcome.value if m.move != "pass"]

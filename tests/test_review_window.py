@@ -149,3 +149,17 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     assert sorted(overlay.reviewed) == [0, 1, 2, 3, 4]  # its marks reach the open list
     assert overlay.progress() is None and app.session.game.cursor == 0
+
+
+def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> None:
+    from othello.gui.wording import review_lines
+    from othello.review import review_game
+
+    game = Game.from_transcript("f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6")
+    reviews = review_game(game.start, game.moves, depth=2)
+    lines = review_lines(reviews, game)
+    worst_black = max((r for r in reviews if r.color == "black"), key=lambda r: r.loss)
+    assert lines[0][0].startswith("Black: loss ") and lines[1][0].startswith("White: loss ")
+    assert f"{worst_black.number}. " in lines[0][0] and f"-{worst_black.loss}" in lines[0][0]
+    assert lines[2][0].endswith(", left the known lines at move 8")  # Heath-Bat, then off book
+    assert all(len(wordings[-1]) < len(wordings[0]) for wordings in lines)  # shorter forms

@@ -22,7 +22,7 @@ from .host import Host
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
-from .wording import MARK_SIGNS, GraphPoint
+from .wording import MARK_SIGNS, GraphPoint, review_lines
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
@@ -136,6 +136,16 @@ class MoveListOverlay(Scene):
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
         self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
         top = room.top + pad + 2 * line
+        if self.reviewed:  # the review's summary above the marked moves, while 3 rows remain
+            small = max(MIN_TEXT, size - 3)
+            summary = review_lines(list(self.reviewed.values()), self.session.game)
+            room_left = self.play_button.top - 6 - top - 3 * line - line // 2
+            summary = summary[: max(0, room_left // int(small * 1.5))]
+            for words in summary:
+                fitted, px = text.fit(words, room.width - 2 * pad, small)
+                surface.blit(text.render(fitted, px, theme.TEXT_DIM), (room.left + pad, top))
+                top += int(small * 1.5)
+            top += line // 2 if summary else 0
         listed = pygame.Rect(room.left + pad, top, room.width - 2 * pad, 0)
         listed.height = self.play_button.top - 6 - top
         listed = self._draw_graph(surface, listed, size)

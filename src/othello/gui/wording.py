@@ -165,6 +165,28 @@ def review_summary(reviews: list[MoveReview]) -> str:
     return "Review: " + "; ".join(parts) + ". M shows each move's mark."
 
 
+def review_lines(reviews: list[MoveReview], game: Game) -> list[list[str]]:
+    """The review's summary for the move list, each line in wordings longest first: a line
+    per side (average loss, mistakes, the three worst moves) and the opening with the move
+    where the game left the known lines."""
+    lines = []
+    for color in ("black", "white"):
+        side = summarize(reviews, color)
+        if side.moves:
+            worst = ", ".join(f"{r.number}. {square_name(r.played)} -{r.loss}" for r in side.worst)
+            mistakes = f"{side.mistakes} mistake{'s' if side.mistakes != 1 else ''}"
+            short = f"{color.capitalize()}: loss {side.average_loss:.1f} a move · {mistakes}"
+            tiny = f"{color.capitalize()}: {side.average_loss:.1f} · {side.mistakes} mist."
+            lines.append([f"{short} · worst {worst}" if worst else short, short, tiny])
+    opening = opening_of(game.moves, game.start)
+    if opening.name:
+        left = f", left the known lines at move {opening.known + 1}"
+        lines.append(
+            [opening.name + (left if opening.known < len(game.moves) else ""), opening.name]
+        )
+    return lines
+
+
 def pass_text(color: Color | None) -> str:
     """The pass announcement for the side that had to pass."""
     return f"{(color or '').capitalize()} has no legal move and passes"

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from othello import Board
+from othello.app import storage
 from othello.gui.app import App
 from othello.gui.editor import EditOverlay
 from othello.notation import parse_square
@@ -106,3 +107,6 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
     click_at(editor.buttons["play"].center)
     frames(app, 1)
     assert app.find_scene(EditOverlay) is None and app.session.board.side_to_move == "white"
+    app.session.play(app.session.board.legal_moves()[0])  # playable, and saved as played
+    saved = storage.parse_game_text(storage.game_to_text(app.session.game))
+    assert saved.start == app.session.game.start and saved.moves == app.session.game.moves

@@ -307,3 +307,31 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     press(pygame.K_n)
     frames(again, 1)
     assert storage.resume()[0] is None  # a new game is what clears it
+
+
+def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[..., Any]) -> None:
+    app = make_app(Settings(sound=False, animation=False, mode="computer"))
+    persistence.attach(app)
+    app.session.play("f5")
+    frames_until(app, lambda: len(app.session.game.moves) == 2)
+    press(pygame.K_t)  # two players from here on
+    frames(app, 1)
+    assert app.session.two_players and storage.autosaved_players() == "two-players"
+    # the settings still say "computer" (nothing remembered them): the autosave decides
+    again = make_app(Settings(sound=False, animation=False, mode="computer"))
+    persistence.attach(again)
+    assert again.session.two_players and again.session.game.moves == app.session.game.moves
+
+
+def test_the_players_in_an_autosave_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    game = Game.from_transcript("f5")
+    for players in storage.PLAYERS:
+        assert storage.autosave(game, path, players) and storage.autosaved_players(path) == players
+        session = Session()
+        session.set_players(players)
+        assert session.players == players
+    storage.autosave(game, path)  # an older autosave without it: the settings decide
+    assert storage.autosaved_players(path) is None
+    path.write_text(path.read_text().replace('"cursor"', '"players": "chess", "cursor"'))
+    assert storage.autosaved_players(path) is None and storage.resume(path)[0] is not None

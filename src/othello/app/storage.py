@@ -213,8 +213,13 @@ def latest_game_file() -> Path | None:
 # ----- the autosave ------------------------------------------------------------------
 
 
-def autosave_data(game: Game) -> dict[str, object]:
-    return {
+PLAYERS = ("computer:black", "computer:white", "two-players", "watch")
+"""Who plays which side, as an autosave records it: the mode, and your colour against the
+computer."""
+
+
+def autosave_data(game: Game, players: str | None = None) -> dict[str, object]:
+    data: dict[str, object] = {
         "format": AUTOSAVE_FORMAT,
         "version": AUTOSAVE_VERSION,
         "start": game.start.to_string(),
@@ -222,6 +227,9 @@ def autosave_data(game: Game) -> dict[str, object]:
         "cursor": game.cursor,
         "saved": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
+    if players is not None:
+        data["players"] = players  # the game resumes in its mode
+    return data
 
 
 def worth_saving(game: Game) -> bool:
@@ -231,23 +239,25 @@ def worth_saving(game: Game) -> bool:
     return not game.is_untouched()
 
 
-def autosave(game: Game, path: Path | None = None) -> bool:
+def autosave(game: Game, path: Path | None = None, players: str | None = None) -> bool:
     """Save the game in progress after a change; never raises (a full disk must not end play).
 
-    Clears the autosave instead when there is nothing to resume (a new game).
-    Returns True when the file on disk now matches the game.
+    Clears the autosave instead when there is nothing to resume (a new game). ``players``
+    (one of PLAYERS) is kept with it. Returns True when the file on disk now matches the game.
     """
-    return autosave_problem(game, path) is None
+    return autosave_problem(game, path, players) is None
 
 
-def autosave_problem(game: Game, path: Path | None = None) -> str | None:
+def autosave_problem(
+    game: Game, path: Path | None = None, players: str | None = None
+) -> str | None:
     """:func:`autosave`, returning why it failed (for the window to say), or None."""
     path = path or paths.autosave_path()
     try:
         if not worth_saving(game):
             path.unlink(missing_ok=True)
         else:
-            write_atomic(path, json.dumps(autosave_data(game), indent=1) + "\n")
+            write_atomic(path, json.dumps(autosave_data(game, players), indent=1) + "\n")
         return None
     except OSError as err:
         log.warning("autosave to %s failed: %s", path, err)
@@ -297,6 +307,17 @@ def _set_aside(path: Path) -> Path | None:
         return aside
     except OSError:
         return None
+
+
+def autosaved_players(path: Path | None = None) -> str | None:
+    """Who played which side in the autosaved game (one of PLAYERS), if it says and can be
+    read; None otherwise (the settings decide then)."""
+    try:
+        data = json.loads(read_limited(path or paths.autosave_path(), MAX_AUTOSAVE_BYTES))
+    except Exception:  # resume() reports a damaged file; this only adds to a good one
+        return None
+    players = data.get("players") if isinstance(data, dict) else None
+    return players if players in PLAYERS else None
 
 
 def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:

@@ -122,6 +122,9 @@ class _Session(Protocol):
     game: Game
     on_game_changed: list[Callable[[Any], None]]
 
+    @property
+    def players(self) -> str: ...
+    def set_players(self, players: str) -> None: ...
     def set_game(self, game: Game) -> Game | None: ...
 
 
@@ -293,7 +296,8 @@ class AutosaveWatch:
         self.failing = False
 
     def __call__(self, change: object) -> None:
-        problem = storage.autosave_problem(self.app.session.game)  # clears itself for a new game
+        session = self.app.session  # the game, and who plays it (it resumes in its mode)
+        problem = storage.autosave_problem(session.game, players=session.players)
         if problem is not None and not self.failing:
             self.app.notify(f"Your game is not being saved: {problem}")
         self.failing = problem is not None
@@ -318,6 +322,9 @@ def attach(app: _App, *, resume: bool = True) -> None:
         for notice in notices:
             app.notify(notice)
         if game is not None:
+            players = storage.autosaved_players()
+            if players is not None:
+                session.set_players(players)
             session.set_game(game)
             app.inform(f"Resumed your game: {game_summary(game)}")
     session.on_game_changed.append(AutosaveWatch(app))

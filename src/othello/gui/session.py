@@ -186,6 +186,22 @@ class Session:
             self._changed(Change("players"))
 
     @property
+    def players(self) -> str:
+        """Who plays which side, as the autosave keeps it (see storage.PLAYERS)."""
+        if self.two_players:
+            return "two-players"
+        return "watch" if self.human is None else f"computer:{self.human}"
+
+    def set_players(self, players: str) -> None:
+        """Take the mode an autosave recorded (before its game is set: nothing restarts)."""
+        self.two_players = players == "two-players"
+        self.human = (
+            None
+            if players in ("two-players", "watch")
+            else ("white" if players == "computer:white" else "black")
+        )
+
+    @property
     def watching(self) -> bool:
         """The computer plays both sides (watch mode, or the demo)."""
         return self.human is None and not self.two_players

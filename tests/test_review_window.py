@@ -163,3 +163,19 @@ def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> No
     assert f"{worst_black.number}. " in lines[0][0] and f"-{worst_black.loss}" in lines[0][0]
     assert lines[2][0].endswith(", left the known lines at move 8")  # Heath-Bat, then off book
     assert all(len(wordings[-1]) < len(wordings[0]) for wordings in lines)  # shorter forms
+
+
+def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())
+    press(pygame.K_r)
+    frames(app, 1)
+    assert app.worker.kind == "review"
+    press(pygame.K_m)
+    press(pygame.K_HOME)  # browsing changes the position shown, not the game judged
+    press(pygame.K_ESCAPE)
+    press(pygame.K_t)  # nor does the mode
+    frames(app, 1)
+    assert app.worker.kind == "review"
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    assert app.play.computer.reviewed()[0].mark == "blunder"

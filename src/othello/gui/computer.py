@@ -199,9 +199,12 @@ class ComputerTurn:
         if self.worker.kind == "think":
             self.worker.cancel()
 
-    def forget(self) -> None:
-        """The game changed: a running search, its chosen move and the hints are stale."""
-        self.worker.cancel()
+    def forget(self, keep_review: bool = False) -> None:
+        """The game changed: a running search, its chosen move and the hints are stale. A
+        running review judges the moves it was given, whatever the board shows: with
+        ``keep_review`` (browsing, a change of mode) it goes on."""
+        if not (keep_review and self.worker.kind == "review"):
+            self.worker.cancel()
         self.pending = None
         self.pending_score = None
         self.search_failed = False

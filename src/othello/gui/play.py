@@ -168,8 +168,8 @@ class PlayScene(Scene):
 
     def _on_change(self, change: Change) -> None:
         """Whatever changed the game, a running search, a hint and answers about the old
-        position are now stale."""
-        self.computer.forget()
+        position are now stale (a review only when a move was made)."""
+        self.computer.forget(keep_review=self.session.browsing or change.kind == "players")
         self.notices.drop_answers()
         if change.kind == "play":
             self._placed(change)

@@ -68,11 +68,14 @@ def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negat
             board.push_square(sq)
 
 
-def test_a_known_blunder_is_marked() -> None:
+def seeded_blunder(empties: int) -> tuple[list[Square], Board, Square, dict[Square, int]]:
+    """From a seeded random game, the moves to a position with ``empties`` empty squares
+    where the worst legal move loses 10 discs or more; that position, the move, and every
+    move's exact score."""
     for seed in range(100, 140):
         moves = random_game(seed)
         board, k = Board(), 0
-        while k < len(moves) and not (board.empties() == EXACT - 1 and board.legal_squares()):
+        while k < len(moves) and not (board.empties() == empties and board.legal_squares()):
             board.push_square(moves[k])
             k += 1
         if k == len(moves):
@@ -80,10 +83,13 @@ def test_a_known_blunder_is_marked() -> None:
         scores = exact_scores(board)
         worst = min(scores, key=lambda s: scores[s])
         if max(scores.values()) - scores[worst] >= 10:
-            break
-    else:
-        pytest.fail("no seeded position with a blunder available")
-    game = [*moves[:k], worst]
+            return moves[:k], board, worst, scores
+    pytest.fail("no seeded position with a blunder available")
+
+
+def test_a_known_blunder_is_marked() -> None:
+    before, _board, worst, scores = seeded_blunder(EXACT - 1)
+    game = [*before, worst]
     review = review_game(Board(), game, depth=1, exact_empties=EXACT)[-1]
     assert review.played == worst and review.loss == max(scores.values()) - scores[worst]
     assert review.mark == "blunder" and review.exact

@@ -8,12 +8,11 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from othello import Board
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
 from test_gui import FakeEngine, app_maker, click_at, frames, frames_until, press
-from test_review import exact_scores, random_game
+from test_review import seeded_blunder
 
 
 @pytest.fixture
@@ -23,21 +22,10 @@ def make_app() -> Iterator[Callable[..., App]]:
 
 def blunder_game() -> Game:
     """A game from a 10-empty position whose first move is its worst (a blunder)."""
-    for seed in range(100, 140):
-        moves = random_game(seed)
-        board, k = Board(), 0
-        while k < len(moves) and not (board.empties() == 10 and board.legal_squares()):
-            board.push_square(moves[k])
-            k += 1
-        if k == len(moves):
-            continue
-        scores = exact_scores(board)
-        worst = min(scores, key=lambda s: scores[s])
-        if max(scores.values()) - scores[worst] >= 10:
-            game = Game(board)
-            game.play(worst)
-            return game
-    raise AssertionError("no seeded blunder")
+    _before, board, worst, _scores = seeded_blunder(10)
+    game = Game(board)
+    game.play(worst)
+    return game
 
 
 def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:

@@ -1,8 +1,9 @@
-"""The evaluation graph: the score after each move, from Black's side, as a line of points.
+"""Small charts the panel and the move list share: the evaluation graph and a progress bar.
 
-Drawn in the panel when it has room, and in the move list otherwise; the same drawing for
-both. Above the middle line Black is ahead. Exact scores (the solver's) are filled dots,
-estimates rings; after a review, mistakes and blunders are bigger dots in their colours.
+The graph is the score after each move, from Black's side, as a line of points; drawn in the
+panel when it has room, and in the move list otherwise. Above the middle line Black is ahead.
+Exact scores (the solver's) are filled dots, estimates rings; after a review, mistakes and
+blunders are bigger dots in their colours.
 """
 
 from __future__ import annotations
@@ -58,3 +59,21 @@ def draw_graph(
         else:
             pygame.draw.circle(surface, theme.CURSOR, xy, 3, 0 if point.exact else 1)
     return [(x, point.ply) for (x, _y), point in zip(points, graph, strict=True)]
+
+
+def point_near(points: list[tuple[int, int]], x: int, reach: int | None = None) -> int | None:
+    """The cursor of the drawn point (``(x, cursor)``, as draw_graph returns them) nearest
+    ``x``, if any is within ``reach`` pixels (any distance when ``reach`` is None)."""
+    if not points:
+        return None
+    near, cursor = min(points, key=lambda point: abs(point[0] - x))
+    return cursor if reach is None or abs(near - x) <= reach else None
+
+
+def draw_bar(surface: pygame.Surface, track: pygame.Rect, share: float) -> None:
+    """A progress bar: ``share`` of ``track`` filled (never less than a dot)."""
+    radius = track.height // 2
+    pygame.draw.rect(surface, theme.BUTTON, track, border_radius=radius)
+    width = max(track.height, int(track.width * share))
+    done = pygame.Rect(track.left, track.top, width, track.height)
+    pygame.draw.rect(surface, theme.CURSOR, done, border_radius=radius)

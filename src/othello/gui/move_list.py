@@ -17,7 +17,7 @@ from ..bitboard import PASS
 from ..notation import square_name
 from ..review import MoveReview
 from . import theme
-from .graph import draw_graph
+from .graph import draw_bar, draw_graph, point_near
 from .host import Host
 from .scenes import Scene, card
 from .session import Session
@@ -97,8 +97,8 @@ class MoveListOverlay(Scene):
             if event.button == 1 and self.play_button.collidepoint(event.pos):
                 self.close()
                 return True
-            if event.button == 1 and self.graph_rect.collidepoint(event.pos) and self.graph_xs:
-                _x, ply = min(self.graph_xs, key=lambda point: abs(point[0] - event.pos[0]))
+            ply = point_near(self.graph_xs, event.pos[0])
+            if event.button == 1 and self.graph_rect.collidepoint(event.pos) and ply is not None:
                 self.session.go_to(ply)
                 return True
             if event.button == 1:
@@ -126,9 +126,7 @@ class MoveListOverlay(Scene):
         surface.blit(title, (room.left + pad, room.top + pad))
         if share is not None:  # the review's bar under the title
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
-            pygame.draw.rect(surface, theme.BUTTON, bar, border_radius=2)
-            done = pygame.Rect(bar.left, bar.top, max(4, int(bar.width * share)), bar.height)
-            pygame.draw.rect(surface, theme.CURSOR, done, border_radius=2)
+            draw_bar(surface, bar, share)
         foot = ["←/→ Home/End · Enter or a move on the board: play on · R: review",
                 "←/→ Home/End · Enter: play on · R: review", "Enter: play on · R: review"]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))

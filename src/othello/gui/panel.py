@@ -14,7 +14,7 @@ import pygame
 
 from ..board import Color
 from . import theme
-from .graph import draw_graph
+from .graph import draw_bar, draw_graph, point_near
 from .layout import Layout
 from .panel_layout import GRID, Button, PanelLayout
 from .render import BoardRenderer
@@ -78,10 +78,9 @@ class Panel(PanelLayout):
     def graph_hit(self, pos: tuple[int, int]) -> int | None:
         """The move (cursor after it) of the graph point nearest a click on the graph."""
         area = self.rects.get("graph")
-        if area is None or not area.collidepoint(pos) or not self.graph_points:
+        if area is None or not area.collidepoint(pos):
             return None
-        x, ply = min(self.graph_points, key=lambda point: abs(point[0] - pos[0]))
-        return ply if abs(x - pos[0]) <= 16 else None
+        return point_near(self.graph_points, pos[0], reach=16)
 
     def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)
@@ -236,10 +235,7 @@ class Panel(PanelLayout):
         inset = self.px(10)
         track = pygame.Rect(rect.left + inset, rect.bottom - height - self.px(4), 0, height)
         track.width = rect.width - 2 * inset
-        pygame.draw.rect(surface, theme.BUTTON, track, border_radius=height // 2)
-        done = track.copy()
-        done.width = max(height, int(track.width * share))
-        pygame.draw.rect(surface, theme.CURSOR, done, border_radius=height // 2)
+        draw_bar(surface, track, share)
 
     def _draw_spinner(
         self, surface: pygame.Surface, center: tuple[int, int], radius: int, seconds: float

@@ -103,7 +103,7 @@ class PlayerChoices:
         """One level up or down, within the engine's levels; a search under way starts over."""
         level = clamp_level(self.session.shown_level() + delta)
         if level != self.session.shown_level():
-            black = self.session.watching and self.session.level_side == "black"
+            black = self.session.setting_black_level
             self.session.set_level(level)
             self.computer.level_changed()
             if black:

@@ -211,6 +211,15 @@ class ComputerTurn:
         self.hints = {}
         self.turn_wait = 0.0
 
+    def _black_score(self, result: object) -> tuple[int, bool] | None:
+        """A search result's score of the position on the board, from Black's side, and
+        whether it is exact; None when it has no score (a book move may not)."""
+        score = getattr(result, "score", None)
+        if not isinstance(score, int):
+            return None
+        sign = 1 if self.session.board.black_to_move else -1
+        return sign * score, bool(getattr(result, "exact", False))
+
     def _take(self, outcome: Outcome) -> None:
         if outcome.error is not None:
             self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
@@ -218,27 +227,20 @@ class ComputerTurn:
                 f"The computer's search failed ({outcome.error}); undo or start a new game."
             )
             return
+        game = self.session.game
+        here = tuple(game.moves[: game.cursor])
         if outcome.kind == "think":
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
-            score = getattr(outcome.value, "score", None)
-            if isinstance(score, int):
-                mover_black = self.session.board.black_to_move
-                sign = 1 if mover_black else -1
-                self.pending_score = (sign * score, bool(getattr(outcome.value, "exact", False)))
+            self.pending_score = self._black_score(outcome.value)
+            if self.pending_score is not None:
                 # the same search judged the position it started from, after the player's
                 # move: the graph gets that point too, at no extra cost
-                game = self.session.game
-                self.judgement.note(
-                    tuple(game.moves[: game.cursor]), *self.pending_score, keep=True
-                )
+                self.judgement.note(here, *self.pending_score, keep=True)
         elif outcome.kind == "score":
-            score = getattr(outcome.value, "score", None)
-            if isinstance(score, int):
-                sign = 1 if self.session.board.black_to_move else -1
-                game = self.session.game
-                exact = bool(getattr(outcome.value, "exact", False))
-                self.judgement.note(tuple(game.moves[: game.cursor]), sign * score, exact)
+            score = self._black_score(outcome.value)
+            if score is not None:
+                self.judgement.note(here, *score)
         elif outcome.kind == "review":
             self.judgement.review_done(list(outcome.value))
             self.tell(review_summary(outcome.value))

@@ -228,16 +228,21 @@ class Session:
             self.two_players = on
             self._changed(Change("players"))
 
+    @property
+    def setting_black_level(self) -> bool:
+        """Watching, with Black's level chosen in the panel: - and + change ``black_level``."""
+        return self.watching and self.level_side == "black"
+
     def set_level(self, level: int) -> None:
         """The computer's level; watching, that of the side chosen in the panel."""
-        if self.watching and self.level_side == "black":
+        if self.setting_black_level:
             self.black_level = level
         else:
             self.level = level
 
     def shown_level(self) -> int:
         """The level the panel's - and + act on."""
-        return self.black_level if self.watching and self.level_side == "black" else self.level
+        return self.black_level if self.setting_black_level else self.level
 
     def level_for(self, color: Color) -> int:
         """The level the computer plays ``color`` at: watching, each side has its own."""

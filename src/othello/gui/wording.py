@@ -56,6 +56,11 @@ class PanelView:
     labels: dict[str, str] = field(default_factory=dict)
 
 
+def counted(n: int, word: str) -> str:
+    """``n`` and the word, plural unless one: "1 move", "3 mistakes"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def score_text(score: int) -> str:
     """A move's score as the board and the hint notice show it: +2, -4, or 0."""
     return f"{score:+d}" if score else "0"
@@ -106,7 +111,7 @@ def empties_note(board: Board) -> list[str]:
         black += empty
     else:
         white += empty
-    squares = f"{empty} empty square{'s' if empty != 1 else ''}"
+    squares = counted(empty, "empty square")
     score = f"{black}–{white}"
     return [
         f"With the {squares} to the winner: {score}",
@@ -160,7 +165,7 @@ def review_summary(reviews: list[MoveReview]) -> str:
             )
             parts.append(
                 f"{color.capitalize()}: average loss {side.average_loss:.1f}, "
-                f"{side.mistakes} mistake{'s' if side.mistakes != 1 else ''}{worst}"
+                f"{counted(side.mistakes, 'mistake')}{worst}"
             )
     return "Review: " + "; ".join(parts) + ". M shows each move's mark."
 
@@ -174,7 +179,7 @@ def review_lines(reviews: list[MoveReview], game: Game) -> list[list[str]]:
         side = summarize(reviews, color)
         if side.moves:
             worst = ", ".join(f"{r.number}. {square_name(r.played)} -{r.loss}" for r in side.worst)
-            mistakes = f"{side.mistakes} mistake{'s' if side.mistakes != 1 else ''}"
+            mistakes = counted(side.mistakes, "mistake")
             short = f"{color.capitalize()}: loss {side.average_loss:.1f} a move · {mistakes}"
             tiny = f"{color.capitalize()}: {side.average_loss:.1f} · {side.mistakes} mist."
             lines.append([f"{short} · worst {worst}" if worst else short, short, tiny])
@@ -237,7 +242,7 @@ def game_summary(game: Game) -> str:
     """A loaded, pasted, resumed or kept game in a few words, e.g. "a game of 12 moves, White
     to move" or "a set-up position (20 discs), Black to move"."""
     placed = placed_count(game)
-    moves = f"{placed} move{'s' if placed != 1 else ''}"
+    moves = counted(placed, "move")
     if game.start == Board():
         what = f"a game of {moves}" if placed else "the start position"
     else:
@@ -245,7 +250,7 @@ def game_summary(game: Game) -> str:
         what = f"a set-up position ({discs} discs)" + (f" and {moves} after it" if placed else "")
     undone = len(game.moves) - game.cursor
     if undone:
-        what += f" ({undone} move{'s' if undone != 1 else ''} to redo)"
+        what += f" ({counted(undone, 'move')} to redo)"
     board = game.board
     return f"{what}, {'game over' if board.is_game_over() else f'{board.side_to_move} to move'}"
 

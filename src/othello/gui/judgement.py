@@ -23,7 +23,6 @@ class GameJudgement:
         # the last review: the moves it judged, and its verdict on each placed move
         self.review: tuple[Moves, list[MoveReview]] | None = None
         self.review_moves: Moves = ()  # the moves the running review judges
-        self.review_total = 0  # ... of which placed (not passes)
 
     def note(self, moves: Moves, score: int, exact: bool, keep: bool = False) -> None:
         """The score of the position after ``moves`` (Black's side); ``keep`` leaves one
@@ -36,7 +35,11 @@ class GameJudgement:
 
     def review_started(self, moves: Moves) -> None:
         self.review_moves = moves
-        self.review_total = sum(1 for sq in moves if sq != PASS)
+
+    @property
+    def review_total(self) -> int:
+        """The placed moves (not passes) the running review judges: its progress counts these."""
+        return sum(1 for sq in self.review_moves if sq != PASS)
 
     def review_done(self, verdicts: list[MoveReview]) -> None:
         self.review = (self.review_moves, verdicts)

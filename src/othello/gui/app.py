@@ -24,6 +24,7 @@ import gc
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,9 @@ def set_minimum_size(size: tuple[int, int]) -> object | None:
             Window, "minimum_size"
         ):  # making one here would leave SDL a dangling pointer
             return None
-        window = Window.from_display_module()
+        with warnings.catch_warnings():  # pygame-ce deprecates it; its successor is newer
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = Window.from_display_module()
         setattr(window, "minimum_size", size)  # noqa: B010  (not in pygame's type stubs)
         return window
     except (ImportError, AttributeError, pygame.error):

@@ -15,5 +15,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _SCRATCH = Path(tempfile.mkdtemp(prefix="othello-tests-"))
 os.environ["OTHELLO_CONFIG_DIR"] = str(_SCRATCH / "config")
 os.environ["OTHELLO_DATA_DIR"] = str(_SCRATCH / "data")
+# An othello.ini in the current folder is read first: the tests start in an empty one, as a
+# double-clicked game does (a test that wants one there changes to its own folder).
+(_SCRATCH / "cwd").mkdir()
+os.chdir(_SCRATCH / "cwd")
 
 DATA = Path(__file__).parent / "data"

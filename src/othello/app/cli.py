@@ -175,12 +175,15 @@ def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
     from . import logs, storage
-    from .config import load_settings
+    from .config import ensure_user_ini, load_settings
 
     load = getattr(args, "load", None)
     logs.setup()
     try:
+        created = ensure_user_ini()  # the first start: a file to edit, with every key
         settings, notices = load_settings(args.config)
+        if created is not None:  # it could not be written: the defaults' notice says why
+            notices = [created, *(n for n in notices if not n.startswith("No othello.ini"))]
         if logs.problem is not None:  # no console after a double-click: the window says it
             notices = [logs.problem, *notices]
         args.loaded_settings = (settings, notices)  # the window uses them as read here

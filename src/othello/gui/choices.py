@@ -86,6 +86,17 @@ class PlayerChoices:
         self.tell(words)
         self.host.remember_choice(mode=mode)
 
+    def take_players(self, mode: str, color: Color) -> None:
+        """Who plays what, as othello.ini's MODE and HUMAN_COLOR say (read again while the
+        game runs): the game goes on as it is, as with T, B and W."""
+        if self.host.demo:
+            return
+        self.settle()
+        self.computer.level_changed()  # a search for a side that changes hands stops
+        self.session.set_two_players(mode == "two-players")
+        self.session.set_human(None if mode == "watch" else color)
+        self.session.paused = False
+
     def toggle_pause(self) -> None:
         """Watching: stop after the move being shown, or go on."""
         if not self.session.watching or self.host.demo:

@@ -17,6 +17,7 @@ from .layout import Layout
 from .text import MIN_TEXT
 from .wording import PanelView
 
+# Quitting is the window's close button (or Esc): the grid's place goes to Settings.
 GRID = (  # in reading order: three to a row beside the board, four below it
     ("new", "New game", "N"),
     ("undo", "Undo", "U"),
@@ -28,9 +29,18 @@ GRID = (  # in reading order: three to a row beside the board, four below it
     ("edit", "Set up", "E"),
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
+    ("settings", "Settings", "O"),
     ("help", "Help", "F1"),
-    ("quit", "Quit", "Esc"),
 )
+BUTTON_GAP = 8  # design pixels between two buttons of the grid
+
+
+def grid_height(columns: int, row: int) -> int:
+    """The grid's design height: as many rows of ``row`` pixels as the buttons need."""
+    rows = math.ceil(len(GRID) / columns)
+    return rows * row + (rows - 1) * BUTTON_GAP
+
+
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("pad", 14),
@@ -40,14 +50,14 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("colour", 66),
     ("level", 60),
     ("level-help", 42),
-    ("grid", 176),
+    ("grid", grid_height(3, 38)),
     ("info", 18),
     ("pad", 14),
 )
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
-BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
+BLOCK_SIZE = (600, 168 + grid_height(4, 28))  # the block below the board, in design pixels
 MAX_SCALE = 2.0
 MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
 
@@ -157,7 +167,7 @@ class PanelLayout:
 
     def _grid(self, rect: pygame.Rect, columns: int) -> None:
         rows = math.ceil(len(GRID) / columns)
-        gap = self.px(8)
+        gap = self.px(BUTTON_GAP)
         w = (rect.width - (columns - 1) * gap) // columns
         h = (rect.height - (rows - 1) * gap) // rows
         for i, (action, label, key) in enumerate(GRID):

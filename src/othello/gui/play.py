@@ -212,6 +212,7 @@ class PlayScene(Scene):
             "edit": self.edit_position,
             "review": self.computer.toggle_review,
             "quit": self.host.quit,
+            "settings": self.host.open_settings,
             "play-black": partial(self.choices.set_human, "black"),
             "play-white": partial(self.choices.set_human, "white"),
             "mode": self.choices.next_mode,

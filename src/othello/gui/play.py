@@ -180,6 +180,8 @@ class PlayScene(Scene):
             return
         self.animation = None
         self.queued.clear()
+        if change.kind in ("new", "load", "back", "forward"):
+            self.notices.drop_seen()
         if change.kind != "players":
             self.notices.clear_banner()
         self.game_over_since = None

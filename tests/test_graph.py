@@ -131,10 +131,10 @@ def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     judgement.note(moves[:2], 4, False)
     assert judgement.points(game, 3) == [GraphPoint(1, -3, False), GraphPoint(2, 4, False)]
     judgement.review_started(moves[:2])
-    assert judgement.review_total == 2 and judgement.progress(1) == 0.5
     # White's d6 (ply 1) judged: -2 for White = +2 for Black, an inaccuracy
     d6, c5 = parse_move("d6"), parse_move("c5")
-    judgement.review_done([MoveReview(1, 2, "white", d6, c5, 1, -2, False)])
+    judgement.add_verdict(MoveReview(1, 2, "white", d6, c5, 1, -2, False))
+    assert judgement.progress(moves[:2]) == 0.5 and judgement.first_unjudged(moves) == 0
     assert judgement.points(game, 3) == [
         GraphPoint(1, -3, False),
         GraphPoint(2, 2, False, "inaccuracy"),

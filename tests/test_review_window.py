@@ -3,7 +3,9 @@ free), the summary is told, the move list shows each move's mark; R again stops 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
-from test_gui import FakeEngine, app_maker, click_at, frames, frames_until, press
+from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 from test_review import seeded_blunder
 
 
@@ -167,4 +169,83 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[...
     frames(app, 1)
     assert app.worker.kind == "review"
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
-    assert app.play.computer.reviewed()[0].mark == "blunder"
+    blunder = app.play.computer.judgement.verdicts[(blunder_game().moves[0],)]
+    assert blunder.mark == "blunder"  # judged, and kept by its move
+    assert not any("stopped" in t.text for t in app.play.notices.toasts)
+
+
+def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Review jobs wait for the returned gate before judging: a move is surely made while
+    the review runs."""
+    from othello.app import search_service
+
+    gate = threading.Event()
+    real = search_service.review_game
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        gate.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search_service, "review_game", held)
+    return gate
+
+
+def game_with_moves_left() -> Game:
+    """The blunder game before its last two moves (both players still have moves to make)."""
+    game = blunder_game()
+    finish_randomly(game)
+    game.undo()
+    game.undo()
+    return Game.from_transcript(game.transcript(), start=game.start)
+
+
+def test_a_move_during_a_review_is_judged_too(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = held_reviews(monkeypatch)
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(game_with_moves_left())
+    press(pygame.K_r)
+    frames(app, 1)
+    assert app.worker.kind == "review"
+    move = app.session.board.legal_moves()[0]
+    app.session.play(move)  # the review goes on, and takes this move in too
+    frames(app, 1)
+    gate.set()
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    moves = app.session.game.moves
+    assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
+    assert not any("stopped" in t.text for t in app.play.notices.toasts)
+
+
+def test_a_review_resumes_after_the_computers_move(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = held_reviews(monkeypatch)
+    start = game_with_moves_left()
+    app = make_app(FakeEngine(), mode="computer", human_color=start.board.side_to_move)
+    app.session.set_game(start)
+    before = len(start.moves)
+    press(pygame.K_r)
+    frames(app, 1)
+    click(app, app.session.board.legal_moves()[0])  # the computer replies: its search first
+    gate.set()
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    assert len(app.session.game.moves) > before + 1  # the computer did reply
+    moves = app.session.game.moves
+    assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
+
+
+def test_another_game_stops_a_review_with_a_word(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held_reviews(monkeypatch)
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(game_with_moves_left())
+    press(pygame.K_r)
+    frames(app, 1)
+    press(pygame.K_n)
+    frames(app, 2)
+    assert app.worker.kind != "review" and app.play.computer.review_progress() is None
+    said = [t.text for t in app.play.notices.toasts]
+    assert any(text.startswith("Review stopped: another game") for text in said)

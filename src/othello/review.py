@@ -104,22 +104,28 @@ def review_game(
     exact_empties: int = EXACT_EMPTIES,
     stop: threading.Event | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    first: int = 0,
+    on_review: Callable[[MoveReview], None] | None = None,
 ) -> list[MoveReview]:
-    """Judge every placed move of the game ``moves`` from ``start``, in order."""
+    """Judge every placed move of the game ``moves`` from ``start``, in order; from ply
+    ``first`` on only (the window resumes a review cut short that way). ``on_review`` hears
+    each verdict as soon as it is made, so a review stopped early keeps what it judged."""
     midgame = Engine(level=review_level(depth))
     solver = Engine(workers=1)
     board = start.copy()
     reviews: list[MoveReview] = []
-    placed = [i for i, sq in enumerate(moves) if sq != PASS]
+    placed = [i for i, sq in enumerate(moves) if sq != PASS and i >= first]
     for ply, sq in enumerate(moves):
         if stop is not None and stop.is_set():
             raise ReviewStopped
-        if sq != PASS:
+        if sq != PASS and ply >= first:
             if board.empties() <= exact_empties:
                 review = _exact(solver, board, ply, sq, stop)
             else:
                 review = _estimated(midgame, board, ply, sq, stop)
             reviews.append(review)
+            if on_review is not None:
+                on_review(review)
             if on_progress is not None:
                 on_progress(len(reviews), len(placed))
         board.push_square(sq)

@@ -6,12 +6,14 @@ engine, never pygame, so the child shares neither the window's display nor its i
 lock. Everything crosses the pipe as plain data:
 
 - a job: ``(generation, kind, board string, level, book)``, kind "think", "analyze" or
-  "review" (then the text is ``review_text``: a start position and a game's moves); level
+  "review" (then the text is ``review_text``: a start position, a game's moves and the first
+  ply to judge); level
   0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
   value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
-  ``("error", job, message, traceback)``.
+  ``("error", job, message, traceback)``; a review sends ``("verdict", generation, fields)``
+  for each move as soon as it is judged, so a review cut short keeps what it judged.
 
 Cancelling needs no message: the parent writes the newest cancelled generation into shared
 memory, and the running search reads it as its ``stop``. A counter rather than an Event that is
@@ -85,8 +87,8 @@ def run_job(
     try:
         if kind == "review":
 
-            def reviewed(done: int, total: int) -> None:
-                send(("progress", generation, done))
+            def reviewed(review: MoveReview) -> None:
+                send(("verdict", generation, dataclasses.astuple(review)))
 
             rows = review_data(text, cast(threading.Event, stop), reviewed)
             send(("result", generation, kind, rows))
@@ -122,19 +124,22 @@ def engine_for(level: int, book: bool = False) -> Engine:
     return Engine(level=level, book=book)
 
 
-def review_text(start: Board, moves: list[int]) -> str:
-    """A review job's text: the start position's board string, "|", the moves with passes."""
-    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
+def review_text(start: Board, moves: list[int], first: int = 0) -> str:
+    """A review job's text: the start position's board string, "|", the moves with passes,
+    "|", the first ply to judge."""
+    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}|{first}"
 
 
 def review_data(
-    text: str, stop: threading.Event | None, progress: Callable[[int, int], None]
+    text: str, stop: threading.Event | None, on_review: Callable[[MoveReview], None]
 ) -> list[tuple[Any, ...]]:
-    """Review the game in a review job's text; each move's review as plain data."""
-    start_text, _, moves_text = text.partition("|")
+    """Review the game in a review job's text; each move's review as plain data.
+    ``on_review`` hears each verdict as it is made."""
+    start_text, _, rest = text.partition("|")
+    moves_text, _, first = rest.partition("|")
     start = Board.from_string(start_text)
     moves = [entry.square for entry in Board.from_transcript(moves_text, start=start).history]
-    reviews = review_game(start, moves, stop=stop, on_progress=progress)
+    reviews = review_game(start, moves, stop=stop, first=int(first or 0), on_review=on_review)
     return [dataclasses.astuple(review) for review in reviews]
 
 
@@ -144,4 +149,6 @@ def value_from_data(kind: str, data: Any) -> Any:
         return SearchResult(**data)
     if kind == "review":
         return [MoveReview(*row) for row in data]
+    if kind == "verdict":
+        return MoveReview(*data)
     return [MoveScore(*score) for score in data]

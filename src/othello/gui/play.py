@@ -113,6 +113,7 @@ class PlayScene(Scene):
         self.now += dt
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
+        self.computer.review_when_free()
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn
                 self.host.sounds.play("flip", 0.5)
@@ -169,8 +170,8 @@ class PlayScene(Scene):
     def _on_change(self, change: Change) -> None:
         """Whatever changed the game, a running search, a hint and answers about the old
         position are now stale (a review only when a move was made)."""
-        self.computer.forget(keep_review=self.session.browsing or change.kind == "players")
         self.notices.drop_answers()
+        self.computer.game_changed(change)
         if change.kind == "play":
             self._placed(change)
             return
@@ -179,6 +180,8 @@ class PlayScene(Scene):
             return
         self.animation = None
         self.queued.clear()
+        if change.kind in ("new", "load", "back", "forward"):
+            self.notices.drop_seen()
         if change.kind != "players":
             self.notices.clear_banner()
         self.game_over_since = None
@@ -307,10 +310,16 @@ class PlayScene(Scene):
 
     # ----- what is shown -------------------------------------------------------------------
 
+    def _search(self) -> tuple[str | None, int | None]:
+        """The running search's kind and depth (a review: the moves judged so far)."""
+        kind = self.host.worker.kind
+        if kind == "review":
+            return kind, self.computer.reviewing.judged_count()
+        return kind, self.host.worker.depth
+
     def status_parts(self) -> tuple[str, str]:
         """What the status box says: a headline and a detail line (which may be empty)."""
-        worker = self.host.worker
-        return status_parts(self.session, worker.kind, worker.depth)
+        return status_parts(self.session, *self._search())
 
     def status(self) -> str:
         """The status line in one piece, e.g. "Computer thinking · depth 6"."""
@@ -347,11 +356,11 @@ class PlayScene(Scene):
         return {verdict.played: verdict.played_score, verdict.best: verdict.best_score}
 
     def panel_view(self) -> PanelView:
-        worker = self.host.worker
+        search, depth = self._search()
         return panel_view(
             self.session,
-            search=worker.kind,
-            depth=worker.depth,
+            search=search,
+            depth=depth,
             busy=self.computer.busy_seconds(self.now),
             levels=LEVELS_RANGE,
             sound_on=self.host.sounds.enabled,

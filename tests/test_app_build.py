@@ -117,6 +117,16 @@ def test_app_solves_an_fforum_position_with_two_workers(
     assert "(2 worker processes)" in out, "the solve was shared with two worker processes"
 
 
+def test_app_puts_itself_in_the_menu(app: Path, player: tuple[dict[str, str], Path]) -> None:
+    env, cwd = player
+    env["XDG_DATA_HOME"] = str(Path(env["HOME"]) / "share")
+    out = run([str(app), "--install-shortcut"], env, cwd)
+    desktop = Path(env["XDG_DATA_HOME"]) / "applications" / "othello-desktop.desktop"
+    assert f"starts:     {app}" in out
+    lines = desktop.read_text(encoding="utf-8").splitlines()
+    assert f"Exec={app}" in lines and "StartupWMClass=othello-desktop" in lines
+
+
 def log_of(env: dict[str, str]) -> str:
     return (Path(env["OTHELLO_DATA_DIR"]) / "othello.log").read_text(encoding="utf-8")
 
@@ -126,7 +136,7 @@ def test_app_plays_a_demo_game_with_its_search_process(
 ) -> None:
     env, cwd = player
     out = run([str(app), "--demo", "--frames", "60"], env, cwd)
-    assert "frames: 59 (" in out, out
+    assert "frames: 59 (" in out and "first frame drawn" in out, out
     log = log_of(env)
     assert "search process" not in log and "Traceback" not in log, log
 

@@ -23,6 +23,7 @@ def _give_prints_somewhere() -> None:
 def main() -> int:
     multiprocessing.freeze_support()  # a search process: serves and exits here
     _give_prints_somewhere()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner before --where
     from othello.app.cli import main as othello_main
 
     return othello_main()

@@ -53,13 +53,20 @@ README = """Othello {version}
 
 Double-click {launcher} to play against the computer.
 
-Your settings (othello.ini), the autosaved game and the log live in your own folders, the same
-ones the pip-installed game uses: "{launcher} --where" prints them.
+Your settings (othello.ini), the autosaved game and the log are kept in your own folders, the
+same ones the pip-installed game uses: {folders}.
 {extra}"""
+
+FOLDERS = {
+    "linux": "~/.config/othello and ~/.local/share/othello (./Othello --where prints them)",
+    "windows": "%APPDATA%\\othello and %LOCALAPPDATA%\\othello",
+    "macos": "~/Library/Application Support/othello",
+}
 
 EXTRA = {
     "linux": "To add Othello to the application menu, run once: ./Othello --install-shortcut\n",
-    "windows": "To add Othello to the Start menu, run once: Othello.exe --install-shortcut\n",
+    "windows": "To add Othello to the Start menu, run once in a command prompt in this folder:\n"
+    "Othello.exe --install-shortcut\n",
     "macos": "Drag Othello.app to Applications to keep it there.\n",
 }
 
@@ -136,7 +143,9 @@ def executable(dist: Path, kind: str) -> Path:
 def write_readme(dist: Path, kind: str) -> None:
     """A few lines beside the app, saying how to start it and where its files go."""
     launcher = {"linux": "Othello", "windows": "Othello.exe", "macos": "Othello.app"}[kind]
-    text = README.format(version=version(), launcher=launcher, extra=EXTRA[kind])
+    text = README.format(
+        version=version(), launcher=launcher, folders=FOLDERS[kind], extra=EXTRA[kind]
+    )
     folder = dist if kind == "macos" else dist / NAME
     newline = "\r\n" if kind == "windows" else "\n"
     (folder / "README.txt").write_text(text.replace("\n", newline), encoding="utf-8")

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import struct
 import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
 from ..errors import ShortcutError
-from . import paths
+from . import icons, paths
 
 APP_ID = "othello-desktop"
 WM_CLASS = APP_ID
@@ -87,11 +86,10 @@ def desktop_entry(command: list[str], icon: Path) -> str:
 
 def png_size(path: Path) -> tuple[int, int]:
     """Width and height from a PNG header, to file the icon under the right size folder."""
-    head = path.read_bytes()[:24]
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ShortcutError(f"{path} is not a PNG image")
-    width, height = struct.unpack(">II", head[16:24])
-    return int(width), int(height)
+    try:
+        return icons.png_size(path.read_bytes()[:24])
+    except icons.IconError:
+        raise ShortcutError(f"{path} is not a PNG image") from None
 
 
 MACOS_ADVICE = (

@@ -214,6 +214,7 @@ def test_install_shortcut_writes_desktop_file_and_icon(
         f"Icon={icon}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
+        "StartupWMClass=othello-desktop",
     ):
         assert line in text.splitlines()
     exec_line = next(ln for ln in text.splitlines() if ln.startswith("Exec="))

@@ -146,6 +146,9 @@ def _cmd_nboard(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .shortcut import set_window_class
+
+    set_window_class()  # before SDL opens the window: the menu entry's StartupWMClass
     try:
         from ..gui.app import run
     except ImportError as err:  # pygame missing or broken: say so instead of a traceback
@@ -164,10 +167,12 @@ def _cmd_where(args: argparse.Namespace) -> int:
 
 
 def _cmd_install_shortcut(args: argparse.Namespace) -> int:
-    from .shortcut import install_shortcut
+    from .shortcut import install_for_this_system
 
-    desktop, icon = install_shortcut()
-    print(f"menu entry: {desktop}\nicon:       {icon}")
+    written = install_for_this_system()
+    width = max(len(label) for label, _path in written) + 1
+    for label, path in written:
+        print(f"{label + ':':{width}} {path}")
     return 0
 
 
@@ -226,7 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--where", action="store_true", help="print the othello.ini in use and the data folder"
     )
     parser.add_argument(
-        "--install-shortcut", action="store_true", help="add Othello to the Linux application menu"
+        "--install-shortcut",
+        action="store_true",
+        help="add Othello to the application menu (Linux) or the Start menu (Windows)",
     )
     parser.add_argument(
         "--demo", action="store_true", help="let the computer play both sides in the window"

@@ -242,6 +242,8 @@ class App:
                 thinking = self.worker.kind == "think"
                 self.frame(dt)
                 work = time.perf_counter() - start
+                if not frames:
+                    stats.first_frame_drawn()
                 dt = clock.tick(self.fps) / 1000.0
                 now = time.perf_counter()
                 if frames:

@@ -76,7 +76,7 @@ class Panel(PanelLayout):
         )
 
     def graph_hit(self, pos: tuple[int, int]) -> int | None:
-        """The move (cursor after it) of the graph point nearest a click on the graph."""
+        """The position where the move of the graph point nearest a click was played."""
         area = self.rects.get("graph")
         if area is None or not area.collidepoint(pos):
             return None

@@ -16,6 +16,7 @@ import pygame
 
 from ..bitboard import Square
 from ..notation import square_name
+from ..review import MoveReview
 from .animation import MoveAnimation
 from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
@@ -28,6 +29,7 @@ from .scenes import EndOverlay, HelpOverlay, Scene
 from .session import Change
 from .wording import (
     PanelView,
+    for_black,
     last_placed,
     panel_view,
     pass_text,
@@ -94,7 +96,7 @@ class PlayScene(Scene):
             self.choices.choose_level_side(side)
             return
         ply = self.host.panel.graph_hit(pos)
-        if ply is not None:  # a point of the graph: that position, in the move list
+        if ply is not None:  # a point of the graph: where its move was played, in the list
             self.show_moves()
             self.session.go_to(ply)
             return
@@ -332,6 +334,13 @@ class PlayScene(Scene):
     def board_view(self) -> BoardView:
         board, legal = self.session.board, self.legal_markers()
         hover = self.hover if self.hover in legal else None
+        verdict = self._browsed_verdict()
+        if verdict is None:
+            hints, exact, best = self.computer.hints, self.computer.hints_exact, None
+        else:  # the move played from the position shown and the best, scored for Black
+            played_score, best_score = for_black(verdict)
+            hints = {verdict.played: played_score, verdict.best: best_score}
+            exact, best = verdict.exact, verdict.best
         return BoardView(
             board,
             self.animation,
@@ -339,20 +348,17 @@ class PlayScene(Scene):
             legal,
             hover,
             self.cursor,
-            self._browsed_scores() or self.computer.hints,
+            hints,
             board.side_to_move if hover is not None else None,
-            self.computer.hints_exact,
+            exact,
+            best,
         )
 
-    def _browsed_scores(self) -> dict[Square, int]:
-        """Browsing a reviewed game: the move played from the position shown and the best
-        move, each with its score (the mover's view), where the hints would go."""
+    def _browsed_verdict(self) -> MoveReview | None:
+        """Browsing a reviewed game: the verdict on the move played from the position shown."""
         if not self.session.browsing:
-            return {}
-        verdict = self.computer.reviewed().get(self.session.game.cursor)
-        if verdict is None:
-            return {}
-        return {verdict.played: verdict.played_score, verdict.best: verdict.best_score}
+            return None
+        return self.computer.reviewed().get(self.session.game.cursor)
 
     def panel_view(self) -> PanelView:
         search, depth = self._search()

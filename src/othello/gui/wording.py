@@ -149,6 +149,12 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
 
 
+def for_black(verdict: MoveReview) -> tuple[int, int]:
+    """A verdict's scores after the move played and after the best move, for Black."""
+    sign = 1 if verdict.color == "black" else -1
+    return sign * verdict.played_score, sign * verdict.best_score
+
+
 MARK_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 

@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from othello.game import Game
-from othello.notation import square_name
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
+from othello.notation import square_name
 from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 from test_review import seeded_blunder
 

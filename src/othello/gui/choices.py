@@ -127,7 +127,11 @@ class PlayerChoices:
             self.session.step_once = True
 
     def change_level(self, delta: int) -> None:
-        """One level up or down, within the engine's levels; a search under way starts over."""
+        """One level up or down, within the engine's levels; a search under way starts over.
+        With two players no computer plays: the level waits for another mode."""
+        if self.session.two_players:
+            self.tell("Two players: no computer plays, and hints are always the strongest.")
+            return
         level = clamp_level(self.session.shown_level() + delta)
         if level != self.session.shown_level():
             black = self.session.setting_black_level

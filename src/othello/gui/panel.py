@@ -56,7 +56,7 @@ class Panel(PanelLayout):
             else "You play",
             rects["colour-label"],
         )
-        levels = "Levels · click a side" if view.watch_levels is not None else "Level"
+        levels = "Levels · click a side" if view.watch_levels is not None else view.level_label
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         size = self._button_text_size(view)

@@ -3,9 +3,11 @@ clear the board or put back the start position, choose who moves; Enter makes it
 
 While the editor is open the board shows the position being set up and nothing moves on;
 Esc puts the game back as it was. Enter replaces the game with one starting from the set-up
-position, kept like a loaded game (the one it replaces stays for undo). Any arrangement of
-discs is a legal board; one where the side to move has no move begins with its pass, and a
-finished position says so.
+position, kept like a loaded game (the one it replaces stays for undo). The position must be
+one a game could reach, by the same rule as a pasted or loaded board (storage.check_position:
+the centre full, every disc joined to it); one that is not stays in the editor, and the
+window says why in the same words as a paste. One where the side to move has no move begins
+with its pass, and a finished position says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ..app.storage import check_position
 from ..board import Board
+from ..errors import OthelloError
 from ..game import Game
 from . import theme
 from .host import Host
@@ -105,8 +109,14 @@ class EditOverlay(Scene):
         self._close()
 
     def finish(self) -> None:
-        """The set-up position becomes the game (the earlier game is kept for undo)."""
+        """The set-up position becomes the game (the earlier game is kept for undo); one no
+        game could reach stays in the editor, and the notice says why."""
         start = Board.from_bitboards(self.black, self.white, self.black_to_move)
+        try:
+            check_position(start)
+        except OthelloError as err:
+            self.tell(f"Cannot play this set-up. {err}")
+            return
         self.session.game = self.original
         self._close()
         self.session.set_game(Game(start))

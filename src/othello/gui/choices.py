@@ -12,6 +12,7 @@ from ..board import Color
 from ..engine import LEVELS
 from .computer import ComputerTurn
 from .host import PlayHost
+from .sound import NO_DEVICE
 from .wording import level_info
 
 LEVEL_NUMBERS = sorted(level.number for level in LEVELS) or [1]
@@ -46,7 +47,12 @@ class PlayerChoices:
         self.host.remember_choice(show_legal_moves=self.session.show_legal)
 
     def toggle_sound(self) -> None:
+        """S: sound on or off, remembered; with no sound device nothing changes, and the
+        answer says why."""
         on = self.host.sounds.toggle()
+        if on is None:
+            self.tell(NO_DEVICE)
+            return
         self.tell("Sound on." if on else "Sound off.")
         self.host.remember_choice(sound=on)
 

@@ -13,6 +13,7 @@ from .notices import Notice
 from .text import MIN_TEXT, TextCache
 
 NOTICE_GAP = 4
+READABLE = 13  # the smallest text two notices sharing the strip may use
 
 
 def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
@@ -23,13 +24,16 @@ def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
 
 def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:
     """How many of the first two notices the strip shows together: two only when each fits
-    its one line whole; otherwise one at a time on two lines, so no notice is cut short
+    its one line whole at a readable size (READABLE); otherwise one at a time on two lines, so no notice is cut short
     (the next waits its turn)."""
     if len(notices) < 2:
         return len(notices)
     _, size = _notice_rows(rect, 2)
+    if size < READABLE:
+        return 1  # a line each would be too small to read: one at a time
     for notice in notices[:2]:
-        if text.fit(notice.text, rect.width - 24, size, bold=notice.banner)[0] != notice.text:
+        fitted, px = text.fit(notice.text, rect.width - 24, size, bold=notice.banner)
+        if fitted != notice.text or px < READABLE:
             return 1
     return 2
 

@@ -157,6 +157,19 @@ def for_black(verdict: MoveReview) -> tuple[int, int]:
     return sign * verdict.played_score, sign * verdict.best_score
 
 
+SHORTER_DETAILS = {"Space: show or hide the result": "Space: the result card"}
+
+
+def detail_wordings(detail: str) -> list[str]:
+    """The status's detail line, then shorter forms for a narrow panel: never cut mid-word."""
+    forms = [detail]
+    if detail in SHORTER_DETAILS:
+        forms.append(SHORTER_DETAILS[detail])
+    if " · " in detail:
+        forms.append(detail.split(" · ")[0])
+    return forms
+
+
 MARK_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 

@@ -172,7 +172,8 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[...
     frames(app, 1)
     assert app.worker.kind == "review"
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
-    blunder = app.play.computer.judgement.verdicts[(blunder_game().moves[0],)]
+    judged = blunder_game()
+    blunder = app.play.computer.judgement.verdicts[judged.start.to_string(), (judged.moves[0],)]
     assert blunder.mark == "blunder"  # judged, and kept by its move
     assert not any("stopped" in t.text for t in app.play.notices.toasts)
 

@@ -296,7 +296,7 @@ class App:
         self.play.tell(message)
 
     def new_game(self) -> None:
-        self.play.new_game()
+        self.play.do("new")
 
     def review(self) -> None:
         self.play.do("review")

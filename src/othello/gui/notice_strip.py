@@ -19,7 +19,9 @@ READABLE = 13  # the smallest text two notices sharing the strip may use
 def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
     """Height of each notice's box and its text size, with ``count`` notices in the strip."""
     h = (rect.height - NOTICE_GAP * (count - 1)) // count
-    return h, max(MIN_TEXT, min(16, (h - 8) // (2 if count == 1 else 1) - 4))
+    if count == 1:
+        return h, max(MIN_TEXT, min(16, (h - 8) // 2 - 4))
+    return h, max(MIN_TEXT, min(16, h - 5))  # a line each: the text fills its row
 
 
 def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:

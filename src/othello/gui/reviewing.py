@@ -102,13 +102,11 @@ class GameReview:
             self.stop("Review stopped: another game is on the board.")
 
     def take(self, outcome: Outcome) -> bool:
-        """A review job's verdict or result; False when ``outcome`` is not the review's."""
+        """A review job's verdict or result (not a failure); False when ``outcome`` is not
+        the review's."""
         if outcome.kind == "verdict":
             self.judgement.add_verdict(outcome.value)
-        elif outcome.kind == "review":
-            if outcome.error is not None:
-                self.wanted = False  # the failure itself is reported by the caller
-                return False
+        elif outcome.kind == "review":  # (a failed one is the caller's to report)
             for verdict in outcome.value:
                 self.judgement.add_verdict(verdict)
         else:

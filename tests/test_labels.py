@@ -8,11 +8,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
 import pytest
 
 from othello.board import Board
 from othello.gui.app import App
-from test_gui import FakeEngine, FakeResult, app_maker, click, frames, frames_until
+from test_gui import FakeEngine, FakeResult, app_maker, click, frames, frames_until, press
 
 
 @pytest.fixture
@@ -53,3 +54,17 @@ def test_only_the_computers_book_moves_in_this_game_are_labelled(
     app.session.play(reply)
     frames(app, 1)
     assert not app.play.panel_view().from_book
+
+
+def test_two_players_show_the_hints_strength_not_a_level(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players", level=2)
+    frames(app, 1)
+    view = app.play.panel_view()
+    assert view.level_label == "Hints" and "Novice" not in view.level_text + view.level_help
+    assert "no computer plays" in view.level_help
+    assert not view.enabled["level-up"] and not view.enabled["level-down"]
+    press(pygame.K_PLUS, unicode="+")
+    frames(app, 1)
+    assert app.session.level == 2
+    app.session.set_two_players(False)
+    assert app.play.panel_view().level_text == "2 · Novice"

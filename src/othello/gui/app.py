@@ -136,7 +136,10 @@ class App:
         self._report_startup_problems()
         # with no engine_factory the search runs in a child process
         self.worker = SearchWorker(engine_factory, book=bool(s.book))
-        self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
+        self.square_wanted = int(s.square_size)  # SQUARESIZE, scaled as the player resizes
+        # the size the window opened at, with SQUARESIZE: a resize scales the board from these,
+        # so sizing the window back gives the layout a fresh start at that size gives
+        self.opened = (*self.screen.get_size(), self.square_wanted)
         self.resized = False  # the player changed the window's size: remember it at the end
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()
@@ -211,7 +214,8 @@ class App:
                 (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
             )
             if size != (self.layout.width, self.layout.height):
-                self.square_wanted = 10_000  # the player sized the window: fill it
+                width, height, square = self.opened  # the board grows and shrinks with it
+                self.square_wanted = max(1, round(square * min(size[0] / width, size[1] / height)))
                 self.resized = True
                 self.relayout(size)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
@@ -311,7 +315,7 @@ class App:
         self.play.tell(message)
 
     def new_game(self) -> None:
-        self.play.new_game()
+        self.play.do("new")
 
     def review(self) -> None:
         self.play.do("review")

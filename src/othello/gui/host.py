@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    import pygame
+
     from ..app.settings import Settings
     from .layout import Layout
     from .panel import Panel
@@ -80,6 +82,8 @@ class SettingsHost(Protocol):
     settings: Settings
     square_wanted: int
     resized: bool
+    opened: tuple[int, int, int]  # the size and SQUARESIZE a resize scales the board from
+    screen: pygame.Surface
 
     @property
     def session(self) -> Session: ...

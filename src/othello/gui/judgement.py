@@ -20,12 +20,13 @@ class GameJudgement:
     def __init__(self) -> None:
         # the score of the position after these moves, from Black's side, and whether exact
         self.scores: dict[Moves, tuple[int, bool]] = {}
-        # the review's verdict on a placed move, by the moves up to and including it: a
-        # verdict stays with its move through undo, redo and playing on
-        self.verdicts: dict[Moves, MoveReview] = {}
+        # the review's verdict on a placed move, by the game's start position and the moves
+        # up to and including it: a verdict stays with its move through undo, redo, playing on
+        self.verdicts: dict[tuple[str, Moves], MoveReview] = {}
         # the last finished review: the moves it judged, and its verdicts
         self.review: tuple[Moves, list[MoveReview]] | None = None
-        self.review_moves: Moves = ()  # the moves the running review job judges
+        self.review_moves: Moves = ()  # the moves the running review job judges...
+        self.review_start = ""  # ...from this start position (a board string)
 
     def note(self, moves: Moves, score: int, exact: bool, keep: bool = False) -> None:
         """The score of the position after ``moves`` (Black's side); ``keep`` leaves one
@@ -36,40 +37,43 @@ class GameJudgement:
     def has_score(self, moves: Moves) -> bool:
         return moves in self.scores
 
-    def review_started(self, moves: Moves) -> None:
-        """A review job for ``moves`` began: its verdicts are theirs."""
-        self.review_moves = moves
+    def review_started(self, start: str, moves: Moves) -> None:
+        """A review job for ``moves`` from ``start`` began: its verdicts are theirs."""
+        self.review_start, self.review_moves = start, moves
 
     def add_verdict(self, verdict: MoveReview) -> None:
         """One move of the running review's game judged."""
-        self.verdicts[self.review_moves[: verdict.ply + 1]] = verdict
+        self.verdicts[self.review_start, self.review_moves[: verdict.ply + 1]] = verdict
 
-    def first_unjudged(self, line: Moves) -> int | None:
-        """The ply of the first placed move of ``line`` with no verdict yet (None: all have)."""
+    def first_unjudged(self, start: str, line: Moves) -> int | None:
+        """The ply of the first placed move of ``line`` (from ``start``) with no verdict yet
+        (None: all have)."""
         for ply, sq in enumerate(line):
-            if sq != PASS and line[: ply + 1] not in self.verdicts:
+            if sq != PASS and (start, line[: ply + 1]) not in self.verdicts:
                 return ply
         return None
 
-    def judged(self, line: Moves) -> list[MoveReview]:
-        """The verdicts on the moves of ``line``, in order (moves not judged yet left out)."""
-        found = (self.verdicts.get(line[: ply + 1]) for ply in range(len(line)))
+    def judged(self, start: str, line: Moves) -> list[MoveReview]:
+        """The verdicts on the moves of ``line`` from ``start``, in order (moves not judged
+        yet left out)."""
+        found = (self.verdicts.get((start, line[: ply + 1])) for ply in range(len(line)))
         return [verdict for verdict in found if verdict is not None]
 
-    def review_done(self, line: Moves) -> list[MoveReview]:
+    def review_done(self, start: str, line: Moves) -> list[MoveReview]:
         """Every move of ``line`` has its verdict: that is the last finished review."""
-        verdicts = self.judged(line)
+        verdicts = self.judged(start, line)
         self.review = (line, verdicts)
         return verdicts
 
-    def progress(self, line: Moves) -> float:
+    def progress(self, start: str, line: Moves) -> float:
         """The share of ``line``'s placed moves judged so far."""
         placed = sum(1 for sq in line if sq != PASS)
-        return min(1.0, len(self.judged(line)) / placed) if placed else 0.0
+        return min(1.0, len(self.judged(start, line)) / placed) if placed else 0.0
 
     def reviewed(self, game: Game) -> dict[int, MoveReview]:
         """The verdicts on ``game``'s moves (undone ones too) by ply."""
-        return {verdict.ply: verdict for verdict in self.judged(tuple(game.moves))}
+        judged = self.judged(game.start.to_string(), tuple(game.moves))
+        return {verdict.ply: verdict for verdict in judged}
 
     def points(self, game: Game, last: int) -> list[GraphPoint]:
         """A point for each of the game's first ``last`` moves that has a score, in order:

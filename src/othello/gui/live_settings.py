@@ -89,8 +89,10 @@ class LiveSettings:
             app.square_wanted = new.square_size
             app.resized = False  # the file says the size now: nothing to write back at the end
             app.relayout(app.fit_desktop(size))
+            app.opened = (*app.screen.get_size(), new.square_size)  # later resizes scale from here
         elif new.square_size != old.square_size:
             app.square_wanted = new.square_size
+            app.opened = (*app.screen.get_size(), new.square_size)
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bitboard import PASS
+from ..bitboard import PASS, Square
 from ..review import MoveReview
 from .judgement import GameJudgement, Moves
 from .session import Change, Session
-from .wording import review_summary
+from .wording import for_black, review_summary
 from .worker import Outcome, SearchWorker
 
 OTHER_GAME = ("new", "load", "back", "forward")  # the changes that put another game on the board
@@ -76,14 +76,16 @@ class GameReview:
         if self.worker.busy or computer_first:
             return
         line = self.line()
-        first = self.judgement.first_unjudged(line)
+        start = self.session.game.start.to_string()
+        first = self.judgement.first_unjudged(start, line)
         if not any(sq != PASS for sq in line):
-            self.stop("Review stopped: no moves on the board to review.")
+            if not self.session.browsing:  # (the editor shows a position of its own: wait)
+                self.stop("Review stopped: no moves on the board to review.")
         elif first is None:
             self.wanted = False
-            self.tell(review_summary(self.judgement.review_done(line)))
+            self.tell(review_summary(self.judgement.review_done(start, line)))
         else:
-            self.judgement.review_started(line)
+            self.judgement.review_started(start, line)
             self.worker.review(self.session.game.start, list(line), first)
 
     def keeps_running(self, change: Change) -> bool:
@@ -100,13 +102,11 @@ class GameReview:
             self.stop("Review stopped: another game is on the board.")
 
     def take(self, outcome: Outcome) -> bool:
-        """A review job's verdict or result; False when ``outcome`` is not the review's."""
+        """A review job's verdict or result (not a failure); False when ``outcome`` is not
+        the review's."""
         if outcome.kind == "verdict":
             self.judgement.add_verdict(outcome.value)
-        elif outcome.kind == "review":
-            if outcome.error is not None:
-                self.wanted = False  # the failure itself is reported by the caller
-                return False
+        elif outcome.kind == "review":  # (a failed one is the caller's to report)
             for verdict in outcome.value:
                 self.judgement.add_verdict(verdict)
         else:
@@ -115,11 +115,24 @@ class GameReview:
 
     def progress(self) -> float | None:
         """The share of the wanted review done (for its bar); None when none is wanted."""
-        return self.judgement.progress(self.line()) if self.wanted else None
+        if not self.wanted:
+            return None
+        return self.judgement.progress(self.session.game.start.to_string(), self.line())
 
     def judged_count(self) -> int:
         """The moves on the board judged so far."""
-        return len(self.judgement.judged(self.line()))
+        return len(self.judgement.judged(self.session.game.start.to_string(), self.line()))
+
+    def browsed_chips(self) -> tuple[dict[Square, int], bool, Square] | None:
+        """Browsing a reviewed game: the move played from the position shown and the best
+        move, scored for Black (as the graph), whether exactly, and the best's square."""
+        if not self.session.browsing:
+            return None
+        verdict = self.reviewed().get(self.session.game.cursor)
+        if verdict is None:
+            return None
+        played, best = for_black(verdict)
+        return {verdict.played: played, verdict.best: best}, verdict.exact, verdict.best
 
     def reviewed(self) -> dict[int, MoveReview]:
         """The verdicts on the game's moves by ply."""

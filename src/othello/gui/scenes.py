@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 HELP_LINES = [
     ("Click / arrows + Enter", "place a disc"),
     ("N", "new game"),
-    ("U or Ctrl+Z", "undo to your previous turn"),
-    ("Ctrl+Y", "redo"),
+    ("U, Ctrl+Z / Ctrl+Y", "undo to your previous turn / redo"),
     ("H", "hint: the computer scores every move"),
     ("L", "show or hide your legal moves"),
     ("B / W", "play Black / White"),
@@ -34,6 +33,7 @@ HELP_LINES = [
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
     ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
     ("Space, game over", "show or hide the result"),
+    ("Set up: C/S/Tab/Enter", "clear / start position / who moves / play"),
     ("F1 or ?", "this help"),
     ("Esc", "quit"),
 ]

@@ -28,6 +28,7 @@ GRID = (  # in reading order: three to a row beside the board, four below it
     ("edit", "Set up", "E"),
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
+    ("explore", "Explorer", "X"),
     ("help", "Help", "F1"),
     ("quit", "Quit", "Esc"),
 )
@@ -40,7 +41,7 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("colour", 66),
     ("level", 60),
     ("level-help", 42),
-    ("grid", 176),
+    ("grid", 220),  # five rows of three
     ("info", 18),
     ("pad", 14),
 )
@@ -131,7 +132,7 @@ class PanelLayout:
         self._colour(pygame.Rect(x, y, half, self.px(52)))
         self._level(pygame.Rect(x + half + gap, y, half, self.px(52)))
         y += self.px(52) + self.px(10)
-        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=4)
+        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=math.ceil(len(GRID) / 3))
 
     def _colour(self, rect: pygame.Rect) -> None:
         """The "You play" label over the Black and White buttons."""

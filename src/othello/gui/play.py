@@ -20,6 +20,7 @@ from .animation import MoveAnimation
 from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
 from .controls import CURSOR_STEPS, key_command, step_cursor
+from .explorer_view import ExplorerView
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
@@ -61,6 +62,7 @@ class PlayScene(Scene):
         self.hover: Square | None = None
         self.cursor: Square | None = None
         self.choices = PlayerChoices(host, self.computer, self.tell, self._finish_animation)
+        self.explorer = ExplorerView()
         self.commands = self._command_table()
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
@@ -220,6 +222,7 @@ class PlayScene(Scene):
             "level-up": partial(self.choices.change_level, 1),
             "level-down": partial(self.choices.change_level, -1),
             "place": self.place_at_cursor,
+            "explore": lambda: self.tell(self.explorer.cycle()),
         }
         for name, (dx, dy) in CURSOR_STEPS.items():
             table[name] = partial(self.move_cursor, dx, dy)
@@ -347,7 +350,7 @@ class PlayScene(Scene):
 
     def panel_view(self) -> PanelView:
         worker = self.host.worker
-        return panel_view(
+        view = panel_view(
             self.session,
             search=worker.kind,
             depth=worker.depth,
@@ -359,12 +362,16 @@ class PlayScene(Scene):
             graph=self.computer.graph_points(),
             progress=self.computer.review_progress(),
         )
+        view.labels["explore"] = self.explorer.label()
+        return view
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, panel, and the strip with the pass announcement and notices."""
         host = self.host
         host.board_renderer.draw(surface, host.layout, self.board_view())
-        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         strip = self.notices.strip(self.now)
+        if self.explorer.on:
+            self.explorer.draw(surface, host.layout, host.text, self.session.board, not strip)
+        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

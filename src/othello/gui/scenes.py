@@ -28,7 +28,7 @@ HELP_LINES = [
     ("L", "show or hide your legal moves"),
     ("B / W", "play Black / White"),
     ("T / P / .", "mode / pause / one move (watch)"),
-    ("M / E / R", "move list / set up / review"),
+    ("M / E / R / X", "move list / set up / review / explorer"),
     ("+ / -", "computer level up / down"),
     ("S", "sound on or off"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),

@@ -1,0 +1,62 @@
+"""A review's positions judged on several processes at once.
+
+Python threads cannot search at the same time, so each worker is a process ("spawn": a fresh
+interpreter, safe from any thread and any platform) that judges whole positions with
+``review.judge``: each from empty tables, so a verdict is the same whichever process made it
+and in whatever order. The positions go out one at a time to whichever worker is free (the
+endgame's exact ones take longest and come last in a game, so they spread well), and the
+verdicts come back in the game's order. Workers run ``nice`` steps below the caller where the
+platform allows it, so a window that asked for the review keeps its frames.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+
+from .review import MoveReview, ReviewStopped, Task, judge
+
+POLL_SECONDS = 0.05
+"""How often the caller's stop flag is looked at while the workers judge."""
+
+
+def _lower_priority(steps: int) -> None:
+    """A worker's start: a lower priority than the caller's, where the platform has one."""
+    if steps and hasattr(os, "nice"):
+        try:
+            os.nice(steps)
+        except OSError:
+            pass
+
+
+def _judge(task: Task) -> MoveReview:
+    return judge(task)
+
+
+def judge_in_parallel(
+    tasks: Sequence[Task],
+    workers: int,
+    nice: int,
+    stop: threading.Event | None,
+    on_progress: Callable[[int, int], None] | None,
+) -> list[MoveReview]:
+    """Every task judged on ``min(workers, tasks)`` processes; ReviewStopped when ``stop`` is
+    set (the workers are ended at once)."""
+    context = multiprocessing.get_context("spawn")
+    done: dict[int, MoveReview] = {}
+    with context.Pool(min(workers, len(tasks)), _lower_priority, (nice,)) as pool:
+        results = pool.imap_unordered(_judge, tasks)
+        while len(done) < len(tasks):
+            if stop is not None and stop.is_set():
+                pool.terminate()
+                raise ReviewStopped
+            try:
+                review = results.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                continue
+            done[review.ply] = review
+            if on_progress is not None:
+                on_progress(len(done), len(tasks))
+    return [done[ply] for ply in sorted(done)]

@@ -23,6 +23,7 @@ KEYS: dict[int, str] = {
     pygame.K_e: "edit",
     pygame.K_r: "review",
     pygame.K_x: "explore",
+    pygame.K_z: "puzzles",
     pygame.K_p: "pause",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",

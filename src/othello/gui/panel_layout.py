@@ -29,6 +29,7 @@ GRID = (  # in reading order: three to a row beside the board, four below it
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
     ("explore", "Explorer", "X"),
+    ("puzzles", "Puzzles", "Z"),
     ("help", "Help", "F1"),
     ("quit", "Quit", "Esc"),
 )
@@ -41,12 +42,14 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("colour", 66),
     ("level", 60),
     ("level-help", 42),
-    ("grid", 220),  # five rows of three
+    ("grid", 176),
     ("info", 18),
     ("pad", 14),
 )
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
+GRAPH_LEAST = 48  # design pixels: the evaluation graph's least height
+GRID_EXTRA = 44  # design pixels more for the buttons' five rows, where a small panel has them
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
 BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
@@ -103,6 +106,11 @@ class PanelLayout:
             h = self.px(height)
             if name == "level-help" and self.f < 1:  # small type wraps sooner: a third line
                 h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))
+                spare -= h - self.px(height)
+            if name == "grid" and self.f < 1:  # a narrow panel's spare height: taller buttons,
+                room = self.px(GRAPH_LEAST + 8)  # the graph keeps its room first
+                graph = room if spare >= room else 0
+                h += max(0, min(spare - graph, self.px(GRID_EXTRA)))
             if name == "colour":
                 self._colour(pygame.Rect(x, y, w, h - self.px(12)))
             elif name == "level":
@@ -116,7 +124,7 @@ class PanelLayout:
         if "info" in self.rects:  # the last move goes at the foot of a tall panel
             self.rects["info"].bottom = r.bottom - self.px(12)
             room = self.rects["info"].top - below_grid - self.px(8)
-            if room >= self.px(48):  # spare height: the evaluation graph
+            if room >= self.px(GRAPH_LEAST):  # spare height: the evaluation graph
                 self.rects["graph"] = pygame.Rect(x, below_grid, w, min(room, self.px(120)))
 
     def _block(self) -> None:

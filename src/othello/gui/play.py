@@ -24,6 +24,7 @@ from .explorer_view import ExplorerView
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
+from .puzzle_feed import PuzzleFeed
 from .render import BoardView
 from .scenes import EndOverlay, HelpOverlay, Scene
 from .session import Change
@@ -63,6 +64,7 @@ class PlayScene(Scene):
         self.cursor: Square | None = None
         self.choices = PlayerChoices(host, self.computer, self.tell, self._finish_animation)
         self.explorer = ExplorerView()
+        self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = self._command_table()
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
@@ -115,6 +117,7 @@ class PlayScene(Scene):
         self.now += dt
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
+        self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn
                 self.host.sounds.play("flip", 0.5)
@@ -153,6 +156,7 @@ class PlayScene(Scene):
     def _game_over(self) -> None:
         if self.game_over_since is None:
             self.game_over_since = self.now
+            self._review_at_end()
             self.notices.clear_banner()  # the end screen says it all
             if self.host.find_scene(EndOverlay) is None:
                 # under any card the player opened (help), which keeps the keys and the top
@@ -223,6 +227,7 @@ class PlayScene(Scene):
             "level-down": partial(self.choices.change_level, -1),
             "place": self.place_at_cursor,
             "explore": lambda: self.tell(self.explorer.cycle()),
+            "puzzles": self.show_puzzles,
         }
         for name, (dx, dy) in CURSOR_STEPS.items():
             table[name] = partial(self.move_cursor, dx, dy)
@@ -280,6 +285,31 @@ class PlayScene(Scene):
         self._finish_animation()
         self.computer.forget()
         self.host.open_scene(EditOverlay(self.host, self.session, self.tell))
+
+    def _review_at_end(self) -> None:
+        """REVIEW_AT_END: a finished game a person played is reviewed at once (its
+        mistakes become puzzles), unless it already was or a review is running."""
+        session = self.session
+        if (
+            self.host.settings.review_at_end
+            and not self.host.demo
+            and not session.watching
+            and self.host.worker.kind != "review"
+            and not self.computer.reviewed()
+        ):
+            self.computer.toggle_review()
+
+    def show_puzzles(self) -> None:
+        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
+        from .puzzle_scene import PuzzleOverlay
+
+        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
+            return
+        self._finish_animation()
+        self.computer.forget()
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.tell))
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:

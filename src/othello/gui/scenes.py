@@ -30,7 +30,7 @@ HELP_LINES = [
     ("T / P / .", "mode / pause / one move (watch)"),
     ("M / E / R / X", "move list / set up / review / explorer"),
     ("+ / -", "computer level up / down"),
-    ("S", "sound on or off"),
+    ("S / Z", "sound on or off / puzzles"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
     ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
     ("Space, game over", "show or hide the result"),

@@ -3,9 +3,9 @@
 Python threads cannot search at the same time, so each worker is a process ("spawn": a fresh
 interpreter, safe from any thread and any platform) that judges whole positions with
 ``review.judge``: each from empty tables, so a verdict is the same whichever process made it
-and in whatever order. The positions go out one at a time to whichever worker is free (the
-endgame's exact ones take longest and come last in a game, so they spread well), and the
-verdicts come back in the game's order. Workers run ``nice`` steps below the caller where the
+and in whatever order. The positions go out one at a time to whichever worker is free, the
+longest first (the exact ones, most empty squares first), and the verdicts come back in the
+game's order. Workers run ``nice`` steps below the caller where the
 platform allows it, so a window that asked for the review keeps its frames.
 """
 
@@ -31,6 +31,14 @@ def _lower_priority(steps: int) -> None:
             pass
 
 
+def _cost(task: Task) -> tuple[bool, int]:
+    """Longest first, so no worker is left with a long one at the end: the exact positions
+    (two solves each, the most empty squares the longest), then the midgame ones."""
+    _ply, _number, text, _sq, _depth, exact_empties = task
+    empties = text[:64].count("-")
+    return empties <= exact_empties, empties if empties <= exact_empties else -empties
+
+
 def _judge(task: Task) -> MoveReview:
     return judge(task)
 
@@ -47,7 +55,7 @@ def judge_in_parallel(
     context = multiprocessing.get_context("spawn")
     done: dict[int, MoveReview] = {}
     with context.Pool(min(workers, len(tasks)), _lower_priority, (nice,)) as pool:
-        results = pool.imap_unordered(_judge, tasks)
+        results = pool.imap_unordered(_judge, sorted(tasks, key=_cost, reverse=True))
         while len(done) < len(tasks):
             if stop is not None and stop.is_set():
                 pool.terminate()

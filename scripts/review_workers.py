@@ -54,7 +54,9 @@ def main() -> int:
             same = same and reviews == first
             print(f"  {workers} worker(s): {seconds:6.1f} s   (load average before: {load:.1f})")
     one, many = statistics.median(times[1]), statistics.median(times[args.workers])
-    print(f"median: 1 worker {one:.1f} s, {args.workers} workers {many:.1f} s: ratio {many / one:.2f}")
+    print(
+        f"median: 1 worker {one:.1f} s, {args.workers} workers {many:.1f} s: ratio {many / one:.2f}"
+    )
     print(f"verdicts identical on every run: {'yes' if same else 'NO'}")
     return 0 if same else 1
 

@@ -7,6 +7,7 @@ import json
 import random
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,23 @@ def test_a_parallel_review_stops_when_asked() -> None:
     stop.set()
     with pytest.raises(ReviewStopped):
         review_game(Board(), random_game(3), depth=2, exact_empties=EXACT, workers=2, stop=stop)
+
+
+def _review_in_a_daemon(moves: list[Square], out: Any) -> None:
+    out.put(review_game(Board(), moves, depth=2, exact_empties=EXACT, workers=2))
+
+
+@pytest.mark.slow
+def test_a_daemonic_process_reviews_on_workers_too() -> None:
+    """The window's search process is a daemon (it never outlives the window): its review
+    starts the pool's processes all the same, with the verdicts of one process."""
+    import multiprocessing
+
+    moves = random_game(11)
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    daemon = context.Process(target=_review_in_a_daemon, args=(moves, out), daemon=True)
+    daemon.start()
+    shared = out.get(timeout=300)
+    daemon.join(30)
+    assert shared == review_game(Board(), moves, depth=2, exact_empties=EXACT)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from .review import MoveReview, ReviewStopped, Task, judge
 
@@ -43,6 +44,24 @@ def _judge(task: Task) -> MoveReview:
     return judge(task)
 
 
+@contextmanager
+def _children_allowed() -> Iterator[None]:
+    """Let a daemonic process (the window's search process is one, so that it never outlives
+    the window) start the pool's workers. multiprocessing refuses that only to keep a daemon
+    from leaving orphans behind; the pool's workers are daemons themselves, ended with the
+    pool, and they leave when the pipe to this process closes."""
+    config = multiprocessing.current_process()._config  # type: ignore[attr-defined]
+    daemon = config.get("daemon")
+    config["daemon"] = False
+    try:
+        yield
+    finally:
+        if daemon is not None:
+            config["daemon"] = daemon
+        else:
+            config.pop("daemon", None)
+
+
 def judge_in_parallel(
     tasks: Sequence[Task],
     workers: int,
@@ -54,7 +73,9 @@ def judge_in_parallel(
     set (the workers are ended at once)."""
     context = multiprocessing.get_context("spawn")
     done: dict[int, MoveReview] = {}
-    with context.Pool(min(workers, len(tasks)), _lower_priority, (nice,)) as pool:
+    with _children_allowed():
+        pool = context.Pool(min(workers, len(tasks)), _lower_priority, (nice,))
+    with pool:
         results = pool.imap_unordered(_judge, sorted(tasks, key=_cost, reverse=True))
         while len(done) < len(tasks):
             if stop is not None and stop.is_set():

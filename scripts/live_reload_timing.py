@@ -84,11 +84,15 @@ def main() -> int:
     pygame.quit()
 
     driver = "Xvfb window" if os.environ.get("DISPLAY") else "dummy driver"
-    print(f"save -> new window size ({driver}, {args.saves} saves): "
-          f"median {statistics.median(delays):.2f} s, worst {max(delays):.2f} s")
+    print(
+        f"save -> new window size ({driver}, {args.saves} saves): "
+        f"median {statistics.median(delays):.2f} s, worst {max(delays):.2f} s"
+    )
     for name, times in (("watch on ", watched), ("watch off", unwatched)):
-        print(f"frame work, {name}: {len(times)} frames, median {statistics.median(times) * 1000:.1f} ms, "
-              f"worst {max(times) * 1000:.1f} ms")
+        print(
+            f"frame work, {name}: {len(times)} frames, median {statistics.median(times) * 1000:.1f} ms, "
+            f"worst {max(times) * 1000:.1f} ms"
+        )
     return 0
 
 

@@ -115,8 +115,21 @@ def mode_views() -> None:
     app.close()
 
 
+def explorer_views() -> None:
+    """The opening explorer (X) after f5 d6, at the smallest window and a large one."""
+    for size in ((560, 420), SIZES[0]):
+        app = make_app(size, mode="two-players")
+        for move in ("f5", "d6"):
+            app.session.play(move)
+        key(app, pygame.K_x)
+        frames(app, 200)  # the notice has gone: the strip names the source and the total
+        save(app, f"explorer-{size[0]}x{size[1]}.png")
+        app.close()
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    explorer_views()
     review_views(reviewed_game())
     mode_views()
     return 0

@@ -91,6 +91,7 @@ def settings(**changes: Any) -> Settings:
         "square_size": 60,
         "sound": False,
         "animation": False,
+        "review_at_end": False,  # the tests that want it say so
     }
     base.update(changes)
     return Settings(**base)

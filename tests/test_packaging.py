@@ -27,6 +27,7 @@ EXPECTED_IN_WHEEL = [
     "othello/tables/patterns.bin",
     "othello/data/openings.tsv",
     "othello/tables/book.bin",
+    "othello/tables/explorer.bin",
     "othello/app/cli.py",
     "othello/gui/app.py",
 ]
@@ -126,8 +127,10 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
         packaged_ini = whl.read("othello/othello.ini")
         weights = whl.getinfo("othello/tables/patterns.bin")
         book = whl.getinfo("othello/tables/book.bin")
+        explorer = whl.getinfo("othello/tables/explorer.bin")
     assert weights.compress_size <= 6_000_000  # the evaluation's weights stay a small download
     assert book.file_size <= 3_000_000
+    assert explorer.compress_size <= 8_000_000  # the opening explorer's games (issue 23)
     for name in EXPECTED_IN_WHEEL:
         assert name in names
     assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)

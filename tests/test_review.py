@@ -7,6 +7,7 @@ import json
 import random
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -139,3 +140,45 @@ def test_the_review_command_refuses_a_malformed_file(
     assert cli.main(["review", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("othello: ") and "\n" not in err
+
+
+@pytest.mark.slow
+def test_reviews_on_two_processes_equal_the_one_process_review() -> None:
+    """Every verdict (best move, both scores, exactness, mark) and the move numbers."""
+    moves = random_game(7)
+    alone = review_game(Board(), moves, depth=3, exact_empties=EXACT)
+    seen: list[int] = []
+    shared = review_game(
+        Board(), moves, depth=3, exact_empties=EXACT, workers=2, nice=5,
+        on_progress=lambda done, total: seen.append(done),
+    )  # fmt: skip
+    assert shared == alone
+    assert [r.mark for r in shared] == [r.mark for r in alone]
+    assert seen == list(range(1, len(alone) + 1))
+
+
+def test_a_parallel_review_stops_when_asked() -> None:
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(ReviewStopped):
+        review_game(Board(), random_game(3), depth=2, exact_empties=EXACT, workers=2, stop=stop)
+
+
+def _review_in_a_daemon(moves: list[Square], out: Any) -> None:
+    out.put(review_game(Board(), moves, depth=2, exact_empties=EXACT, workers=2))
+
+
+@pytest.mark.slow
+def test_a_daemonic_process_reviews_on_workers_too() -> None:
+    """The window's search process is a daemon (it never outlives the window): its review
+    starts the pool's processes all the same, with the verdicts of one process."""
+    import multiprocessing
+
+    moves = random_game(11)
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    daemon = context.Process(target=_review_in_a_daemon, args=(moves, out), daemon=True)
+    daemon.start()
+    shared = out.get(timeout=300)
+    daemon.join(30)
+    assert shared == review_game(Board(), moves, depth=2, exact_empties=EXACT)

@@ -15,6 +15,7 @@ from othello.engine import LEVELS
 from othello.gui.app import App
 from othello.gui.layout import MIN_WINDOW, compute_layout
 from othello.gui.panel import Panel
+from othello.gui.panel_layout import GRID
 from othello.gui.scenes import HelpOverlay
 from test_gui import app_maker, frames, press
 
@@ -63,7 +64,7 @@ def test_every_button_is_in_the_window_and_off_the_board(
         layout.notices
     )
     assert not layout.notices.colliderect(layout.panel)
-    assert len(panel.buttons) == 16  # colours, level -/+, and the twelve of the grid
+    assert len(panel.buttons) == 4 + len(GRID)  # colours, level -/+, and the grid
     for i, button in enumerate(panel.buttons):
         assert layout.panel.contains(button.rect), (button.action, button.rect, layout.panel)
         assert button.rect.width >= 24 and button.rect.height >= 20, button  # big enough to hit

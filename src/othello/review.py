@@ -17,6 +17,7 @@ hears each move reviewed.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -106,30 +107,68 @@ def review_game(
     on_progress: Callable[[int, int], None] | None = None,
     first: int = 0,
     on_review: Callable[[MoveReview], None] | None = None,
+    workers: int = 1,
+    nice: int = 0,
 ) -> list[MoveReview]:
-    """Judge every placed move of the game ``moves`` from ``start``, in order; from ply
-    ``first`` on only (the window resumes a review cut short that way). ``on_review`` hears
-    each verdict as soon as it is made, so a review stopped early keeps what it judged."""
-    midgame = Engine(level=review_level(depth))
-    solver = Engine(workers=1)
-    board = start.copy()
+    """Judge every placed move of the game ``moves`` from ``start``; from ply ``first`` on
+    only (the window resumes a review cut short that way). ``on_review`` hears each verdict
+    as soon as it is made, so a review stopped early keeps what it judged.
+
+    Each position is judged on its own (the engine's tables emptied first), so the verdicts
+    do not depend on the order: ``workers`` above 1 judges the positions on that many
+    processes (``othello.review_pool``, at ``nice`` lower priority) with the same results."""
+    tasks = [task for task in positions(start, moves, depth, exact_empties) if task[0] >= first]
+    if workers > 1 and len(tasks) > 1:
+        from .review_pool import judge_in_parallel
+
+        return judge_in_parallel(tasks, workers, nice, stop, on_progress, on_review)
     reviews: list[MoveReview] = []
-    placed = [i for i, sq in enumerate(moves) if sq != PASS and i >= first]
-    for ply, sq in enumerate(moves):
+    for task in tasks:
         if stop is not None and stop.is_set():
             raise ReviewStopped
-        if sq != PASS and ply >= first:
-            if board.empties() <= exact_empties:
-                review = _exact(solver, board, ply, sq, stop)
-            else:
-                review = _estimated(midgame, board, ply, sq, stop)
-            reviews.append(review)
-            if on_review is not None:
-                on_review(review)
-            if on_progress is not None:
-                on_progress(len(reviews), len(placed))
-        board.push_square(sq)
+        review = judge(task, stop)
+        reviews.append(review)
+        if on_review is not None:
+            on_review(review)
+        if on_progress is not None:
+            on_progress(len(reviews), len(tasks))
     return reviews
+
+
+Task = tuple[int, int, str, int, int, int]
+"""One placed move to judge, as plain data: ply, move number, the board string before it,
+the move, the midgame depth and the exact_empties."""
+
+
+def positions(start: Board, moves: Sequence[Square], depth: int, exact_empties: int) -> list[Task]:
+    """The placed moves of a game, each with the position it was played in."""
+    board = start.copy()
+    tasks: list[Task] = []
+    for ply, sq in enumerate(moves):
+        if sq != PASS:
+            number = len([e for e in board.history if e.square != PASS]) + 1
+            tasks.append((ply, number, board.to_string(), sq, depth, exact_empties))
+        board.push_square(sq)
+    return tasks
+
+
+_ENGINES: dict[int, tuple[Engine, Engine]] = {}
+
+
+def judge(task: Task, stop: threading.Event | None = None) -> MoveReview:
+    """One move judged from empty tables: the same verdict in any process, in any order."""
+    ply, number, text, sq, depth, exact_empties = task
+    if depth not in _ENGINES:
+        _ENGINES[depth] = (Engine(level=review_level(depth)), Engine(workers=1))
+    midgame, solver = _ENGINES[depth]
+    midgame.forget()
+    solver.forget()
+    board = Board.from_string(text)
+    if board.empties() <= exact_empties:
+        review = _exact(solver, board, ply, sq, stop)
+    else:
+        review = _estimated(midgame, board, ply, sq, stop)
+    return dataclasses.replace(review, number=number)
 
 
 def _review(
@@ -141,10 +180,9 @@ def _review(
     played_score: int,
     exact: bool,
 ) -> MoveReview:
-    number = len([e for e in board.history if e.square != PASS]) + 1
     return MoveReview(
         ply,
-        number,
+        0,  # the caller knows the move number (the board here has no history)
         board.side_to_move,
         played,
         best,

@@ -82,7 +82,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"\rreviewing move {done} of {total}", end="", file=sys.stderr, flush=True)
 
-    reviews = review_game(game.start, moves, depth=args.depth, on_progress=progress)
+    reviews = review_game(
+        game.start, moves, depth=args.depth, on_progress=progress, workers=args.workers
+    )
     if not args.json:
         print(file=sys.stderr)
     opening = opening_of(moves, game.start)
@@ -137,6 +139,12 @@ def _review_json(reviews: list[Any], opening: Any, sides: list[Any]) -> dict[str
             for s in sides
         ],
     }
+
+
+def _cmd_explore(args: argparse.Namespace) -> int:
+    from .explore import run
+
+    return run(args)
 
 
 def _cmd_nboard(args: argparse.Namespace) -> int:
@@ -275,7 +283,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--depth", type=_plies, default=6, help="midgame search depth (default 6)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        default=_default_workers(),
+        metavar="N",
+        help=f"processes judging positions at once (default: one per core, here "
+        f"{_default_workers()}; the scores are the same with any number)",
+    )
     p.set_defaults(func=_cmd_review)
+
+    p = sub.add_parser(
+        "explore", help="what people and programs played after a transcript (games, results)"
+    )
+    p.add_argument("transcript", nargs="?", default="", help="moves from the start, e.g. f5d6c3")
+    p.add_argument(
+        "--source", choices=("all", "people", "programs"), default="all", help="whose games"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_explore)
 
     p = sub.add_parser(
         "nboard",
@@ -284,6 +310,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
     p.set_defaults(func=_cmd_nboard)
     return parser
+
+
+def _default_workers() -> int:
+    from ..parallel import default_workers
+
+    return default_workers()
 
 
 def _add_workers(p: argparse.ArgumentParser) -> None:

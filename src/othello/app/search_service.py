@@ -34,6 +34,7 @@ from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
 from ..notation import format_transcript
+from ..parallel import default_workers
 from ..review import MoveReview, review_game
 
 Job = tuple[int, str, str, int, bool]
@@ -130,16 +131,33 @@ def review_text(start: Board, moves: list[int], first: int = 0) -> str:
     return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}|{first}"
 
 
+REVIEW_NICE = 10
+"""How far below the window the review's worker processes run: the window keeps its frames."""
+
+
 def review_data(
-    text: str, stop: threading.Event | None, on_review: Callable[[MoveReview], None]
+    text: str,
+    stop: threading.Event | None,
+    on_review: Callable[[MoveReview], None],
+    workers: int | None = None,
 ) -> list[tuple[Any, ...]]:
-    """Review the game in a review job's text; each move's review as plain data.
+    """Review the game in a review job's text on ``workers`` processes (one per core unless
+    told), at a lower priority than the window; each move's review as plain data.
     ``on_review`` hears each verdict as it is made."""
     start_text, _, rest = text.partition("|")
     moves_text, _, first = rest.partition("|")
     start = Board.from_string(start_text)
     moves = [entry.square for entry in Board.from_transcript(moves_text, start=start).history]
-    reviews = review_game(start, moves, stop=stop, first=int(first or 0), on_review=on_review)
+    count = default_workers() if workers is None else workers
+    reviews = review_game(
+        start,
+        moves,
+        stop=stop,
+        first=int(first or 0),
+        on_review=on_review,
+        workers=count,
+        nice=REVIEW_NICE,
+    )
     return [dataclasses.astuple(review) for review in reviews]
 
 

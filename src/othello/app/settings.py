@@ -31,6 +31,7 @@ class Settings:
     watch_black_level: int = 4  # watching, Black's level (White plays at ``level``)
     show_legal_moves: bool = True
     book: bool = True
+    review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
     sound: bool = True
     animation_speed: float = 1.0
     source: Path | None = field(default=None, compare=False)
@@ -62,6 +63,7 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),
+    Key("GAME", "REVIEW_AT_END", "review_at_end", "bool"),
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
 )

@@ -134,6 +134,7 @@ class App:
         self.panel = Panel(self.text, self.board_renderer)
         self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, self._file_problem)
         self._report_startup_problems()
+        self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
         self.worker = SearchWorker(engine_factory, book=bool(s.book))
         self.square_wanted = int(s.square_size)  # SQUARESIZE, scaled as the player resizes

@@ -135,6 +135,18 @@ class ComputerTurn:
         stays free, the game may go on); R again stops it."""
         self.reviewing.toggle()
 
+    def review_at_end(self, wanted: bool) -> None:
+        """REVIEW_AT_END (``wanted``): a finished game a person played is reviewed at once,
+        so its mistakes become puzzles, unless it already was or a review is under way."""
+        if (
+            wanted
+            and not self.session.watching
+            and not self.reviewing.wanted
+            and self.worker.kind != "review"
+            and not self.reviewed()
+        ):
+            self.toggle_review()
+
     def review_when_free(self) -> None:
         """Start or resume the wanted review when the search process is free; the computer's
         own move (not while browsing or paused) comes first."""

@@ -22,6 +22,8 @@ KEYS: dict[int, str] = {
     pygame.K_m: "moves",
     pygame.K_e: "edit",
     pygame.K_r: "review",
+    pygame.K_x: "explore",
+    pygame.K_z: "puzzles",
     pygame.K_p: "pause",
     pygame.K_o: "settings",
     pygame.K_PERIOD: "step",

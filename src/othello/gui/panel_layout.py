@@ -18,7 +18,7 @@ from .text import MIN_TEXT
 from .wording import PanelView
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
-GRID = (  # in reading order: three to a row beside the board, four below it
+GRID = (  # in reading order: three to a row beside the board, five below it
     ("new", "New game", "N"),
     ("undo", "Undo", "U"),
     ("redo", "Redo", "^Y"),
@@ -30,17 +30,10 @@ GRID = (  # in reading order: three to a row beside the board, four below it
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
     ("settings", "Settings", "O"),
+    ("explore", "Explorer", "X"),
+    ("puzzles", "Puzzles", "Z"),
     ("help", "Help", "F1"),
 )
-BUTTON_GAP = 8  # design pixels between two buttons of the grid
-
-
-def grid_height(columns: int, row: int) -> int:
-    """The grid's design height: as many rows of ``row`` pixels as the buttons need."""
-    rows = math.ceil(len(GRID) / columns)
-    return rows * row + (rows - 1) * BUTTON_GAP
-
-
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("pad", 14),
@@ -50,14 +43,16 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("colour", 66),
     ("level", 60),
     ("level-help", 42),
-    ("grid", grid_height(3, 38)),
+    ("grid", 176),
     ("info", 18),
     ("pad", 14),
 )
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
+GRAPH_LEAST = 48  # design pixels: the evaluation graph's least height
+GRID_EXTRA = 44  # design pixels more for the buttons' five rows, where a small panel has them
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
-BLOCK_SIZE = (600, 168 + grid_height(4, 28))  # the block below the board, in design pixels
+BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
 MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
 
@@ -112,6 +107,11 @@ class PanelLayout:
             h = self.px(height)
             if name == "level-help" and self.f < 1:  # small type wraps sooner: a third line
                 h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))
+                spare -= h - self.px(height)
+            if name == "grid" and self.f < 1:  # a narrow panel's spare height: taller buttons,
+                room = self.px(GRAPH_LEAST + 8)  # the graph keeps its room first
+                graph = room if spare >= room else 0
+                h += max(0, min(spare - graph, self.px(GRID_EXTRA)))
             if name == "colour":
                 self._colour(pygame.Rect(x, y, w, h - self.px(12)))
             elif name == "level":
@@ -125,7 +125,7 @@ class PanelLayout:
         if "info" in self.rects:  # the last move goes at the foot of a tall panel
             self.rects["info"].bottom = r.bottom - self.px(12)
             room = self.rects["info"].top - below_grid - self.px(8)
-            if room >= self.px(48):  # spare height: the evaluation graph
+            if room >= self.px(GRAPH_LEAST):  # spare height: the evaluation graph
                 self.rects["graph"] = pygame.Rect(x, below_grid, w, min(room, self.px(120)))
 
     def _block(self) -> None:
@@ -141,7 +141,7 @@ class PanelLayout:
         self._colour(pygame.Rect(x, y, half, self.px(52)))
         self._level(pygame.Rect(x + half + gap, y, half, self.px(52)))
         y += self.px(52) + self.px(10)
-        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=4)
+        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=math.ceil(len(GRID) / 3))
 
     def _colour(self, rect: pygame.Rect) -> None:
         """The "You play" label over the Black and White buttons."""
@@ -167,7 +167,7 @@ class PanelLayout:
 
     def _grid(self, rect: pygame.Rect, columns: int) -> None:
         rows = math.ceil(len(GRID) / columns)
-        gap = self.px(BUTTON_GAP)
+        gap = self.px(8)
         w = (rect.width - (columns - 1) * gap) // columns
         h = (rect.height - (rows - 1) * gap) // rows
         for i, (action, label, key) in enumerate(GRID):

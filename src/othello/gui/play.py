@@ -18,10 +18,12 @@ from .animation import MoveAnimation
 from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
 from .controls import key_command, step_cursor
+from .explorer_view import ExplorerView
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
 from .play_commands import command_table
+from .puzzle_feed import PuzzleFeed
 from .render import BoardView
 from .scenes import EndOverlay, Scene
 from .session import Change
@@ -59,6 +61,8 @@ class PlayScene(Scene):
         self.hover: Square | None = None
         self.cursor: Square | None = None
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
+        self.explorer = ExplorerView()
+        self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
@@ -112,6 +116,7 @@ class PlayScene(Scene):
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
         self.computer.review_when_free()
+        self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn
                 self.host.sounds.play("flip", 0.5)
@@ -150,6 +155,7 @@ class PlayScene(Scene):
     def _game_over(self) -> None:
         if self.game_over_since is None:
             self.game_over_since = self.now
+            self.computer.review_at_end(self.host.settings.review_at_end and not self.host.demo)
             self.notices.clear_banner()  # the end screen says it all
             if self.host.find_scene(EndOverlay) is None:
                 # under any card the player opened (help), which keeps the keys and the top
@@ -270,7 +276,7 @@ class PlayScene(Scene):
 
     def panel_view(self) -> PanelView:
         search, depth = self._search()
-        return panel_view(
+        view = panel_view(
             self.session,
             search=search,
             depth=depth,
@@ -282,12 +288,16 @@ class PlayScene(Scene):
             graph=self.computer.graph_points(),
             progress=self.computer.review_progress(),
         )
+        view.labels["explore"] = self.explorer.label()
+        return view
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, panel, and the strip with the pass announcement and notices."""
         host = self.host
         host.board_renderer.draw(surface, host.layout, self.board_view())
-        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         strip = self.notices.strip(self.now)
+        if self.explorer.on:
+            self.explorer.draw(surface, host.layout, host.text, self.session.board, not strip)
+        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

@@ -1,7 +1,7 @@
 """The play scene's commands: what each panel button and key does, by name.
 
 The commands that act on the game as a whole live here (a new game, undo and redo, the move
-list, the editor, help); the player's choices are PlayerChoices', the computer's hints and
+list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
 review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
 panel.GRID and controls.KEYS to them.
 """
@@ -72,6 +72,18 @@ class GameCommands:
         self.scene.computer.forget()
         self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell))
 
+    def show_puzzles(self) -> None:
+        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
+        from .puzzle_scene import PuzzleOverlay
+
+        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget()
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell))
+
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:
             self.host.open_scene(HelpOverlay(self.host))
@@ -101,6 +113,8 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "level-up": partial(choices.change_level, 1),
         "level-down": partial(choices.change_level, -1),
         "place": scene.place_at_cursor,
+        "explore": lambda: scene.tell(scene.explorer.cycle()),
+        "puzzles": game.show_puzzles,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

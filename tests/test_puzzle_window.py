@@ -1,0 +1,103 @@
+"""Puzzles in the window: Z opens them over the panel, a click answers, right and wrong
+answers are told and saved, a review makes puzzles, a finished game is reviewed at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from othello.app.puzzle_store import PuzzleFile
+from othello.game import Game
+from othello.gui.app import App
+from othello.gui.puzzle_scene import PuzzleOverlay
+from othello.notation import parse_move
+from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
+from test_review import random_game
+from test_review_window import blunder_game
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., App]]:
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))  # a puzzles file of its own
+    yield from app_maker()
+
+
+def overlay(app: App) -> PuzzleOverlay:
+    found = app.find_scene(PuzzleOverlay)
+    assert found is not None
+    return found
+
+
+def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.play("f5")
+    game = app.session.game
+    press(pygame.K_z)
+    frames(app)
+    puzzles = overlay(app)
+    assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-1"
+    assert app.session.board.to_string() == puzzles.puzzle.position
+    assert "Black to move: find the best move" in [line for line, _ in puzzles.lines()]
+    click(app, "g8")  # FForum #1's best move
+    frames(app)
+    assert puzzles.verdict is not None and puzzles.verdict.right
+    saved, _ = PuzzleFile().load()
+    assert next(p for p in saved.puzzles if p.id == "fforum-1").last_right is True
+    press(pygame.K_RETURN)
+    frames(app)
+    assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-2"
+    click(app, "h2")  # FForum #2: a4 +10, h2 -24
+    frames(app)
+    assert puzzles.verdict is not None and not puzzles.verdict.right
+    assert puzzles.verdict.best == "a4"
+    assert any("a4" in line and "34 discs better" in line for line, _ in puzzles.lines())
+    press(pygame.K_ESCAPE)
+    frames(app)
+    assert app.find_scene(PuzzleOverlay) is None and app.session.game is game
+
+
+def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())
+    frames(app)
+    press(pygame.K_r)
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames(app)
+    queue, _ = PuzzleFile().load()
+    mine = [p for p in queue.puzzles if not p.builtin]
+    assert mine and mine[0].played and mine[0].origin.startswith("Your game, move")
+    assert any("from this game's mistakes" in t.text for t in app.play.notices.toasts)
+    press(pygame.K_z)
+    frames(app)
+    puzzles = overlay(app)
+    assert puzzles.puzzle is not None and puzzles.puzzle.id == mine[0].id
+    frames_until(app, lambda: puzzles.scores is not None, limit=30)  # the search scored the moves
+    board = app.session.board
+    best = max(puzzles.scores or {}, key=lambda m: (puzzles.scores or {})[m])
+    assert board.is_legal(parse_move(best))
+    click(app, best)
+    frames(app)
+    assert puzzles.verdict is not None and puzzles.verdict.right
+    press(pygame.K_ESCAPE)
+
+
+def test_a_finished_game_is_reviewed_at_once_when_the_setting_asks(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players", review_at_end=True)
+    app.session.set_game(Game.from_transcript("".join(_names(random_game(5)))))
+    frames(app, 2)
+    assert app.worker.kind == "review"
+    off = make_app(FakeEngine(), mode="two-players", review_at_end=False)
+    off.session.set_game(Game.from_transcript("".join(_names(random_game(5)))))
+    frames(off, 2)
+    assert off.worker.kind != "review"
+
+
+def _names(moves: list[int]) -> list[str]:
+    from othello.notation import square_name
+
+    return [square_name(sq) for sq in moves if sq >= 0]

@@ -1,0 +1,140 @@
+"""Puzzles: made from a review's mistakes, answers checked (exact and estimated), the Leitner
+queue's order after right and wrong answers, and a damaged puzzles file set aside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from othello.app.puzzle_store import PuzzleFile
+from othello.board import Board
+from othello.notation import square_name
+from othello.puzzles import (
+    AGAIN,
+    INTERVALS,
+    Puzzle,
+    PuzzleQueue,
+    builtin_puzzles,
+    from_review,
+    judge,
+)
+from othello.review import MoveReview, review_game
+from test_review import EXACT, seeded_blunder
+
+
+def verdict(ply: int, number: int, color: str, played: int, best: int, loss: int) -> MoveReview:
+    return MoveReview(ply, number, color, played, best, 6, 6 - loss, True)  # type: ignore[arg-type]
+
+
+def test_a_reviewed_blunder_becomes_a_puzzle_of_the_position_before_it() -> None:
+    before, board, worst, scores = seeded_blunder(EXACT - 1)
+    moves = [*before, worst]
+    reviews = review_game(Board(), moves, depth=1, exact_empties=EXACT)
+    mover = board.side_to_move
+    puzzles = from_review(Board(), moves, reviews, [mover])
+    last = [p for p in puzzles if p.played == square_name(worst)]
+    assert last, "the blunder is a puzzle"
+    puzzle = last[-1]
+    assert puzzle.position == board.to_string()
+    assert puzzle.best_score == max(scores.values())
+    assert puzzle.played_score == scores[worst] and puzzle.exact
+    assert puzzle.scores[puzzle.best] == puzzle.best_score
+    other = "white" if mover == "black" else "black"
+    assert all(p.id != puzzle.id for p in from_review(Board(), moves, reviews, [other]))
+
+
+def test_only_mistakes_and_blunders_of_the_people_become_puzzles() -> None:
+    moves = [Board().legal_squares()[0]]
+    board = Board()
+    board.push_square(moves[0])
+    moves.append(board.legal_squares()[0])
+    reviews = [verdict(0, 1, "black", moves[0], 19, 3), verdict(1, 2, "white", moves[1], 20, 4)]
+    assert (
+        from_review(Board(), moves, reviews, ["black"]) == []
+    )  # an inaccuracy, and not a person's
+    made = from_review(Board(), moves, reviews, ["black", "white"])
+    assert [p.origin for p in made] == ["Your game, move 2 (mistake)"]
+    assert made[0].position == board.to_string()
+    assert "the best move is worth +6" in made[0].stake()
+
+
+def test_answers_checked_exactly_and_estimated() -> None:
+    first = builtin_puzzles()[0]  # FForum #1: G8 +18, ..., A4 -22
+    right = judge("g8", first.scores, exact=True)
+    assert right.right and "exact" in right.text()
+    wrong = judge("a4", first.scores, exact=True)
+    assert not wrong.right and wrong.best == "g8" and wrong.best_score - wrong.score == 40
+    assert "40 discs better" in wrong.text()
+    guess = judge("d3", {"d3": 2, "c4": 5, "e6": 5}, exact=False)
+    assert not guess.right and guess.best in ("c4", "e6") and "estimated" in guess.text()
+    tie = judge("e6", {"d3": 2, "c4": 5, "e6": 5}, exact=False)
+    assert tie.right and tie.best == "e6"  # any move as good as the best is right
+
+
+def own(n: int) -> Puzzle:
+    return Puzzle(f"game-x-{n}", Board().to_string(), "d3", 0, False, f"game {n}")
+
+
+def test_the_queue_brings_back_a_failed_puzzle_soon_and_a_solved_one_later() -> None:
+    queue = PuzzleQueue([own(1), own(2), own(3)])
+    queue.add(builtin_puzzles())
+    assert [p.id for p in queue.due()[:4]] == ["game-x-1", "game-x-2", "game-x-3", "fforum-1"]
+    first = queue.next()
+    assert first is not None and first.id == "game-x-1"
+    queue.answer(first, right=True)  # box 2: back after INTERVALS[2] answers
+    assert (first.box, first.due) == (2, 1 + INTERVALS[2])
+    second = queue.next()
+    assert second is not None and second.id == "game-x-2"
+    queue.answer(second, right=False)  # box 1: again after AGAIN answers
+    assert (second.box, second.due) == (1, 2 + AGAIN)
+    order = []
+    for _ in range(4):
+        p = queue.next()
+        assert p is not None
+        order.append(p.id)
+        queue.answer(p, right=True)
+    # game-x-3 (never seen), built-in #1 while the failed one waits its AGAIN answers, the
+    # failed one, then built-in #2 while the solved one waits its longer interval
+    assert order == ["game-x-3", "fforum-1", "game-x-2", "fforum-2"]
+    assert queue.turn == first.due and queue.next() is first
+    assert queue.solved() == 5
+
+
+def test_the_queue_survives_its_file(tmp_path: Path) -> None:
+    file = PuzzleFile(tmp_path / "puzzles.json")
+    queue, notice = file.load()
+    assert notice is None and len(queue.puzzles) == 40  # the FForum set
+    queue.add([own(1)])
+    p = queue.next()
+    assert p is not None
+    queue.answer(p, right=False)
+    assert file.save(queue) is None
+    again, _ = PuzzleFile(tmp_path / "puzzles.json").load()
+    assert again.turn == 1 and len(again.puzzles) == 41
+    assert next(q for q in again.puzzles if q.id == "game-x-1").wrong == 1
+
+
+@pytest.mark.parametrize(
+    "damage", ["{not json", json.dumps({"version": 1, "turn": 0, "puzzles": [{"id": 3}]}), "[]"]
+)
+def test_a_damaged_puzzles_file_is_set_aside_never_lost(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "puzzles.json"
+    path.write_text(damage)
+    queue, notice = PuzzleFile(path).load()
+    assert notice is not None and "damaged" in notice and "puzzles.json.damaged" in notice
+    assert (tmp_path / "puzzles.json.damaged").read_text() == damage
+    assert len(queue.puzzles) == 40  # the built-in ones, at once
+    path.write_text(damage)
+    _, notice = PuzzleFile(path).load()
+    assert notice is not None and (tmp_path / "puzzles.json.damaged-2").read_text() == damage
+
+
+def test_an_unreadable_puzzles_file_is_never_written_over(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.json"
+    path.mkdir()  # a folder where the file should be: it cannot be read
+    file = PuzzleFile(path)
+    queue, notice = file.load()
+    assert notice is not None and "could not be read" in notice
+    assert file.save(queue) is None and path.is_dir()

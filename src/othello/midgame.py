@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .bitboard import PASS, RAYS, Bitboard, Square, flips, legal_moves
 from .evaluation import SCALE, SQUARE_WEIGHTS, evaluate
-from .search import CORNER_MASK, INF, RISKY_MASK, Limits, final_score
+from .search import CORNER_MASK, INF, RISKY_MASK, Limits, final_score, principal_variation
 
 MidgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, int, Square]]
 """``(p, o)`` -> ``(depth, lower bound, upper bound, best square)``. Keys are the whole
@@ -281,6 +281,10 @@ class MidgameSearcher(Limits):
                 alpha = max(alpha, v)
                 self.root_best = (best_sq, best)
         return best, best_sq, scores
+
+    def line(self, p: Bitboard, o: Bitboard, sq: Square, limit: int) -> list[Square]:
+        """The best line after root move ``sq``, at most ``limit`` placed discs."""
+        return principal_variation(p, o, sq, limit, self.tt_mid)
 
     def leaf(self, p: Bitboard, o: Bitboard) -> int:
         """Score of a position at depth 0: exact if the game is over, else the evaluation."""

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from othello import Board, Engine, parallel, split
+from othello import Board, Engine, parallel, split, task
 from othello.levels import ANALYSIS, LEVELS
+from test_engine import ffo
 from test_search import random_board
 
 FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0}
@@ -122,3 +123,14 @@ def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
     Engine(level=5, workers=1, depth=4).think(board)
     Engine(level=4, workers=2, depth=4).think(board)
     assert not multiprocessing.active_children()
+
+
+def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(task, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
+    for number in (1, 2, 3):
+        board, best, moves = ffo(number)
+        result = Engine(level=6, workers=2).think(board)
+        assert result.exact and result.score == best and result.move in moves
+        assert result.pv[0] == result.move and len(result.pv) > board.empties() // 2
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes > 0

@@ -145,6 +145,7 @@ class WorkerPool:
     def __init__(self, workers: int, stop: threading.Event | None = None) -> None:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside GUI threads
         self.stop = stop
+        self.deadline: float | None = None  # a probe past it stops (a level's exact solve)
         self.cancel = context.Event()
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
@@ -233,7 +234,7 @@ class WorkerPool:
 
     def _replies(self, busy: set[int]) -> list[tuple[int, int | None]]:
         """Wait for at least one worker to answer; stop them all if the caller says so."""
-        return [(sq, v) for _, sq, v in self.replies(busy)]
+        return [(sq, v) for _, sq, v in self.replies(busy, self.deadline)]
 
     def replies(
         self, busy: set[int], deadline: float | None = None

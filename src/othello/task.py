@@ -199,13 +199,41 @@ class SearchTask:
         fallback = self.deepen(start + FALLBACK_FRACTION * (self.deadline - start), depth)
         if n > level.exact_empties - WLD_FIRST_EMPTIES:
             fallback = self.check_wld(fallback, start + 0.5 * (self.deadline - start))
+        guess = fallback.score - fallback.score % 2
+        order = self.ascending(first=fallback.move)
+        if self.pool is not None and n >= PARALLEL_EMPTIES:
+            try:
+                return self.think_exact_on_pool(self.pool, order, guess, fallback)
+            except (OSError, EOFError) as err:  # a worker died: solve here, in the time left
+                log.warning("solving in this process alone: a worker process failed (%s)", err)
+                self.pool.close()
+                self.pool = None
         s = self.endgame(self.deadline)
         try:
-            guess = fallback.score - fallback.score % 2
-            score, sq = s.root_mtd(self.p, self.o, self.ascending(first=fallback.move), guess)
+            score, sq = s.root_mtd(self.p, self.o, order, guess)
         except SearchStopped:
             return fallback
         found = self.exact_found(sq, score)
+        if self.report is not None:
+            self.report(found)
+        return found
+
+    def think_exact_on_pool(
+        self, pool: WorkerPool, order: list[Square], guess: int, fallback: Found
+    ) -> Found:
+        """The exact solve of :meth:`think_exact` on the worker processes, within the
+        level's time (a probe still running then is stopped: the fallback answers)."""
+        before = pool.nodes
+        pool.deadline = self.deadline
+        try:
+            score, sq = pool.root_mtd(self.p, self.o, order, guess)
+            line = pool.line(self.p, self.o, sq, self.empties)
+        except SearchStopped:
+            return fallback
+        finally:
+            pool.deadline = None
+            self._pool_nodes += pool.nodes - before
+        found = Found(sq, score, self.empties, line, exact=True)
         if self.report is not None:
             self.report(found)
         return found

@@ -8,6 +8,7 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Iterator
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -134,3 +135,22 @@ def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.Monke
         assert result.pv[0] == result.move and len(result.pv) > board.empties() // 2
     pool = parallel.shared_pool(2)
     assert pool is not None and pool.nodes > 0
+
+
+def _think_in_a_daemon(conn: Connection) -> None:
+    board = random_board(34, 11)
+    result = Engine(level=5, workers=2, depth=4).think(board)
+    conn.send((result.move, board.legal_moves()))
+
+
+def test_a_daemonic_process_searches_alone() -> None:
+    # A daemonic process may not start children (a window may start its search process
+    # so): the engine then searches in that process instead of failing.
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    proc = context.Process(target=_think_in_a_daemon, args=(theirs,), daemon=True)
+    proc.start()
+    assert mine.poll(60)
+    move, legal = mine.recv()
+    proc.join(10)
+    assert move in legal and proc.exitcode == 0

@@ -309,7 +309,9 @@ def shared_pool(workers: int) -> WorkerPool | None:
         if not _shared:
             try:
                 _shared.append(WorkerPool(workers))
-            except (OSError, ImportError) as err:
+            except (OSError, ImportError, AssertionError) as err:
+                # AssertionError: a daemonic process (as a window may start its search
+                # process) is not allowed children
                 log.warning("searching in one process: worker processes cannot start (%s)", err)
                 _cannot_start.append(str(err))
                 return None

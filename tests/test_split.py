@@ -9,10 +9,12 @@ import threading
 import time
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 import pytest
 
 from othello import Board, Engine, parallel, split, task
+from othello.app import search_service
 from othello.levels import ANALYSIS, LEVELS
 from test_engine import ffo
 from test_search import random_board
@@ -154,3 +156,44 @@ def test_a_daemonic_process_searches_alone() -> None:
     move, legal = mine.recv()
     proc.join(10)
     assert move in legal and proc.exitcode == 0
+
+
+def _workers_of(pid: int) -> set[int]:
+    """Processes whose parent is ``pid`` (Linux's /proc), but multiprocessing's resource
+    tracker."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"resource_tracker" not in command:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> None:
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    cancelled = context.RawValue("q", 0)
+    proc = context.Process(target=search_service.serve, args=(theirs, cancelled, 2))
+    proc.start()
+    board = random_board(34, 12)
+    mine.send((1, "think", board.to_string(), 5, False))
+    while True:
+        assert mine.poll(60)
+        report = mine.recv()
+        if report[0] != "progress":
+            break
+    assert report[0] == "result" and report[3]["move"] in board.legal_moves()
+    workers = _workers_of(proc.pid) if proc.pid is not None else set()
+    assert len(workers) == 2  # the pool's, kept for the next search
+    mine.send(None)
+    proc.join(10)
+    assert proc.exitcode == 0
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)

@@ -34,7 +34,7 @@ from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
 from ..notation import format_transcript
-from ..parallel import default_workers
+from ..parallel import close_shared_pool, default_workers
 from ..review import MoveReview, review_game
 
 Job = tuple[int, str, str, int, bool]
@@ -52,11 +52,14 @@ class Cancelled:
         return bool(self._cancelled.value >= self._generation)
 
 
-def serve(conn: Any, cancelled: Any) -> None:
+def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
     """The child's entry point: run jobs from ``conn`` until told to stop or the parent goes.
 
     A module-level function, so "spawn" can find it by name on every OS, however the game
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
+    ``processes`` above 1 gives levels 5-6 and hints that many worker processes of their
+    own (``othello.parallel.default_search_processes()`` is the machine's sensible count);
+    a daemonic process cannot start them, so the parent must start this one non-daemonic.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
     engines: dict[tuple[int, bool], Engine] = {}  # one per level: tables last across moves
@@ -69,9 +72,10 @@ def serve(conn: Any, cancelled: Any) -> None:
                     conn.send(report)
 
             if not stop.is_set():
-                run_job(engines, job, stop, send)
+                run_job(engines, job, stop, send, processes)
     except (EOFError, OSError):  # the window has gone: nobody is left to answer
         pass
+    close_shared_pool()  # the worker processes, if any: none is left behind
     # Skip the interpreter's teardown: freeing tables of a million entries takes a while, and
     # the window is waiting for this process to end.
     os._exit(0)
@@ -82,6 +86,7 @@ def run_job(
     job: Job,
     stop: Cancelled,
     send: Callable[[Report], None],
+    processes: int = 1,
 ) -> None:
     """Search one job, sending the depth reached as it goes and then the result or the error."""
     generation, kind, text, level, book = job
@@ -96,7 +101,7 @@ def run_job(
             return
         board = Board.from_string(text)
         engine = engines.get((level, book)) or engines.setdefault(
-            (level, book), engine_for(level, book)
+            (level, book), engine_for(level, book, processes)
         )
         value: Any
         if kind in ("think", "score"):  # "score": the same search, only its score is wanted
@@ -117,12 +122,14 @@ def run_job(
         send(("result", generation, kind, value))
 
 
-def engine_for(level: int, book: bool = False) -> Engine:
+def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings
-    (never from the book: a hint is the search's own judgement)."""
+    (never from the book: a hint is the search's own judgement). ``processes``: the worker
+    processes its search may share out to (levels 5-6 and hints use them; one pool serves
+    every engine of the process)."""
     if level == ANALYSIS.number:
-        return Engine(level=ANALYSIS)
-    return Engine(level=level, book=book)
+        return Engine(level=ANALYSIS, workers=processes)
+    return Engine(level=level, book=book, workers=processes)
 
 
 def review_text(start: Board, moves: list[int], first: int = 0) -> str:

@@ -197,3 +197,34 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
     while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
         time.sleep(0.1)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def test_equal_scores_go_to_the_earlier_move_whatever_comes_back_first() -> None:
+    depth = split._Depth([19, 20, 21], guess=0)
+    depth.settle(1, -split.INF, split.INF, 30)
+    depth.settle(2, -split.INF, split.INF, 30)
+    assert depth.best_at == 1
+    depth.settle(0, -split.INF, split.INF, 30)
+    assert (depth.best_at, depth.best) == (0, 30)
+
+
+def test_a_re_search_that_fails_low_is_taken_as_it_comes() -> None:
+    # A selective search can fail high on a test and then low on the re-search; testing
+    # again would go round for ever. One process takes the re-search's score; so does this.
+    depth = split._Depth([19, 20], guess=0)
+    depth.settle(0, -split.INF, split.INF, 50)
+    depth.settle(1, 50, 51, 60)  # beats 50: its score in full comes next
+    assert depth.pending == [(1, 59, split.INF)]
+    depth.pending.clear()
+    depth.settle(1, 59, split.INF, 55)  # the re-search: at most 55
+    assert not depth.pending and (depth.best_at, depth.best) == (1, 55)
+
+
+def test_a_test_against_a_bound_too_low_is_made_again() -> None:
+    depth = split._Depth([19, 20], guess=-100)  # the guess turns out too low
+    depth.settle(1, -100, -99, -60)  # beats the guess: a re-search is queued
+    assert depth.pending == [(1, -61, split.INF)]
+    depth.pending.clear()
+    depth.settle(0, -split.INF, split.INF, 10)
+    depth.settle(1, -61, split.INF, -20)  # its score in full: below the best
+    assert (depth.best_at, depth.best) == (0, 10) and not depth.pending

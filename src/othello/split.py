@@ -79,7 +79,10 @@ class _Depth:
         """Take in the move's score ``v`` from the window ``(alpha, beta)`` and queue what
         is left to learn about it; True when it is the new best move."""
         self.scores[self.order[at]] = v
-        if alpha < v < beta or (beta == INF and v > alpha):  # its exact score
+        # Its exact score; or a re-search's answer, taken as it comes, as one process does:
+        # a selective search may fail low on the re-search of a test it failed high (a
+        # test again would go round for ever).
+        if alpha < v < beta or beta == INF:
             if self.best_at < 0 or v > self.threshold(at):
                 self.best, self.best_at = v, at
                 self._recheck_waiting()

@@ -81,7 +81,7 @@ def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
 
 def test_stop_ends_every_workers_search_promptly() -> None:
     board = random_board(36, 7)
-    engine = Engine(level=6, time_limit=60.0, workers=2)  # would search for a long while
+    engine = Engine(level=5, time_limit=60.0, depth=20, workers=2)  # a long while
     stop = threading.Event()
     timer = threading.Timer(2.0, stop.set)
     timer.start()
@@ -113,6 +113,15 @@ def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
     score, sq, _ = searcher.root_midgame(p, o, 5, order)
     assert searcher.pool is None  # given up, for the rest of this search
     assert round(score / 100) == alone.score and sq in board.legal_squares()
+
+
+def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
+    board = boards(1, seed=800)[0]
+    Engine(level=6, time_limit=60.0, depth=6, workers=2).think(board)
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes == 0  # started, but the midgame never used it
+    Engine(level=ANALYSIS, time_limit=60.0, depth=6, workers=2).analyze(board)
+    assert pool.nodes > 0  # a hint scores every move in full: shared out
 
 
 def test_levels_that_share_their_search() -> None:

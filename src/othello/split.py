@@ -11,12 +11,16 @@ searched by one process while the others start on the rest with a guessed bound.
 How a depth is searched (principal variation search, as in one process): the first move in
 the order gets a full window; every other move a null window at the best score so far
 ("does it beat it?"), and a full re-search when it does. Before the first move's score is
-known, the others are tested against the previous depth's score; a test against a bound
-that turns out wrong is simply made again. Equal scores go to the move earlier in the
+known, the others are tested against the score two depths before; a test against a bound
+that turns out wrong is made again, and a pending test takes its bound only when a worker
+starts it. Equal scores go to the move earlier in the
 order (a later move must beat the best, an earlier one only equal it), the rule of the
 one-process search, so a full-width search to a fixed depth finds the same score and, but
 for ties the order decides, the same move on one process or many. A root move goes back to
 the process that searched it at the depth before, whose table still holds its tree.
+
+A selective search choosing one move (level 6) is not shared out: measured, it lost (see
+``SplitSearcher._selective``); a selective search scoring every move in full (a hint) is.
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ class _Depth:
     def threshold(self, at: int) -> int:
         """What the move at ``at`` must score above to become the best: the best score, or
         one less for a move before the best (equal scores go to the earlier move); the
-        previous depth's score while no move has an exact score yet."""
+        guess while no move has an exact score yet."""
         if self.best_at < 0:
             return self.guess
         return self.best if at > self.best_at else self.best - 1

@@ -3,7 +3,7 @@
     python scripts/split_bench.py --workers 2 --depth 8 --positions 8 --rounds 2
 
 Each seeded midgame position (24-40 empty squares, the bench's) is searched to a fixed
-depth by a fresh engine, alone and then with the workers, alternating, so that whatever
+depth (``--analyze``: every move scored, as a hint does) by a fresh engine, alone and then with the workers, alternating, so that whatever
 else the machine does falls on both. A full-width search (``--selectivity 0``, the default)
 must give the same score either way; the script says when it does not. Times include the
 calling process's own depths below ``othello.split.SPLIT_FROM_DEPTH``; the workers' pool
@@ -19,8 +19,9 @@ from pathlib import Path
 
 from othello import Board, Engine, parallel
 from othello.app.bench import random_positions
+from othello.engine import SearchResult
 from othello.evaluation import prepare
-from othello.levels import LEVELS
+from othello.levels import ANALYSIS, LEVELS
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -49,6 +50,9 @@ def main() -> None:
     parser.add_argument("--selectivity", type=float, default=0.0)
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--analyze", action="store_true", help="every move scored (a hint), not one chosen"
+    )
     args = parser.parse_args()
     prepare()
     pool = parallel.shared_pool(args.workers)  # started before the clock
@@ -63,9 +67,14 @@ def main() -> None:
         for board in positions(args.positions):
             scores = {}
             for workers in (1, args.workers):
-                engine = Engine(level=LEVELS[5], workers=workers, **settings)
+                level = ANALYSIS if args.analyze else LEVELS[5]
+                engine = Engine(level=level, workers=workers, **settings)
                 t0, c0 = time.perf_counter(), time.process_time()
-                result = engine.think(board)
+                if args.analyze:
+                    table = engine.analyze(board)
+                    result = SearchResult(table[0].move, table[0].score, args.depth, 0)
+                else:
+                    result = engine.think(board)
                 totals[workers] += time.perf_counter() - t0
                 if workers == 1:
                     cpu_alone += time.process_time() - c0

@@ -81,7 +81,7 @@ def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
 
 def test_stop_ends_every_workers_search_promptly() -> None:
     board = random_board(36, 7)
-    engine = Engine(level=6, time_limit=60.0, workers=2)  # would search for a long while
+    engine = Engine(level=5, time_limit=60.0, depth=20, workers=2)  # a long while
     stop = threading.Event()
     timer = threading.Timer(2.0, stop.set)
     timer.start()
@@ -113,6 +113,15 @@ def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
     score, sq, _ = searcher.root_midgame(p, o, 5, order)
     assert searcher.pool is None  # given up, for the rest of this search
     assert round(score / 100) == alone.score and sq in board.legal_squares()
+
+
+def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
+    board = boards(1, seed=800)[0]
+    Engine(level=6, time_limit=60.0, depth=6, workers=2).think(board)
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes == 0  # started, but the midgame never used it
+    Engine(level=ANALYSIS, time_limit=60.0, depth=6, workers=2).analyze(board)
+    assert pool.nodes > 0  # a hint scores every move in full: shared out
 
 
 def test_levels_that_share_their_search() -> None:
@@ -197,3 +206,34 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
     while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
         time.sleep(0.1)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
+def test_equal_scores_go_to_the_earlier_move_whatever_comes_back_first() -> None:
+    depth = split._Depth([19, 20, 21], guess=0)
+    depth.settle(1, -split.INF, split.INF, 30)
+    depth.settle(2, -split.INF, split.INF, 30)
+    assert depth.best_at == 1
+    depth.settle(0, -split.INF, split.INF, 30)
+    assert (depth.best_at, depth.best) == (0, 30)
+
+
+def test_a_re_search_that_fails_low_is_taken_as_it_comes() -> None:
+    # A selective search can fail high on a test and then low on the re-search; testing
+    # again would go round for ever. One process takes the re-search's score; so does this.
+    depth = split._Depth([19, 20], guess=0)
+    depth.settle(0, -split.INF, split.INF, 50)
+    depth.settle(1, 50, 51, 60)  # beats 50: its score in full comes next
+    assert depth.pending == [(1, 59, split.INF)]
+    depth.pending.clear()
+    depth.settle(1, 59, split.INF, 55)  # the re-search: at most 55
+    assert not depth.pending and (depth.best_at, depth.best) == (1, 55)
+
+
+def test_a_test_against_a_bound_too_low_is_made_again() -> None:
+    depth = split._Depth([19, 20], guess=-100)  # the guess turns out too low
+    depth.settle(1, -100, -99, -60)  # beats the guess: a re-search is queued
+    assert depth.pending == [(1, -61, split.INF)]
+    depth.pending.clear()
+    depth.settle(0, -split.INF, split.INF, 10)
+    depth.settle(1, -61, split.INF, -20)  # its score in full: below the best
+    assert (depth.best_at, depth.best) == (0, 10) and not depth.pending

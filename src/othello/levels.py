@@ -25,7 +25,7 @@ class Level:
     time_budget: float  # hard limit per move, seconds
     noise: float = 0.0  # random error added to move scores, in discs (beginners)
     selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
-    parallel: bool = False  # shares its midgame search out to an engine's worker processes
+    parallel: bool = False  # uses an engine's worker processes (see othello.split)
 
 
 # Level 1 is for a first game: its error is set so that a new player's way of playing (the

@@ -382,3 +382,20 @@ def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
     assert copied == [str(ini)]
     assert f"Edit this file: {ini}" in notices_text(app)
     assert human_turn_idle(app)
+
+
+def test_search_processes_is_read_and_applies_to_the_search(live_app: Any) -> None:
+    from othello.app.settings import search_processes
+    from othello.parallel import default_search_processes
+
+    app, ini = live_app()
+    assert app.settings.search_processes == 0  # the shipped file: every core but one
+    assert search_processes(app.settings) == default_search_processes() >= 1
+    asked: list[int] = []
+    app.worker.set_processes = asked.append  # type: ignore[method-assign]
+    edit(ini, "SEARCH_PROCESSES = 0", "SEARCH_PROCESSES = 3")
+    settle(app)
+    assert asked == [3]
+    edit(ini, "SEARCH_PROCESSES = 3", "SEARCH_PROCESSES = many")
+    settle(app)
+    assert asked == [3] and app.settings.search_processes == 3  # a bad value keeps it

@@ -296,3 +296,52 @@ def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
     while (outcome := wait_for(worker, 60.0)).kind == "verdict":
         pass
     assert [r.ply for r in outcome.value] == list(range(4, len(game.moves)))
+
+
+def children_of(pid: int) -> set[int]:
+    """The process ids whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_search_processes_gives_the_child_workers_and_shutdown_ends_them_all() -> None:
+    """SEARCH_PROCESSES = 2: the window's search process shares a level-5 search out to two
+    workers of its own (so it is not a daemon), and shutting it down leaves none behind."""
+    worker = SearchWorker(processes=2)
+    try:
+        pid = child_pid(worker)
+        transport = worker._transport
+        assert isinstance(transport, ProcessTransport) and transport._process is not None
+        assert transport._process.daemon is False
+        worker.think(MIDGAME, 5)
+        outcome = wait_for(worker, seconds=60)
+        assert outcome.error is None and outcome.value.move in MIDGAME.legal_moves()
+        workers = children_of(pid)
+        assert len(workers) >= 2, workers
+    finally:
+        worker.shutdown()
+    deadline = time.monotonic() + 10
+    while not all(is_gone(p) for p in (pid, *workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert is_gone(pid) and all(is_gone(p) for p in workers)
+
+
+def test_changing_search_processes_starts_the_child_anew(worker: SearchWorker) -> None:
+    first = child_pid(worker)
+    worker.set_processes(1)  # the same count: nothing to do
+    assert child_pid(worker) == first
+    worker.set_processes(3)
+    transport = worker._transport
+    assert isinstance(transport, ProcessTransport) and transport.processes == 3
+    worker.analyze(MIDGAME, 1)  # the next job starts the new child
+    outcome = wait_for(worker, seconds=30)
+    assert outcome.error is None and child_pid(worker) != first and is_gone(first)

@@ -34,6 +34,7 @@ class Settings:
     review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
     sound: bool = True
     animation_speed: float = 1.0
+    search_processes: int = 0  # 0: every core but one (othello.parallel.default_search_processes)
     source: Path | None = field(default=None, compare=False)
     """The othello.ini these came from; None means the built-in defaults."""
 
@@ -66,6 +67,7 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "REVIEW_AT_END", "review_at_end", "bool"),
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
+    Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
 )
 KEY_BY_NAME = {k.name: k for k in KEYS}
 KEY_BY_FIELD = {k.field: k for k in KEYS}
@@ -77,6 +79,13 @@ COLORS = ("black", "white")
 MODES = ("computer", "two-players", "watch")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def search_processes(settings: Settings) -> int:
+    """SEARCH_PROCESSES in effect: 0 means every core but one (at least one)."""
+    from ..parallel import default_search_processes
+
+    return int(settings.search_processes) or default_search_processes()
 
 
 # ----- converting one value -------------------------------------------------------

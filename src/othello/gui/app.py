@@ -36,7 +36,7 @@ from .. import book, pattern_weights
 from ..app import logs, paths
 from ..app.config import load_settings
 from ..app.preferences import preferences_file, save_preferences
-from ..app.settings import Settings
+from ..app.settings import Settings, search_processes
 from ..board import Color
 from ..openings import load_openings
 from . import persistence
@@ -136,7 +136,7 @@ class App:
         self._report_startup_problems()
         self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
-        self.worker = SearchWorker(engine_factory, book=bool(s.book))
+        self.worker = SearchWorker(engine_factory, book=bool(s.book), processes=search_processes(s))
         self.square_wanted = int(s.square_size)  # SQUARESIZE, scaled as the player resizes
         # the size the window opened at, with SQUARESIZE: a resize scales the board from these,
         # so sizing the window back gives the layout a fresh start at that size gives

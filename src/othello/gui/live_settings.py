@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..app import logs
 from ..app.editor_launch import Launch, NoEditor, open_in_editor
-from ..app.settings import Settings
+from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
 from .choices import clamp_level
@@ -105,6 +105,8 @@ class LiveSettings:
             session.show_legal = new.show_legal_moves
         if new.book != old.book:
             self.app.worker.book = new.book
+        if new.search_processes != old.search_processes:
+            self.app.worker.set_processes(search_processes(new))
         if new.level != old.level or new.watch_black_level != old.watch_black_level:
             session.level = clamp_level(new.level)
             session.black_level = clamp_level(new.watch_black_level)

@@ -70,10 +70,16 @@ class SearchWorker:
     level; with one, in a thread using the engines it makes.
     """
 
-    def __init__(self, engine_factory: EngineFactory | None = None, book: bool = False) -> None:
+    def __init__(
+        self, engine_factory: EngineFactory | None = None, book: bool = False, processes: int = 1
+    ) -> None:
+        """``processes``: how many worker processes the child's searches may share out to
+        (SEARCH_PROCESSES; 1: the child searches alone)."""
         self.book = book  # the computer's moves may come from the opening book (BOOK)
         self._transport: Transport = (
-            ProcessTransport() if engine_factory is None else ThreadTransport(engine_factory)
+            ProcessTransport(processes)
+            if engine_factory is None
+            else ThreadTransport(engine_factory)
         )
         self._job: Job | None = None
         self.generation = 0
@@ -137,6 +143,14 @@ class SearchWorker:
         self.cancel()
         self._transport.shutdown(timeout)
 
+    def set_processes(self, processes: int) -> None:
+        """Search on ``processes`` from the next job on: the child process is started anew
+        (a running job is cancelled; the game asks for it again)."""
+        transport = self._transport
+        if isinstance(transport, ProcessTransport) and transport.processes != processes:
+            self.shutdown()
+            transport.processes = processes
+
     def _start(self, kind: str, board: Board, level: int) -> int:
         self.cancel()
         self.kind = kind
@@ -161,7 +175,11 @@ class ProcessTransport:
     launched: it imports the engine while the window opens, and the first job waits in the pipe.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, processes: int = 1) -> None:
+        """``processes`` above 1: the child shares its searches out to that many workers of
+        its own, so it is started non-daemonic (a daemon may not have children); it still
+        leaves when the pipe to the window closes, and shutdown() ends it."""
+        self.processes = processes
         self._context = multiprocessing.get_context("spawn")  # never fork a process running SDL
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -227,9 +245,9 @@ class ProcessTransport:
         self._cancelled = self._context.RawValue("q", self._newest_cancelled)
         process = self._context.Process(
             target=search_service.serve,
-            args=(child, self._cancelled),
+            args=(child, self._cancelled, self.processes),
             name="othello-search",
-            daemon=True,
+            daemon=self.processes <= 1,
         )
         try:
             process.start()

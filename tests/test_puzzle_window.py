@@ -101,3 +101,21 @@ def _names(moves: list[int]) -> list[str]:
     from othello.notation import square_name
 
     return [square_name(sq) for sq in moves if sq >= 0]
+
+
+def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())
+    frames(app)
+    press(pygame.K_r)
+    frames(app)
+    press(pygame.K_z)  # the review goes on under the puzzles
+    frames(app)
+    assert app.worker.kind == "review" and app.find_scene(PuzzleOverlay) is not None
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    press(pygame.K_ESCAPE)  # the reviewed game is back on the board: now its puzzles
+    frames(app, 2)
+    queue, _ = PuzzleFile().load()
+    assert any(not p.builtin for p in queue.puzzles)

@@ -306,7 +306,7 @@ class PlayScene(Scene):
         if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
             return
         self._finish_animation()
-        self.computer.forget()
+        self.computer.forget(keep_review=True)  # a review under way still makes its puzzles
         while (end := self.host.find_scene(EndOverlay)) is not None:
             self.host.close_scene(end)
         self.host.open_scene(PuzzleOverlay(self.host, self.session, self.tell))

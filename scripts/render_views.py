@@ -61,10 +61,10 @@ def save(app: App, name: str) -> None:
     print(OUT / name)
 
 
-Review = tuple[tuple[int, ...], list[MoveReview]]
+Verdicts = dict[tuple[str, tuple[int, ...]], MoveReview]
 
 
-def reviewed_game() -> Review:
+def reviewed_game() -> Verdicts:
     """Review GAME once in a window (R), the way a player would, and keep the verdicts."""
     app = make_app(SIZES[0], mode="two-players")
     app.session.set_game(Game.from_transcript(GAME))
@@ -73,17 +73,16 @@ def reviewed_game() -> Review:
     while app.play.computer.review is None:
         frames(app, 1)
         pygame.time.wait(20)
-    review = app.play.computer.review
+    verdicts = dict(app.play.computer.judgement.verdicts)
     app.close()
-    assert review is not None
-    return review
+    return verdicts
 
 
-def review_views(review: Review) -> None:
+def review_views(verdicts: Verdicts) -> None:
     for size in SIZES:
         app = make_app(size, mode="two-players")
         app.session.set_game(Game.from_transcript(GAME))
-        app.play.computer.judgement.review = review  # reviewed once, shown at every size
+        app.play.computer.judgement.verdicts = dict(verdicts)  # reviewed once, shown at each size
         app.session.go_to(40)  # playing on from move 40: the graph up to there
         save(app, f"graph-{size[0]}x{size[1]}.png")
         key(app, pygame.K_m)
@@ -108,7 +107,7 @@ def mode_views() -> None:
     app.close()
     app = make_app(SIZES[0])
     key(app, pygame.K_e)
-    for name in ("a1", "b2", "b2", "h8", "c3"):
+    for name in ("c4", "f6", "f6", "c3"):
         pos = app.layout.square_rect(parse_square(name)).center
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         frames(app, 1)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -17,3 +20,14 @@ os.environ["OTHELLO_CONFIG_DIR"] = str(_SCRATCH / "config")
 os.environ["OTHELLO_DATA_DIR"] = str(_SCRATCH / "data")
 
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def empty_working_folder() -> Iterator[None]:
+    """An othello.ini in the current folder is read first: the tests run in an empty one, as
+    a double-clicked game does (a test that wants one there changes to its own folder)."""
+    before = Path.cwd()
+    (_SCRATCH / "cwd").mkdir(exist_ok=True)
+    os.chdir(_SCRATCH / "cwd")
+    yield
+    os.chdir(before)

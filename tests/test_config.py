@@ -402,13 +402,21 @@ def test_search_order_explicit_then_checkout_then_user_then_defaults(
     assert load_settings()[0].source is None
 
 
-def test_search_never_looks_in_the_working_directory(
+def test_an_othello_ini_in_the_working_directory_is_read_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    write(tmp_path, "[BASIC]\nFPS = 7\n")
-    monkeypatch.chdir(tmp_path)
+    """Started from the project folder, the othello.ini there is the one read (and written)."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    here = write(folder, "[BASIC]\nFPS = 7\n")
+    paths.user_config_dir().mkdir(parents=True)
+    write(paths.user_config_dir(), "[BASIC]\nFPS = 9\n")
+    monkeypatch.chdir(folder)
     settings, _ = load_settings()
-    assert settings.fps == 30
+    assert (settings.fps, settings.source) == (7, here)
+    assert preferences.preferences_file() == here
+    monkeypatch.chdir(tmp_path)  # elsewhere: the user's own
+    assert load_settings()[0].fps == 9
 
 
 # ----- remembering preferences ----------------------------------------------------------

@@ -33,9 +33,9 @@ def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None
     press(pygame.K_e)
     frames(app, 1)
     assert app.find_scene(EditOverlay) is not None
-    right_click(app, "a1")  # empty -> black
-    right_click(app, "h8")
-    right_click(app, "h8")  # -> white
+    right_click(app, "c4")  # empty -> black
+    right_click(app, "f6")
+    right_click(app, "f6")  # -> white
     right_click(app, "c3", button=3)  # empty -> white, going back
     editor = app.find_scene(EditOverlay)
     assert editor is not None
@@ -47,7 +47,7 @@ def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None
     frames(app, 2)
     board = app.session.board
     assert app.find_scene(EditOverlay) is None and not app.session.browsing
-    assert board.black >> parse_square("a1") & 1 and board.white >> parse_square("h8") & 1
+    assert board.black >> parse_square("c4") & 1 and board.white >> parse_square("f6") & 1
     assert board.white >> parse_square("c3") & 1 and board.side_to_move == "white"
     assert app.session.game.start == board and app.session.can_undo()  # the f5 game is kept
     move = board.legal_moves()[0]
@@ -75,11 +75,38 @@ def test_a_finished_position_says_so(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     press(pygame.K_e)
     press(pygame.K_c)
-    right_click(app, "a1")
+    for name in ("d4", "e4", "d5", "e5"):
+        right_click(app, name)  # the centre, all black: nobody can move
     press(pygame.K_RETURN)
     frames(app, 2)
-    assert app.session.board.is_game_over() and app.session.board == Board.from_bitboards(1, 0)
+    centre = sum(1 << parse_square(name) for name in ("d4", "e4", "d5", "e5"))
+    assert app.session.board.is_game_over() and app.session.board == Board.from_bitboards(centre, 0)
     assert any("game is over" in t.text for t in app.play.notices.toasts)
+
+
+def test_a_position_paste_refuses_is_not_played_and_says_why(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.play("f5")
+    before = app.session.game
+    press(pygame.K_e)
+    press(pygame.K_c)
+    right_click(app, "a1")  # black
+    right_click(app, "b2")
+    right_click(app, "b2")  # white; the centre empty
+    editor = app.find_scene(EditOverlay)
+    board_string = app.session.board.to_string()
+    press(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.find_scene(EditOverlay) is editor  # still setting up: nothing lost
+    with pytest.raises(storage.GameTextError) as refused:
+        storage.parse_game_text(board_string)  # what a paste of the same position says
+    said = [t.text for t in app.play.notices.toasts]
+    assert any(str(refused.value) in text for text in said)
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert app.session.game is before
 
 
 def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App]) -> None:

@@ -245,3 +245,20 @@ def test_stop_cuts_a_long_solve_short() -> None:
     timer.cancel()
     assert time.perf_counter() - t0 < 0.3 + 2.0  # generous; the whole solve takes ~30 s
     assert result.move in board.legal_moves() and not result.exact
+
+
+def test_level_1_is_beatable_by_a_new_players_way_of_playing() -> None:
+    """The bottom of the ladder loses more often than not to the move that turns the most
+    discs over (scripts/match.py greedy): how many people play their first games. The
+    figure over 200 games is in docs/benchmarks.md; here 60 games, seeded as match.py does."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    try:
+        import match
+    finally:
+        sys.path.pop(0)
+    results = [match.run_pair(("greedy", "level:1", i, 4))[1] for i in range(60)]
+    score = (sum(d > 0 for d in results) + sum(d == 0 for d in results) / 2) / len(results)
+    assert score >= 0.55, f"greedy scored {score:.0%} against level 1"

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from othello import evaluation, learned, pattern_weights
-from othello.bitboard import legal_moves
+from othello.bitboard import FULL, legal_moves, mobility
 from othello.board import Board
 from othello.engine import Engine
 from othello.errors import WeightsError
@@ -53,14 +54,62 @@ def random_phase(rng: random.Random) -> PhaseWeights:
     return (*tables, array("h", [rng.randint(-99, 99) for _ in EXTRA_FEATURES]))
 
 
-def test_fast_indexes_match_the_plain_definition(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Random values in every table entry: a wrong index, a swapped digit or a pattern read
-    # from the wrong end changes the sum.
+@pytest.fixture
+def weights() -> Iterator[Callable[[list[PhaseWeights]], None]]:
+    """Evaluate with other weights inside a test; the shipped ones come back after it."""
+    shipped: list[list[PhaseWeights]] = []
+
+    def use(phases: list[PhaseWeights]) -> None:
+        before = evaluation.use_weights(phases)
+        if not shipped:
+            shipped.append(before)
+
+    yield use
+    if shipped:
+        evaluation.use_weights(shipped[0])
+
+
+def test_fast_indexes_match_the_plain_definition(
+    weights: Callable[[list[PhaseWeights]], None],
+) -> None:
+    # Random values in every table entry, different in every phase: a wrong index, a
+    # swapped digit, a pattern read from the wrong end or the wrong phase changes the sum.
     rng = random.Random(14)
-    phase = random_phase(rng)
-    monkeypatch.setattr(evaluation, "_BY_EMPTIES", [phase] * 65)
+    phases = [random_phase(rng) for _ in range(PHASES)]
+    weights(phases)
     for p, o in random_positions(400, seed=1):
+        n = 64 - (p | o).bit_count()
+        assert evaluation.evaluate(p, o) == slow_evaluate(phases[pattern_weights.phase_of(n)], p, o)
+
+
+def test_the_evaluation_follows_moves_and_undos_with_passes() -> None:
+    # The evaluation keeps no state between calls (each call builds its packed vector
+    # afresh), so a game walked forwards and back, passes included, scores as defined at
+    # every step; the walk plays to the end so that positions with a pass are in it.
+    phases = read_weights()
+    rng = random.Random(21)
+    board, passes = Board(), 0
+    for _ in range(400):
+        if board.is_game_over() or (board.history and rng.random() < 0.3):
+            board.pop()
+        elif board.must_pass():
+            board.push_pass()
+            passes += 1
+        else:
+            board.push_square(rng.choice(board.legal_squares()))
+        p, o = board.player, board.opponent
+        phase = phases[pattern_weights.phase_of(64 - (p | o).bit_count())]
         assert evaluation.evaluate(p, o) == slow_evaluate(phase, p, o)
+    assert passes > 0
+
+
+def test_mobility_is_both_sides_moves_counted_apart() -> None:
+    # The two boards share one int: a disc of one leaking into the other's fill would show.
+    positions = [*random_positions(600, seed=9), (FULL, 0), (0, 0), (1, 2), (FULL ^ 1, 0)]
+    for p, o in positions:
+        expected = legal_moves(p, o).bit_count() - legal_moves(o, p).bit_count()
+        assert mobility(p, o) == expected
+        assert mobility(o, p) == -expected
 
 
 def test_the_shipped_weights_are_what_the_evaluation_uses() -> None:
@@ -131,14 +180,14 @@ def test_a_missing_or_damaged_weights_file_is_named_clearly(
 
 
 def test_without_weights_the_engine_still_plays_a_whole_game(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, weights: Callable[[list[PhaseWeights]], None]
 ) -> None:
     # The search process reads the weights at import; if they are broken it says why and
     # plays on mobility alone, so nothing fails later in the middle of a game.
     _raw_with(monkeypatch, None)
     phases, message = evaluation._load()
     assert message is not None and "missing" in message
-    monkeypatch.setattr(evaluation, "_BY_EMPTIES", [phases[0]] * 65)
+    weights(phases)
     board = Board()
     engine = Engine(level=2, seed=5)
     while not board.is_game_over():

@@ -72,7 +72,8 @@ def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> N
     area = app.panel.rects["graph"]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, area.centery), button=1))
     app.frame(1 / 30)
-    assert app.find_scene(MoveListOverlay) is not None and app.session.game.cursor == ply == 1
+    # the point after f5: the position where f5 was played
+    assert app.find_scene(MoveListOverlay) is not None and app.session.game.cursor == ply == 0
 
 
 def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
@@ -93,7 +94,7 @@ def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
     pos = (x, overlay.graph_rect.centery)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(1 / 30)
-    assert app.session.game.cursor == ply == 1 and app.find_scene(MoveListOverlay) is overlay
+    assert app.session.game.cursor == ply == 0 and app.find_scene(MoveListOverlay) is overlay
 
 
 def test_two_players_positions_are_scored_while_the_search_is_idle(
@@ -130,11 +131,13 @@ def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     judgement.note(moves[:1], 7, True, keep=True)  # kept: the first one stays
     judgement.note(moves[:2], 4, False)
     assert judgement.points(game, 3) == [GraphPoint(1, -3, False), GraphPoint(2, 4, False)]
-    judgement.review_started(moves[:2])
-    assert judgement.review_total == 2 and judgement.progress(1) == 0.5
+    start = game.start.to_string()
+    judgement.review_started(start, moves[:2])
     # White's d6 (ply 1) judged: -2 for White = +2 for Black, an inaccuracy
     d6, c5 = parse_move("d6"), parse_move("c5")
-    judgement.review_done([MoveReview(1, 2, "white", d6, c5, 1, -2, False)])
+    judgement.add_verdict(MoveReview(1, 2, "white", d6, c5, 1, -2, False))
+    assert judgement.progress(start, moves[:2]) == 0.5
+    assert judgement.first_unjudged(start, moves) == 0
     assert judgement.points(game, 3) == [
         GraphPoint(1, -3, False),
         GraphPoint(2, 2, False, "inaccuracy"),
@@ -143,3 +146,10 @@ def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     for move in ("f5", "f6"):
         other.play(move)
     assert judgement.reviewed(other) == {}  # another line: its verdicts are not shown
+    from othello.board import Board
+
+    start_and_a1 = Board().to_string().replace("-", "X", 1)  # the start, a black disc on a1
+    set_up = Game(Board.from_string(start_and_a1))
+    for move in ("f5", "d6"):  # the reviewed game's moves, from another start: not its verdicts
+        set_up.play(move)
+    assert judgement.reviewed(set_up) == {} and judgement.reviewed(game)[1].played == d6

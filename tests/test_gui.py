@@ -610,14 +610,44 @@ def test_no_audio_device_means_silence_not_a_crash(
     app = make_app(sound=True, animation=True)
     click(app, "f5")
     frames(app, 20)
-    assert any("No audio device" in t.text for t in app.play.notices.toasts)
+    assert any("No sound device" in t.text for t in app.play.notices.toasts)
     assert app.session.game.cursor >= 1
     assert app.play.panel_view().labels["sound"] == "Sound: off"
     press(pygame.K_s)  # asking for sound again explains rather than pretending
     frames(app, 1)
     assert not app.sounds.enabled and any(
-        "no audio device" in t.text for t in app.play.notices.toasts
+        "No sound device" in t.text for t in app.play.notices.toasts
     )
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_with_no_sound_device_s_changes_nothing_and_says_so_plainly(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, sound: bool
+) -> None:
+    def no_device(*args: Any, **kwargs: Any) -> None:
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    remembered: list[dict[str, Any]] = []
+    app = App(
+        settings(sound=sound),
+        engine_factory=lambda level: FakeEngine(),
+        remember=lambda **prefs: remembered.append(prefs),
+        computer_min_seconds=0.0,
+    )
+    try:
+        with caplog.at_level("WARNING"):
+            frames(app, 2)
+            press(pygame.K_s)
+            frames(app, 2)
+        said = [t.text for t in app.play.notices.toasts]
+        assert "No sound device found: playing without sound." in said
+        assert not any("ALSA" in text or "Sound off" in text for text in said)
+        assert not any("sound" in prefs for prefs in remembered)  # nothing changed
+        assert "ALSA: Couldn't open audio device" in caplog.text  # the details, in the log
+    finally:
+        app.close()
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:

@@ -68,10 +68,10 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     press(pygame.K_HOME)
     frames(app, 1)
     assert app.session.game.cursor == 0
-    rect, after = overlay.cells[1]  # click the second move in the list
+    rect, ply = overlay.cells[2]  # click the third move: the position where it was played
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     frames(app, 1)
-    assert app.session.game.cursor == after == 2
+    assert app.session.game.cursor == ply == 2
     press(pygame.K_RETURN)  # play from here
     frames(app, 2)
     assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
@@ -124,11 +124,11 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
     session.new_game()
     for move in ("f5", "d6"):
         session.play(move)
-    assert entries(session) == [(1, "1. f5"), (2, "2. d6")]
+    assert entries(session) == [(0, "1. f5"), (1, "2. d6")]
     from othello import Board
     from test_gui import WHITE_PASSES
 
     session.new_game(Board.from_string(WHITE_PASSES))
     session.play("d1")
     session.pass_if_forced()  # White has no move
-    assert entries(session) == [(1, "1. d1"), (2, "pass")]
+    assert entries(session) == [(0, "1. d1"), (1, "pass")]

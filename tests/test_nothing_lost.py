@@ -89,8 +89,7 @@ def test_every_replaced_game_is_kept_in_order_up_to_the_limit() -> None:
 def test_a_new_game_after_stepping_back_keeps_the_game_stepped_over() -> None:
     session = played("f5d6")
     session.set_game(Game.from_transcript("c4"))
-    session.undo()  # c4 taken back
-    session.undo()  # back to f5d6; the c4 game waits for Redo
+    session.undo()  # back to f5d6 (the game c4 replaced); the c4 game waits for Redo
     assert session.game.transcript() == "f5d6"
     session.new_game()
     assert [g.moves for g in session.earlier] == [[37, 43], [26]]  # f5d6, then c4: both kept
@@ -157,11 +156,34 @@ def test_a_pasted_or_loaded_game_can_be_undone(
     frames(app, 1)
     assert app.session.game.transcript() == "c4c3"
     assert "Undo (U) brings back the game you were playing." in toast_texts(app)
-    press(pygame.K_u)
-    frames(app, 1)
-    press(pygame.K_u)  # c4c3 is at its start after one undo (its own move taken back first)
+    press(pygame.K_u)  # what the notice promised: the game before, not a move of c4c3
     frames(app, 1)
     assert app.session.game.transcript() == before
+    ctrl(pygame.K_y)  # and forward again: the loaded game, whole
+    frames(app, 1)
+    assert app.session.game.transcript() == "c4c3"
+
+
+def test_a_message_shown_before_a_load_does_not_come_back(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    app = make_app()
+    persistence.attach(app)
+    app.session.play("f5")
+    frames_until(app, lambda: len(app.session.game.moves) == 2)
+    app.play.notices.toasts.clear()  # the start's messages said
+    monkeypatch.setattr(persistence, "system_text", lambda: "not a game")
+    ctrl(pygame.K_v)
+    frames(app, 2)
+    assert app.play.notices.strip(app.play.now)[0].text.startswith("Pasted text not used")
+    path = tmp_path / "other.txt"
+    path.write_text("c4c3\n")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app, 2)
+    press(pygame.K_u)
+    frames(app, 2)
+    shown = [notice.text for notice in app.play.notices.strip(app.play.now)]
+    assert not any(text.startswith("Pasted text not used") for text in shown)
 
 
 # ----- messages that say what happened, at once -----------------------------------------------

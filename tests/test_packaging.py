@@ -183,6 +183,27 @@ def test_installed_game_runs_headless_for_a_few_frames(
     assert "frame" in out, "the demo prints its frame-time figures"
     assert not list(elsewhere.iterdir()), "nothing is written to the working directory"
     assert (home / ".local" / "share" / "othello" / "othello.log").is_file()
+    written = home / ".config" / "othello" / "othello.ini"  # the first start: a file to edit
+    assert written.read_bytes() == (ROOT / "src" / "othello" / "othello.ini").read_bytes()
+
+
+def test_installed_game_reads_the_othello_ini_of_the_folder_it_starts_from(
+    installed: dict[str, Path], tmp_path: Path
+) -> None:
+    """After the README's ``pip install .``, the project's othello.ini is the one read when
+    the game starts from the project folder, and a start from elsewhere reads the user's."""
+    venv = installed["venv"]
+    home, elsewhere = home_and_elsewhere(tmp_path)
+    project = installed["base"] / "project"
+    shutil.copy2(ROOT / "othello.ini", project / "othello.ini")
+    text = (project / "othello.ini").read_text(encoding="utf-8")
+    (project / "othello.ini").write_text(text.replace("WINDOWWIDTH = 1280", "WINDOWWIDTH = 900"))
+    env = fresh_env(home)
+    othello = str(venv / "bin" / "othello")
+    where = run([othello, "--where"], cwd=project, env=env)
+    assert where.splitlines()[0] == f"settings:     {project / 'othello.ini'}"
+    assert "  [BASIC] WINDOWWIDTH = 900" in where
+    assert "  [BASIC] WINDOWWIDTH = 1280" in run([othello, "--where"], cwd=elsewhere, env=env)
 
 
 def test_installed_game_plays_saves_and_resumes_from_anywhere(

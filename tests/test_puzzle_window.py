@@ -114,8 +114,9 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     press(pygame.K_z)  # the review goes on under the puzzles
     frames(app)
     assert app.worker.kind == "review" and app.find_scene(PuzzleOverlay) is not None
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.worker.kind != "review", limit=60)  # every move judged
     press(pygame.K_ESCAPE)  # the reviewed game is back on the board: now its puzzles
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
     frames(app, 2)
     queue, _ = PuzzleFile().load()
     assert any(not p.builtin for p in queue.puzzles)

@@ -3,7 +3,9 @@ free), the summary is told, the move list shows each move's mark; R again stops 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -11,7 +13,8 @@ import pytest
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.move_list import MoveListOverlay, entries
-from test_gui import FakeEngine, app_maker, click_at, frames, frames_until, press
+from othello.notation import square_name
+from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 from test_review import seeded_blunder
 
 
@@ -41,7 +44,9 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     assert reviewed[0].mark == "blunder" and reviewed[0].exact
     assert any(t.text.startswith("Review: ") for t in app.play.notices.toasts)
     labels = [label for _, label in entries(app.session, reviewed)]
-    assert "??" in labels[0] and f"-{reviewed[0].loss}" in labels[0]
+    sign = 1 if reviewed[0].color == "black" else -1  # the scores are for Black
+    played, best = sign * reviewed[0].played_score, sign * reviewed[0].best_score
+    assert labels[0].endswith(f"?? {played:+d} ({square_name(reviewed[0].best)} {best:+d})")
     press(pygame.K_m)
     frames(app, 1)
     overlay = app.find_scene(MoveListOverlay)
@@ -167,4 +172,117 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[...
     frames(app, 1)
     assert app.worker.kind == "review"
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
-    assert app.play.computer.reviewed()[0].mark == "blunder"
+    judged = blunder_game()
+    blunder = app.play.computer.judgement.verdicts[judged.start.to_string(), (judged.moves[0],)]
+    assert blunder.mark == "blunder"  # judged, and kept by its move
+    assert not any("stopped" in t.text for t in app.play.notices.toasts)
+
+
+def held_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Review jobs wait for the returned gate before judging: a move is surely made while
+    the review runs."""
+    from othello.app import search_service
+
+    gate = threading.Event()
+    real = search_service.review_game
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        gate.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search_service, "review_game", held)
+    return gate
+
+
+def game_with_moves_left() -> Game:
+    """The blunder game before its last two moves (both players still have moves to make)."""
+    game = blunder_game()
+    finish_randomly(game)
+    game.undo()
+    game.undo()
+    return Game.from_transcript(game.transcript(), start=game.start)
+
+
+def test_a_move_during_a_review_is_judged_too(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = held_reviews(monkeypatch)
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(game_with_moves_left())
+    press(pygame.K_r)
+    frames(app, 1)
+    assert app.worker.kind == "review"
+    move = app.session.board.legal_moves()[0]
+    app.session.play(move)  # the review goes on, and takes this move in too
+    frames(app, 1)
+    gate.set()
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    moves = app.session.game.moves
+    assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
+    assert not any("stopped" in t.text for t in app.play.notices.toasts)
+
+
+def test_a_review_resumes_after_the_computers_move(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = held_reviews(monkeypatch)
+    start = game_with_moves_left()
+    app = make_app(FakeEngine(), mode="computer", human_color=start.board.side_to_move)
+    app.session.set_game(start)
+    before = len(start.moves)
+    press(pygame.K_r)
+    frames(app, 1)
+    click(app, app.session.board.legal_moves()[0])  # the computer replies: its search first
+    gate.set()
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    assert len(app.session.game.moves) > before + 1  # the computer did reply
+    moves = app.session.game.moves
+    assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
+
+
+def test_another_game_stops_a_review_with_a_word(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held_reviews(monkeypatch)
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(game_with_moves_left())
+    press(pygame.K_r)
+    frames(app, 1)
+    press(pygame.K_n)
+    frames(app, 2)
+    assert app.worker.kind != "review" and app.play.computer.review_progress() is None
+    said = [t.text for t in app.play.notices.toasts]
+    assert any(text.startswith("Review stopped: another game") for text in said)
+
+
+def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
+    make_app: Callable[..., App],
+) -> None:
+    _before, board, worst, _scores = seeded_blunder(9)
+    assert board.side_to_move == "white"
+    game = Game(board)
+    game.play(worst)
+    app = make_app(FakeEngine(), mode="two-players", window_width=1100, window_height=760)
+    app.session.set_game(game)
+    press(pygame.K_r)
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    verdict = app.play.computer.reviewed()[0]
+    assert verdict.color == "white" and verdict.mark == "blunder"
+    press(pygame.K_m)
+    press(pygame.K_END)
+    frames(app, 2)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None
+    rect = next(rect for rect, ply in overlay.cells if ply == 0)
+    click_at(rect.center)  # the marked row
+    frames(app, 2)
+    assert app.session.game.cursor == 0  # the position where the blunder was played
+    view = app.play.board_view()
+    # the move played and the best, for Black (as the graph): White's best is Black's lowest
+    assert view.hints == {verdict.played: -verdict.played_score, verdict.best: -verdict.best_score}
+    assert view.best == verdict.best and view.hints[verdict.best] < view.hints[verdict.played]
+    x, ply = overlay.graph_xs[0]  # the graph point of the move, after it: the same position
+    assert ply == 0
+    click_at((x, overlay.graph_rect.centery))
+    frames(app, 1)
+    assert app.session.game.cursor == 0

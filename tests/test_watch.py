@@ -109,3 +109,19 @@ def test_each_side_plays_at_its_own_level() -> None:
         assert app.play.panel_view().watch_levels is None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("how", ["take-white", "mode"])
+def test_taking_over_keeps_the_computers_level(make_app: Callable[..., App], how: str) -> None:
+    app = make_app(
+        FakeEngine(), mode="watch", watch_seconds=0.0, level=1, watch_black_level=4,
+        human_color="white",
+    )  # fmt: skip
+    frames_until(app, lambda: app.session.game.cursor >= 2)
+    press(pygame.K_w if how == "take-white" else pygame.K_t)
+    frames(app, 2)
+    assert app.session.human == "white" and not app.session.watching
+    assert app.session.level_for("black") == 4  # Black was played at level 4: it still is
+    assert app.play.panel_view().level_text.startswith("4 ")
+    said = " ".join(t.text for t in app.play.notices.toasts)
+    assert "level 4" in said

@@ -278,8 +278,21 @@ def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
 
     game = blunder_game()
     worker.review(game.start, game.moves)
-    outcome = wait_for(worker, 60.0)
+    verdicts = []
+    while (outcome := wait_for(worker, 60.0)).kind == "verdict":
+        verdicts.append(outcome.value)  # each move's verdict comes as soon as it is made
     assert outcome.error is None and outcome.kind == "review"
+    assert verdicts == outcome.value and len(verdicts) == len(game.moves)
     first = outcome.value[0]
     assert first.mark == "blunder" and first.played == game.moves[0] and first.exact
     assert all(r.loss >= 0 for r in outcome.value)
+
+
+def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
+    from test_review_window import blunder_game
+
+    game = blunder_game()
+    worker.review(game.start, game.moves, first=4)
+    while (outcome := wait_for(worker, 60.0)).kind == "verdict":
+        pass
+    assert [r.ply for r in outcome.value] == list(range(4, len(game.moves)))

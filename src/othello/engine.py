@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -30,6 +31,7 @@ from .book import MAX_PLIES, load_book
 from .errors import GameOverError
 from .levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from .notation import PASS_NAME, square_name
+from .parallel import WorkerPool, default_search_processes, shared_pool
 from .task import PARALLEL_EMPTIES, Found, SearchTask, Tables
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "Level",
     "MoveScore",
     "SearchResult",
+    "default_search_processes",
 ]
 
 BOOK_FROM_LEVEL = 3
@@ -160,7 +163,8 @@ class Engine:
             if not legal_moves(p, o):  # the pass: the opponent's best reply, from our side
                 reply = self._task(o, p, stop).analyze()[0]
                 return [MoveScore(PASS_NAME, -reply[1], reply[2])]
-            table = self._task(p, o, stop).analyze()
+            with self._pool(stop) as pool:
+                table = self._task(p, o, stop, pool=pool).analyze()
             return [MoveScore(square_name(sq), score, exact) for sq, score, exact in table]
 
     def forget(self) -> None:
@@ -197,8 +201,9 @@ class Engine:
             def report(found: Found) -> None:
                 on_progress(result(found))
 
-        task = self._task(p, o, stop, report)
-        return result(search(task))
+        with self._pool(stop) as pool:
+            task = self._task(p, o, stop, report, pool)
+            return result(search(task))
 
     def _task(
         self,
@@ -206,6 +211,7 @@ class Engine:
         o: Bitboard,
         stop: threading.Event | None,
         report: Callable[[Found], None] | None = None,
+        pool: WorkerPool | None = None,
     ) -> SearchTask:
         if len(self._tables.midgame) > KEEP_BETWEEN_CALLS:
             self._tables.midgame.clear()
@@ -221,7 +227,28 @@ class Engine:
             rng=self._rng,
             workers=self.workers,
             report=report,
+            pool=pool,
         )
+
+    @contextmanager
+    def _pool(self, stop: threading.Event | None) -> Iterator[WorkerPool | None]:
+        """The process's worker pool for one call, when this engine has workers and its
+        level shares its search; None (search here) otherwise, or while another engine's
+        search holds the pool, or where processes cannot start."""
+        if self.workers < 2 or not self.level_info.parallel:
+            yield None
+            return
+        pool = shared_pool(self.workers)
+        if pool is None or not pool.lock.acquire(blocking=False):
+            yield None
+            return
+        try:
+            pool.stop = stop
+            pool.use_tables_of(self._tables)
+            yield pool
+        finally:
+            pool.stop = None
+            pool.lock.release()
 
 
 def _playable(board: Board) -> tuple[Bitboard, Bitboard]:

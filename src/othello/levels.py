@@ -25,15 +25,17 @@ class Level:
     time_budget: float  # hard limit per move, seconds
     noise: float = 0.0  # random error added to move scores, in discs (beginners)
     selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
+    parallel: bool = False  # shares its midgame search out to an engine's worker processes
 
 
-# Level 1's error is set so that a new player's way of playing (the move that turns the most
-# discs over: scripts/match.py greedy) wins about as often as before the learned evaluation:
-# 27% of 200 games (it was 26% against the old evaluation with an error of 8 discs).
+# Level 1 is for a first game: its error is set so that a new player's way of playing (the
+# move that turns the most discs over: scripts/match.py greedy) wins more often than not. With
+# an error of 11 discs greedy scored 24% of 200 games; with 100 discs, which swamps all but
+# the largest differences between moves, it scores about two thirds (docs/benchmarks.md).
 # fmt: off
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", "looks 1 move ahead and often picks a worse move on purpose",
-          1, 0, 0, 0.5, 11.0),
+    Level(1, "Beginner", "looks 1 move ahead but mostly plays at random: beatable from "
+          "your first game", 1, 0, 0, 0.5, 100.0),
     Level(2, "Novice", "looks 2 moves ahead, sometimes errs; perfect from 6 empty squares",
           2, 6, 0, 0.5, 3.0),
     Level(3, "Casual", "looks 4 moves ahead; perfect from 10 empty squares",
@@ -41,9 +43,9 @@ LEVELS: tuple[Level, ...] = (
     Level(4, "Club player", "looks 6 moves ahead; perfect from 12 empty squares, finds "
           "wins from 14", 6, 12, 14, 1.0),
     Level(5, "Strong", "looks 8 moves ahead; perfect from 14 empty squares, finds wins "
-          "from 16", 8, 14, 16, 3.0),
+          "from 16", 8, 14, 16, 3.0, parallel=True),
     Level(6, "Expert", "looks 9-12 moves ahead; perfect from 18 empty squares, finds "
-          "wins from 20", 14, 18, 20, 5.0, selectivity=1.5),
+          "wins from 20", 14, 18, 20, 5.0, selectivity=1.5, parallel=True),
 )
 # fmt: on
 """"Perfect from N empty squares": an exact solve picks the move with the best final
@@ -62,6 +64,7 @@ ANALYSIS = Level(
     wld_empties=0,
     time_budget=2.0,
     selectivity=1.5,
+    parallel=True,
 )
 """The settings of a hint (and of any analysis for the player), whatever the opponent's
 level: the strongest search that answers in about 2 seconds. ``analyze`` scores every

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .bitboard import PASS, RAYS, Bitboard, Square, flips, legal_moves
 from .evaluation import SCALE, SQUARE_WEIGHTS, evaluate
-from .search import CORNER_MASK, INF, RISKY_MASK, Limits, final_score
+from .search import CORNER_MASK, INF, RISKY_MASK, Limits, final_score, principal_variation
 
 MidgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, int, Square]]
 """``(p, o)`` -> ``(depth, lower bound, upper bound, best square)``. Keys are the whole
@@ -110,13 +110,15 @@ class MidgameSearcher(Limits):
 
     def ordered_moves(
         self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool
-    ) -> list[tuple[int, int]]:
-        """``(square, flips)`` for each move, most promising first.
+    ) -> list[tuple[int, int, int | None]]:
+        """``(square, flips, the reply's legal moves or None)`` for each move, most
+        promising first.
 
         The hash move goes first. Nodes two or more plies from the leaves then sort by the
         opponent's reply count (fewest first: it keeps the opponent short of moves) with
         corners pulled ahead (measured: 29% fewer nodes than square weights at two plies);
-        nodes just above the leaves use the static square weights, which cost nothing.
+        nodes just above the leaves use the static square weights, which cost nothing. The
+        replies counted are handed on, so the search below does not find them again.
         """
         scored = []
         while moves:
@@ -124,22 +126,28 @@ class MidgameSearcher(Limits):
             moves ^= b
             sq = b.bit_length() - 1
             f = flips(p, o, sq)
+            replies = None
             if sq == hash_sq:
                 key = -INF
             elif deep:
-                key = legal_moves(o ^ f, p | f | b).bit_count() * 100 - SQUARE_WEIGHTS[sq]
+                replies = legal_moves(o ^ f, p | f | b)
+                key = replies.bit_count() * 100 - SQUARE_WEIGHTS[sq]
             else:
                 key = -SQUARE_WEIGHTS[sq]
-            scored.append((key, sq, f))
-        scored.sort()
-        return [(sq, f) for _, sq, f in scored]
+            scored.append((key, sq, f, replies))
+        scored.sort()  # by key, then square (squares differ: the rest is never compared)
+        return [(sq, f, replies) for _, sq, f, replies in scored]
 
-    def midgame(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
-        """Principal variation search to ``depth`` plies; passes do not use up depth."""
+    def midgame(
+        self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, moves: int | None = None
+    ) -> int:
+        """Principal variation search to ``depth`` plies; passes do not use up depth.
+        ``moves``: the legal moves, when the caller has them already."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.poll()
-        moves = legal_moves(p, o)
+        if moves is None:
+            moves = legal_moves(p, o)
         if not moves:
             if not legal_moves(o, p):
                 return final_score(p, o) * SCALE
@@ -160,23 +168,23 @@ class MidgameSearcher(Limits):
                 if lo == hi:
                     return lo
         if self.selectivity and depth >= MPC_MIN_DEPTH:
-            cut = self._probcut(p, o, depth, alpha, beta)
+            cut = self._probcut(p, o, depth, alpha, beta, moves)
             if cut is not None:
                 return cut
 
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
-        for sq, f in self.ordered_moves(p, o, moves, hash_sq, depth >= 2):
+        for sq, f, replies in self.ordered_moves(p, o, moves, hash_sq, depth >= 2):
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
-                v = -self.midgame(np, no, depth - 1, -beta, -alpha)
+                v = -self.midgame(np, no, depth - 1, -beta, -alpha, replies)
                 first = False
             else:
-                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha)
+                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha, replies)
                 if alpha < v < beta:
-                    v = -self.midgame(np, no, depth - 1, -beta, -v)
+                    v = -self.midgame(np, no, depth - 1, -beta, -v, replies)
             if v > best:
                 best, best_sq = v, sq
                 if v > alpha:
@@ -192,7 +200,9 @@ class MidgameSearcher(Limits):
             self.tt_mid[key] = (depth, best, best, best_sq)
         return best
 
-    def _probcut(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int | None:
+    def _probcut(
+        self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, moves: int
+    ) -> int | None:
         """Multi-ProbCut: ``beta`` (or ``alpha``) when a shallow search makes it very likely
         that the full search would fail high (or low), else None.
 
@@ -204,11 +214,11 @@ class MidgameSearcher(Limits):
         b *= SCALE
         if beta < MPC_BOUND:
             bound = math.ceil((beta + margin - b) / a)
-            if self.midgame(p, o, shallow, bound - 1, bound) >= bound:
+            if self.midgame(p, o, shallow, bound - 1, bound, moves) >= bound:
                 return beta
         if alpha > -MPC_BOUND:
             bound = math.floor((alpha - margin - b) / a)
-            if self.midgame(p, o, shallow, bound, bound + 1) <= bound:
+            if self.midgame(p, o, shallow, bound, bound + 1, moves) <= bound:
                 return alpha
         return None
 
@@ -281,6 +291,10 @@ class MidgameSearcher(Limits):
                 alpha = max(alpha, v)
                 self.root_best = (best_sq, best)
         return best, best_sq, scores
+
+    def line(self, p: Bitboard, o: Bitboard, sq: Square, limit: int) -> list[Square]:
+        """The best line after root move ``sq``, at most ``limit`` placed discs."""
+        return principal_variation(p, o, sq, limit, self.tt_mid)
 
     def leaf(self, p: Bitboard, o: Bitboard) -> int:
         """Score of a position at depth 0: exact if the game is over, else the evaluation."""

@@ -14,15 +14,27 @@ cheap only because the first one filled the table.
 
 from __future__ import annotations
 
+import atexit
+import logging
 import multiprocessing
 import os
 import threading
+import time
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from . import evaluation
 from .bitboard import Bitboard, flips
 from .endgame import EndgameSolver, mtd
-from .search import CHECK_EVERY, INF, SearchStopped
+from .midgame import MidgameSearcher
+from .search import CHECK_EVERY, INF, SearchStopped, principal_variation
+
+Reply = tuple[int, "int | None", int]
+"""A worker's answer to a search: the root move, its score (None if stopped), nodes."""
+MidRequest = tuple[int, int, int, float, "float | None"]
+"""A midgame search's settings: depth, alpha, beta, selectivity, seconds left."""
+
+log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.05
 """How often the main process looks at the caller's stop flag while the workers search."""
@@ -42,38 +54,89 @@ def default_workers() -> int:
     return max(1, min(cores, MAX_WORKERS))
 
 
+def default_search_processes() -> int:
+    """How many worker processes a game's searches should use: every core but one (the
+    window's and the system's), at least one; 1 means the search runs in its own process
+    alone. The calling process only hands out root moves and waits while they search."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
 def _serve(conn: Connection, cancel: Any) -> None:
-    """A worker's loop: answer probe and line requests until told to quit (``None``).
+    """A worker's loop: answer requests until told to quit (``None``).
 
     Ctrl+C in a terminal reaches the workers too: they end quietly and leave the telling
-    to the main process.
+    to the main process. The tables built at start (``prepare``) are built here, in the
+    background, before the first request can wait for them.
     """
     try:
-        _answer_requests(conn, EndgameSolver({}, stop=cancel))
+        evaluation.prepare()
+        _answer_requests(conn, EndgameSolver({}, stop=cancel), MidgameSearcher({}, stop=cancel))
     except (EOFError, KeyboardInterrupt, BrokenPipeError):
         return
 
 
-def _answer_requests(conn: Connection, searcher: EndgameSolver) -> None:
-    """Requests are ``(kind, p, o, root move, value)``: a "probe" of the move against the
-    bound ``value``, answered ``(move, score or None if stopped, nodes)``; or the "line"
-    after the move, at most ``value`` squares long."""
+def _answer_requests(conn: Connection, solver: EndgameSolver, searcher: MidgameSearcher) -> None:
+    """Requests are ``(kind, p, o, root move, value)``:
+
+    - "probe": the exact solver's null-window test of the move against the bound ``value``,
+      answered ``(move, score or None if stopped, nodes)``;
+    - "line": the solver's best line after the move, at most ``value`` squares long;
+    - "mid": the midgame search of the move, ``value`` = ``(depth, alpha, beta,
+      selectivity, seconds left or None)``, answered like a probe;
+    - "midline": the midgame table's line after the move, at most ``value`` squares;
+    - "forget": empty the midgame table (another engine's searches come next).
+    """
     while True:
         request = conn.recv()
         if request is None:
             return
         kind, p, o, sq, value = request
         if kind == "line":
-            conn.send(searcher.line(p, o, sq, value))
-            continue
-        searcher.nodes = 0
-        searcher.next_check = CHECK_EVERY
-        f = flips(p, o, sq)
-        try:
-            v: int | None = -searcher.exact(o ^ f, p | f | (1 << sq), -value, -value + 1)
-        except SearchStopped:
-            v = None
-        conn.send((sq, v, searcher.nodes))
+            conn.send(solver.line(p, o, sq, value))
+        elif kind == "midline":
+            conn.send(principal_variation(p, o, sq, value, searcher.tt_mid))
+        elif kind == "forget":
+            searcher.tt_mid.clear()
+        elif kind == "mid":
+            conn.send(_search_move(searcher, p, o, sq, value))
+        else:
+            conn.send(_probe_move(solver, p, o, sq, value))
+
+
+def _probe_move(solver: EndgameSolver, p: Bitboard, o: Bitboard, sq: int, beta: int) -> Reply:
+    solver.nodes = 0
+    solver.next_check = CHECK_EVERY
+    f = flips(p, o, sq)
+    try:
+        v: int | None = -solver.exact(o ^ f, p | f | (1 << sq), -beta, -beta + 1)
+    except SearchStopped:
+        v = None
+    return sq, v, solver.nodes
+
+
+def _search_move(
+    searcher: MidgameSearcher, p: Bitboard, o: Bitboard, sq: int, value: MidRequest
+) -> Reply:
+    """One root move searched to ``depth`` in the window ``(alpha, beta)``."""
+    depth, alpha, beta, selectivity, seconds = value
+    searcher.nodes = 0
+    searcher.next_check = CHECK_EVERY
+    searcher.selectivity = selectivity
+    searcher.deadline = None if seconds is None else time.perf_counter() + seconds
+    f = flips(p, o, sq)
+    np, no = o ^ f, p | f | (1 << sq)
+    try:
+        if depth > 1:
+            v: int | None = -searcher.midgame(np, no, depth - 1, -beta, -alpha)
+        else:
+            v = -searcher.leaf(np, no)
+    except SearchStopped:
+        v = None
+    return sq, v, searcher.nodes
 
 
 class WorkerPool:
@@ -82,11 +145,14 @@ class WorkerPool:
     def __init__(self, workers: int, stop: threading.Event | None = None) -> None:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside GUI threads
         self.stop = stop
+        self.deadline: float | None = None  # a probe past it stops (a level's exact solve)
         self.cancel = context.Event()
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
         self.owner: dict[int, int] = {}  # root move -> worker that last searched it
         self.nodes = 0
+        self.lock = threading.Lock()  # one search at a time uses a shared pool
+        self.user: object = None  # the engine whose searches the midgame tables hold
         try:
             for _ in range(workers):
                 mine, theirs = context.Pipe()
@@ -146,7 +212,7 @@ class WorkerPool:
                 if v is not None and v > best:
                     best, best_sq = v, sq
                     if v >= beta:
-                        self._cancel(busy)
+                        self.cancel_busy(busy)
         return best, best_sq
 
     def line(self, p: Bitboard, o: Bitboard, sq: int, limit: int) -> list[int]:
@@ -168,13 +234,47 @@ class WorkerPool:
 
     def _replies(self, busy: set[int]) -> list[tuple[int, int | None]]:
         """Wait for at least one worker to answer; stop them all if the caller says so."""
+        return [(sq, v) for _, sq, v in self.replies(busy, self.deadline)]
+
+    def replies(
+        self, busy: set[int], deadline: float | None = None
+    ) -> list[tuple[int, int, int | None]]:
+        """``(worker, root move, score or None)`` for each busy worker that has answered,
+        after waiting for at least one; every worker is stopped and SearchStopped raised
+        once the caller's stop flag is set or the deadline passes."""
         ready: list[Any] = []
         while not ready:
-            if self.stop is not None and self.stop.is_set():
-                self._cancel(busy)
+            late = deadline is not None and time.perf_counter() >= deadline
+            if late or (self.stop is not None and self.stop.is_set()):
+                self.cancel_busy(busy)
                 raise SearchStopped
             ready = wait([self.conns[w] for w in busy], POLL_SECONDS)
-        return [self._receive(w, busy) for w in sorted(busy) if self.conns[w] in ready]
+        answers = []
+        for w in sorted(busy):
+            if self.conns[w] in ready:
+                answers.append((w, *self._receive(w, busy)))
+        return answers
+
+    def send(self, worker: int, request: tuple[Any, ...]) -> None:
+        """Give a worker a request (see ``_answer_requests``)."""
+        self.conns[worker].send(request)
+
+    def ask(self, worker: int, request: tuple[Any, ...]) -> Any:
+        """A request answered at once (a line): sent, and its answer waited for."""
+        self.conns[worker].send(request)
+        return self.conns[worker].recv()
+
+    def use_tables_of(self, user: object) -> None:
+        """Empty the workers' midgame tables when another engine than the last one uses
+        the pool: a table holds one engine's searches (a selective level's bounds are not
+        a full-width level's)."""
+        if self.user is not user:
+            for conn in self.conns:
+                conn.send(("forget", 0, 0, 0, 0))
+            self.user = user
+
+    def healthy(self) -> bool:
+        return bool(self.procs) and all(proc.is_alive() for proc in self.procs)
 
     def _receive(self, w: int, busy: set[int]) -> tuple[int, int | None]:
         """Worker ``w``'s answer: its root move and score (None if it was stopped)."""
@@ -183,9 +283,46 @@ class WorkerPool:
         busy.discard(w)
         return sq, v
 
-    def _cancel(self, busy: set[int]) -> None:
+    def cancel_busy(self, busy: set[int]) -> None:
         """Stop every busy worker and wait for each to say it has stopped."""
         self.cancel.set()
         for w in sorted(busy):
             self._receive(w, busy)
         self.cancel.clear()
+
+
+_shared: list[WorkerPool] = []
+_shared_lock = threading.Lock()
+_cannot_start: list[str] = []
+
+
+def shared_pool(workers: int) -> WorkerPool | None:
+    """This process's pool of ``workers`` search processes, started on first use and kept
+    for the next searches (starting one costs a few tenths of a second: too much for every
+    move); None when processes cannot start here (said once in the log). A pool of another
+    size, or with a dead worker, is replaced."""
+    with _shared_lock:
+        if _cannot_start:
+            return None
+        if _shared and (len(_shared[0].procs) != workers or not _shared[0].healthy()):
+            _shared.pop().close()
+        if not _shared:
+            try:
+                _shared.append(WorkerPool(workers))
+            except (OSError, ImportError, AssertionError) as err:
+                # AssertionError: a daemonic process (as a window may start its search
+                # process) is not allowed children
+                log.warning("searching in one process: worker processes cannot start (%s)", err)
+                _cannot_start.append(str(err))
+                return None
+        return _shared[0]
+
+
+def close_shared_pool() -> None:
+    """End this process's search processes, if it has any (also done at exit)."""
+    with _shared_lock:
+        while _shared:
+            _shared.pop().close()
+
+
+atexit.register(close_shared_pool)

@@ -105,24 +105,31 @@ def review_game(
     exact_empties: int = EXACT_EMPTIES,
     stop: threading.Event | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    first: int = 0,
+    on_review: Callable[[MoveReview], None] | None = None,
     workers: int = 1,
     nice: int = 0,
 ) -> list[MoveReview]:
-    """Judge every placed move of the game ``moves`` from ``start``, in order.
+    """Judge every placed move of the game ``moves`` from ``start``; from ply ``first`` on
+    only (the window resumes a review cut short that way). ``on_review`` hears each verdict
+    as soon as it is made, so a review stopped early keeps what it judged.
 
     Each position is judged on its own (the engine's tables emptied first), so the verdicts
     do not depend on the order: ``workers`` above 1 judges the positions on that many
     processes (``othello.review_pool``, at ``nice`` lower priority) with the same results."""
-    tasks = positions(start, moves, depth, exact_empties)
+    tasks = [task for task in positions(start, moves, depth, exact_empties) if task[0] >= first]
     if workers > 1 and len(tasks) > 1:
         from .review_pool import judge_in_parallel
 
-        return judge_in_parallel(tasks, workers, nice, stop, on_progress)
+        return judge_in_parallel(tasks, workers, nice, stop, on_progress, on_review)
     reviews: list[MoveReview] = []
     for task in tasks:
         if stop is not None and stop.is_set():
             raise ReviewStopped
-        reviews.append(judge(task, stop))
+        review = judge(task, stop)
+        reviews.append(review)
+        if on_review is not None:
+            on_review(review)
         if on_progress is not None:
             on_progress(len(reviews), len(tasks))
     return reviews

@@ -68,9 +68,11 @@ def judge_in_parallel(
     nice: int,
     stop: threading.Event | None,
     on_progress: Callable[[int, int], None] | None,
+    on_review: Callable[[MoveReview], None] | None = None,
 ) -> list[MoveReview]:
     """Every task judged on ``min(workers, tasks)`` processes; ReviewStopped when ``stop`` is
-    set (the workers are ended at once)."""
+    set (the workers are ended at once). ``on_review`` hears each verdict as it comes back,
+    in whatever order the workers finish."""
     context = multiprocessing.get_context("spawn")
     done: dict[int, MoveReview] = {}
     with _children_allowed():
@@ -86,6 +88,8 @@ def judge_in_parallel(
             except multiprocessing.TimeoutError:
                 continue
             done[review.ply] = review
+            if on_review is not None:
+                on_review(review)
             if on_progress is not None:
                 on_progress(len(done), len(tasks))
     return [done[ply] for ply in sorted(done)]

@@ -13,6 +13,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from .bitboard import FULL, Bitboard, Square, legal_moves
@@ -22,6 +23,7 @@ from .levels import Level
 from .midgame import Iteration, MidgameSearcher, MidgameTable
 from .parallel import WorkerPool
 from .search import Limits, SearchStopped, principal_variation
+from .split import SplitSearcher
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,7 @@ class SearchTask:
         rng: random.Random | None = None,
         workers: int = 1,
         report: Callable[[Found], None] | None = None,
+        pool: WorkerPool | None = None,
     ) -> None:
         self.p, self.o = p, o
         self.level = level
@@ -101,6 +104,7 @@ class SearchTask:
         self.rng = rng or random.Random()
         self.workers = workers
         self.report = report
+        self.pool = pool  # the engine's worker processes, when this level shares its search
         self.moves = legal_moves(p, o)
         self.empties = (~(p | o) & FULL).bit_count()
         self.start = time.perf_counter()
@@ -134,7 +138,7 @@ class SearchTask:
         found: Found | None = None
         try:
             for it in s.iterate(self.p, self.o, self.ascending(), range(1, self.last(max_depth))):
-                found = self.midgame_found(it.move, it.score, it.depth)
+                found = self.midgame_found(it.move, it.score, it.depth, s)
                 if self.report is not None:
                     self.report(found)
                 proven = abs(it.score) >= 64 * SCALE and it.depth >= self.empties
@@ -144,7 +148,7 @@ class SearchTask:
             # A deeper depth cut short may already have found a better move than the last.
             partial = s.root_best
             if found is not None and partial is not None and partial[0] != found.move:
-                found = self.midgame_found(partial[0], partial[1], found.depth)
+                found = self.midgame_found(partial[0], partial[1], found.depth, s)
         assert found is not None, "depth 1 only evaluates: it is never cut short"
         return found
 
@@ -195,13 +199,41 @@ class SearchTask:
         fallback = self.deepen(start + FALLBACK_FRACTION * (self.deadline - start), depth)
         if n > level.exact_empties - WLD_FIRST_EMPTIES:
             fallback = self.check_wld(fallback, start + 0.5 * (self.deadline - start))
+        guess = fallback.score - fallback.score % 2
+        order = self.ascending(first=fallback.move)
+        if self.pool is not None and n >= PARALLEL_EMPTIES:
+            try:
+                return self.think_exact_on_pool(self.pool, order, guess, fallback)
+            except (OSError, EOFError) as err:  # a worker died: solve here, in the time left
+                log.warning("solving in this process alone: a worker process failed (%s)", err)
+                self.pool.close()
+                self.pool = None
         s = self.endgame(self.deadline)
         try:
-            guess = fallback.score - fallback.score % 2
-            score, sq = s.root_mtd(self.p, self.o, self.ascending(first=fallback.move), guess)
+            score, sq = s.root_mtd(self.p, self.o, order, guess)
         except SearchStopped:
             return fallback
         found = self.exact_found(sq, score)
+        if self.report is not None:
+            self.report(found)
+        return found
+
+    def think_exact_on_pool(
+        self, pool: WorkerPool, order: list[Square], guess: int, fallback: Found
+    ) -> Found:
+        """The exact solve of :meth:`think_exact` on the worker processes, within the
+        level's time (a probe still running then is stopped: the fallback answers)."""
+        before = pool.nodes
+        pool.deadline = self.deadline
+        try:
+            score, sq = pool.root_mtd(self.p, self.o, order, guess)
+            line = pool.line(self.p, self.o, sq, self.empties)
+        except SearchStopped:
+            return fallback
+        finally:
+            pool.deadline = None
+            self._pool_nodes += pool.nodes - before
+        found = Found(sq, score, self.empties, line, exact=True)
         if self.report is not None:
             self.report(found)
         return found
@@ -246,12 +278,16 @@ class SearchTask:
         If stopped, the presearch's best move is the answer (not exact): a probe that was
         cut short proves nothing about its moves."""
         try:
-            with WorkerPool(self.workers, self.stop) as pool:
+            shared = self.pool is not None
+            with (
+                nullcontext(self.pool) if self.pool else WorkerPool(self.workers, self.stop) as pool
+            ):
+                before = pool.nodes if shared else 0
                 try:
                     score, sq = pool.root_mtd(self.p, self.o, order, guess)
                     line = pool.line(self.p, self.o, sq, self.empties)
                 finally:
-                    self._pool_nodes = pool.nodes
+                    self._pool_nodes = pool.nodes - before
         except SearchStopped:
             return Found(order[0], 0, 0, [order[0]])
         except (OSError, EOFError, ImportError) as err:  # no processes here, or a worker died
@@ -298,9 +334,12 @@ class SearchTask:
     # ----- helpers ------------------------------------------------------------------------
 
     def midgame(self, deadline: float | None) -> MidgameSearcher:
-        s = MidgameSearcher(
-            self.tables.midgame, self.stop, deadline, self.node_limit, self.level.selectivity
-        )
+        """A midgame searcher: on the worker processes when the task has them."""
+        args = (self.stop, deadline, self.node_limit, self.level.selectivity)
+        if self.pool is not None:
+            s: MidgameSearcher = SplitSearcher(self.tables.midgame, self.pool, *args)
+        else:
+            s = MidgameSearcher(self.tables.midgame, *args)
         self._searchers.append(s)
         return s
 
@@ -322,8 +361,15 @@ class SearchTask:
         """The end of a ``range`` of depths: no deeper than the empty squares left."""
         return min(max_depth, self.empties) + 1
 
-    def midgame_found(self, sq: Square, score: int, depth: int) -> Found:
-        line = principal_variation(self.p, self.o, sq, max(depth, 1), self.tables.midgame)
+    def midgame_found(
+        self, sq: Square, score: int, depth: int, searcher: MidgameSearcher | None = None
+    ) -> Found:
+        """A midgame answer with its line, from the searcher's table (a worker's, if the
+        searcher shared its search out)."""
+        if searcher is not None:
+            line = searcher.line(self.p, self.o, sq, max(depth, 1))
+        else:
+            line = principal_variation(self.p, self.o, sq, max(depth, 1), self.tables.midgame)
         return Found(sq, discs(score), depth, line)
 
     def exact_found(self, sq: Square, score: int) -> Found:

@@ -157,10 +157,11 @@ def bench_movegen(out: Callable[[str], None] = print, count: int = 2000, rounds:
 
 def bench_evaluate(out: Callable[[str], None] = print, count: int = 2000, rounds: int = 5) -> None:
     """The static evaluation alone: it runs at every leaf of the midgame search."""
-    from ..evaluation import WEIGHTS_PROBLEM, evaluate
+    from ..evaluation import WEIGHTS_PROBLEM, evaluate, prepare
 
     if WEIGHTS_PROBLEM:
         out(f"warning: {WEIGHTS_PROBLEM}; the evaluation is mobility alone")
+    prepare()  # each phase's table is made at its first use: not part of the figure
     positions = random_positions(count)
     t0 = time.perf_counter()
     for _ in range(rounds):
@@ -173,8 +174,11 @@ def bench_evaluate(out: Callable[[str], None] = print, count: int = 2000, rounds
 
 def bench_search(out: Callable[[str], None] = print, count: int = 8, depth: int = 6) -> None:
     """Midgame search speed: iterative deepening to ``depth`` on seeded midgame positions."""
+    from ..evaluation import prepare
     from ..midgame import MidgameSearcher
     from ..search import INF
+
+    prepare()
 
     positions = [
         (p, o)

@@ -154,6 +154,9 @@ def _cmd_nboard(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .shortcut import set_window_class
+
+    set_window_class()  # before SDL opens the window: the menu entry's StartupWMClass
     try:
         from ..gui.app import run
     except ImportError as err:  # pygame missing or broken: say so instead of a traceback
@@ -172,10 +175,12 @@ def _cmd_where(args: argparse.Namespace) -> int:
 
 
 def _cmd_install_shortcut(args: argparse.Namespace) -> int:
-    from .shortcut import install_shortcut
+    from .shortcut import install_for_this_system
 
-    desktop, icon = install_shortcut()
-    print(f"menu entry: {desktop}\nicon:       {icon}")
+    written = install_for_this_system()
+    width = max(len(label) for label, _path in written) + 1
+    for label, path in written:
+        print(f"{label + ':':{width}} {path}")
     return 0
 
 
@@ -183,12 +188,15 @@ def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
     from . import logs, storage
-    from .config import load_settings
+    from .config import ensure_user_ini, load_settings
 
     load = getattr(args, "load", None)
     logs.setup()
     try:
+        created = ensure_user_ini()  # the first start: a file to edit, with every key
         settings, notices = load_settings(args.config)
+        if created is not None:  # it could not be written: the defaults' notice says why
+            notices = [created, *(n for n in notices if not n.startswith("No othello.ini"))]
         if logs.problem is not None:  # no console after a double-click: the window says it
             notices = [logs.problem, *notices]
         args.loaded_settings = (settings, notices)  # the window uses them as read here
@@ -231,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--where", action="store_true", help="print the othello.ini in use and the data folder"
     )
     parser.add_argument(
-        "--install-shortcut", action="store_true", help="add Othello to the Linux application menu"
+        "--install-shortcut",
+        action="store_true",
+        help="add Othello to the application menu (Linux) or the Start menu (Windows)",
     )
     parser.add_argument(
         "--demo", action="store_true", help="let the computer play both sides in the window"

@@ -9,11 +9,15 @@ because the player asked for that very file and should hear why it was not used.
 Which file is read (the first that exists):
 
 1. ``--config PATH``, given explicitly;
-2. ``othello.ini`` at the top of the source checkout the package runs from (found from the
-   package's own location, ``src/othello/../../othello.ini`` beside ``pyproject.toml``;
-   never the current working directory);
-3. ``othello.ini`` in the user's config folder (``paths.user_config_dir()``);
-4. none: the built-in defaults, identical to the commented ``othello.ini`` in the package.
+2. ``othello.ini`` in the current folder: started from a terminal in the project folder,
+   the file the player sees there is the one read;
+3. ``othello.ini`` at the top of the source checkout the package runs from (found from the
+   package's own location, ``src/othello/../../othello.ini`` beside ``pyproject.toml``);
+4. ``othello.ini`` in the user's config folder (``paths.user_config_dir()``), which the
+   window's first start writes from the commented default (``ensure_user_ini``), so a
+   double-click start, whose folder is elsewhere, always has a file to edit;
+5. none (only when that file could not be written): the built-in defaults, identical to
+   the commented ``othello.ini`` in the package.
 
 What the keys are and what they take is :mod:`othello.app.settings`; choices made in the
 window are written back by :mod:`othello.app.preferences`.
@@ -29,7 +33,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .files import TooLarge, read_limited
+from .files import TooLarge, read_limited, write_atomic
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
@@ -149,8 +153,11 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict[str, Any]:
-    """Known, valid values by Settings field; a notice for everything else."""
+def _apply_entries(
+    entries: list[_Entry], name: str, notices: list[str], fallback: Settings
+) -> dict[str, Any]:
+    """Values by Settings field: the valid ones, and ``fallback``'s for an unusable one
+    (named in a notice, as is everything else ignored)."""
     values: dict[str, Any] = {}
     seen: dict[str, int] = {}
     for entry in entries:
@@ -169,11 +176,11 @@ def _apply_entries(entries: list[_Entry], name: str, notices: list[str]) -> dict
         try:
             values[key.field] = convert(key, entry.value)
         except ValueError as err:
-            default = format_value(key, getattr(DEFAULTS, key.field))
+            values[key.field] = getattr(fallback, key.field)
+            instead = format_value(key, values[key.field])
             notices.append(
-                f"{where}: {entry.name} = {_clip(entry.value, 20)!r} {err}; using {default}"
+                f"{where}: {entry.name} = {_clip(entry.value, 20)!r} {err}; using {instead}"
             )
-            values.pop(key.field, None)
     return values
 
 
@@ -192,20 +199,26 @@ def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
     return len(bad) > len(entries) + len(_sections(text))
 
 
-def parse_ini(text: str, name: str) -> tuple[Settings, list[str], bool]:
-    """Settings, notices, and whether the text is not an INI file at all."""
-    entries, bad = _parse_lines(text, name)
-    if _is_foreign(text, entries, bad):
+def parse_ini(
+    text: str, name: str, fallback: Settings = DEFAULTS
+) -> tuple[Settings, list[str], bool]:
+    """Settings, notices, and whether the text is not an INI file at all.
+
+    A key missing from the text takes its default; a key whose value is unusable takes
+    ``fallback``'s (the defaults at a start; the values in effect when read again).
+    """
+    entries, unreadable = _parse_lines(text, name)
+    if _is_foreign(text, entries, unreadable):
         notice = f"{name} is not an INI file ({NOT_INI}); using the built-in defaults"
         return DEFAULTS, [notice], True
-    notices = bad
-    if not entries and not bad:
+    notices = unreadable
+    if not entries and not unreadable:
         notices.append(f"{name} has no settings in it; using the built-in defaults")
     elif not _has_basic(entries, text):
         notices.append(
             f"{name} has no [BASIC] section; the window uses its default size, FPS and animation"
         )
-    values = _apply_entries(entries, name, notices)
+    values = _apply_entries(entries, name, notices, fallback)
     settings = replace(DEFAULTS, **values) if values else DEFAULTS
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False
@@ -236,9 +249,30 @@ def _cap(notices: list[str], name: str, limit: int = 12) -> list[str]:
 
 
 def search_path() -> list[Path]:
-    """The files tried when no ``--config`` is given, in order (see the module docstring)."""
-    found = [paths.checkout_ini(), paths.user_ini()]
-    return [p for p in found if p is not None]
+    """The files tried when no ``--config`` is given, in order (see the module docstring);
+    a folder that is two of them (started from the checkout's top) is listed once."""
+    found: list[Path] = []
+    for candidate in (paths.working_ini(), paths.checkout_ini(), paths.user_ini()):
+        if candidate is not None and candidate.absolute() not in found:
+            found.append(candidate.absolute())
+    return found
+
+
+def ensure_user_ini() -> str | None:
+    """Write the commented default othello.ini into the user's config folder if none is
+    there, so the player has a file to edit from the first start; a notice when it cannot
+    be written (the game then plays on its defaults), else None."""
+    target = paths.user_ini()
+    if target.exists() or target.is_symlink():
+        return None
+    try:
+        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+    except OSError as err:
+        return (
+            f"Your settings file {target} could not be created ({err.strerror or err}); "
+            "playing on the built-in settings"
+        )
+    return None
 
 
 def find_config(path: Path | None = None) -> Path | None:
@@ -291,7 +325,7 @@ def where_report(path: Path | None = None) -> str:
     except ConfigError as err:
         settings, notices, problem = DEFAULTS, [], str(err)
     if used is None:
-        head = f"settings:     none found, built-in defaults (to change them, create {paths.user_ini()})"
+        head = f"settings:     none found, built-in defaults ({paths.user_ini()} is written at the game's next start)"
     elif problem:
         head = f"settings:     unusable, the game will not start with it: {problem}"
     else:

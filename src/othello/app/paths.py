@@ -1,8 +1,10 @@
-"""Where the game's files live, worked out from the package's own location, never the cwd.
+"""Where the game's files live, worked out from the package's own location.
 
 A double-clicked program starts in whatever folder the desktop chooses, so every path here
 is anchored either to this package (resources, the default othello.ini, a checkout's
-othello.ini) or to the user's per-platform folders (settings, autosave, log).
+othello.ini) or to the user's per-platform folders (settings, autosave, log). The one
+exception is ``working_ini``: an othello.ini in the folder the game was started from, which
+a player who starts it from a terminal in the project folder expects to be the one read.
 
 Environment overrides, mostly for tests and portable installs: ``OTHELLO_CONFIG_DIR`` and
 ``OTHELLO_DATA_DIR`` replace the user's config and data folders.
@@ -60,11 +62,19 @@ def checkout_ini(pkg: Path | None = None) -> Path | None:
     return top / INI_NAME if top is not None else None
 
 
+def working_ini() -> Path | None:
+    """``othello.ini`` in the current folder, or None when the current folder is unknown."""
+    try:
+        return Path.cwd() / INI_NAME
+    except OSError:  # the folder was removed under us
+        return None
+
+
 def _home() -> Path:
     return Path.home()
 
 
-def _platform() -> str:
+def platform_name() -> str:
     """``"windows"``, ``"macos"`` or ``"linux"`` (every other Unix is treated as Linux)."""
     if sys.platform.startswith("win"):
         return "windows"
@@ -84,7 +94,7 @@ def user_config_dir(platform: str | None = None) -> Path:
     override = _env_dir("OTHELLO_CONFIG_DIR")
     if override:
         return override
-    platform = platform or _platform()
+    platform = platform or platform_name()
     if platform == "windows":
         base = _env_dir("APPDATA") or _home() / "AppData" / "Roaming"
         return base / APP_NAME
@@ -98,7 +108,7 @@ def user_data_dir(platform: str | None = None) -> Path:
     override = _env_dir("OTHELLO_DATA_DIR")
     if override:
         return override
-    platform = platform or _platform()
+    platform = platform or platform_name()
     if platform == "windows":
         base = _env_dir("LOCALAPPDATA") or _env_dir("APPDATA") or _home() / "AppData" / "Local"
         return base / APP_NAME

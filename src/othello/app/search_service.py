@@ -6,12 +6,14 @@ engine, never pygame, so the child shares neither the window's display nor its i
 lock. Everything crosses the pipe as plain data:
 
 - a job: ``(generation, kind, board string, level, book)``, kind "think", "analyze" or
-  "review" (then the text is ``review_text``: a start position and a game's moves); level
+  "review" (then the text is ``review_text``: a start position, a game's moves and the first
+  ply to judge); level
   0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
   value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
-  ``("error", job, message, traceback)``.
+  ``("error", job, message, traceback)``; a review sends ``("verdict", generation, fields)``
+  for each move as soon as it is judged, so a review cut short keeps what it judged.
 
 Cancelling needs no message: the parent writes the newest cancelled generation into shared
 memory, and the running search reads it as its ``stop``. A counter rather than an Event that is
@@ -32,7 +34,7 @@ from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
 from ..notation import format_transcript
-from ..parallel import default_workers
+from ..parallel import close_shared_pool, default_workers
 from ..review import MoveReview, review_game
 
 Job = tuple[int, str, str, int, bool]
@@ -50,11 +52,14 @@ class Cancelled:
         return bool(self._cancelled.value >= self._generation)
 
 
-def serve(conn: Any, cancelled: Any) -> None:
+def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
     """The child's entry point: run jobs from ``conn`` until told to stop or the parent goes.
 
     A module-level function, so "spawn" can find it by name on every OS, however the game
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
+    ``processes`` above 1 gives levels 5-6 and hints that many worker processes of their
+    own (``othello.parallel.default_search_processes()`` is the machine's sensible count);
+    a daemonic process cannot start them, so the parent must start this one non-daemonic.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
     engines: dict[tuple[int, bool], Engine] = {}  # one per level: tables last across moves
@@ -67,9 +72,10 @@ def serve(conn: Any, cancelled: Any) -> None:
                     conn.send(report)
 
             if not stop.is_set():
-                run_job(engines, job, stop, send)
+                run_job(engines, job, stop, send, processes)
     except (EOFError, OSError):  # the window has gone: nobody is left to answer
         pass
+    close_shared_pool()  # the worker processes, if any: none is left behind
     # Skip the interpreter's teardown: freeing tables of a million entries takes a while, and
     # the window is waiting for this process to end.
     os._exit(0)
@@ -80,21 +86,22 @@ def run_job(
     job: Job,
     stop: Cancelled,
     send: Callable[[Report], None],
+    processes: int = 1,
 ) -> None:
     """Search one job, sending the depth reached as it goes and then the result or the error."""
     generation, kind, text, level, book = job
     try:
         if kind == "review":
 
-            def reviewed(done: int, total: int) -> None:
-                send(("progress", generation, done))
+            def reviewed(review: MoveReview) -> None:
+                send(("verdict", generation, dataclasses.astuple(review)))
 
             rows = review_data(text, cast(threading.Event, stop), reviewed)
             send(("result", generation, kind, rows))
             return
         board = Board.from_string(text)
         engine = engines.get((level, book)) or engines.setdefault(
-            (level, book), engine_for(level, book)
+            (level, book), engine_for(level, book, processes)
         )
         value: Any
         if kind in ("think", "score"):  # "score": the same search, only its score is wanted
@@ -115,17 +122,20 @@ def run_job(
         send(("result", generation, kind, value))
 
 
-def engine_for(level: int, book: bool = False) -> Engine:
+def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings
-    (never from the book: a hint is the search's own judgement)."""
+    (never from the book: a hint is the search's own judgement). ``processes``: the worker
+    processes its search may share out to (levels 5-6 and hints use them; one pool serves
+    every engine of the process)."""
     if level == ANALYSIS.number:
-        return Engine(level=ANALYSIS)
-    return Engine(level=level, book=book)
+        return Engine(level=ANALYSIS, workers=processes)
+    return Engine(level=level, book=book, workers=processes)
 
 
-def review_text(start: Board, moves: list[int]) -> str:
-    """A review job's text: the start position's board string, "|", the moves with passes."""
-    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
+def review_text(start: Board, moves: list[int], first: int = 0) -> str:
+    """A review job's text: the start position's board string, "|", the moves with passes,
+    "|", the first ply to judge."""
+    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}|{first}"
 
 
 REVIEW_NICE = 10
@@ -135,17 +145,25 @@ REVIEW_NICE = 10
 def review_data(
     text: str,
     stop: threading.Event | None,
-    progress: Callable[[int, int], None],
+    on_review: Callable[[MoveReview], None],
     workers: int | None = None,
 ) -> list[tuple[Any, ...]]:
     """Review the game in a review job's text on ``workers`` processes (one per core unless
-    told), at a lower priority than the window; each move's review as plain data."""
-    start_text, _, moves_text = text.partition("|")
+    told), at a lower priority than the window; each move's review as plain data.
+    ``on_review`` hears each verdict as it is made."""
+    start_text, _, rest = text.partition("|")
+    moves_text, _, first = rest.partition("|")
     start = Board.from_string(start_text)
     moves = [entry.square for entry in Board.from_transcript(moves_text, start=start).history]
     count = default_workers() if workers is None else workers
     reviews = review_game(
-        start, moves, stop=stop, on_progress=progress, workers=count, nice=REVIEW_NICE
+        start,
+        moves,
+        stop=stop,
+        first=int(first or 0),
+        on_review=on_review,
+        workers=count,
+        nice=REVIEW_NICE,
     )
     return [dataclasses.astuple(review) for review in reviews]
 
@@ -156,4 +174,6 @@ def value_from_data(kind: str, data: Any) -> Any:
         return SearchResult(**data)
     if kind == "review":
         return [MoveReview(*row) for row in data]
+    if kind == "verdict":
+        return MoveReview(*data)
     return [MoveScore(*score) for score in data]

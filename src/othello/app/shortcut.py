@@ -1,27 +1,45 @@
-"""``othello --install-shortcut``: a menu entry and icon for Linux desktops.
+"""``othello --install-shortcut``: a menu entry and icon for Linux desktops (Windows: see
+``shortcut_windows``; macOS has the ``.app`` to drag to Applications).
 
 pip cannot add a launcher to the desktop's application menu, so this writes one: a
 freedesktop.org ``.desktop`` file in ``$XDG_DATA_HOME/applications`` and the icon in the
 hicolor theme beside it. The entry runs the launcher of the Python environment the game is
-installed in, so it works without that environment being activated.
+installed in, so it works without that environment being activated; started from the
+standalone app, it runs the app itself. Its ``StartupWMClass`` is the class the game gives its
+window (``set_window_class``), so the desktop files the open window under the entry's icon.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import struct
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 
 from ..errors import ShortcutError
-from . import paths
+from . import icons, paths
 
 APP_ID = "othello-desktop"
+WM_CLASS = APP_ID
+"""The window's class (X11 ``WM_CLASS``, Wayland app id): the menu entry's ``StartupWMClass``."""
+
+WM_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+
+
+def set_window_class(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Have SDL name the window's class ``WM_CLASS`` when it opens the window (it reads these
+    variables then; unset, it takes the executable's name: ``othello``, ``python3.11``,
+    ``Othello``). A class the player set in the environment is kept."""
+    for name in WM_CLASS_VARIABLES:
+        environ.setdefault(name, WM_CLASS)
 
 
 def launcher_command() -> list[str]:
-    """The command the menu runs: this environment's ``othello-gui``, else ``python -m othello``."""
+    """The command the menu runs: the standalone app itself, else this environment's
+    ``othello-gui``, else ``python -m othello``."""
+    if getattr(sys, "frozen", False):  # PyInstaller's app: sys.executable is the game
+        return [sys.executable]
     scripts = Path(sys.executable).parent
     for name in ("othello-gui", "othello"):
         candidate = scripts / name
@@ -60,6 +78,7 @@ def desktop_entry(command: list[str], icon: Path) -> str:
             "Categories=Game;BoardGame;",
             "Keywords=reversi;othello;board;",
             "StartupNotify=true",
+            f"StartupWMClass={WM_CLASS}",
             "",
         ]
     )
@@ -67,20 +86,33 @@ def desktop_entry(command: list[str], icon: Path) -> str:
 
 def png_size(path: Path) -> tuple[int, int]:
     """Width and height from a PNG header, to file the icon under the right size folder."""
-    head = path.read_bytes()[:24]
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ShortcutError(f"{path} is not a PNG image")
-    width, height = struct.unpack(">II", head[16:24])
-    return int(width), int(height)
+    try:
+        return icons.png_size(path.read_bytes()[:24])
+    except icons.IconError:
+        raise ShortcutError(f"{path} is not a PNG image") from None
+
+
+MACOS_ADVICE = (
+    "on macOS there is no menu entry to make: drag Othello.app to Applications (the app "
+    "download), or start the othello-gui launcher that pip installed"
+)
+
+
+def install_for_this_system() -> list[tuple[str, Path]]:
+    """``--install-shortcut``: the Linux menu entry or the Windows Start-menu shortcut; returns
+    what was written, labelled for the player."""
+    if sys.platform.startswith("win"):
+        from .shortcut_windows import install_windows_shortcut
+
+        return install_windows_shortcut()
+    if sys.platform == "darwin":
+        raise ShortcutError(MACOS_ADVICE)
+    desktop, icon = install_shortcut()
+    return [("menu entry", desktop), ("starts", Path(launcher_command()[0])), ("icon", icon)]
 
 
 def install_shortcut(home: Path | None = None) -> tuple[Path, Path]:
     """Write the icon and the ``.desktop`` file; returns their paths."""
-    if not sys.platform.startswith("linux") and home is None:
-        raise ShortcutError(
-            "--install-shortcut makes a Linux menu entry; on Windows and macOS start the "
-            "othello-gui launcher that pip installed"
-        )
     home = home or paths.xdg_data_home()  # not OTHELLO_DATA_DIR: the menu looks here
     source = paths.resource("icon.png")
     if not source.is_file():

@@ -26,15 +26,16 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from .. import book, pattern_weights
-from ..app import logs
+from ..app import logs, paths
 from ..app.config import load_settings
-from ..app.preferences import save_preferences
+from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings
 from ..board import Color
 from ..openings import load_openings
@@ -43,7 +44,9 @@ from .choices import clamp_level
 from .frame_stats import FrameStats
 from .host import SceneT
 from .layout import MIN_WINDOW, Layout, compute_layout
+from .live_settings import LiveSettings
 from .panel import Panel
+from .persistence import copy as clipboard_copy
 from .play import PlayScene
 from .render import BoardRenderer
 from .resources import load_resources
@@ -99,7 +102,10 @@ class App:
         resource_folder: Path | None = None,
         demo: bool = False,
         computer_min_seconds: float = COMPUTER_MIN_SECONDS,
+        settings_file: Path | None = None,
     ) -> None:
+        """``settings_file`` is the othello.ini the Settings button opens and the window reads
+        again when it is saved: by default the one the settings came from, else the user's."""
         self.settings = settings if settings is not None else Settings()
         s = self.settings
         self.remember = remember
@@ -131,7 +137,10 @@ class App:
         self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
         self.worker = SearchWorker(engine_factory, book=bool(s.book))
-        self.square_wanted = int(s.square_size)  # SQUARESIZE, until the player resizes
+        self.square_wanted = int(s.square_size)  # SQUARESIZE, scaled as the player resizes
+        # the size the window opened at, with SQUARESIZE: a resize scales the board from these,
+        # so sizing the window back gives the layout a fresh start at that size gives
+        self.opened = (*self.screen.get_size(), self.square_wanted)
         self.resized = False  # the player changed the window's size: remember it at the end
         self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
         self.relayout()
@@ -142,6 +151,9 @@ class App:
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
         self.scenes: list[Scene] = [self.play]
+        self.live_settings = LiveSettings(
+            self, settings_file or s.source or paths.user_ini(), clipboard_copy
+        )
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
@@ -155,13 +167,19 @@ class App:
         if icon is not None:
             pygame.display.set_icon(icon)
         pygame.display.set_caption("Othello")
-        if pygame.display.get_driver() != "dummy":
-            desktop = pygame.display.get_desktop_sizes()[0]
-            width, height = min(width, desktop[0]), min(height, int(desktop[1] * 0.92))
-        screen = pygame.display.set_mode(at_least_minimum((width, height)), pygame.RESIZABLE)
+        size = at_least_minimum(self.fit_desktop((width, height)))
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._window = set_minimum_size(MIN_WINDOW)
         pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
         return screen
+
+    @staticmethod
+    def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+        """``size``, made no larger than the desktop (with room for a task bar)."""
+        if pygame.display.get_driver() == "dummy":
+            return size
+        desktop = pygame.display.get_desktop_sizes()[0]
+        return min(size[0], desktop[0]), min(size[1], int(desktop[1] * 0.92))
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize).
@@ -197,7 +215,8 @@ class App:
                 (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
             )
             if size != (self.layout.width, self.layout.height):
-                self.square_wanted = 10_000  # the player sized the window: fill it
+                width, height, square = self.opened  # the board grows and shrinks with it
+                self.square_wanted = max(1, round(square * min(size[0] / width, size[1] / height)))
                 self.resized = True
                 self.relayout(size)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
@@ -206,7 +225,9 @@ class App:
                     break
 
     def update(self, dt: float) -> None:
-        """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another)."""
+        """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another);
+        a saved change to othello.ini applies first."""
+        self.live_settings.update(dt)
         for scene in list(self.scenes):
             scene.update(dt)
 
@@ -226,6 +247,8 @@ class App:
                 thinking = self.worker.kind == "think"
                 self.frame(dt)
                 work = time.perf_counter() - start
+                if not frames:
+                    stats.first_frame_drawn()
                 dt = clock.tick(self.fps) / 1000.0
                 now = time.perf_counter()
                 if frames:
@@ -293,19 +316,27 @@ class App:
         self.play.tell(message)
 
     def new_game(self) -> None:
-        self.play.new_game()
+        self.play.do("new")
 
     def review(self) -> None:
         self.play.do("review")
 
+    def open_settings(self) -> None:
+        """The Settings button: othello.ini in the system's text editor."""
+        self.live_settings.open()
+
     def remember_choice(self, **prefs: Any) -> None:
-        """Keep a choice made in the window for the next start (not the demo's)."""
+        """Keep a choice made in the window for the next start (not the demo's); the settings
+        in effect say so too, so reading the file again finds nothing changed."""
         if self.remember is None or self.demo:
             return
         try:
             self.remember(prefs)
         except Exception as err:  # a read-only or broken config must not stop the game
             self.notify(f"Could not remember your choice: {err}")
+            return
+        self.settings = replace(self.settings, **prefs)
+        self.live_settings.written()
 
     def _file_problem(self, name: str, message: str) -> None:
         """A resource file that would not load; those found while starting are shown as one notice."""
@@ -362,6 +393,7 @@ def run(args: Any = None) -> int:
             notices=list(notices),
             demo=demo,
             remember=lambda prefs: save_preferences(prefs, config),
+            settings_file=preferences_file(config),
         )
     except pygame.error as err:
         print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)

@@ -12,6 +12,8 @@ from ..board import Color
 from ..engine import LEVELS
 from .computer import ComputerTurn
 from .host import PlayHost
+from .sound import NO_DEVICE
+from .wording import level_info
 
 LEVEL_NUMBERS = sorted(level.number for level in LEVELS) or [1]
 LEVELS_RANGE = (LEVEL_NUMBERS[0], LEVEL_NUMBERS[-1])  # the lowest and the highest level
@@ -45,7 +47,12 @@ class PlayerChoices:
         self.host.remember_choice(show_legal_moves=self.session.show_legal)
 
     def toggle_sound(self) -> None:
+        """S: sound on or off, remembered; with no sound device nothing changes, and the
+        answer says why."""
         on = self.host.sounds.toggle()
+        if on is None:
+            self.tell(NO_DEVICE)
+            return
         self.tell("Sound on." if on else "Sound off.")
         self.host.remember_choice(sound=on)
 
@@ -54,12 +61,33 @@ class PlayerChoices:
         if self.host.demo:
             return
         self.settle()
+        words = self.keep_computer_level(color)
         if self.session.two_players or self.session.human is None:  # take over: you play
             self.session.set_two_players(False)
             self.session.paused = False
             self.host.remember_choice(mode="computer")
         self.session.set_human(color)
         self.host.remember_choice(human_color=color)
+        if words:  # about the players, not the position: it stays its time
+            self.session.notify(words)
+
+    def keep_computer_level(self, human: Color) -> str:
+        """Leaving watch mode for ``human``'s side: the computer goes on playing the other
+        side at the level it had there (watching, Black's level is a setting of its own).
+        Returns the words that say so ("" when not watching)."""
+        session = self.session
+        if not session.watching:
+            return ""
+        computer: Color = "black" if human == "white" else "white"
+        level = session.level_for(computer)
+        if level != session.level:
+            session.level = level
+            self.host.remember_choice(level=level)
+        name = level_info(level)[0]
+        return (
+            f"You play {human.capitalize()}; the computer plays {computer.capitalize()} "
+            f"at level {level} ({name}), as before."
+        )
 
     def next_mode(self) -> None:
         """T: you against the computer -> two players -> watch -> you against the computer
@@ -78,13 +106,29 @@ class PlayerChoices:
                 "Watching: the computer plays both sides. P pauses, B or W takes over.",
             )
         elif session.human is None:
-            session.set_human("white" if self.host.settings.human_color == "white" else "black")
-            mode, words = "computer", "Against the computer again."
+            human: Color = "white" if self.host.settings.human_color == "white" else "black"
+            words = self.keep_computer_level(human)
+            session.set_human(human)
+            mode = "computer"
         else:
             session.set_two_players(True)
             mode, words = "two-players", "Two players: both sides are yours to play."
-        self.tell(words)
+        if mode == "computer":  # which level it plays: a message that stays, moves or not
+            self.session.notify(words)
+        else:
+            self.tell(words)
         self.host.remember_choice(mode=mode)
+
+    def take_players(self, mode: str, color: Color) -> None:
+        """Who plays what, as othello.ini's MODE and HUMAN_COLOR say (read again while the
+        game runs): the game goes on as it is, as with T, B and W."""
+        if self.host.demo:
+            return
+        self.settle()
+        self.computer.level_changed()  # a search for a side that changes hands stops
+        self.session.set_two_players(mode == "two-players")
+        self.session.set_human(None if mode == "watch" else color)
+        self.session.paused = False
 
     def toggle_pause(self) -> None:
         """Watching: stop after the move being shown, or go on."""
@@ -100,7 +144,11 @@ class PlayerChoices:
             self.session.step_once = True
 
     def change_level(self, delta: int) -> None:
-        """One level up or down, within the engine's levels; a search under way starts over."""
+        """One level up or down, within the engine's levels; a search under way starts over.
+        With two players no computer plays: the level waits for another mode."""
+        if self.session.two_players:
+            self.tell("Two players: no computer plays, and hints are always the strongest.")
+            return
         level = clamp_level(self.session.shown_level() + delta)
         if level != self.session.shown_level():
             black = self.session.setting_black_level

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bitboard import PASS, Square
+from ..bitboard import Square
 from ..levels import ANALYSIS
-from ..notation import parse_move, square_name
+from ..notation import parse_move
 from ..review import MoveReview
 from .judgement import GameJudgement
-from .session import Session
-from .wording import GraphPoint, hint_text, review_summary
+from .reviewing import GameReview
+from .session import Change, Session
+from .wording import GraphPoint, hint_text
 from .worker import Outcome, SearchWorker
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
@@ -43,8 +44,11 @@ class ComputerTurn:
         self.tell = tell
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
         self.pending_book = False  # ... and it came from the opening book
-        self.book_moves: set[tuple[int, str]] = set()  # (cursor after, move) played from it
-        self.judgement = GameJudgement()  # the searches' scores and the last review
+        # the computer's book moves in this game, by the moves up to and including each
+        self.book_moves: set[tuple[int, ...]] = set()
+        self.playing = False  # the computer is playing its move (not a person)
+        self.judgement = GameJudgement()  # the searches' scores and the review's verdicts
+        self.reviewing = GameReview(worker, session, self.judgement, tell)
         self.pending_score: tuple[int, bool] | None = None  # the chosen move's, Black's side
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
@@ -65,9 +69,8 @@ class ComputerTurn:
         return None
 
     def poll(self, now: float) -> None:
-        """Take the search's outcome if it has come, and note when a new search began."""
-        outcome = self.worker.poll()
-        if outcome is not None:
+        """Take the search's outcomes that have come, and note when a new search began."""
+        while (outcome := self.worker.poll()) is not None:
             self._take(outcome)
         if not self.worker.busy:
             self.busy_since = None
@@ -113,51 +116,56 @@ class ComputerTurn:
             score, self.pending_score = self.pending_score, None
             self.session.step_once = False
             try:
+                self.playing = True
                 self.session.play(move)  # the game changed: forget() runs
+                game = self.session.game
                 if self.pending_book:
-                    self.book_moves.add((self.session.game.cursor, move))
+                    self.book_moves.add(tuple(game.moves[: game.cursor]))
                 if score is not None:
-                    game = self.session.game
                     self.judgement.note(tuple(game.moves[: game.cursor]), *score)
             except ValueError as err:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
                 )
+            finally:
+                self.playing = False
 
     def toggle_review(self) -> None:
         """R: judge every move of the game on the board in the search process (the window
-        stays free); R again stops it. Not while the computer is choosing a move."""
-        if self.worker.kind == "review":
-            self.worker.cancel()
-            self.tell("Review stopped.")
-            return
-        game = self.session.game
-        # browsing, the whole game; else the moves on the board (not the undone ones)
-        moves = tuple(game.moves if self.session.browsing else game.moves[: game.cursor])
-        if not any(sq != PASS for sq in moves):
-            self.tell("Nothing to review yet: play some moves first.")
-        elif self.worker.kind == "think" or self.pending is not None:
-            self.tell("The computer is choosing its move: review once it has played.")
-        else:
-            self.judgement.review_started(moves)
-            self.worker.review(game.start, list(moves))
-            self.tell("Reviewing every move (R stops). M then shows the marks.")
+        stays free, the game may go on); R again stops it."""
+        self.reviewing.toggle()
+
+    def review_at_end(self, wanted: bool) -> None:
+        """REVIEW_AT_END (``wanted``): a finished game a person played is reviewed at once,
+        so its mistakes become puzzles, unless it already was or a review is under way."""
+        if (
+            wanted
+            and not self.session.watching
+            and not self.reviewing.wanted
+            and self.worker.kind != "review"
+            and not self.reviewed()
+        ):
+            self.toggle_review()
+
+    def review_when_free(self) -> None:
+        """Start or resume the wanted review when the search process is free; the computer's
+        own move (not while browsing or paused) comes first."""
+        session = self.session
+        held = session.browsing or (session.paused and not session.step_once)
+        self.reviewing.run_when_free(self.is_to_move() and not held)
 
     @property
     def review(self) -> tuple[tuple[int, ...], list[MoveReview]] | None:
-        """The last review: the moves it judged and its verdicts (None before any)."""
+        """The last finished review: the moves it judged and its verdicts (None before any)."""
         return self.judgement.review
 
     def reviewed(self) -> dict[int, MoveReview]:
-        """The last review's verdicts by ply, when the game on the board begins with the
-        moves it judged."""
-        return self.judgement.reviewed(self.session.game)
+        """The review's verdicts on the game's moves, by ply."""
+        return self.reviewing.reviewed()
 
     def review_progress(self) -> float | None:
-        """The share of the running review done (for its bar); None when none runs."""
-        if self.worker.kind != "review":
-            return None
-        return self.judgement.progress(self.worker.depth or 0)
+        """The share of the wanted review done (for its bar); None when none is wanted."""
+        return self.reviewing.progress()
 
     def graph_points(self) -> list[GraphPoint]:
         """The graph's points for the line on the board (browsing: the whole game): the
@@ -168,10 +176,10 @@ class ComputerTurn:
         return self.judgement.points(game, last)
 
     def last_from_book(self) -> bool:
-        """The move last played on the board was the computer's, from the opening book."""
+        """The move last played on the board was the computer's, from the opening book, in
+        this game."""
         game = self.session.game
-        last = game.last_move
-        return last is not None and (game.cursor, square_name(last)) in self.book_moves
+        return game.cursor > 0 and tuple(game.moves[: game.cursor]) in self.book_moves
 
     def ask_hint(self) -> None:
         """Score every move of the player's; the hint shows when the scores come back."""
@@ -199,10 +207,21 @@ class ComputerTurn:
         if self.worker.kind == "think":
             self.worker.cancel()
 
-    def forget(self, keep_review: bool = False) -> None:
+    def game_changed(self, change: Change) -> None:
         """The game changed: a running search, its chosen move and the hints are stale. A
-        running review judges the moves it was given, whatever the board shows: with
-        ``keep_review`` (browsing, a change of mode) it goes on."""
+        running review goes on when the change leaves it valid (see GameReview.keeps_running);
+        another game on the board ends it."""
+        self.reviewing.game_changed(change)
+        self.forget(keep_review=self.reviewing.keeps_running(change))
+        game = self.session.game
+        if change.kind in ("new", "load", "back", "forward"):
+            self.book_moves.clear()  # another game: none of its moves came from the book
+        elif change.kind == "play" and not self.playing:  # a person's move, not the book's
+            self.book_moves.discard(tuple(game.moves[: game.cursor]))
+
+    def forget(self, keep_review: bool = False) -> None:
+        """A running search, its chosen move and the hints are stale; with ``keep_review``
+        a running review job goes on (it judges the moves it was given)."""
         if not (keep_review and self.worker.kind == "review"):
             self.worker.cancel()
         self.pending = None
@@ -222,6 +241,10 @@ class ComputerTurn:
 
     def _take(self, outcome: Outcome) -> None:
         if outcome.error is not None:
+            if outcome.kind == "review":
+                self.reviewing.wanted = False
+                self.notify(f"The review stopped: the search failed ({outcome.error}).")
+                return
             self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
             self.notify(
                 f"The computer's search failed ({outcome.error}); undo or start a new game."
@@ -241,9 +264,8 @@ class ComputerTurn:
             score = self._black_score(outcome.value)
             if score is not None:
                 self.judgement.note(here, *score)
-        elif outcome.kind == "review":
-            self.judgement.review_done(list(outcome.value))
-            self.tell(review_summary(outcome.value))
+        elif self.reviewing.take(outcome):
+            pass
         else:
             scores = [m for m in outcome.value if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)

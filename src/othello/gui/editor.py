@@ -3,9 +3,11 @@ clear the board or put back the start position, choose who moves; Enter makes it
 
 While the editor is open the board shows the position being set up and nothing moves on;
 Esc puts the game back as it was. Enter replaces the game with one starting from the set-up
-position, kept like a loaded game (the one it replaces stays for undo). Any arrangement of
-discs is a legal board; one where the side to move has no move begins with its pass, and a
-finished position says so.
+position, kept like a loaded game (the one it replaces stays for undo). The position must be
+one a game could reach, by the same rule as a pasted or loaded board (storage.check_position:
+the centre full, every disc joined to it); one that is not stays in the editor, and the
+window says why in the same words as a paste. One where the side to move has no move begins
+with its pass, and a finished position says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ..app.storage import check_position
 from ..board import Board
+from ..errors import OthelloError
 from ..game import Game
 from . import theme
 from .host import Host
@@ -49,6 +53,7 @@ class EditOverlay(Scene):
         board = session.board
         self.black, self.white, self.black_to_move = board.black, board.white, board.black_to_move
         self.buttons: dict[str, pygame.Rect] = {}  # where each button was drawn
+        self.shown: list[str] = []  # the words last drawn: the lines, then each button's
         session.browsing = True
         self._show()
 
@@ -105,8 +110,14 @@ class EditOverlay(Scene):
         self._close()
 
     def finish(self) -> None:
-        """The set-up position becomes the game (the earlier game is kept for undo)."""
+        """The set-up position becomes the game (the earlier game is kept for undo); one no
+        game could reach stays in the editor, and the notice says why."""
         start = Board.from_bitboards(self.black, self.white, self.black_to_move)
+        try:
+            check_position(start)
+        except OthelloError as err:
+            self.tell(f"Cannot play this set-up. {err}")
+            return
         self.session.game = self.original
         self._close()
         self.session.set_game(Game(start))
@@ -138,10 +149,18 @@ class EditOverlay(Scene):
         y += 2 * line
         side = "Black" if self.black_to_move else "White"
         b, w = (self.black.bit_count(), self.white.bit_count())
+        spare = room.bottom - pad - y - (len(LINES) + 1 + 1.6 * button_rows + 1) * line
+        self.shown = []
         for words in (f"{side} to move · {b} black, {w} white", *LINES):
-            fitted, px = text.fit(words, room.width - 2 * pad, size)
-            surface.blit(text.render(fitted, px, theme.TEXT), (room.left + pad, y))
-            y += line
+            # a line too long for the panel goes on two where there is room, never cut short
+            wrapped, px = text.fit_lines(
+                words, room.width - 2 * pad, 2 if spare >= line else 1, size
+            )
+            spare -= (len(wrapped) - 1) * line
+            self.shown += wrapped
+            for part in wrapped:
+                surface.blit(text.render(part, px, theme.TEXT), (room.left + pad, y))
+                y += line
         self._draw_buttons(surface, room, y + line // 2, columns, size)
 
     def _draw_buttons(
@@ -150,7 +169,12 @@ class EditOverlay(Scene):
         """The editor's buttons in rows, each with its key; "Play it" stands out."""
         text, gap = self.host.text, max(4, size // 2)
         width = (room.width - 2 * size - (columns - 1) * gap) // columns
-        height = int(size * 2.1)
+        one_line = all(
+            text.render(f"{label} ({key})", size, theme.TEXT).get_width() <= width - 8
+            for _action, label, key in BUTTONS
+        )
+        small = max(MIN_TEXT, size - 3)
+        height = int(size * 2.1) if one_line else int(size * 1.4 + small * 1.5)
         self.buttons = {}
         for i, (action, label, key) in enumerate(BUTTONS):
             rect = pygame.Rect(0, 0, width, height)
@@ -162,10 +186,16 @@ class EditOverlay(Scene):
                 theme.BUTTON_HOVER if hover else theme.ACCENT if action == "play" else theme.BUTTON
             )
             pygame.draw.rect(surface, fill, rect, border_radius=6)
-            forms = [f"{label} ({key})", label, label.split()[0]]
-            fits = [
-                f for f in forms if text.render(f, size, theme.TEXT).get_width() <= rect.width - 8
-            ]
-            fitted, px = (fits[0], size) if fits else text.fit(forms, rect.width - 8, size)
+            if one_line:
+                self.shown.append(f"{label} ({key})")
+                shown = text.render(f"{label} ({key})", size, theme.TEXT)
+                surface.blit(shown, shown.get_rect(center=rect.center))
+                continue
+            # the key under the label: every button says its key, however narrow the panel
+            fitted, px = text.fit([label, label.split()[0]], rect.width - 8, size)
+            self.shown.append(f"{fitted} {key}")
             shown = text.render(fitted, px, theme.TEXT)
-            surface.blit(shown, shown.get_rect(center=rect.center))
+            keyed = text.render(key, small, theme.TEXT_DIM if action != "play" else theme.TEXT)
+            y = rect.centery - (shown.get_height() + keyed.get_height()) // 2
+            surface.blit(shown, shown.get_rect(midtop=(rect.centerx, y)))
+            surface.blit(keyed, keyed.get_rect(midtop=(rect.centerx, y + shown.get_height())))

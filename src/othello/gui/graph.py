@@ -22,9 +22,12 @@ def draw_graph(
     graph: list[GraphPoint],
     plies: int,
     size: int,
+    chosen: int | None = None,
 ) -> list[tuple[int, int]]:
     """Draw ``graph`` in ``rect`` under its title, a thin line at the position on the board
-    (``plies`` moves in); returns ``(x, cursor)`` per point drawn, for clicks."""
+    (``plies`` moves in) and a ring round the point after move ``chosen`` (the move chosen in
+    the move list); returns ``(x, ply where the point's move was played)`` per point drawn,
+    for clicks: a click on a point shows the position where its move was played."""
     title = (
         "Score for Black · reviewed"
         if any(p.mark for p in graph)
@@ -58,11 +61,13 @@ def draw_graph(
             pygame.draw.circle(surface, marked, xy, 5 if point.mark == "blunder" else 4)
         else:
             pygame.draw.circle(surface, theme.CURSOR, xy, 3, 0 if point.exact else 1)
-    return [(x, point.ply) for (x, _y), point in zip(points, graph, strict=True)]
+        if point.ply == chosen:
+            pygame.draw.circle(surface, theme.TEXT, xy, 8, 2)
+    return [(x, point.ply - 1) for (x, _y), point in zip(points, graph, strict=True)]
 
 
 def point_near(points: list[tuple[int, int]], x: int, reach: int | None = None) -> int | None:
-    """The cursor of the drawn point (``(x, cursor)``, as draw_graph returns them) nearest
+    """The ply of the drawn point (``(x, ply)``, as draw_graph returns them) nearest
     ``x``, if any is within ``reach`` pixels (any distance when ``reach`` is None)."""
     if not points:
         return None

@@ -20,9 +20,13 @@ class GameJudgement:
     def __init__(self) -> None:
         # the score of the position after these moves, from Black's side, and whether exact
         self.scores: dict[Moves, tuple[int, bool]] = {}
-        # the last review: the moves it judged, and its verdict on each placed move
+        # the review's verdict on a placed move, by the game's start position and the moves
+        # up to and including it: a verdict stays with its move through undo, redo, playing on
+        self.verdicts: dict[tuple[str, Moves], MoveReview] = {}
+        # the last finished review: the moves it judged, and its verdicts
         self.review: tuple[Moves, list[MoveReview]] | None = None
-        self.review_moves: Moves = ()  # the moves the running review judges
+        self.review_moves: Moves = ()  # the moves the running review job judges...
+        self.review_start = ""  # ...from this start position (a board string)
 
     def note(self, moves: Moves, score: int, exact: bool, keep: bool = False) -> None:
         """The score of the position after ``moves`` (Black's side); ``keep`` leaves one
@@ -33,28 +37,43 @@ class GameJudgement:
     def has_score(self, moves: Moves) -> bool:
         return moves in self.scores
 
-    def review_started(self, moves: Moves) -> None:
-        self.review_moves = moves
+    def review_started(self, start: str, moves: Moves) -> None:
+        """A review job for ``moves`` from ``start`` began: its verdicts are theirs."""
+        self.review_start, self.review_moves = start, moves
 
-    @property
-    def review_total(self) -> int:
-        """The placed moves (not passes) the running review judges: its progress counts these."""
-        return sum(1 for sq in self.review_moves if sq != PASS)
+    def add_verdict(self, verdict: MoveReview) -> None:
+        """One move of the running review's game judged."""
+        self.verdicts[self.review_start, self.review_moves[: verdict.ply + 1]] = verdict
 
-    def review_done(self, verdicts: list[MoveReview]) -> None:
-        self.review = (self.review_moves, verdicts)
+    def first_unjudged(self, start: str, line: Moves) -> int | None:
+        """The ply of the first placed move of ``line`` (from ``start``) with no verdict yet
+        (None: all have)."""
+        for ply, sq in enumerate(line):
+            if sq != PASS and (start, line[: ply + 1]) not in self.verdicts:
+                return ply
+        return None
 
-    def progress(self, done: int) -> float:
-        """The share of the running review done, from the moves it has judged."""
-        return min(1.0, done / self.review_total) if self.review_total else 0.0
+    def judged(self, start: str, line: Moves) -> list[MoveReview]:
+        """The verdicts on the moves of ``line`` from ``start``, in order (moves not judged
+        yet left out)."""
+        found = (self.verdicts.get((start, line[: ply + 1])) for ply in range(len(line)))
+        return [verdict for verdict in found if verdict is not None]
+
+    def review_done(self, start: str, line: Moves) -> list[MoveReview]:
+        """Every move of ``line`` has its verdict: that is the last finished review."""
+        verdicts = self.judged(start, line)
+        self.review = (line, verdicts)
+        return verdicts
+
+    def progress(self, start: str, line: Moves) -> float:
+        """The share of ``line``'s placed moves judged so far."""
+        placed = sum(1 for sq in line if sq != PASS)
+        return min(1.0, len(self.judged(start, line)) / placed) if placed else 0.0
 
     def reviewed(self, game: Game) -> dict[int, MoveReview]:
-        """The last review's verdicts by ply, when ``game`` begins with the moves it judged."""
-        if self.review is None:
-            return {}
-        judged, verdicts = self.review
-        moves = tuple(game.moves[: len(judged)])
-        return {v.ply: v for v in verdicts} if moves == judged else {}
+        """The verdicts on ``game``'s moves (undone ones too) by ply."""
+        judged = self.judged(game.start.to_string(), tuple(game.moves))
+        return {verdict.ply: verdict for verdict in judged}
 
     def points(self, game: Game, last: int) -> list[GraphPoint]:
         """A point for each of the game's first ``last`` moves that has a score, in order:

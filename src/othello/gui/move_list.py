@@ -2,7 +2,9 @@
 
 Browsing is view only: while the list is open nothing moves on (no pass, no computer move, no
 click on the board). Left/Right step one move, Home/End go to the start or the last move,
-a click picks a move; Enter, Esc, M or the "Play from here" button close the list and the game
+a click picks a move: the board shows the position where it was played (the move framed in the
+list is the one played from the position shown) and, after a review, the move played and the
+best move with their scores, for Black like the graph, whose point for the move is ringed; Enter, Esc, M or the "Play from here" button close the list and the game
 goes on from the position shown, as after undo: the moves after it stay for redo until a
 different move is played. A click on the board does the same and is then a move there.
 """
@@ -22,7 +24,7 @@ from .host import Host
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
-from .wording import MARK_SIGNS, GraphPoint, review_lines
+from .wording import MARK_SIGNS, GraphPoint, for_black, review_lines
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
@@ -31,20 +33,24 @@ CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame
 def entries(
     session: Session, reviewed: dict[int, MoveReview] | None = None
 ) -> list[tuple[int, str]]:
-    """``(cursor after the move, label)`` for every move of the game, undone ones too:
-    "12. d3" for a disc (numbered by discs placed), "pass" for a pass; after a review,
-    "12. d3 ?? c4 -12": the mark, and for a move that lost discs the best move and the loss."""
+    """``(ply: the position where the move was played, label)`` for every move of the game,
+    undone ones too: "12. d3" for a disc (numbered by discs placed), "pass" for a pass; after
+    a review, a move that lost discs gets its mark and the scores for Black (the graph's view)
+    after it and after the best move: "12. d3 ?? +14 (c4 +2)"."""
     rows, placed = [], 0
     for ply, sq in enumerate(session.game.moves):
         if sq == PASS:
-            rows.append((ply + 1, "pass"))
+            rows.append((ply, "pass"))
             continue
         placed += 1
         label = f"{placed}. {square_name(sq)}"
         verdict = (reviewed or {}).get(ply)
         if verdict is not None and verdict.loss > 0:
-            label += f" {MARK_SIGNS[verdict.mark]} {square_name(verdict.best)} -{verdict.loss}"
-        rows.append((ply + 1, label.rstrip()))
+            played, best = for_black(verdict)
+            label += (
+                f" {MARK_SIGNS[verdict.mark]} {played:+d} ({square_name(verdict.best)} {best:+d})"
+            )
+        rows.append((ply, label.rstrip()))
     return rows
 
 
@@ -66,7 +72,7 @@ class MoveListOverlay(Scene):
         self.progress = progress or (lambda: None)
         self.graph = graph or list
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
-        self.graph_xs: list[tuple[int, int]] = []  # (x, cursor) of each graph point drawn
+        self.graph_xs: list[tuple[int, int]] = []  # (x, ply where its move was played)
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         self.play_button = pygame.Rect(0, 0, 0, 0)
         session.browsing = True
@@ -122,6 +128,8 @@ class MoveListOverlay(Scene):
         pad = size
         share = self.progress()
         heading = "Moves · view only" if share is None else "Reviewing… R stops"
+        if share is None and self.reviewed:
+            heading = "Moves · scores for Black"
         title = text.render(heading, size + 2, theme.TEXT, bold=True)
         surface.blit(title, (room.left + pad, room.top + pad))
         if share is not None:  # the review's bar under the title
@@ -159,9 +167,9 @@ class MoveListOverlay(Scene):
             y = top + (i % rows_fit) * line
             rect = pygame.Rect(x - 4, y - 2, col_w - 8, line - 2)
             self.cells.append((rect, after))
-            if after == cursor:
+            if after == cursor:  # the move played from the position shown
                 pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
-            colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # undone moves dimmed
+            colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # later moves dimmed
             surface.blit(text.render(label, size, colour), (x, y))
 
     def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
@@ -184,7 +192,8 @@ class MoveListOverlay(Scene):
         self.graph_rect = rect
         text = self.host.text
         small = max(MIN_TEXT, size - 4)
-        self.graph_xs = draw_graph(surface, text, rect, graph, self.session.game.cursor, small)
+        cursor = self.session.game.cursor
+        self.graph_xs = draw_graph(surface, text, rect, graph, cursor, small, chosen=cursor + 1)
         return rest
 
     def _draw_play_button(
@@ -205,6 +214,6 @@ class MoveListOverlay(Scene):
         """The rows to draw: all of them, or as many as fit around the current move."""
         if len(rows) <= room:
             return rows
-        current = max(0, self.session.game.cursor - 1)
+        current = self.session.game.cursor
         start = max(0, min(current - room // 2, len(rows) - room))
         return rows[start : start + room]

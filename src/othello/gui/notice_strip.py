@@ -13,23 +13,29 @@ from .notices import Notice
 from .text import MIN_TEXT, TextCache
 
 NOTICE_GAP = 4
+READABLE = 13  # the smallest text two notices sharing the strip may use
 
 
 def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
     """Height of each notice's box and its text size, with ``count`` notices in the strip."""
     h = (rect.height - NOTICE_GAP * (count - 1)) // count
-    return h, max(MIN_TEXT, min(16, (h - 8) // (2 if count == 1 else 1) - 4))
+    if count == 1:
+        return h, max(MIN_TEXT, min(16, (h - 8) // 2 - 4))
+    return h, max(MIN_TEXT, min(16, h - 5))  # a line each: the text fills its row
 
 
 def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:
     """How many of the first two notices the strip shows together: two only when each fits
-    its one line whole; otherwise one at a time on two lines, so no notice is cut short
+    its one line whole at a readable size (READABLE); otherwise one at a time on two lines, so no notice is cut short
     (the next waits its turn)."""
     if len(notices) < 2:
         return len(notices)
     _, size = _notice_rows(rect, 2)
+    if size < READABLE:
+        return 1  # a line each would be too small to read: one at a time
     for notice in notices[:2]:
-        if text.fit(notice.text, rect.width - 24, size, bold=notice.banner)[0] != notice.text:
+        fitted, px = text.fit(notice.text, rect.width - 24, size, bold=notice.banner)
+        if fitted != notice.text or px < READABLE:
             return 1
     return 2
 

@@ -27,6 +27,7 @@ class Toast:
     text: str
     until: float | None = None
     answer: bool = False
+    seen: bool = False  # it has been on screen
 
 
 @dataclass
@@ -87,6 +88,11 @@ class Notices:
         """The position changed: replies about the old one are no longer true."""
         self.toasts = [t for t in self.toasts if not t.answer]
 
+    def drop_seen(self) -> None:
+        """Another game is on the board: a message already shown (and perhaps put back by
+        an answer) is about what happened before it, so it does not come back."""
+        self.toasts = [t for t in self.toasts if not t.seen]
+
     def announce(self, text: str, until: float) -> None:
         """Show ``text`` as the banner, ahead of every message, until the time ``until``."""
         self.banner = Toast(text, until)
@@ -105,6 +111,7 @@ class Notices:
                 toast.until = None  # put back by an answer: its full time when it shows again
             elif toast.until is None:
                 toast.until = now + self.seconds
+                toast.seen = True
 
     def shown(self) -> list[Toast]:
         """The messages in the strip now: two when both fit a line each, else one on two

@@ -19,7 +19,7 @@ from .layout import Layout
 from .panel_layout import GRID, Button, PanelLayout
 from .render import BoardRenderer
 from .text import MIN_TEXT, TextCache
-from .wording import PanelView, info_wordings
+from .wording import PanelView, detail_wordings, info_wordings
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
 
@@ -31,7 +31,8 @@ class Panel(PanelLayout):
         super().__init__()
         self.text = text
         self.discs = discs
-        self.graph_points: list[tuple[int, int]] = []  # (x drawn at, cursor) per graph point
+        self.graph_points: list[tuple[int, int]] = []  # (x drawn at, ply) per graph point
+        self.shown_detail = ""  # the status's detail line as last drawn
 
     # ----- drawing ---------------------------------------------------------------------
 
@@ -56,7 +57,7 @@ class Panel(PanelLayout):
             else "You play",
             rects["colour-label"],
         )
-        levels = "Levels · click a side" if view.watch_levels is not None else "Level"
+        levels = "Levels · click a side" if view.watch_levels is not None else view.level_label
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         size = self._button_text_size(view)
@@ -76,7 +77,7 @@ class Panel(PanelLayout):
         )
 
     def graph_hit(self, pos: tuple[int, int]) -> int | None:
-        """The move (cursor after it) of the graph point nearest a click on the graph."""
+        """The position where the move of the graph point nearest a click was played."""
         area = self.rects.get("graph")
         if area is None or not area.collidepoint(pos):
             return None
@@ -214,7 +215,8 @@ class Panel(PanelLayout):
         if view.detail:
             text, size = self.text.fit(view.status, width, size, bold=True)
             head = self.text.render(text, size, theme.TEXT, bold=True)
-            detail, small = self.text.fit(view.detail, width, self.size(14))
+            detail, small = self.text.fit(detail_wordings(view.detail), width, self.size(14))
+            self.shown_detail = detail
             sub = self.text.render(detail, small, theme.TEXT_DIM if not thinking else theme.TEXT)
             total = head.get_height() + sub.get_height()
             y = inner.centery - total // 2

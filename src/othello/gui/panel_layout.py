@@ -17,7 +17,8 @@ from .layout import Layout
 from .text import MIN_TEXT
 from .wording import PanelView
 
-GRID = (  # in reading order: three to a row beside the board, four below it
+# Quitting is the window's close button (or Esc): the grid's place goes to Settings.
+GRID = (  # in reading order: three to a row beside the board, five below it
     ("new", "New game", "N"),
     ("undo", "Undo", "U"),
     ("redo", "Redo", "^Y"),
@@ -28,10 +29,10 @@ GRID = (  # in reading order: three to a row beside the board, four below it
     ("edit", "Set up", "E"),
     ("legal", "Moves", "L"),
     ("sound", "Sound", "S"),
+    ("settings", "Settings", "O"),
     ("explore", "Explorer", "X"),
     ("puzzles", "Puzzles", "Z"),
     ("help", "Help", "F1"),
-    ("quit", "Quit", "Esc"),
 )
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (

@@ -9,8 +9,6 @@ side is a ComputerTurn; the rules stay in Board and Game, reached through the Se
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
-from functools import partial
 
 import pygame
 
@@ -19,14 +17,15 @@ from ..notation import square_name
 from .animation import MoveAnimation
 from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
-from .controls import CURSOR_STEPS, key_command, step_cursor
+from .controls import key_command, step_cursor
 from .explorer_view import ExplorerView
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
 from .notices import Notices
+from .play_commands import command_table
 from .puzzle_feed import PuzzleFeed
 from .render import BoardView
-from .scenes import EndOverlay, HelpOverlay, Scene
+from .scenes import EndOverlay, Scene
 from .session import Change
 from .wording import (
     PanelView,
@@ -34,7 +33,6 @@ from .wording import (
     panel_view,
     pass_text,
     status_parts,
-    stepped_text,
 )
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
@@ -62,10 +60,10 @@ class PlayScene(Scene):
         self.game_over_since: float | None = None
         self.hover: Square | None = None
         self.cursor: Square | None = None
-        self.choices = PlayerChoices(host, self.computer, self.tell, self._finish_animation)
+        self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.explorer = ExplorerView()
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
-        self.commands = self._command_table()
+        self.commands = command_table(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
 
@@ -98,8 +96,8 @@ class PlayScene(Scene):
             self.choices.choose_level_side(side)
             return
         ply = self.host.panel.graph_hit(pos)
-        if ply is not None:  # a point of the graph: that position, in the move list
-            self.show_moves()
+        if ply is not None:  # a point of the graph: where its move was played, in the list
+            self.do("moves")
             self.session.go_to(ply)
             return
         square = self.host.layout.square_at(pos)
@@ -117,6 +115,7 @@ class PlayScene(Scene):
         self.now += dt
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
+        self.computer.review_when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn
@@ -156,7 +155,7 @@ class PlayScene(Scene):
     def _game_over(self) -> None:
         if self.game_over_since is None:
             self.game_over_since = self.now
-            self._review_at_end()
+            self.computer.review_at_end(self.host.settings.review_at_end and not self.host.demo)
             self.notices.clear_banner()  # the end screen says it all
             if self.host.find_scene(EndOverlay) is None:
                 # under any card the player opened (help), which keeps the keys and the top
@@ -175,8 +174,8 @@ class PlayScene(Scene):
     def _on_change(self, change: Change) -> None:
         """Whatever changed the game, a running search, a hint and answers about the old
         position are now stale (a review only when a move was made)."""
-        self.computer.forget(keep_review=self.session.browsing or change.kind == "players")
         self.notices.drop_answers()
+        self.computer.game_changed(change)
         if change.kind == "play":
             self._placed(change)
             return
@@ -185,6 +184,8 @@ class PlayScene(Scene):
             return
         self.animation = None
         self.queued.clear()
+        if change.kind in ("new", "load", "back", "forward"):
+            self.notices.drop_seen()
         if change.kind != "players":
             self.notices.clear_banner()
         self.game_over_since = None
@@ -205,115 +206,9 @@ class PlayScene(Scene):
         """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
         self.commands[command]()
 
-    def _command_table(self) -> dict[str, Callable[[], None]]:
-        table: dict[str, Callable[[], None]] = {
-            "new": self.new_game,
-            "undo": self.undo,
-            "redo": self.redo,
-            "hint": self.computer.ask_hint,
-            "legal": self.choices.toggle_legal,
-            "sound": self.choices.toggle_sound,
-            "help": self.show_help,
-            "moves": self.show_moves,
-            "edit": self.edit_position,
-            "review": self.computer.toggle_review,
-            "quit": self.host.quit,
-            "play-black": partial(self.choices.set_human, "black"),
-            "play-white": partial(self.choices.set_human, "white"),
-            "mode": self.choices.next_mode,
-            "pause": self.choices.toggle_pause,
-            "step": self.choices.step,
-            "level-up": partial(self.choices.change_level, 1),
-            "level-down": partial(self.choices.change_level, -1),
-            "place": self.place_at_cursor,
-            "explore": lambda: self.tell(self.explorer.cycle()),
-            "puzzles": self.show_puzzles,
-        }
-        for name, (dx, dy) in CURSOR_STEPS.items():
-            table[name] = partial(self.move_cursor, dx, dy)
-        return table
-
     def tell(self, message: str) -> None:
         """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
         self.notices.answer(message)
-
-    def new_game(self) -> None:
-        """A new game; the one it replaces is kept, and the notice says how to get it back."""
-        kept = self.session.new_game()
-        if kept is not None:
-            self.tell(stepped_text("new", kept))
-
-    def undo(self) -> None:
-        self._step("undo")
-
-    def redo(self) -> None:
-        self._step("redo")
-
-    def _step(self, way: str) -> None:
-        """Undo or redo; a step into another game says which game it is now."""
-        self._finish_animation()
-        before = self.session.game
-        if not (self.session.undo() if way == "undo" else self.session.redo()):
-            self.tell(f"Nothing to {way}.")
-        elif self.session.game is not before:
-            self.tell(stepped_text(way, self.session.game))
-
-    def show_moves(self) -> None:
-        """The move list, over the panel: browse the game's positions, view only."""
-        from .move_list import MoveListOverlay
-
-        if self.host.find_scene(MoveListOverlay) is None:
-            self._finish_animation()
-            while (end := self.host.find_scene(EndOverlay)) is not None:
-                self.host.close_scene(end)  # the board is what the list is about
-            self.host.open_scene(
-                MoveListOverlay(
-                    self.host,
-                    self.session,
-                    self.computer.reviewed,
-                    self.computer.review_progress,
-                    self.computer.graph_points,
-                )
-            )
-
-    def edit_position(self) -> None:
-        """The position editor (not in the demo): set up a position to play from."""
-        from .editor import EditOverlay
-
-        if self.host.demo or self.host.find_scene(EditOverlay) is not None:
-            return
-        self._finish_animation()
-        self.computer.forget()
-        self.host.open_scene(EditOverlay(self.host, self.session, self.tell))
-
-    def _review_at_end(self) -> None:
-        """REVIEW_AT_END: a finished game a person played is reviewed at once (its
-        mistakes become puzzles), unless it already was or a review is running."""
-        session = self.session
-        if (
-            self.host.settings.review_at_end
-            and not self.host.demo
-            and not session.watching
-            and self.host.worker.kind != "review"
-            and not self.computer.reviewed()
-        ):
-            self.computer.toggle_review()
-
-    def show_puzzles(self) -> None:
-        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
-        from .puzzle_scene import PuzzleOverlay
-
-        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
-            return
-        self._finish_animation()
-        self.computer.forget(keep_review=True)  # a review under way still makes its puzzles
-        while (end := self.host.find_scene(EndOverlay)) is not None:
-            self.host.close_scene(end)
-        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.tell))
-
-    def show_help(self) -> None:
-        if self.host.find_scene(HelpOverlay) is None:
-            self.host.open_scene(HelpOverlay(self.host))
 
     def click_square(self, square: Square) -> None:
         if self.animation is not None:
@@ -332,17 +227,23 @@ class PlayScene(Scene):
         if self.cursor is not None:
             self.click_square(self.cursor)
 
-    def _finish_animation(self) -> None:
+    def finish_animation(self) -> None:
         if self.animation is not None:
             self.animation.finish()
             self.animation = None
 
     # ----- what is shown -------------------------------------------------------------------
 
+    def _search(self) -> tuple[str | None, int | None]:
+        """The running search's kind and depth (a review: the moves judged so far)."""
+        kind = self.host.worker.kind
+        if kind == "review":
+            return kind, self.computer.reviewing.judged_count()
+        return kind, self.host.worker.depth
+
     def status_parts(self) -> tuple[str, str]:
         """What the status box says: a headline and a detail line (which may be empty)."""
-        worker = self.host.worker
-        return status_parts(self.session, worker.kind, worker.depth)
+        return status_parts(self.session, *self._search())
 
     def status(self) -> str:
         """The status line in one piece, e.g. "Computer thinking · depth 6"."""
@@ -356,6 +257,10 @@ class PlayScene(Scene):
     def board_view(self) -> BoardView:
         board, legal = self.session.board, self.legal_markers()
         hover = self.hover if self.hover in legal else None
+        computer = self.computer
+        # browsing a reviewed game, the move played from the position shown and the best
+        chips = computer.reviewing.browsed_chips()
+        hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
         return BoardView(
             board,
             self.animation,
@@ -363,27 +268,18 @@ class PlayScene(Scene):
             legal,
             hover,
             self.cursor,
-            self._browsed_scores() or self.computer.hints,
+            hints,
             board.side_to_move if hover is not None else None,
-            self.computer.hints_exact,
+            exact,
+            best,
         )
 
-    def _browsed_scores(self) -> dict[Square, int]:
-        """Browsing a reviewed game: the move played from the position shown and the best
-        move, each with its score (the mover's view), where the hints would go."""
-        if not self.session.browsing:
-            return {}
-        verdict = self.computer.reviewed().get(self.session.game.cursor)
-        if verdict is None:
-            return {}
-        return {verdict.played: verdict.played_score, verdict.best: verdict.best_score}
-
     def panel_view(self) -> PanelView:
-        worker = self.host.worker
+        search, depth = self._search()
         view = panel_view(
             self.session,
-            search=worker.kind,
-            depth=worker.depth,
+            search=search,
+            depth=depth,
             busy=self.computer.busy_seconds(self.now),
             levels=LEVELS_RANGE,
             sound_on=self.host.sounds.enabled,

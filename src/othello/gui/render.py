@@ -95,7 +95,8 @@ class BoardView:
     """What the board shows this frame: the position, the move being animated, the last disc
     placed (red dot), the legal moves marked, the square under the pointer (with the disc it
     would place, ``ghost``), the keyboard cursor, and hint scores (``exact_hints``: perfect
-    play's, drawn as an outlined chip)."""
+    play's, drawn as an outlined chip; ``best``: the square framed in gold, when not the
+    highest score's, as for a White move scored for Black)."""
 
     board: Board
     animation: MoveAnimation | None = None
@@ -106,6 +107,7 @@ class BoardView:
     hints: Mapping[Square, int] = field(default_factory=dict)
     ghost: Color | None = None
     exact_hints: bool = False
+    best: Square | None = None
 
 
 class BoardRenderer:
@@ -246,7 +248,7 @@ class BoardRenderer:
         if view.last_move is not None and view.last_move >= 0:
             cx, cy = layout.square_center(view.last_move)
             pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
-        self._draw_hints(surface, layout, hints, view.exact_hints)
+        self._draw_hints(surface, layout, hints, view.exact_hints, view.best)
         if view.cursor is not None:
             pygame.draw.rect(
                 surface,
@@ -292,11 +294,17 @@ class BoardRenderer:
             surface.blit(disc, disc.get_rect(center=(cx, cy)))
 
     def _draw_hints(
-        self, surface: pygame.Surface, layout: Layout, hints: Mapping[Square, int], exact: bool
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        hints: Mapping[Square, int],
+        exact: bool,
+        best_square: Square | None,
     ) -> None:
         if not hints:
             return
-        best = max(hints.values())
+        framed = hints.get(best_square) if best_square is not None else None
+        best = max(hints.values()) if framed is None else framed
         size = max(10, layout.square // 3)
         for sq, score in hints.items():
             rect = layout.square_rect(sq)

@@ -62,6 +62,7 @@ class Session:
     later: list[Game] = field(
         default_factory=list
     )  # games Undo stepped back from, the nearest last
+    replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
 
     # ----- what the window asks ------------------------------------------------------
 
@@ -140,8 +141,9 @@ class Session:
 
     def undo(self) -> bool:
         """Take back moves to the human's previous turn (one move when nobody is human); at
-        the start of the game, bring back the game it replaced."""
-        if self._can_undo_here():
+        the start of the game, or before any move was made or undone in a game that just
+        replaced another (a load, a paste), bring back the game it replaced."""
+        if self._can_undo_here() and not (self.replaced and self.earlier):
             self.game.undo()
             while self.game.can_undo() and self._skip_when_stepping():
                 self.game.undo()
@@ -292,5 +294,9 @@ class Session:
         return self.board.side_to_move != self.human or self.board.must_pass()
 
     def _changed(self, change: Change) -> None:
+        if change.kind in ("new", "load", "forward"):
+            self.replaced = True
+        elif change.kind in ("play", "pass", "undo", "redo"):
+            self.replaced = False
         for listener in list(self.on_game_changed):
             listener(change)

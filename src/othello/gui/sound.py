@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from .resources import Report, why
+
+log = logging.getLogger(__name__)  # under "othello": the log file
+NO_DEVICE = "No sound device found: playing without sound."
 
 
 class Sounds:
@@ -27,14 +31,17 @@ class Sounds:
         if enabled:
             self._start()
 
-    def _start(self) -> None:
-        """Start the mixer and load the sounds once; any failure means silence plus a notice."""
+    def _start(self, tell: bool = True) -> None:
+        """Start the mixer and load the sounds once; any failure means silence, said plainly
+        in the window (with ``tell``) and in detail in the log."""
         self._tried = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         except pygame.error as err:
-            self._notify(f"No audio device ({err}); playing silently.")
+            log.warning("no audio device: %s", err)
+            if tell:
+                self._notify(NO_DEVICE)
             self.available = self.enabled = False
             return
         for name in ("place", "flip"):
@@ -47,15 +54,14 @@ class Sounds:
                     f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.",
                 )
 
-    def toggle(self) -> bool:
-        """Switch sound on or off; returns the new state."""
-        if not self.available:
-            self._notify("There is no audio device, so sound stays off.")
-            return False
-        self.enabled = not self.enabled
-        if self.enabled and not self._tried:
-            self._start()
-        return self.enabled
+    def toggle(self) -> bool | None:
+        """Switch sound on or off; returns the new state, or None when there is no sound
+        device (nothing changed: the caller says so)."""
+        if self.available:
+            self.enabled = not self.enabled
+            if self.enabled and not self._tried:
+                self._start(tell=False)
+        return self.enabled if self.available else None
 
     def play(self, name: str, volume: float = 1.0) -> None:
         sound = self._sounds.get(name)

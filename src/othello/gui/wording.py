@@ -15,6 +15,7 @@ from ..bitboard import PASS, Square
 from ..board import Board, Color
 from ..engine import LEVELS
 from ..game import Game
+from ..levels import ANALYSIS
 from ..notation import square_name
 from ..openings import opening_of
 from ..review import MoveReview, summarize
@@ -51,6 +52,7 @@ class PanelView:
     detail: str = ""  # the status's second line, e.g. "depth 6"
     watch_levels: dict[Color, int] | None = None  # watching: each side's level
     level_side: Color = "white"  # watching: the side whose level - and + change
+    level_label: str = "Level"  # the level box's heading ("Hints" with two players)
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
@@ -147,6 +149,25 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     shown_depth = depth if search == "think" else None
     who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
     return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
+
+
+def for_black(verdict: MoveReview) -> tuple[int, int]:
+    """A verdict's scores after the move played and after the best move, for Black."""
+    sign = 1 if verdict.color == "black" else -1
+    return sign * verdict.played_score, sign * verdict.best_score
+
+
+SHORTER_DETAILS = {"Space: show or hide the result": "Space: the result card"}
+
+
+def detail_wordings(detail: str) -> list[str]:
+    """The status's detail line, then shorter forms for a narrow panel: never cut mid-word."""
+    forms = [detail]
+    if detail in SHORTER_DETAILS:
+        forms.append(SHORTER_DETAILS[detail])
+    if " · " in detail:
+        forms.append(detail.split(" · ")[0])
+    return forms
 
 
 MARK_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -308,6 +329,10 @@ def panel_view(
     board = session.board
     shown = session.shown_level()
     name, description = level_info(shown)
+    level_text, level_label = f"{shown} · {name}", "Level"
+    if session.two_players:  # no computer plays: what applies is the hints' strength
+        level_text, level_label = "Strongest", "Hints"
+        description = f"no computer plays; a hint (H) {ANALYSIS.description}"
     headline, detail = status_parts(session, search, depth)
     names: dict[Color, str] = {
         color: color.capitalize()
@@ -323,7 +348,8 @@ def panel_view(
         names=names,
         status=headline,
         detail=detail,
-        level_text=f"{shown} · {name}",
+        level_text=level_text,
+        level_label=level_label,
         level_help=f"{session.level_side.capitalize()}: {name}, {description}"
         if session.watching
         else description,
@@ -344,8 +370,8 @@ def panel_view(
             "undo": session.can_undo(),
             "redo": session.can_redo(),
             "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
-            "level-down": shown > levels[0],
-            "level-up": shown < levels[1],
+            "level-down": shown > levels[0] and not session.two_players,
+            "level-up": shown < levels[1] and not session.two_players,
             "play-black": not demo,
             "play-white": not demo,
         },

@@ -96,11 +96,13 @@ class SearchWorker:
         """Start scoring every legal move, for a hint."""
         return self._start("analyze", board, level)
 
-    def review(self, start: Board, moves: list[int]) -> int:
-        """Start judging every move of a game (progress: the number of moves done)."""
+    def review(self, start: Board, moves: list[int], first: int = 0) -> int:
+        """Start judging every move of a game from ply ``first`` on; poll returns each
+        verdict as an outcome of kind "verdict" while the review goes on."""
         self.cancel()
         self.kind = "review"
-        self._job = (self.generation, "review", search_service.review_text(start, moves), 0, False)
+        text = search_service.review_text(start, moves, first)
+        self._job = (self.generation, "review", text, 0, False)
         self._transport.start(self._job)
         return self.generation
 
@@ -118,6 +120,8 @@ class SearchWorker:
                 continue
             if isinstance(message, Progress):
                 self.depth = message.depth
+            elif message.kind == "verdict":
+                return message  # one move of the running review judged; it goes on
             elif message.kind == self.kind:
                 self.kind = None
                 return message
@@ -244,6 +248,9 @@ class ProcessTransport:
         if report[0] == "result":
             _tag, generation, kind, data = report
             return Outcome(kind, generation, search_service.value_from_data(kind, data))
+        if report[0] == "verdict":
+            _tag, generation, data = report
+            return Outcome("verdict", generation, search_service.value_from_data("verdict", data))
         _tag, job, message, trace = report
         _log_failure(job, message, "\n" + trace.rstrip())
         return Outcome(job[1], job[0], error=SearchError(message))
@@ -323,9 +330,12 @@ class ThreadTransport:
             return
         try:
             if kind == "review":
-                on_done = self._progress_for(generation)
+
+                def on_review(review: Any) -> None:
+                    self._reports.put(Outcome("verdict", generation, review))
+
                 value = search_service.value_from_data(
-                    kind, search_service.review_data(board_string, stop, lambda d, t: on_done(d))
+                    kind, search_service.review_data(board_string, stop, on_review)
                 )
                 self._reports.put(Outcome(kind, generation, value))
                 return

@@ -1,0 +1,114 @@
+"""othello.ini from the window: the Settings button opens it, a saved change applies at once.
+
+The file is the one the game read (or, when it read none, the one it would write), so the
+file the player edits is the file the game uses. Applying a change touches only what the
+change is about: the game in progress, its undo history and the autosave stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..app import logs
+from ..app.editor_launch import Launch, NoEditor, open_in_editor
+from ..app.settings import Settings
+from ..app.settings_watch import SettingsWatch, changed_keys
+from ..board import Color
+from .choices import clamp_level
+from .host import SettingsHost
+
+
+class LiveSettings:
+    """Watches the settings file for saved changes and opens it for editing."""
+
+    def __init__(self, app: SettingsHost, path: Path, copy: Callable[[str], bool]) -> None:
+        """``copy`` puts text on the clipboard (the path, where no editor opens)."""
+        self.app = app
+        self.path = path
+        self.copy = copy
+        self.now = 0.0
+        self.watch = SettingsWatch(path)
+        self.launch: Launch | None = None
+
+    def update(self, dt: float) -> None:
+        """Once a frame: a saved change applied, a failed launch answered (cheap otherwise)."""
+        self.now += dt
+        reload = self.watch.poll(self.now, self.app.settings)
+        if reload is not None:
+            for notice in reload.notices:
+                self.app.notify(notice)
+            self.apply(reload.settings)
+        if self.launch is not None:
+            failed = self.launch.failed(self.now)
+            if failed is not None:
+                self.launch = None
+                if failed:
+                    self._show_path("no text editor answered")
+
+    def written(self) -> None:
+        """The window saved a choice into the file: that is no change to apply."""
+        self.watch.accept()
+
+    # ----- opening the file -----------------------------------------------------------
+
+    def open(self) -> None:
+        """The Settings command: the file in the system's text editor (created if needed)."""
+        try:
+            self.launch = open_in_editor(self.path, self.now)
+        except NoEditor as err:
+            logs.log.info("settings: cannot open an editor: %s", err)
+            self._show_path("no text editor could be opened here")
+            return
+        except OSError as err:
+            self.app.notify(f"Could not create {self.path} ({err.strerror or err})")
+            return
+        self.app.tell(f"Opening {self.path.name} in your text editor: saved changes apply at once.")
+
+    def _show_path(self, why: str) -> None:
+        copied = self.copy(str(self.path))
+        where = " (copied to the clipboard)" if copied else ""
+        self.app.notify(f"Settings: {why}. Edit this file{where}: {self.path}")
+
+    # ----- applying a change ----------------------------------------------------------
+
+    def apply(self, new: Settings) -> None:
+        """Use ``new`` from now on, carrying out each setting that changed."""
+        old, self.app.settings = self.app.settings, new
+        changes = changed_keys(old, new)
+        if not changes:
+            return
+        self._window(old, new)
+        self._game(old, new)
+        self.app.inform(f"{self.path.name} applied: " + ", ".join(changes))
+
+    def _window(self, old: Settings, new: Settings) -> None:
+        app = self.app
+        size = (new.window_width, new.window_height)
+        if size != (old.window_width, old.window_height):
+            app.square_wanted = new.square_size
+            app.resized = False  # the file says the size now: nothing to write back at the end
+            app.relayout(app.fit_desktop(size))
+            app.opened = (*app.screen.get_size(), new.square_size)  # later resizes scale from here
+        elif new.square_size != old.square_size:
+            app.square_wanted = new.square_size
+            app.opened = (*app.screen.get_size(), new.square_size)
+            app.relayout()
+        if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
+            app.sounds.toggle()
+
+    def _game(self, old: Settings, new: Settings) -> None:
+        play, session = self.app.play, self.app.session
+        if new.watch_seconds != old.watch_seconds:
+            play.computer.watch_seconds = float(new.watch_seconds)
+        if new.show_legal_moves != old.show_legal_moves:
+            session.show_legal = new.show_legal_moves
+        if new.book != old.book:
+            self.app.worker.book = new.book
+        if new.level != old.level or new.watch_black_level != old.watch_black_level:
+            session.level = clamp_level(new.level)
+            session.black_level = clamp_level(new.watch_black_level)
+            play.computer.level_changed()
+        if new.mode != old.mode or new.human_color != old.human_color:
+            color: Color = "white" if new.human_color == "white" else "black"
+            play.choices.take_players(new.mode, color)

@@ -1,0 +1,121 @@
+"""The play scene's commands: what each panel button and key does, by name.
+
+The commands that act on the game as a whole live here (a new game, undo and redo, the move
+list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
+review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
+panel.GRID and controls.KEYS to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from .controls import CURSOR_STEPS
+from .scenes import EndOverlay, HelpOverlay
+from .wording import stepped_text
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+
+class GameCommands:
+    """New game, undo and redo, the move list, the editor and help, for one play scene."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.host = scene.host
+        self.session = scene.session
+
+    def new_game(self) -> None:
+        """A new game; the one it replaces is kept, and the notice says how to get it back."""
+        kept = self.session.new_game()
+        if kept is not None:
+            self.scene.tell(stepped_text("new", kept))
+
+    def step(self, way: str) -> None:
+        """Undo or redo; a step into another game says which game it is now."""
+        self.scene.finish_animation()
+        before = self.session.game
+        if not (self.session.undo() if way == "undo" else self.session.redo()):
+            self.scene.tell(f"Nothing to {way}.")
+        elif self.session.game is not before:
+            self.scene.tell(stepped_text(way, self.session.game))
+
+    def show_moves(self) -> None:
+        """The move list, over the panel: browse the game's positions, view only."""
+        from .move_list import MoveListOverlay
+
+        if self.host.find_scene(MoveListOverlay) is None:
+            self.scene.finish_animation()
+            while (end := self.host.find_scene(EndOverlay)) is not None:
+                self.host.close_scene(end)  # the board is what the list is about
+            computer = self.scene.computer
+            self.host.open_scene(
+                MoveListOverlay(
+                    self.host,
+                    self.session,
+                    computer.reviewed,
+                    computer.review_progress,
+                    computer.graph_points,
+                )
+            )
+
+    def edit_position(self) -> None:
+        """The position editor (not in the demo): set up a position to play from."""
+        from .editor import EditOverlay
+
+        if self.host.demo or self.host.find_scene(EditOverlay) is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget()
+        self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell))
+
+    def show_puzzles(self) -> None:
+        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
+        from .puzzle_scene import PuzzleOverlay
+
+        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget(keep_review=True)  # a review under way still makes its puzzles
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell))
+
+    def show_help(self) -> None:
+        if self.host.find_scene(HelpOverlay) is None:
+            self.host.open_scene(HelpOverlay(self.host))
+
+
+def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
+    """Every command name (panel.GRID, controls.KEYS) and what it does in ``scene``."""
+    game, choices, computer = GameCommands(scene), scene.choices, scene.computer
+    table: dict[str, Callable[[], None]] = {
+        "new": game.new_game,
+        "undo": partial(game.step, "undo"),
+        "redo": partial(game.step, "redo"),
+        "hint": computer.ask_hint,
+        "legal": choices.toggle_legal,
+        "sound": choices.toggle_sound,
+        "help": game.show_help,
+        "moves": game.show_moves,
+        "edit": game.edit_position,
+        "review": computer.toggle_review,
+        "quit": scene.host.quit,
+        "settings": scene.host.open_settings,
+        "play-black": partial(choices.set_human, "black"),
+        "play-white": partial(choices.set_human, "white"),
+        "mode": choices.next_mode,
+        "pause": choices.toggle_pause,
+        "step": choices.step,
+        "level-up": partial(choices.change_level, 1),
+        "level-down": partial(choices.change_level, -1),
+        "place": scene.place_at_cursor,
+        "explore": lambda: scene.tell(scene.explorer.cycle()),
+        "puzzles": game.show_puzzles,
+    }
+    for name, (dx, dy) in CURSOR_STEPS.items():
+        table[name] = partial(scene.move_cursor, dx, dy)
+    return table

@@ -1,0 +1,384 @@
+"""othello.ini for a player without a terminal: written at the first start, opened from the
+window, and a saved change applied while the game runs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from othello.app import cli, editor_launch, paths
+from othello.app.config import ensure_user_ini, load_settings
+from othello.app.settings import DEFAULTS, Settings
+from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
+from othello.gui.app import App
+from test_gui import FakeEngine, click, frames, frames_until, human_turn_idle, press, settings
+
+DEFAULT_TEXT = (paths.default_ini()).read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: None)
+
+
+# ----- the first start ----------------------------------------------------------------------
+
+
+def test_the_first_start_writes_the_commented_default_and_reads_it() -> None:
+    assert ensure_user_ini() is None
+    assert paths.user_ini().read_text(encoding="utf-8") == DEFAULT_TEXT
+    settings, notices = load_settings()
+    assert (settings.source, notices) == (paths.user_ini(), [])
+    paths.user_ini().write_text("[GAME]\nLEVEL = 2\n")
+    assert ensure_user_ini() is None  # never over the player's own
+    assert load_settings()[0].level == 2
+
+
+def test_a_config_folder_that_cannot_be_written_gives_a_notice_and_the_game_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the config folder would go")
+    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(blocker / "othello"))
+    args = cli.build_parser().parse_args([])
+    cli._prepare_play(args)
+    settings, notices = args.loaded_settings
+    assert settings == DEFAULTS
+    assert len(notices) == 1 and "could not be created" in notices[0]
+    assert str(blocker / "othello" / "othello.ini") in notices[0]
+
+
+# ----- the watch (no window) -------------------------------------------------------------------
+
+
+def save(path: Path, text: str) -> None:
+    """Write as an editor does, making sure the change shows in the modification time."""
+    before = path.stat().st_mtime_ns if path.exists() else 0
+    path.write_text(text, encoding="utf-8")
+    if path.stat().st_mtime_ns == before:
+        os.utime(path, ns=(before + 1_000_000, before + 1_000_000))
+
+
+def looks(watch: SettingsWatch, current: Settings, start: float, n: int) -> list[Any]:
+    """``n`` looks, one every LOOK_SECONDS from ``start``: the reloads they gave."""
+    got = []
+    for i in range(n):
+        reload = watch.poll(start + i * LOOK_SECONDS, current)
+        if reload is not None:
+            got.append(reload)
+    return got
+
+
+def test_a_saved_change_is_read_once_it_holds_still(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT)
+    watch = SettingsWatch(ini)
+    assert looks(watch, DEFAULTS, 1.0, 3) == []  # nothing changed: nothing read
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = 45"))
+    first = watch.poll(10.0, DEFAULTS)
+    assert first is None  # just changed: wait one look in case the editor is still writing
+    reload = watch.poll(10.0 + LOOK_SECONDS, DEFAULTS)
+    assert reload is not None and reload.settings.fps == 45 and reload.notices == []
+    assert looks(watch, reload.settings, 20.0, 3) == []
+
+
+def test_a_file_caught_half_written_gives_no_burst_of_errors(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT)
+    watch = SettingsWatch(ini)
+    reloads = []
+    for i, cut in enumerate((0, 37, 120, 400)):  # the editor writes it a piece at a time
+        save(ini, DEFAULT_TEXT[:cut])
+        reloads.append(watch.poll(5.0 + i * LOOK_SECONDS, DEFAULTS))
+    save(ini, DEFAULT_TEXT.replace("LEVEL = 4", "LEVEL = 6"))
+    reloads.append(watch.poll(7.0, DEFAULTS))
+    assert reloads == [None] * 5
+    reload = watch.poll(7.0 + LOOK_SECONDS, DEFAULTS)
+    assert reload is not None and reload.settings.level == 6 and reload.notices == []
+
+
+def test_a_bad_value_keeps_the_value_in_effect_and_says_so(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT)
+    watch = SettingsWatch(ini)
+    current = replace(DEFAULTS, fps=50, level=5)
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 4", "LEVEL = 2"))
+    reload = looks(watch, current, 3.0, 2)[0]
+    assert (reload.settings.fps, reload.settings.level) == (50, 2)
+    assert reload.notices == ["othello.ini line 16: FPS = 'fast' is not a whole number; using 50"]
+
+
+def test_a_file_deleted_while_running_keeps_the_settings_in_effect(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = 20"))
+    watch = SettingsWatch(ini)
+    current = replace(DEFAULTS, fps=20)
+    ini.unlink()
+    (reload,) = looks(watch, current, 1.0, 4)
+    assert reload.settings == current and "was removed" in reload.notices[0]
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = 25"))  # back again
+    (reload,) = looks(watch, current, 10.0, 4)
+    assert reload.settings.fps == 25
+
+
+def test_a_file_that_is_no_longer_ini_keeps_everything(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT)
+    watch = SettingsWatch(ini)
+    current = replace(DEFAULTS, level=6)
+    save(ini, "Dear diary,\ntoday I changed the settings\nand then some\n")
+    (reload,) = looks(watch, current, 1.0, 3)
+    assert reload.settings == current and "not an INI file" in reload.notices[0]
+
+
+# ----- in the window -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    apps: list[App] = []
+
+    def make(text: str = DEFAULT_TEXT, **changes: Any) -> tuple[App, Path]:
+        ini = tmp_path / "othello.ini"
+        save(ini, text)
+        read, _ = load_settings(ini)
+        base = settings(**changes)
+        app = App(
+            replace(
+                read,
+                window_width=base.window_width,
+                window_height=base.window_height,
+                square_size=base.square_size,
+                sound=False,
+            ),
+            engine_factory=lambda level: FakeEngine(),
+            remember=lambda prefs: config_save(prefs, ini),
+            computer_min_seconds=0.0,
+            settings_file=ini,
+        )
+        pygame.event.clear()
+        record_notices(app)
+        apps.append(app)
+        return app, ini
+
+    yield make
+    for app in apps:
+        app.close()
+    pygame.display.quit()
+
+
+def config_save(prefs: dict[str, Any], ini: Path) -> None:
+    from othello.app.preferences import save_preferences
+
+    save_preferences(prefs, ini)
+
+
+def edit(ini: Path, old: str, new: str) -> None:
+    text = ini.read_text(encoding="utf-8")
+    assert old in text
+    save(ini, text.replace(old, new))
+
+
+def settle(app: App, seconds: float = 2.0) -> None:
+    """Frames worth ``seconds`` of play: more than two looks at the file."""
+    frames(app, int(seconds * 30) + 1)
+
+
+def notices_text(app: App) -> str:
+    """Every message the window has queued since it opened (shown ones expire)."""
+    return " | ".join(getattr(app, "said", []))
+
+
+def record_notices(app: App) -> None:
+    said: list[str] = []
+    queue = app.play.notices.queue
+
+    def recording(toast: Any) -> None:
+        said.append(toast.text)
+        queue(toast)
+
+    app.play.notices.queue = recording  # type: ignore[method-assign]
+    app.said = said  # type: ignore[attr-defined]
+
+
+def test_window_size_applies_at_once_and_the_game_is_untouched(live_app: Any) -> None:
+    app, ini = live_app()
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    moves_before = app.session.game.transcript()
+    assert moves_before.startswith("f5")
+    edit(ini, "WINDOWWIDTH = 1280", "WINDOWWIDTH = 900")
+    edit(ini, "WINDOWHEIGHT = 800", "WINDOWHEIGHT = 640")
+    settle(app)
+    assert app.screen.get_size() == (900, 640)
+    assert app.session.game.transcript() == moves_before  # the game, its history: untouched
+    assert "othello.ini applied: WINDOWWIDTH = 900, WINDOWHEIGHT = 640" in notices_text(app)
+
+
+@pytest.mark.parametrize(
+    "old, new, check",
+    [
+        ("SQUARESIZE = 70", "SQUARESIZE = 40", lambda app: app.layout.square == 40),
+        ("FPS = 30", "FPS = 12", lambda app: app.fps == 12),
+        ("ANIMATION = True", "ANIMATION = False", lambda app: app.settings.animation is False),
+        (
+            "ANIMATION_SPEED = 1.0",
+            "ANIMATION_SPEED = 3.0",
+            lambda app: app.settings.animation_speed == 3.0,
+        ),
+        ("LEVEL = 4", "LEVEL = 6", lambda app: app.session.level == 6),
+        (
+            "WATCH_BLACK_LEVEL = 4",
+            "WATCH_BLACK_LEVEL = 2",
+            lambda app: app.session.black_level == 2,
+        ),
+        (
+            "SHOW_LEGAL_MOVES = True",
+            "SHOW_LEGAL_MOVES = False",
+            lambda app: not app.session.show_legal,
+        ),
+        ("BOOK = True", "BOOK = False", lambda app: app.worker.book is False),
+        (
+            "WATCH_SECONDS = 1.0",
+            "WATCH_SECONDS = 4.0",
+            lambda app: app.play.computer.watch_seconds == 4.0,
+        ),
+        ("MODE = computer", "MODE = two-players", lambda app: app.session.two_players),
+        ("MODE = computer", "MODE = watch", lambda app: app.session.watching),
+        ("HUMAN_COLOR = black", "HUMAN_COLOR = white", lambda app: app.session.human == "white"),
+    ],
+)
+def test_each_kind_of_key_applies_without_a_restart(
+    live_app: Any, old: str, new: str, check: Callable[[App], bool]
+) -> None:
+    app, ini = live_app(text=DEFAULT_TEXT.replace("WINDOWWIDTH = 1280", "WINDOWWIDTH = 1000"))
+    frames(app, 2)
+    assert not check(app)
+    edit(ini, old, new)
+    settle(app)
+    assert check(app)
+
+
+def test_sound_applies_when_there_is_a_device(live_app: Any) -> None:
+    app, ini = live_app()
+    app.sounds.available = True
+    app.sounds.enabled = False
+    toggled: list[bool] = []
+    app.sounds.toggle = lambda: toggled.append(True) or True  # type: ignore[method-assign]
+    edit(ini, "SOUND = True", "SOUND = False")
+    settle(app)
+    assert toggled == []  # already off
+    edit(ini, "SOUND = False", "SOUND = True")
+    settle(app)
+    assert toggled == [True]
+
+
+def test_a_bad_value_in_the_window_keeps_the_value_in_effect(live_app: Any) -> None:
+    app, ini = live_app()
+    edit(ini, "LEVEL = 4", "LEVEL = 5")
+    settle(app)
+    assert app.session.level == 5
+    edit(ini, "LEVEL = 5", "LEVEL = eleven")
+    settle(app)
+    assert app.session.level == 5
+    assert "LEVEL = 'eleven' is not a whole number; using 5" in notices_text(app)
+
+
+def test_a_choice_remembered_by_the_window_is_not_read_back_as_a_change(live_app: Any) -> None:
+    app, ini = live_app()
+    press(pygame.K_PLUS)
+    frames(app, 1)
+    assert app.session.level == 5 and "LEVEL = 5" in ini.read_text(encoding="utf-8")
+    settle(app)
+    assert "applied" not in notices_text(app)
+    assert app.session.level == 5
+
+
+# ----- the Settings button -------------------------------------------------------------------
+
+
+class FakeProcess:
+    def __init__(self, code: int | None) -> None:
+        self.code = code
+
+    def poll(self) -> int | None:
+        return self.code
+
+
+def test_settings_opens_the_file_in_use_with_the_systems_launcher(
+    live_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, ini = live_app()
+    calls: list[list[str]] = []
+
+    def popen(command: list[str], **_: Any) -> FakeProcess:
+        calls.append(command)
+        return FakeProcess(0)
+
+    monkeypatch.setattr(editor_launch.subprocess, "Popen", popen)
+    monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    button = next(b for b in app.panel.buttons if b.action == "settings")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    frames(app, 3)
+    assert calls == [["xdg-open", str(ini)]]
+    assert "Opening othello.ini in your text editor" in notices_text(app)
+    press(pygame.K_o)  # the key does the same
+    frames(app, 2)
+    assert len(calls) == 2
+
+
+def test_settings_creates_a_missing_file_from_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "new" / "othello.ini"
+    seen: list[list[str]] = []
+    launch = editor_launch.open_in_editor(
+        target, 0.0, platform="macos", popen=lambda cmd, **_: seen.append(cmd) or FakeProcess(None)
+    )
+    assert target.read_text(encoding="utf-8") == DEFAULT_TEXT
+    assert seen == [["open", "-t", str(target)]]
+    assert launch.failed(1.0) is None and launch.failed(100.0) is False
+    started: list[str] = []
+    editor_launch.open_in_editor(target, 0.0, platform="windows", startfile=started.append)
+    assert started == [str(target)]
+
+
+def test_with_no_editor_the_window_shows_the_path_and_copies_it(
+    live_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, ini = live_app()
+    copied: list[str] = []
+    app.live_settings.copy = lambda text: copied.append(text) or True
+
+    def no_launcher(command: list[str], **_: Any) -> FakeProcess:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(editor_launch.subprocess, "Popen", no_launcher)
+    monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    app.open_settings()
+    frames(app, 1)
+    assert copied == [str(ini)]
+    assert f"(copied to the clipboard): {ini}" in notices_text(app)
+
+
+def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
+    live_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, ini = live_app()
+    copied: list[str] = []
+    app.live_settings.copy = lambda text: copied.append(text) or False
+    monkeypatch.setattr(editor_launch.subprocess, "Popen", lambda cmd, **_: FakeProcess(3))
+    monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    app.open_settings()
+    frames(app, 2)
+    assert copied == [str(ini)]
+    assert f"Edit this file: {ini}" in notices_text(app)
+    assert human_turn_idle(app)

@@ -1,0 +1,199 @@
+"""The midgame search on worker processes (``othello.split``): the same scores as one
+process, legal moves, a stop that ends every worker's search promptly, no process left
+behind, and one process when the workers fail."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from collections.abc import Iterator
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import pytest
+
+from othello import Board, Engine, parallel, split, task
+from othello.app import search_service
+from othello.levels import ANALYSIS, LEVELS
+from test_engine import ffo
+from test_search import random_board
+
+FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0}
+"""A full-width search to a fixed depth with time to spare: its scores are minimax values,
+the same however the root moves are shared out."""
+
+
+@pytest.fixture(autouse=True)
+def own_pool() -> Iterator[None]:
+    """Each test starts without a pool and leaves none behind."""
+    parallel.close_shared_pool()
+    yield
+    parallel.close_shared_pool()
+    assert not multiprocessing.active_children()
+
+
+def boards(count: int, seed: int) -> list[Board]:
+    found = []
+    for k in range(40):
+        board = random_board(30 + k % 12, seed + k)
+        if not board.is_game_over() and board.legal_moves():
+            found.append(board)
+    return found[:count]
+
+
+def test_parallel_analysis_scores_every_move_as_one_process_does() -> None:
+    alone = Engine(level=ANALYSIS, **FIXED)  # type: ignore[arg-type]
+    shared = Engine(level=ANALYSIS, workers=2, **FIXED)  # type: ignore[arg-type]
+    for board in boards(4, seed=300):
+        expected = {m.move: m.score for m in alone.analyze(board)}
+        got = {m.move: m.score for m in shared.analyze(board)}
+        assert got == expected
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes > 0  # the workers did search
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_parallel_think_finds_the_same_score_and_a_legal_move(seed: int) -> None:
+    for board in boards(3, seed=400 + 10 * seed):
+        alone = Engine(level=5, **FIXED).think(board)  # type: ignore[arg-type]
+        shared = Engine(level=5, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
+        assert shared.move in board.legal_moves()
+        assert (shared.score, shared.depth) == (alone.score, alone.depth)
+        assert shared.pv[0] == shared.move
+        line = board.copy()
+        for move in shared.pv:  # the line comes from a worker's table: legal all along
+            if move == "pass":
+                line.push_pass()
+            else:
+                assert move in line.legal_moves()
+                line.push(move)
+
+
+def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
+    board = boards(1, seed=500)[0]
+    engine = Engine(level=5, workers=2, **FIXED)  # type: ignore[arg-type]
+    first = engine.think(board)
+    engine.forget()
+    again = engine.think(board)
+    assert (first.move, first.score, first.pv) == (again.move, again.score, again.pv)
+
+
+def test_stop_ends_every_workers_search_promptly() -> None:
+    board = random_board(36, 7)
+    engine = Engine(level=6, time_limit=60.0, workers=2)  # would search for a long while
+    stop = threading.Event()
+    timer = threading.Timer(2.0, stop.set)
+    timer.start()
+    t0 = time.perf_counter()
+    result = engine.think(board, stop=stop)
+    timer.cancel()
+    assert time.perf_counter() - t0 < 2.0 + 3.0  # generous: a worker checks every 512 nodes
+    assert result.move in board.legal_moves()
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes > 0 and not pool.cancel.is_set()
+    # the workers are idle and ready: the next search runs and ends normally
+    quick = Engine(level=5, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
+    assert quick.move in board.legal_moves() and quick.depth == 5
+    procs = list(pool.procs)
+    parallel.close_shared_pool()
+    assert not any(proc.is_alive() for proc in procs)
+
+
+def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
+    board = boards(1, seed=600)[0]
+    pool = parallel.shared_pool(2)
+    assert pool is not None
+    pool.procs[1].terminate()
+    pool.procs[1].join()
+    searcher = split.SplitSearcher({}, pool)
+    alone = Engine(level=5, **FIXED).think(board)  # type: ignore[arg-type]
+    p, o = board.player, board.opponent
+    order = board.legal_squares()
+    score, sq, _ = searcher.root_midgame(p, o, 5, order)
+    assert searcher.pool is None  # given up, for the rest of this search
+    assert round(score / 100) == alone.score and sq in board.legal_squares()
+
+
+def test_levels_that_share_their_search() -> None:
+    assert [lv.parallel for lv in LEVELS] == [False, False, False, False, True, True]
+    assert ANALYSIS.parallel
+    assert 1 <= parallel.default_search_processes()
+
+
+def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
+    board = boards(1, seed=700)[0]
+    Engine(level=5, workers=1, depth=4).think(board)
+    Engine(level=4, workers=2, depth=4).think(board)
+    assert not multiprocessing.active_children()
+
+
+def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(task, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
+    for number in (1, 2, 3):
+        board, best, moves = ffo(number)
+        result = Engine(level=6, workers=2).think(board)
+        assert result.exact and result.score == best and result.move in moves
+        assert result.pv[0] == result.move and len(result.pv) > board.empties() // 2
+    pool = parallel.shared_pool(2)
+    assert pool is not None and pool.nodes > 0
+
+
+def _think_in_a_daemon(conn: Connection) -> None:
+    board = random_board(34, 11)
+    result = Engine(level=5, workers=2, depth=4).think(board)
+    conn.send((result.move, board.legal_moves()))
+
+
+def test_a_daemonic_process_searches_alone() -> None:
+    # A daemonic process may not start children (a window may start its search process
+    # so): the engine then searches in that process instead of failing.
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    proc = context.Process(target=_think_in_a_daemon, args=(theirs,), daemon=True)
+    proc.start()
+    assert mine.poll(60)
+    move, legal = mine.recv()
+    proc.join(10)
+    assert move in legal and proc.exitcode == 0
+
+
+def _workers_of(pid: int) -> set[int]:
+    """Processes whose parent is ``pid`` (Linux's /proc), but multiprocessing's resource
+    tracker."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"resource_tracker" not in command:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> None:
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    cancelled = context.RawValue("q", 0)
+    proc = context.Process(target=search_service.serve, args=(theirs, cancelled, 2))
+    proc.start()
+    board = random_board(34, 12)
+    mine.send((1, "think", board.to_string(), 5, False))
+    while True:
+        assert mine.poll(60)
+        report = mine.recv()
+        if report[0] != "progress":
+            break
+    assert report[0] == "result" and report[3]["move"] in board.legal_moves()
+    workers = _workers_of(proc.pid) if proc.pid is not None else set()
+    assert len(workers) == 2  # the pool's, kept for the next search
+    mine.send(None)
+    proc.join(10)
+    assert proc.exitcode == 0
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)

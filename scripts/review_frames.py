@@ -26,7 +26,10 @@ from othello.gui.frame_stats import FrameStats
 
 
 def main() -> int:
-    app = App(Settings(animation=False, sound=False, mode="two-players"), remember=None)
+    app = App(
+        Settings(animation=False, sound=False, mode="two-players", review_at_end=False),
+        remember=None,
+    )  # R starts the review (the game is over: not at once, or R would stop it)
     app.session.set_game(Game.from_transcript(GAME))
     clock = pygame.time.Clock()
     stats = FrameStats()

@@ -17,6 +17,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -24,14 +25,32 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from render_views import GAME  # noqa: E402
 
+resource: ModuleType | None
+try:
+    import resource  # CPU time of ended children: not on Windows
+except ImportError:
+    resource = None
+
 from othello.board import Board  # noqa: E402
 from othello.review import MoveReview, review_game  # noqa: E402
 
 
-def timed(moves: list[int], workers: int) -> tuple[float, list[MoveReview]]:
-    t0 = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU time of this process and of its ended children (the pool's workers)."""
+    if resource is None:
+        return float("nan")
+    me, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return float(me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime)
+
+
+def timed(moves: list[int], workers: int) -> tuple[float, float, list[MoveReview]]:
+    """Wall and CPU seconds (this process and its workers) of one review."""
+    t0, c0 = time.perf_counter(), cpu_seconds()
     reviews = review_game(Board(), moves, workers=workers)
-    return time.perf_counter() - t0, reviews
+    return time.perf_counter() - t0, cpu_seconds() - c0, reviews
 
 
 def main() -> int:
@@ -43,19 +62,30 @@ def main() -> int:
     placed = sum(1 for sq in moves if sq >= 0)
     print(f"game: {placed} moves placed; {os.cpu_count()} cores")
     times: dict[int, list[float]] = {1: [], args.workers: []}
+    cpus: dict[int, list[float]] = {1: [], args.workers: []}
     first: list[MoveReview] | None = None
     same = True
     for _ in range(args.pairs):
         for workers in (1, args.workers):
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-            seconds, reviews = timed(moves, workers)
+            seconds, cpu, reviews = timed(moves, workers)
             times[workers].append(seconds)
+            cpus[workers].append(cpu)
             first = first or reviews
             same = same and reviews == first
-            print(f"  {workers} worker(s): {seconds:6.1f} s   (load average before: {load:.1f})")
+            print(
+                f"  {workers} worker(s): {seconds:6.1f} s, CPU {cpu:6.1f} s"
+                f"   (load average before: {load:.1f})"
+            )
     one, many = statistics.median(times[1]), statistics.median(times[args.workers])
     print(
         f"median: 1 worker {one:.1f} s, {args.workers} workers {many:.1f} s: ratio {many / one:.2f}"
+    )
+    alone, shared = statistics.median(cpus[1]), statistics.median(cpus[args.workers])
+    print(
+        f"CPU: 1 worker {alone:.1f} s, {args.workers} workers {shared:.1f} s in all: on "
+        f"{args.workers} idle cores, shared evenly, about {shared / args.workers / alone:.2f} "
+        "of the time of 1 (what other work leaves of the cores decides the wall time here)"
     )
     print(f"verdicts identical on every run: {'yes' if same else 'NO'}")
     return 0 if same else 1

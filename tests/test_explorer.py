@@ -247,3 +247,12 @@ def test_explore_text_and_bad_transcript(capsys: pytest.CaptureFixture[str]) -> 
     assert "White to move" in out and "d3" in out
     assert cli.main(["explore", "f5f5"]) == 2
     assert "f5" in capsys.readouterr().err
+
+
+def test_a_position_whose_moves_run_past_the_end_is_refused() -> None:
+    board = Board()
+    cp, co, _ = explorer.canonical_form(board.black, board.white)
+    data = decode(encode({(cp, co): {37: ((300, 1, 0, 5), (0, 0, 0, 0))}}))
+    data.blob = data.blob[:-1]  # the last count cut short
+    with pytest.raises(ExplorerError):
+        data.entry(cp, co)

@@ -13,7 +13,6 @@ from othello.app.puzzle_store import PuzzleFile
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.puzzle_scene import PuzzleOverlay
-from othello.notation import parse_move
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
 from test_review import random_game
 from test_review_window import blunder_game
@@ -75,12 +74,18 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     puzzles = overlay(app)
     assert puzzles.puzzle is not None and puzzles.puzzle.id == mine[0].id
     frames_until(app, lambda: puzzles.scores is not None, limit=30)  # the search scored the moves
-    board = app.session.board
-    best = max(puzzles.scores or {}, key=lambda m: (puzzles.scores or {})[m])
-    assert board.is_legal(parse_move(best))
-    click(app, best)
+    board, puzzle = app.session.board, puzzles.puzzle
+    assert puzzle is not None and puzzle.exact and puzzles.scores is not None
+    other = next(m for m in board.legal_moves() if m not in puzzle.scores)
+    click(app, other)  # a move the review did not score: judged on the search's scores
     frames(app)
-    assert puzzles.verdict is not None and puzzles.verdict.right
+    assert puzzles.verdict is not None and not puzzles.verdict.exact
+    assert puzzles.verdict.score == puzzles.scores[other]
+    puzzles.verdict = None  # the same position answered again
+    click(app, puzzle.best)  # judged on the review's exact scores, as the stake says
+    frames(app)
+    assert puzzles.verdict is not None and puzzles.verdict.right and puzzles.verdict.exact
+    assert puzzles.verdict.best_score == puzzle.best_score
     press(pygame.K_ESCAPE)
 
 
@@ -101,3 +106,22 @@ def _names(moves: list[int]) -> list[str]:
     from othello.notation import square_name
 
     return [square_name(sq) for sq in moves if sq >= 0]
+
+
+def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())
+    frames(app)
+    press(pygame.K_r)
+    frames(app)
+    press(pygame.K_z)  # the review goes on under the puzzles
+    frames(app)
+    assert app.worker.kind == "review" and app.find_scene(PuzzleOverlay) is not None
+    frames_until(app, lambda: app.worker.kind != "review", limit=60)  # every move judged
+    press(pygame.K_ESCAPE)  # the reviewed game is back on the board: now its puzzles
+    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    frames(app, 2)
+    queue, _ = PuzzleFile().load()
+    assert any(not p.builtin for p in queue.puzzles)

@@ -117,7 +117,13 @@ def test_the_queue_survives_its_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "damage", ["{not json", json.dumps({"version": 1, "turn": 0, "puzzles": [{"id": 3}]}), "[]"]
+    "damage",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"version": 1, "turn": 0, "puzzles": [{"id": 3}]}),
+        json.dumps({"version": 1, "turn": 0, "puzzles": [{**own(1).to_data(), "box": "2"}]}),
+    ],
 )
 def test_a_damaged_puzzles_file_is_set_aside_never_lost(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "puzzles.json"

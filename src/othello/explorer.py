@@ -138,7 +138,10 @@ class Explorer:
         i = bisect_left(self.keys, key)
         if i == len(self.keys) or self.keys[i] != key:
             return {}
-        return dict(_decode_moves(self.blob, self.starts[i], self.starts[i + 1]))
+        try:
+            return dict(_decode_moves(self.blob, self.starts[i], self.starts[i + 1]))
+        except IndexError:  # a count running past the end: only a damaged file does that
+            raise ExplorerError("the explorer's file is damaged (a position's moves)") from None
 
     def lookup(self, black: Bitboard, white: Bitboard, black_to_move: bool, source: str) -> Lookup:
         """Every legal move of the position that the source's games played, most played first."""
@@ -253,7 +256,11 @@ def decode(data: bytes) -> Explorer:
         keys.byteswap()
         starts.byteswap()
     blob = body[12 * n + 4 :]
-    if starts[0] != 0 or starts[-1] != len(blob):
+    if (
+        starts[0] != 0
+        or starts[-1] != len(blob)
+        or any(starts[i] > starts[i + 1] for i in range(n))
+    ):
         raise ExplorerError("the explorer's file is damaged (moves do not add up)")
     return Explorer(keys, starts, blob)
 

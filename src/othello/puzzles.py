@@ -91,7 +91,23 @@ class Puzzle:
             parse_move(puzzle.best)
         except (TypeError, OthelloError) as err:
             raise PuzzleError(f"puzzle {data.get('id', '?')!r}: {err}") from None
+        wrong = [name for name, kind in _TYPES.items() if not _is(getattr(puzzle, name), kind)]
+        scores = puzzle.scores
+        if wrong or not all(isinstance(k, str) and _is(v, int) for k, v in scores.items()):
+            raise PuzzleError(f"puzzle {puzzle.id!r}: bad {', '.join(wrong) or 'scores'}")
         return puzzle
+
+
+_TYPES: dict[str, type] = {
+    "id": str, "position": str, "best": str, "best_score": int, "exact": bool, "origin": str,
+    "played": str, "played_score": int, "scores": dict, "game": str, "box": int, "due": int,
+    "right": int, "wrong": int,
+}  # fmt: skip
+
+
+def _is(value: object, kind: type) -> bool:
+    """``value`` is of ``kind`` (a bool is not taken for an int)."""
+    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
 
 
 @dataclass(frozen=True)

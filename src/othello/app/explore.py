@@ -8,7 +8,7 @@ from typing import Any
 
 from ..board import Board
 from ..errors import NotationError
-from ..explorer import NAMES, Lookup, load_explorer
+from ..explorer import NAMES, ExplorerError, Lookup, load_explorer
 from ..notation import format_board_string, square_name
 
 
@@ -32,7 +32,10 @@ def explore(board: Board, source: str) -> tuple[str, Lookup | None, str | None]:
     explorer, problem = load_explorer()
     if explorer is None:
         return position, None, problem
-    return position, explorer.lookup(board.black, board.white, black_to_move, source), None
+    try:
+        return position, explorer.lookup(board.black, board.white, black_to_move, source), None
+    except ExplorerError as err:
+        return position, None, f"The opening explorer is unavailable ({err})."
 
 
 def as_json(position: str, lookup: Lookup) -> dict[str, Any]:

@@ -80,7 +80,11 @@ class ExplorerView:
             return [""]
         name = NAMES[self.source]
         if not found.moves:
-            return [f"Explorer · {name}: no games reached this position", f"{name}: no games here"]
+            return [
+                f"Explorer · {name}: no games reached this position",
+                f"Explorer · {name}: no games here",
+                "Explorer: no games here",
+            ]
         games = f"{found.games:,d}"
         return [
             f"Explorer · {name}: {games} here · % is Black's share",

@@ -79,7 +79,7 @@ class GameCommands:
         if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
             return
         self.scene.finish_animation()
-        self.scene.computer.forget()
+        self.scene.computer.forget(keep_review=True)  # a review under way still makes its puzzles
         while (end := self.host.find_scene(EndOverlay)) is not None:
             self.host.close_scene(end)
         self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell))

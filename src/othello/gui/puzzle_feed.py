@@ -35,12 +35,14 @@ class PuzzleFeed:
         """Puzzles from a review not seen before; how many were new."""
         if review is None or review is self.seen:
             return 0
-        self.seen = review
         moves, verdicts = review
         game = session.game
+        if tuple(game.moves[: len(moves)]) != moves:
+            return 0  # another position on the board (puzzles, set up): once it is back
+        self.seen = review
         people = humans(session)
-        if tuple(game.moves[: len(moves)]) != moves or not people:
-            return 0  # the game on the board is not the one reviewed, or nobody played it
+        if not people:
+            return 0
         puzzles = from_review(game.start, moves, verdicts, people)
         if not puzzles:
             return 0

@@ -94,12 +94,22 @@ class PuzzleOverlay(Scene):
             self.tell(f"{square_name(square)} is not a legal move here.")
             return
         self.pending = square_name(square)
-        if self.scores is not None:
+        if self.scores is not None or self._known(self.pending):
             self._judge()
 
+    def _known(self, move: str) -> bool:
+        """The move is one whose exact score the puzzle carries (a game's best and played
+        move, reviewed exactly): judged on those, as the stake says, not on a search."""
+        p = self.puzzle
+        return p is not None and p.exact and p.best in p.scores and move in p.scores
+
     def _judge(self) -> None:
-        assert self.puzzle is not None and self.scores is not None and self.pending is not None
-        self.verdict = judge(self.pending, self.scores, self.exact)
+        assert self.puzzle is not None and self.pending is not None
+        if self._known(self.pending):
+            self.verdict = judge(self.pending, self.puzzle.scores, exact=True)
+        else:
+            assert self.scores is not None
+            self.verdict = judge(self.pending, self.scores, self.exact)
         self.pending = None
         self.queue.answer(self.puzzle, self.verdict.right)
         problem = self.file.save(self.queue)

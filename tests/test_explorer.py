@@ -13,6 +13,7 @@ import pytest
 
 from othello import explorer
 from othello.app import cli
+from othello.bitboard import flips, legal_moves
 from othello.board import Board
 from othello.explorer import ExplorerError, decode, encode, load_explorer
 from othello.notation import square_name
@@ -93,28 +94,44 @@ def _count_game(
     images: dict[Position, list[tuple[int, int]]],
     counts: dict[tuple[int, str, int], list[int]],
 ) -> None:
-    """Count one game for every query it reaches (key square -1: the games that reached it)."""
-    board = Board()
+    """Count one game for every query it reaches (key square -1: the games that reached it).
+    The game is replayed on two bitboards (Black's, White's) with the rules' own primitives."""
+    black, white, black_to_move = Board().black, Board().white, True
     for k in range(0, min(len(moves), 42), 2):
         sq = (int(moves[k + 1]) - 1) * 8 + "abcdefgh".index(moves[k])
-        if board.must_pass():
-            board.push_pass()
+        mover, other = (black, white) if black_to_move else (white, black)
+        if not legal_moves(mover, other) >> sq & 1:  # the side to move had to pass
+            black_to_move = not black_to_move
+            mover, other = other, mover
         here: dict[int, list[int]] = {}
-        for q, kind in images.get((board.black, board.white, board.black_to_move), ()):
+        for q, kind in images.get((black, white, black_to_move), ()):
             here.setdefault(q, []).append(kind)
-        board.push_square(sq)
+        turned = flips(mover, other, sq)
+        mover, other = mover | turned | 1 << sq, other & ~turned
+        black, white = (mover, other) if black_to_move else (other, mover)
+        black_to_move = not black_to_move
         for q, kinds in here.items():
             _add(counts, (q, source, -1), diff)
-            query = queries[q]
-            for m in query.legal_squares():
-                after = query.copy()
-                after.push_square(m)
-                if any(
-                    (transform(kind, after.black), transform(kind, after.white))
-                    == (board.black, board.white)
-                    for kind in kinds
-                ):
-                    _add(counts, (q, source, m), diff)
+            for m in _afters(queries[q], q, tuple(kinds)).get((black, white), ()):
+                _add(counts, (q, source, m), diff)
+
+
+_AFTERS: dict[tuple[int, tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
+
+
+def _afters(query: Board, q: int, kinds: tuple[int, ...]) -> dict[tuple[int, int], list[int]]:
+    """For a query seen in a game as its images ``kinds``: each legal move's position after
+    it, in those images (Black's and White's discs), mapped to the moves that lead there."""
+    key = (q, kinds)
+    if key not in _AFTERS:
+        table: dict[tuple[int, int], list[int]] = {}
+        for m in query.legal_squares():
+            after = query.copy()
+            after.push_square(m)
+            for image in {(transform(k, after.black), transform(k, after.white)) for k in kinds}:
+                table.setdefault(image, []).append(m)
+        _AFTERS[key] = table
+    return _AFTERS[key]
 
 
 def _add(

@@ -41,6 +41,7 @@ def make_app(size: tuple[int, int], mode: str = "computer", watch_seconds: float
         window_height=size[1],
         mode=mode,
         watch_seconds=watch_seconds,
+        review_at_end=False,  # R reviews the finished game (at its end one would start at once)
     )
     return App(chosen, remember=None, computer_min_seconds=0.0)
 

@@ -258,15 +258,20 @@ def search_path() -> list[Path]:
     return found
 
 
+def write_default_ini(target: Path) -> None:
+    """The commented default othello.ini at ``target``, unless something is there already
+    (a dangling link counts: it is the player's); OSError when it cannot be written."""
+    if not (target.exists() or target.is_symlink()):
+        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+
+
 def ensure_user_ini() -> str | None:
     """Write the commented default othello.ini into the user's config folder if none is
     there, so the player has a file to edit from the first start; a notice when it cannot
     be written (the game then plays on its defaults), else None."""
     target = paths.user_ini()
-    if target.exists() or target.is_symlink():
-        return None
     try:
-        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+        write_default_ini(target)
     except OSError as err:
         return (
             f"Your settings file {target} could not be created ({err.strerror or err}); "

@@ -16,19 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .files import write_atomic
+from .config import write_default_ini
 
 GIVE_UP_SECONDS = 15.0  # a launcher still running by then found an editor and waits on it
 
 
 class NoEditor(Exception):
     """No way to open the file here; the message says why, for the log."""
-
-
-def ensure_file(path: Path) -> None:
-    """Write the commented default to ``path`` if nothing is there yet (OSError if it cannot)."""
-    if not path.exists():
-        write_atomic(path, paths.default_ini().read_text(encoding="utf-8"))
 
 
 def launch_command(path: Path, platform: str) -> list[str]:
@@ -67,7 +61,7 @@ def open_in_editor(
 
     Raises OSError when the file cannot be created, NoEditor when there is no launcher.
     """
-    ensure_file(path)
+    write_default_ini(path)
     platform = platform or paths.platform_name()
     if platform == "windows":
         start = startfile or getattr(os, "startfile", None)

@@ -10,11 +10,11 @@ would take the default: there is no value in effect yet), with the same notice a
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .config import NotText, file_text, parse_ini
-from .settings import KEY_BY_FIELD, Settings, format_value
+from .settings import KEYS, Settings, format_value
 
 LOOK_SECONDS = 0.5  # a saved change is read within about two looks: one second
 Signature = tuple[int, int] | None  # (modification time in ns, size), None: no file
@@ -39,12 +39,11 @@ def signature(path: Path) -> Signature:
 
 def changed_keys(old: Settings, new: Settings) -> list[str]:
     """The othello.ini names of the settings that differ, in the file's order, as KEY = value."""
-    out = []
-    for f in fields(Settings):
-        key = KEY_BY_FIELD.get(f.name)
-        if key is not None and getattr(old, f.name) != getattr(new, f.name):
-            out.append(f"{key.name} = {format_value(key, getattr(new, f.name))}")
-    return out
+    return [
+        f"{key.name} = {format_value(key, getattr(new, key.field))}"
+        for key in KEYS
+        if getattr(old, key.field) != getattr(new, key.field)
+    ]
 
 
 class SettingsWatch:

@@ -40,10 +40,10 @@ LEVELS: tuple[Level, ...] = (
           2, 6, 0, 0.5, 3.0),
     Level(3, "Casual", "looks 4 moves ahead; perfect from 10 empty squares",
           4, 10, 0, 1.0),
-    Level(4, "Club player", "looks 6 moves ahead; perfect from 12 empty squares, finds "
-          "wins from 14", 6, 12, 14, 1.0),
-    Level(5, "Strong", "looks 8 moves ahead; perfect from 14 empty squares, finds wins "
-          "from 16", 8, 14, 16, 3.0, parallel=True),
+    Level(4, "Club player", "looks 7 moves ahead; perfect from 12 empty squares, finds "
+          "wins from 14", 7, 12, 14, 1.0),
+    Level(5, "Strong", "looks 9 moves ahead; perfect from 14 empty squares, finds wins "
+          "from 16", 9, 14, 16, 3.0, parallel=True),
     Level(6, "Expert", "looks 9-12 moves ahead; perfect from 18 empty squares, finds "
           "wins from 20", 14, 18, 20, 5.0, selectivity=1.5, parallel=True),
 )

@@ -99,3 +99,20 @@ def test_paths_on_the_command_line_are_made_absolute(
     monkeypatch.chdir(tmp_path)
     args = cli.build_parser().parse_args(["--config", "mine.ini", "--load", "game.txt"])
     assert args.config == tmp_path / "mine.ini" and args.load == tmp_path / "game.txt"
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``othello perft 9 | head -1``: the pipe closes after the first line."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "othello", "perft", "9"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith("1\t4\t")
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "BrokenPipe" not in err
+    assert proc.returncode == 141

@@ -243,6 +243,20 @@ def test_arrow_keys_and_enter_place_a_disc(make_app: Callable[..., App]) -> None
     assert app.session.game.moves[0] == parse_square("c4")
 
 
+def test_after_a_keyboard_move_enter_plays_again(make_app: Callable[..., App]) -> None:
+    """The cursor does not stay on the square just played: at the player's next turn it sits
+    on the nearest legal move, so a second Enter plays instead of saying "not legal"."""
+    app = make_app()
+    press(pygame.K_RIGHT)
+    press(pygame.K_RETURN)
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+    frames(app, 1)
+    assert app.play.cursor in app.session.board.legal_squares()
+    press(pygame.K_RETURN)
+    frames(app, 1)
+    assert app.session.game.cursor == 3
+
+
 # ----- animation --------------------------------------------------------------------------------
 
 

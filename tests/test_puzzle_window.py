@@ -13,6 +13,7 @@ from othello.app.puzzle_store import PuzzleFile
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.puzzle_scene import PuzzleOverlay
+from othello.gui.scenes import EndOverlay
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
 from test_review import random_game
 from test_review_window import blunder_game
@@ -125,3 +126,20 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app, 2)
     queue, _ = PuzzleFile().load()
     assert any(not p.builtin for p in queue.puzzles)
+
+
+def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) -> None:
+    """Puzzles opened from a finished game's end card: closing them shows that card again."""
+    app = make_app(FakeEngine(), mode="two-players", review_at_end=False)
+    game = Game()
+    for square in random_game(7):
+        game.play(square)
+    app.session.set_game(game)
+    frames(app, 3)
+    assert app.session.board.is_game_over() and app.find_scene(EndOverlay) is not None
+    press(pygame.K_z)
+    frames(app)
+    assert app.find_scene(EndOverlay) is None
+    press(pygame.K_ESCAPE)
+    frames(app, 3)
+    assert app.find_scene(PuzzleOverlay) is None and app.find_scene(EndOverlay) is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from othello import Board
-from othello.gui.controls import key_command, step_cursor
+from othello.gui.controls import key_command, nearest_legal, step_cursor
 from othello.gui.session import Session
 from othello.gui.wording import hint_text, pass_text, result_text, status_parts
 from othello.notation import parse_square
@@ -65,6 +65,16 @@ def test_the_cursor_starts_on_a_legal_move_and_stops_at_the_edges() -> None:
     assert step_cursor(parse_square("d3"), legal, -1, 1) == parse_square("c4")
     assert step_cursor(parse_square("a1"), legal, -1, -1) == parse_square("a1")
     assert step_cursor(parse_square("h8"), legal, 1, 1) == parse_square("h8")
+
+
+def test_the_cursor_goes_to_the_nearest_legal_move() -> None:
+    legal = [parse_square(s) for s in ("c4", "d3", "e6", "f5")]
+    assert nearest_legal(parse_square("c4"), legal) == parse_square("c4")  # already legal
+    # c4 and d3 are as far from a1 (and e6 and f5 from h8): the first in board order wins
+    assert nearest_legal(parse_square("a1"), legal) == parse_square("d3")
+    assert nearest_legal(parse_square("h8"), legal) == parse_square("f5")
+    assert nearest_legal(parse_square("c2"), legal) == parse_square("d3")
+    assert nearest_legal(parse_square("a1"), []) == parse_square("a1")
 
 
 def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -352,6 +353,17 @@ def main(argv: list[str] | None = None) -> int:
     except OthelloError as err:
         print(f"othello: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return _reader_went_away()
+
+
+def _reader_went_away() -> int:
+    """``othello perft 9 | head`` closes the pipe early: that is the reader's choice, not an
+    error worth a traceback. Python's own advice: point stdout at devnull so the flush at
+    exit does not raise again, and exit as a program killed by SIGPIPE would (128 + 13)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 if __name__ == "__main__":

@@ -76,3 +76,18 @@ def step_cursor(cursor: Square | None, legal: list[Square], dx: int, dy: int) ->
     col = max(0, min(7, cursor % 8 + dx))
     row = max(0, min(7, cursor // 8 + dy))
     return row * 8 + col
+
+
+def nearest_legal(cursor: Square, legal: list[Square]) -> Square:
+    """The legal square closest to the cursor (ties: the first in board order), so that
+    after a move played from the keyboard the next Enter plays a move instead of being told
+    that the occupied square is not legal. The cursor stays put when it is already legal or
+    there is nothing legal to go to."""
+    if cursor in legal or not legal:
+        return cursor
+
+    def distance(square: Square) -> tuple[int, int]:
+        dx, dy = square % 8 - cursor % 8, square // 8 - cursor // 8
+        return dx * dx + dy * dy, square
+
+    return min(legal, key=distance)

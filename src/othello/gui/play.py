@@ -17,7 +17,7 @@ from ..notation import square_name
 from .animation import MoveAnimation
 from .choices import LEVELS_RANGE, PlayerChoices
 from .computer import ComputerTurn
-from .controls import key_command, step_cursor
+from .controls import key_command, nearest_legal, step_cursor
 from .explorer_view import ExplorerView
 from .host import PlayHost
 from .notice_strip import draw_notices, notices_that_fit
@@ -123,7 +123,16 @@ class PlayScene(Scene):
             if self.animation.done:
                 self.animation = None
         self._advance(dt)
+        self._keep_cursor_on_a_move()
         self.notices.expire(self.now)
+
+    def _keep_cursor_on_a_move(self) -> None:
+        """A keyboard cursor left on the square just played moves to the nearest legal move
+        once it is the player's turn again (and the discs have finished turning)."""
+        if self.cursor is None or self.animation is not None:
+            return
+        if self.session.is_human_turn() and not self.session.browsing:
+            self.cursor = nearest_legal(self.cursor, self.session.board.legal_squares())
 
     def _advance(self, dt: float) -> None:
         """Move the game on: forced pass, queued clicks, game over, the computer's move.

@@ -80,9 +80,15 @@ class GameCommands:
             return
         self.scene.finish_animation()
         self.scene.computer.forget(keep_review=True)  # a review under way still makes its puzzles
+        end_card = self.host.find_scene(EndOverlay) is not None
         while (end := self.host.find_scene(EndOverlay)) is not None:
             self.host.close_scene(end)
-        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell))
+        back = self._end_card_back if end_card else None  # the finished game, as it was left
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell, on_close=back))
+
+    def _end_card_back(self) -> None:
+        if self.session.board.is_game_over() and self.host.find_scene(EndOverlay) is None:
+            self.host.open_scene(EndOverlay(self.host), above=self.scene)
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:

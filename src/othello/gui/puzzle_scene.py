@@ -49,8 +49,10 @@ class PuzzleOverlay(Scene):
         session: Session,
         tell: Callable[[str], None],
         file: PuzzleFile | None = None,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         self.host, self.session, self.tell = host, session, tell
+        self.on_close = on_close  # e.g. the end card, put back over the finished game
         self.file = file or PuzzleFile()
         self.queue: PuzzleQueue
         self.queue, notice = self.file.load()
@@ -170,6 +172,8 @@ class PuzzleOverlay(Scene):
         self.session.game = self.original
         self.session.browsing = False
         self.host.close_scene(self)
+        if self.on_close is not None:
+            self.on_close()
 
     # ----- drawing -----------------------------------------------------------------------
 

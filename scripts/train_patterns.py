@@ -14,6 +14,13 @@ parity and a constant. The script prints the validation error per phase, next to
 made evaluation's, and writes ``src/othello/tables/patterns.bin``.
 
 The replayed positions are cached (``--cache``), so later fits skip the replay.
+
+``--labels backed-up`` (issue 24) fits on labels less noisy than results: the phases are fitted
+from the end of the game back, and a position is labelled with the value the just-fitted later
+phase gives the position four moves further along the same game (blended with the result by
+``--blend``; the last phase, 0-3 empties, keeps the results, which are nearly exact there). A
+result carries the noise of every move still to be played (the same position's results scatter
+by 6-11 discs); a value four moves on carries only those four moves' and the later fit's error.
 """
 
 from __future__ import annotations
@@ -208,6 +215,42 @@ def design(p: np.ndarray, o: np.ndarray, empties: np.ndarray) -> csr_matrix:
 # ----- the fit ------------------------------------------------------------------------------
 
 
+def black_to_move(p: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """Whether Black is to move in each cached position (the games are stored one after the
+    other, each from the start). A pass is seen as the mover's discs overlapping the
+    previous mover's: after a move without a pass, the new side to move is the other one."""
+    starts = popcount(p | o) == 4
+    same_side = np.zeros(len(p), dtype=bool)
+    same_side[1:] = (p[1:] & p[:-1]) != 0
+    alternations = np.cumsum(~same_side & ~starts)
+    at_start = np.maximum.accumulate(np.where(starts, alternations, 0))
+    return np.asarray(((alternations - at_start) % 2) == 0)
+
+
+def game_ids(p: np.ndarray, o: np.ndarray) -> np.ndarray:
+    return np.cumsum(popcount(p | o) == 4)
+
+
+def backed_up(
+    values: np.ndarray, ahead: int, black: np.ndarray, games: np.ndarray, result: np.ndarray
+) -> np.ndarray:
+    """Each position's label from the value of the position ``ahead`` moves on in the same
+    game (turned to the side to move's point of view), or its result when the game ends
+    sooner. ``values`` holds NaN where no later value is known yet."""
+    n = len(values)
+    later = np.arange(n) + ahead
+    ok = later < n
+    ok[ok] &= games[later[ok]] == games[np.arange(n)[ok]]
+    out: np.ndarray = result.astype(np.float64)
+    idx = np.flatnonzero(ok)
+    v = values[later[idx]]
+    known = ~np.isnan(v)
+    idx, v = idx[known], v[known]
+    same = black[idx] == black[later[idx]]
+    out[idx] = np.where(same, v, -v)
+    return out
+
+
 def fit_phase(x: csr_matrix, y: np.ndarray, damp: float) -> np.ndarray:
     solution = lsqr(x, y, damp=damp, atol=1e-6, btol=1e-6, iter_lim=400)
     return np.asarray(solution[0])
@@ -222,9 +265,8 @@ np.save(sys.argv[3], np.array([evaluate(int(a), int(b)) for a, b in zip(p, o)], 
 """
 
 
-def old_evaluation_error(old_src: Path, p: np.ndarray, o: np.ndarray, y: np.ndarray) -> float:
-    """The earlier evaluation's mean absolute error on these positions (in discs), from the
-    source tree ``old_src`` (a worktree of the commit before the pattern evaluation)."""
+def old_evaluation(old_src: Path, p: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """The earlier evaluation's scores of these positions, in discs (see above)."""
     import os
     import subprocess
     import tempfile
@@ -235,8 +277,8 @@ def old_evaluation_error(old_src: Path, p: np.ndarray, o: np.ndarray, y: np.ndar
         np.save(files[1], o)
         env = dict(os.environ, PYTHONPATH=str(old_src))
         subprocess.run([sys.executable, "-c", OLD_EVALUATE, *map(str, files)], env=env, check=True)
-        predicted = np.load(files[2]) / SCALE
-    return float(np.mean(np.abs(predicted - y)))
+        scores: np.ndarray = np.load(files[2]) / SCALE
+        return scores
 
 
 CANONICAL: list[np.ndarray] = []
@@ -260,6 +302,19 @@ def main() -> None:
         help="src/ of a checkout with the earlier evaluation, to compare with",
     )
     parser.add_argument("--dry-run", action="store_true", help="fit and report, write nothing")
+    parser.add_argument(
+        "--labels",
+        choices=("results", "backed-up"),
+        default="results",
+        help="fit to each game's result, or to later positions' fitted values (see above)",
+    )
+    parser.add_argument("--ahead", type=int, default=4, help="backed-up: moves ahead")
+    parser.add_argument(
+        "--blend", type=float, default=0.0, help="backed-up: the result's share of a label"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "src" / "othello" / "tables", help="folder written"
+    )
     args = parser.parse_args()
 
     CANONICAL.extend(canonical_table(pattern) for pattern in PATTERNS)
@@ -267,41 +322,51 @@ def main() -> None:
     p, o, label, valid = data["p"], data["o"], data["label"], data["valid"]
     empties = (64 - popcount(p) - popcount(o)).astype(np.int32)
     phase = np.array([phase_of(int(n)) for n in range(65)])[empties]
-    y_all = label.astype(np.float64)
+    results = label.astype(np.float64)
+    backed = args.labels == "backed-up"
+    values = np.full(len(p), np.nan)  # each position's value under the phases fitted so far
+    black, games = (black_to_move(p, o), game_ids(p, o)) if backed else (None, None)
     print(f"{len(p):,d} positions, {int(valid.sum()):,d} held out", flush=True)
     weights = []
     rng = np.random.default_rng(14)
-    print("mean absolute error in discs on held-out games; 'sample' = the positions the old")
-    print("evaluation scored, with the new one's error on the same positions")
-    print("phase  empties     train   valid  MAE new   sample  MAE old  lower by")
+    print("mean absolute error in discs on held-out games, against the labels fitted to and")
+    print("against the results; 'old' = the --old-src evaluation on a sample of those positions")
+    print("phase  empties     train   valid   new:label  result   old:label  result")
     for ph in range(PHASES):
         t0 = time.perf_counter()
-        train = (phase == ph) & ~valid
-        test = (phase == ph) & valid
-        x = design(p[train], o[train], empties[train])
-        w = fit_phase(x, y_all[train], args.damp)
+        y = results
+        if backed and ph > 0:
+            assert black is not None and games is not None
+            later = backed_up(values, args.ahead, black, games, label)
+            y = args.blend * results + (1 - args.blend) * later
+        chosen_rows = np.flatnonzero(phase == ph)
+        xa = design(p[chosen_rows], o[chosen_rows], empties[chosen_rows])
+        held = valid[chosen_rows]
+        w = fit_phase(xa[~held], y[chosen_rows][~held], args.damp)
         weights.append(w)
-        xt = design(p[test], o[test], empties[test])
-        predicted = xt @ w
-        mae = float(np.mean(np.abs(predicted - y_all[test]))) if test.any() else 0.0
-        # the old evaluation is slow (pure Python), so it scores a random sample, and the new
-        # one is reported on that same sample too
-        chosen = rng.permutation(int(test.sum()))[: args.compare_old]
-        sample = np.flatnonzero(test)[chosen]
-        old = new_on_sample = float("nan")
+        values[chosen_rows] = xa @ w
+        test = chosen_rows[held]
+        predicted = values[test]
+        mae = float(np.mean(np.abs(predicted - y[test]))) if len(test) else 0.0
+        mae_result = float(np.mean(np.abs(predicted - results[test]))) if len(test) else 0.0
+        # the old evaluation is slow (pure Python), so it scores a random sample
+        sample = test[rng.permutation(len(test))[: args.compare_old]]
+        old = old_result = float("nan")
         if args.old_src is not None and len(sample):
-            old = old_evaluation_error(args.old_src, p[sample], o[sample], y_all[sample])
-            new_on_sample = float(np.mean(np.abs(predicted[chosen] - y_all[sample])))
+            scores = old_evaluation(args.old_src, p[sample], o[sample])
+            old = float(np.mean(np.abs(scores - y[sample])))
+            old_result = float(np.mean(np.abs(scores - results[sample])))
         lo, hi = ph * 4, ph * 4 + 3
         print(
-            f"{ph:5d}  {lo:2d}-{hi:2d}  {int(train.sum()):8,d} {int(test.sum()):7,d}  "
-            f"{mae:7.2f}  {new_on_sample:7.2f}  {old:7.2f}  {1 - new_on_sample / old:6.1%}"
+            f"{ph:5d}  {lo:2d}-{hi:2d}  {int((~held).sum()):8,d} {len(test):7,d}  "
+            f"{mae:9.2f} {mae_result:7.2f}  {old:9.2f} {old_result:7.2f}"
             f"   ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )
-    np.savez(args.cache.with_name("weights.npz"), *weights)  # the raw fit, kept in any case
+    np.savez(args.cache.with_name(f"weights-{args.labels}.npz"), *weights)  # the raw fit
     if not args.dry_run:
-        path = write_weights(ROOT / "src" / "othello" / "tables", weights, CANONICAL)
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = write_weights(args.out, weights, CANONICAL)
         print(f"wrote {path} ({path.stat().st_size:,d} bytes)")
 
 

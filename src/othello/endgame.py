@@ -25,6 +25,7 @@ from .bitboard import (
 from .evaluation import evaluate
 from .last_moves import QUADRANT_MASKS, QUADRANT_OF, SHALLOW_EMPTIES, LastMoves, parity_order
 from .search import CORNER_MASK, INF, final_score, principal_variation
+from .stability import stable_discs
 
 EndgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]]
 """``(p, o)`` -> ``(lower bound, upper bound, best square)`` in exact disc units."""
@@ -120,6 +121,11 @@ class EndgameSolver(LastMoves):
         n = empty.bit_count()
         if n <= SHALLOW_EMPTIES:
             return self.shallow(p, o, alpha, beta, parity_order(empty), passed)
+        if 2 * o.bit_count() >= 64 - alpha:
+            # the opponent's stable discs stay theirs: can we still beat alpha?
+            bound = 64 - 2 * stable_discs(o, p).bit_count()
+            if bound <= alpha:
+                return bound
         if moves < 0:
             moves = legal_moves(p, o)
         if not moves:

@@ -100,3 +100,32 @@ def test_edge_stability_of_a_full_edge_and_of_a_lone_corner() -> None:
     assert edge_stable(0b10, 0) == 0  # b1 alone can be flanked along the edge
     assert edge_stable(1 << 56, 0) == 1 << 56  # a8, via the column and the top row
     assert edge_stable(row << 56 | 1, 0) & 1 << 63 == 1 << 63
+
+
+def stable_by_parts(p: int, o: int) -> int:
+    """stable_discs from its readable parts (edge_stable, full_lines, the contact rule)."""
+    stable = edge_stable(p, o)
+    h, v, d9, d7 = full_lines(p | o)
+    inner = p & 0x007E7E7E7E7E7E00
+    stable |= inner & h & v & d9 & d7
+    while stable:
+        grown = stable | (
+            inner
+            & (h | stable >> 1 | stable << 1)
+            & (v | stable >> 8 | stable << 8)
+            & (d9 | stable >> 9 | stable << 9)
+            & (d7 | stable >> 7 | stable << 7)
+        )
+        if grown == stable:
+            break
+        stable = grown
+    return stable
+
+
+@pytest.mark.parametrize("empties", [2, 8, 16, 30])
+def test_the_written_out_stability_matches_its_parts(empties: int) -> None:
+    for seed in range(40):
+        board = random_board(empties, 700 + seed)
+        p, o = board.player, board.opponent
+        assert stable_discs(p, o) == stable_by_parts(p, o)
+        assert stable_discs(o, p) == stable_by_parts(o, p)

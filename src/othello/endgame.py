@@ -23,7 +23,14 @@ from .bitboard import (
     legal_moves,
 )
 from .evaluation import evaluate
-from .last_moves import QUADRANT_MASKS, QUADRANT_OF, SHALLOW_EMPTIES, LastMoves, parity_order
+from .last_moves import (
+    QUADRANT_MASKS,
+    QUADRANT_OF,
+    SHALLOW_EMPTIES,
+    STABILITY_MIN_ALPHA,
+    LastMoves,
+    parity_order,
+)
 from .search import CORNER_MASK, INF, final_score, principal_variation
 from .stability import stable_discs
 
@@ -121,7 +128,7 @@ class EndgameSolver(LastMoves):
         n = empty.bit_count()
         if n <= SHALLOW_EMPTIES:
             return self.shallow(p, o, alpha, beta, parity_order(empty), passed)
-        if 2 * o.bit_count() >= 64 - alpha:
+        if alpha >= STABILITY_MIN_ALPHA and 2 * o.bit_count() >= 64 - alpha:
             # the opponent's stable discs stay theirs: can we still beat alpha?
             bound = 64 - 2 * stable_discs(o, p).bit_count()
             if bound <= alpha:

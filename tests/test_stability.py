@@ -129,3 +129,50 @@ def test_the_written_out_stability_matches_its_parts(empties: int) -> None:
         p, o = board.player, board.opponent
         assert stable_discs(p, o) == stable_by_parts(p, o)
         assert stable_discs(o, p) == stable_by_parts(o, p)
+
+
+def lopsided_board(empties: int, seed: int) -> Board:
+    """A position from a game where one side takes the most discs each move: big final
+    scores, where the solver's stability cutoff has something to cut."""
+    rng = random.Random(seed)
+    board = Board()
+    while board.empties() > empties and not board.is_game_over():
+        squares = board.legal_squares()
+        if not squares:
+            board.push_pass()
+        elif board.black_to_move:
+            board.push_square(
+                max(squares, key=lambda sq: flips(board.player, board.opponent, sq).bit_count())
+            )
+        else:
+            board.push_square(rng.choice(squares))
+    return board
+
+
+def test_the_stability_cutoff_keeps_every_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solved with and without the cutoff, the same scores (and null windows at the score
+    answer the same), in fewer nodes: the cutoff cut something."""
+    from othello import endgame, last_moves
+    from othello.endgame import EndgameSolver
+
+    nodes = {True: 0, False: 0}
+    big = 0
+    for seed in range(20):
+        board = lopsided_board(11, 900 + seed)
+        if board.is_game_over():
+            continue
+        p, o = board.player, board.opponent
+        scores = {}
+        for cutoff in (True, False):
+            monkeypatch.setattr(endgame, "STABILITY_MIN_ALPHA", 28 if cutoff else 65)
+            monkeypatch.setattr(last_moves, "STABILITY_MIN_ALPHA", 28 if cutoff else 65)
+            solver = EndgameSolver({})
+            score = solver.exact(p, o, -64, 64)
+            at = [solver.exact(p, o, b - 1, b) >= b for b in (score, score + 1, score - 1)]
+            scores[cutoff] = (score, at)
+            nodes[cutoff] += solver.nodes
+        assert scores[True] == scores[False]
+        assert scores[True][1] == [True, False, True]
+        big += abs(scores[True][0]) >= 24
+    assert big >= 5, "the positions should have big scores"
+    assert nodes[True] < nodes[False]

@@ -71,6 +71,15 @@ ETC_EMPTIES = 10
 PV_SOLVE_EMPTIES = 10
 """The reported line of an exact result is completed by solving from this many empties."""
 
+QUADRANT_MASK_OF = tuple(QUADRANT_MASKS[q] for q in QUADRANT_OF)
+"""Per square, the squares of its quadrant (for the parity term of the ordering key)."""
+
+ORDER_CACHE_SIZE = 100_000
+_ORDERS: dict[Bitboard, tuple[int, ...]] = {}
+"""The parity walk's square order per set of empty squares, kept: the positions handed to
+the walk share few sets of empties (a 20-empty solve has at most 38,760 sets of 6), and a
+lookup costs a hundredth of working the order out."""
+
 Probe = Callable[[list[int], int], tuple[int, int]]
 """A null-window root test: given the root moves (best guess first) and a bound beta,
 fail-soft (value, move): a value >= beta with a move reaching it, or an upper bound."""
@@ -127,7 +136,12 @@ class EndgameSolver(LastMoves):
         empty = ~(p | o) & FULL
         n = empty.bit_count()
         if n <= SHALLOW_EMPTIES:
-            return self.shallow(p, o, alpha, beta, parity_order(empty), passed)
+            order = _ORDERS.get(empty)
+            if order is None:
+                if len(_ORDERS) >= ORDER_CACHE_SIZE:
+                    _ORDERS.clear()
+                order = _ORDERS[empty] = parity_order(empty)
+            return self.shallow(p, o, alpha, beta, order, passed)
         if alpha >= STABILITY_MIN_ALPHA and 2 * o.bit_count() >= 64 - alpha:
             # the opponent's stable discs stay theirs: can we still beat alpha?
             bound = 64 - 2 * stable_discs(o, p).bit_count()
@@ -178,7 +192,7 @@ class EndgameSolver(LastMoves):
                 alpha = best
                 if best >= beta:
                     moves = 0
-        for sq, f, m in self.end_order(p, o, moves, n) if moves else ():
+        for _, sq, f, m in self.end_order(p, o, moves, n) if moves else ():
             b = 1 << sq
             np, no = o ^ f, p | f | b
             if first:
@@ -221,8 +235,8 @@ class EndgameSolver(LastMoves):
 
     def end_order(
         self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int
-    ) -> list[tuple[int, int, int]]:
-        """``(square, flips, opponent's replies)`` per move, most promising first.
+    ) -> list[tuple[int, int, int, int]]:
+        """``(key, square, flips, opponent's replies)`` per move, most promising first.
 
         Fastest-first: the opponent's potential mobility, a corner bonus and parity make
         the key; from ``EVAL_ORDER_EMPTIES`` the opponent's replies (fewest first, its
@@ -231,6 +245,7 @@ class EndgameSolver(LastMoves):
         child need not generate them again (-1 where they were not counted).
         """
         scored = []
+        quadrant = QUADRANT_MASK_OF
         empty = ~(p | o) & FULL
         replies = empties >= EVAL_ORDER_EMPTIES
         scoring = empties >= SCORE_ORDER_EMPTIES
@@ -244,7 +259,7 @@ class EndgameSolver(LastMoves):
             key = ((row | (row << 8) | (row >> 8)) & empty).bit_count() * W_POT
             if b & CORNER_MASK:
                 key -= W_CORNER
-            if (QUADRANT_MASKS[QUADRANT_OF[sq]] & empty).bit_count() & 1:
+            if (quadrant[sq] & empty).bit_count() & 1:
                 key -= W_PAR
             m = -1
             if replies:
@@ -254,7 +269,7 @@ class EndgameSolver(LastMoves):
                     key += evaluate(np, no) // SCORE_ORDER_DIVISOR
             scored.append((key, sq, f, m))
         scored.sort()
-        return [(sq, f, m) for _, sq, f, m in scored]
+        return scored
 
     def root_exact(
         self,

@@ -11,7 +11,10 @@ other, so whatever else the machine runs falls on both. Printed per solve: the s
 against the file's listed best score: a wrong one is reported and makes the exit status 1),
 the nodes (load-proof) and the CPU seconds of the solving processes (the workers' included),
 which shared cores disturb far less than the clock; the wall time is printed too, for what it
-is worth on a busy machine.
+is worth on a busy machine. With workers, each exact probe's nodes per worker are counted
+too (the calling process watching the answers), and their critical path: per probe the
+busier worker's nodes, summed. Against half of all the workers' nodes it says how evenly the
+workers share the solve, whatever the load.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,10 +45,33 @@ def read_positions(path: Path, numbers: list[int] | None) -> list[tuple[int, str
     return found
 
 
+def count_probes(probes: list[dict[int, int]]) -> None:
+    """Count each worker's nodes per exact probe: ``WorkerPool`` wrapped, not changed."""
+    from othello.parallel import WorkerPool
+
+    probe, receive = WorkerPool.probe, WorkerPool._receive
+
+    def counted_probe(pool: WorkerPool, *args: Any) -> tuple[int, int]:
+        probes.append({})
+        return probe(pool, *args)
+
+    def counted_receive(pool: WorkerPool, w: int, busy: set[int]) -> tuple[int, int | None]:
+        before = pool.nodes
+        answer = receive(pool, w, busy)
+        if probes:
+            probes[-1][w] = probes[-1].get(w, 0) + pool.nodes - before
+        return answer
+
+    setattr(WorkerPool, "probe", counted_probe)  # noqa: B010 (a measuring wrapper)
+    setattr(WorkerPool, "_receive", counted_receive)  # noqa: B010
+
+
 def solve_one(board_text: str, workers: int) -> dict[str, object]:
     """Solve in this process (the ``--one`` mode, run with PYTHONPATH at a source tree)."""
     from othello import Board, Engine, parallel
 
+    probes: list[dict[int, int]] = []
+    count_probes(probes)
     board = Board.from_string(board_text)
     engine = Engine(workers=workers)
     cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -53,7 +80,17 @@ def solve_one(board_text: str, workers: int) -> dict[str, object]:
     parallel.close_shared_pool()  # the workers are reaped, so their CPU time is counted
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu0 + children.ru_utime + children.ru_stime
-    return {"score": result.score, "nodes": result.nodes, "cpu": cpu, "wall": wall}
+    shared = sum(sum(p.values()) for p in probes)
+    critical = sum(max(p.values(), default=0) for p in probes)
+    return {
+        "score": result.score,
+        "nodes": result.nodes,
+        "cpu": cpu,
+        "wall": wall,
+        "probes": [sorted(p.items()) for p in probes],
+        "balance": shared / workers / critical if critical else 1.0,
+        "critical": critical,
+    }
 
 
 def run(src: str, board_text: str, workers: int) -> dict[str, object]:
@@ -72,6 +109,7 @@ def main() -> int:
     parser.add_argument("--file", type=Path, default=ROOT.parent / "shared/data/fforum-1-19.obf")
     parser.add_argument("--numbers", type=int, nargs="*", help="line numbers in the file")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--probes", action="store_true", help="print each probe's nodes per worker")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -93,6 +131,10 @@ def main() -> int:
             t = totals[name]
             t[0], t[1], t[2] = t[0] + nodes, t[1] + cpu, t[2] + wall
             row.append(f"{name} {nodes:>11,d} n {cpu:7.2f} cpu-s {wall:7.2f} s")
+            if args.workers > 1:
+                row.append(f"critical path {got['critical']:,} n, balance {got['balance']:.2f}")
+                if args.probes:
+                    row.append(f"probes {got['probes']}")
         print("  ".join(row), flush=True)
     for name, (nodes, cpu, wall) in totals.items():
         print(f"total {name}: {nodes:,d} nodes, {cpu:.2f} CPU s, {wall:.2f} s wall")

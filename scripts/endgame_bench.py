@@ -51,9 +51,9 @@ def count_probes(probes: list[dict[int, int]]) -> None:
 
     probe, receive = WorkerPool.probe, WorkerPool._receive
 
-    def counted_probe(pool: WorkerPool, *args: Any) -> tuple[int, int]:
+    def counted_probe(pool: WorkerPool, *args: Any, **kwargs: Any) -> tuple[int, int]:
         probes.append({})
-        return probe(pool, *args)
+        return probe(pool, *args, **kwargs)
 
     def counted_receive(pool: WorkerPool, w: int, busy: set[int]) -> tuple[int, int | None]:
         before = pool.nodes

@@ -213,3 +213,26 @@ def test_last_score_matches_playing_the_last_square(seed: int) -> None:
         else:
             expected = final_score(p, o)
         assert last_score(p, sq) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_packed_legal_moves_match_one_by_one(seed: int) -> None:
+    """Every child's replies from one packed fill, as legal_moves finds them one by one."""
+    from othello.bitboard import flips, packed_legal_moves
+
+    board = random_board(10 + 8 * seed, 300 + seed)
+    p, o = board.player, board.opponent
+    moves = legal_moves(p, o)
+    children = []
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = flips(p, o, b.bit_length() - 1)
+        children.append((o ^ f, p | f | b))
+    children.append((board.opponent, board.player))  # a position whose mover may pass
+    pp = sum(np << (128 * i) for i, (np, _) in enumerate(children))
+    oo = sum(no << (128 * i) for i, (_, no) in enumerate(children))
+    packed = packed_legal_moves(pp, oo, len(children))
+    for i, (np, no) in enumerate(children):
+        assert packed >> (128 * i) & FULL == legal_moves(np, no)
+    assert packed >> (128 * len(children)) == 0

@@ -21,6 +21,7 @@ from .bitboard import (
     Square,
     flips,
     legal_moves,
+    packed_legal_moves,
 )
 from .evaluation import evaluate
 from .last_moves import (
@@ -243,13 +244,14 @@ class EndgameSolver(LastMoves):
         the key; from ``EVAL_ORDER_EMPTIES`` the opponent's replies (fewest first, its
         corner replies counted again) and from ``SCORE_ORDER_EMPTIES`` the evaluation join
         it; their cost is small next to the subtrees. The replies are handed down so the
-        child need not generate them again (-1 where they were not counted).
+        child need not generate them again (-1 where they were not counted); every child's
+        are found in one fill (:func:`~othello.bitboard.packed_legal_moves`).
         """
-        scored = []
+        children = []
         quadrant = QUADRANT_MASK_OF
         empty = ~(p | o) & FULL
+        pp = oo = shift = 0
         replies = empties >= EVAL_ORDER_EMPTIES
-        scoring = empties >= SCORE_ORDER_EMPTIES
         while moves:
             b = moves & -moves
             moves ^= b
@@ -262,13 +264,15 @@ class EndgameSolver(LastMoves):
                 key -= W_CORNER
             if (quadrant[sq] & empty).bit_count() & 1:
                 key -= W_PAR
-            m = -1
+            children.append((key, sq, f, np, no))
             if replies:
-                m = legal_moves(np, no)
-                key += m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB
-                if scoring:
-                    key += evaluate(np, no) // SCORE_ORDER_DIVISOR
-            scored.append((key, sq, f, m))
+                pp |= np << shift
+                oo |= no << shift
+                shift += 128
+        if not replies:
+            scored = [(key, sq, f, -1) for key, sq, f, _, _ in children]
+        else:
+            scored = _with_replies(children, packed_legal_moves(pp, oo, len(children)), empties)
         scored.sort()
         return scored
 
@@ -336,6 +340,23 @@ class EndgameSolver(LastMoves):
             return best_by_solving(p, o, moves)
 
         return principal_variation(p, o, first, limit, self.tt_end, complete)
+
+
+def _with_replies(
+    children: list[tuple[int, int, int, Bitboard, Bitboard]], replies: Bitboard, empties: int
+) -> list[tuple[int, int, int, int]]:
+    """The ordering keys with each child's replies (``replies`` holds them packed 128 bits
+    apart, in the children's order) and, from ``SCORE_ORDER_EMPTIES``, its evaluation."""
+    scored = []
+    scoring = empties >= SCORE_ORDER_EMPTIES
+    for key, sq, f, np, no in children:
+        m = replies & FULL
+        replies >>= 128
+        key += m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB
+        if scoring:
+            key += evaluate(np, no) // SCORE_ORDER_DIVISOR
+        scored.append((key, sq, f, m))
+    return scored
 
 
 def best_by_solving(p: Bitboard, o: Bitboard, moves: Bitboard) -> Square:

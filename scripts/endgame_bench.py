@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -32,10 +33,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def first_number(path: Path) -> int:
+    """The FForum number of a file's first position: ``fforum-20-39.obf`` starts at 20."""
+    found = re.match(r"fforum-(\d+)", path.name)
+    return int(found.group(1)) if found else 1
+
+
 def read_positions(path: Path, numbers: list[int] | None) -> list[tuple[int, str, int]]:
-    """``(line number from 1, board string, best score)`` of an OBF file's positions."""
+    """``(FForum number, board string, best score)`` of an OBF file's positions."""
     found = []
-    for i, line in enumerate(path.read_text().splitlines(), 1):
+    for i, line in enumerate(path.read_text().splitlines(), first_number(path)):
         if not line.strip() or (numbers and i not in numbers):
             continue
         board, rest = line.split(" ", 1)
@@ -107,7 +114,7 @@ def main() -> int:
     parser.add_argument("--old", help="the old source tree (its src directory)")
     parser.add_argument("--new", default=str(ROOT / "src"))
     parser.add_argument("--file", type=Path, default=ROOT.parent / "shared/data/fforum-1-19.obf")
-    parser.add_argument("--numbers", type=int, nargs="*", help="line numbers in the file")
+    parser.add_argument("--numbers", type=int, nargs="*", help="FForum numbers (default all)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--probes", action="store_true", help="print each probe's nodes per worker")
     parser.add_argument("--one", help=argparse.SUPPRESS)

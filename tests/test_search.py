@@ -190,3 +190,49 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
             nodes[selectivity] += s.nodes
         assert abs(scores[1.5] - scores[0.0]) <= 12 * SCALE  # each cut bets 1.5 sigma
     assert nodes[1.5] < 0.8 * nodes[0.0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_last_score_matches_playing_the_last_square(seed: int) -> None:
+    """The table-driven last move against flips() and final_score on random full boards."""
+    from othello.bitboard import flips
+    from othello.last_moves import last_score
+
+    rng = random.Random(seed)
+    for _ in range(500):
+        sq = rng.randrange(64)
+        b = 1 << sq
+        p = rng.getrandbits(64) & ~b
+        if rng.random() < 0.5:  # long runs of one colour, as near a game's end
+            p = (p | p << 1 | p << 8) & FULL & ~b
+        o = FULL ^ p ^ b
+        if f := flips(p, o, sq):
+            expected = final_score(p | f | b, o ^ f)
+        elif f := flips(o, p, sq):
+            expected = final_score(p ^ f, o | f | b)
+        else:
+            expected = final_score(p, o)
+        assert last_score(p, sq) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_packed_legal_moves_match_one_by_one(seed: int) -> None:
+    """Every child's replies from one packed fill, as legal_moves finds them one by one."""
+    from othello.bitboard import flips, packed_legal_moves
+
+    board = random_board(10 + 8 * seed, 300 + seed)
+    p, o = board.player, board.opponent
+    moves = legal_moves(p, o)
+    children = []
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = flips(p, o, b.bit_length() - 1)
+        children.append((o ^ f, p | f | b))
+    children.append((board.opponent, board.player))  # a position whose mover may pass
+    pp = sum(np << (128 * i) for i, (np, _) in enumerate(children))
+    oo = sum(no << (128 * i) for i, (_, no) in enumerate(children))
+    packed = packed_legal_moves(pp, oo, len(children))
+    for i, (np, no) in enumerate(children):
+        assert packed >> (128 * i) & FULL == legal_moves(np, no)
+    assert packed >> (128 * len(children)) == 0

@@ -124,6 +124,27 @@ def test_pool_closes_its_workers() -> None:
     assert not any(p.is_alive() for p in procs)
 
 
+LEAVE_BY_OS_EXIT = """
+import os
+from othello.parallel import WorkerPool
+if __name__ == "__main__":
+    pool = WorkerPool(1)
+    pool.user = pool  # a reference cycle, as a search task's callbacks can make
+    pool.close()
+    os._exit(0)  # as the window's search process leaves: no garbage collection
+"""
+
+
+def test_a_closed_pool_leaves_no_semaphores_behind(tmp_path: Path) -> None:
+    """The resource tracker warns about "leaked semaphore objects" when a process ends
+    without freeing its multiprocessing Event: a closed pool must have let go of it."""
+    script = tmp_path / "leave.py"
+    script.write_text(LEAVE_BY_OS_EXIT)
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "leaked" not in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize(
     "error",
     [

@@ -146,7 +146,7 @@ class WorkerPool:
         context = multiprocessing.get_context("spawn")  # fork is unsafe beside GUI threads
         self.stop = stop
         self.deadline: float | None = None  # a probe past it stops (a level's exact solve)
-        self.cancel = context.Event()
+        self.cancel: Any = context.Event()  # a multiprocessing Event; a plain one once closed
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
         self.owner: dict[int, int] = {}  # root move -> worker that last searched it
@@ -187,6 +187,11 @@ class WorkerPool:
         for conn in self.conns:
             conn.close()
         self.conns, self.procs = [], []
+        # The Event's named semaphores are released when it is freed, and a pool can sit in a
+        # reference cycle (a search task's callbacks) that only the garbage collector frees:
+        # a process leaving by os._exit (the window's search process) would leave them to
+        # the resource tracker, which warns. Nobody needs it once the workers are gone.
+        self.cancel = threading.Event()
 
     # ----- the search -----------------------------------------------------------------
 

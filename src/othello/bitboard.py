@@ -143,8 +143,6 @@ def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
 _HALF = 128
 """Where :func:`mobility` puts the second board: no shift of a fill step (18 squares at
 most) carries a disc from one board into the other's squares, through the empty gap."""
-_FULL2: Bitboard = FULL | FULL << _HALF
-_INNER2: Bitboard = INNER_COLS | INNER_COLS << _HALF
 
 
 def mobility(p: Bitboard, o: Bitboard) -> int:
@@ -152,69 +150,7 @@ def mobility(p: Bitboard, o: Bitboard) -> int:
     one pass, on one int holding both boards (``p`` to move below bit 64, ``o`` to move
     from bit 128 up); it costs 60% of the two calls, and the evaluation needs it at every
     leaf."""
-    pp = p | o << _HALF
-    oo = o | p << _HALF
-    empty = ~(pp | oo) & _FULL2
-    oi = oo & _INNER2
-    moves = 0
-
-    # east (+1) and west (-1)
-    pre = oi & (oi << 1)
-    t = oi & (pp << 1)
-    t |= oi & (t << 1)
-    t |= pre & (t << 2)
-    t |= pre & (t << 2)
-    moves |= t << 1
-    pre >>= 1
-    t = oi & (pp >> 1)
-    t |= oi & (t >> 1)
-    t |= pre & (t >> 2)
-    t |= pre & (t >> 2)
-    moves |= t >> 1
-
-    # north (+8) and south (-8)
-    pre = oo & (oo << 8)
-    t = oo & (pp << 8)
-    t |= oo & (t << 8)
-    t |= pre & (t << 16)
-    t |= pre & (t << 16)
-    moves |= t << 8
-    pre >>= 8
-    t = oo & (pp >> 8)
-    t |= oo & (t >> 8)
-    t |= pre & (t >> 16)
-    t |= pre & (t >> 16)
-    moves |= t >> 8
-
-    # +9 and -9 diagonals
-    pre = oi & (oi << 9)
-    t = oi & (pp << 9)
-    t |= oi & (t << 9)
-    t |= pre & (t << 18)
-    t |= pre & (t << 18)
-    moves |= t << 9
-    pre >>= 9
-    t = oi & (pp >> 9)
-    t |= oi & (t >> 9)
-    t |= pre & (t >> 18)
-    t |= pre & (t >> 18)
-    moves |= t >> 9
-
-    # +7 and -7 diagonals
-    pre = oi & (oi << 7)
-    t = oi & (pp << 7)
-    t |= oi & (t << 7)
-    t |= pre & (t << 14)
-    t |= pre & (t << 14)
-    moves |= t << 7
-    pre >>= 7
-    t = oi & (pp >> 7)
-    t |= oi & (t >> 7)
-    t |= pre & (t >> 14)
-    t |= pre & (t >> 14)
-    moves |= t >> 7
-
-    moves &= empty
+    moves = packed_legal_moves(p | o << _HALF, o | p << _HALF, 2)
     return (moves & FULL).bit_count() - (moves >> _HALF).bit_count()
 
 

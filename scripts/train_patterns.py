@@ -5,22 +5,24 @@
     python scripts/train_patterns.py               # reads ../shared/data/games, writes the weights
 
 Every position of every game (256,765 games: people's tournament games and Logistello's
-self-play) is labelled with the game's final disc difference for the side to move (empty
-squares to the winner). One game in twenty, chosen by a hash of its moves, is held out for
+self-play) is labelled, and one game in twenty, chosen by a hash of its moves, is held out for
 validation, so no position of a validation game is trained on. Per game phase (a bucket of
 4 empty squares), a ridge regression (scipy's LSQR with damping) fits one value per pattern
 configuration (symmetric configurations tied, see ``othello.patterns``) plus mobility,
 parity and a constant. The script prints the validation error per phase, next to the hand-
 made evaluation's, and writes ``src/othello/tables/patterns.bin``.
 
-The replayed positions are cached (``--cache``), so later fits skip the replay.
+The labels (issue 24): the phases are fitted from the end of the game back, and a position is
+labelled half with its game's final disc difference for the side to move (empty squares to the
+winner) and half with the value the just-fitted later phase gives the position four moves
+further along the same game (``--labels backed-up --ahead 4 --blend 0.5``, the defaults; the
+last phase, 0-3 empties, keeps the results, which are nearly exact there). A result carries the
+noise of every move still to be played (the same position's results scatter by 6-11 discs); a
+value four moves on carries only those four moves' and the later fit's error. These tables
+scored 54-56% against tables fitted to results alone (docs/benchmarks.md); ``--labels results``
+fits to the results alone.
 
-``--labels backed-up`` (issue 24) fits on labels less noisy than results: the phases are fitted
-from the end of the game back, and a position is labelled with the value the just-fitted later
-phase gives the position four moves further along the same game (blended with the result by
-``--blend``; the last phase, 0-3 empties, keeps the results, which are nearly exact there). A
-result carries the noise of every move still to be played (the same position's results scatter
-by 6-11 discs); a value four moves on carries only those four moves' and the later fit's error.
+The replayed positions are cached (``--cache``), so later fits skip the replay.
 """
 
 from __future__ import annotations
@@ -305,12 +307,12 @@ def main() -> None:
     parser.add_argument(
         "--labels",
         choices=("results", "backed-up"),
-        default="results",
+        default="backed-up",
         help="fit to each game's result, or to later positions' fitted values (see above)",
     )
     parser.add_argument("--ahead", type=int, default=4, help="backed-up: moves ahead")
     parser.add_argument(
-        "--blend", type=float, default=0.0, help="backed-up: the result's share of a label"
+        "--blend", type=float, default=0.5, help="backed-up: the result's share of a label"
     )
     parser.add_argument(
         "--out", type=Path, default=ROOT / "src" / "othello" / "tables", help="folder written"

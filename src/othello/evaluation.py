@@ -5,8 +5,9 @@ A score is the expected final disc difference for the side to move, in hundredth
 learned value per pattern instance (46 of them: the four edges with their X squares, the
 corners' 3x3 and 2x5 blocks, the rows and columns 2-4, the diagonals of 4 to 8 squares; see
 ``othello.patterns``), plus learned weights for mobility and parity and a constant, all
-fitted for the game phase (a bucket of 4 empty squares) to the results of 256,765 real games
-by ``scripts/train_patterns.py``.
+fitted for the game phase (a bucket of 4 empty squares) to 256,765 real games by
+``scripts/train_patterns.py`` (each position's label half its game's result, half the value
+the later phase's tables give the position four moves on).
 
 How it is fast in pure Python: a configuration number is a sum over the pattern's squares
 (``3**i`` for a disc of mine on square ``i``, twice that for theirs), so all 46 numbers at

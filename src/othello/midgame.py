@@ -29,21 +29,21 @@ MPC_MIN_DEPTH = 3
 """Multi-ProbCut is tried at nodes searched to at least this depth."""
 
 # deep depth -> (shallow depth, a, b, sigma): v_deep ~ a * v_shallow + b, error spread
-# sigma, in discs. Fitted for the pattern evaluation by scripts/calibrate_mpc.py (200
-# positions from noisy self-play, 14-50 empties, full-window searches to depth 9, seed 2);
-# depth 10 is extrapolated (the depth-8 and -9 spreads are 1.29 and 1.27 times the earlier
-# evaluation's, whose depth-10 spread was 2.84). The shallow search is 4 plies shorter from
-# depth 6 on (same parity: the evaluation's odd/even bias cancels); deeper nodes reuse the
-# depth-10 figures.
+# sigma, in discs. Fitted for the pattern evaluation with backed-up labels (issue 24) by
+# scripts/calibrate_mpc.py (200 positions from noisy self-play, 14-50 empties, full-window
+# searches to depth 9, seed 2); depth 10 is extrapolated (the depth-9 spread times 1.05, the
+# ratio of depth 10's to depth 9's in the one fit that went to depth 10; a and b of depths 8
+# and 9). The shallow search is 4 plies shorter from depth 6 on (same parity: the
+# evaluation's odd/even bias cancels); deeper nodes reuse the depth-10 figures.
 MPC_PAIRS: dict[int, tuple[int, float, float, float]] = {
-    3: (1, 0.984, 1.20, 4.32),
-    4: (2, 1.017, 0.43, 3.82),
-    5: (3, 1.024, 0.01, 3.37),
-    6: (2, 1.025, 0.35, 4.94),
-    7: (3, 1.008, 0.17, 3.97),
-    8: (4, 1.014, 0.06, 4.25),
-    9: (5, 0.996, 0.11, 3.43),
-    10: (6, 1.005, 0.10, 3.63),
+    3: (1, 1.006, 0.94, 3.75),
+    4: (2, 1.024, 0.19, 3.12),
+    5: (3, 1.024, 0.44, 2.63),
+    6: (2, 1.025, 0.19, 3.61),
+    7: (3, 1.005, 0.25, 3.20),
+    8: (4, 1.028, 0.10, 2.96),
+    9: (5, 1.017, -0.39, 2.83),
+    10: (6, 1.022, 0.10, 2.97),
 }
 
 

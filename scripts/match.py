@@ -17,6 +17,8 @@ made with ``git worktree add /tmp/old-engine COMMIT``.
     python scripts/match.py level:4 baseline --games 40
     python scripts/match.py level:6 - --times --games 2    # time per move of one level
     python scripts/match.py level:4 old:level:4 --old-src /tmp/old-engine/src --games 200 --jobs 2
+    python scripts/match.py level:6 old:level:6 --old-src /tmp/old-engine/src --games 100 \
+        --from-game 63 --jobs 2        # the rest of a match stopped after game 62
 """
 
 from __future__ import annotations
@@ -292,6 +294,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--games", type=int, default=40, help="games to play (even: colours alternate)"
     )
+    parser.add_argument(
+        "--from-game",
+        type=int,
+        default=1,
+        help="start at this game number (to finish a match that was stopped: the games "
+        "before it are the stopped run's)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
     parser.add_argument("--old-src", type=Path, help="src/ of the engine old:SPEC players use")
@@ -313,7 +322,12 @@ def main(argv: list[str] | None = None) -> int:
         move_times(args.first, args.games)
         return 0
 
-    tasks = [(args.first, args.second, i, args.opening_plies) for i in range(args.games)]
+    if not 1 <= args.from_game <= args.games:
+        parser.error(f"--from-game must be 1..{args.games}, not {args.from_game}")
+    tasks = [
+        (args.first, args.second, i, args.opening_plies)
+        for i in range(args.from_game - 1, args.games)
+    ]
     games_seen: set[str] = set()
     wins = draws = losses = total = 0
     slowest = 0.0
@@ -339,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         f"slowest move {slowest:.2f} s, {time.perf_counter() - t0:.0f} s wall; "
         f"{args.first} mean {sum(first_times) / max(len(first_times), 1):.3f} s a move, "
         f"slowest {max(first_times, default=0.0):.2f} s; {len(games_seen)} distinct games"
+        + (f" (games {args.from_game}-{args.games})" if args.from_game > 1 else "")
     )
     return 0
 

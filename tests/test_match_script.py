@@ -1,0 +1,36 @@
+"""scripts/match.py: the strength figures' tool, finishing a stopped match."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import match
+
+
+def game_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("game")]
+
+
+def test_from_game_plays_only_the_rest_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """A match stopped after some games can be finished: the games played are the
+    later ones, with the same openings and colours as in the whole match."""
+    assert match.main(["greedy", "baseline", "--games", "6"]) == 0
+    whole = capsys.readouterr().out
+    assert match.main(["greedy", "baseline", "--games", "6", "--from-game", "5"]) == 0
+    rest = capsys.readouterr().out
+    later = sorted(line for line in game_lines(whole) if int(line.split()[1]) >= 5)
+    assert len(later) == 2 and sorted(game_lines(rest)) == later
+    summary = rest.strip().splitlines()[-1]
+    assert summary.endswith("(games 5-6)") and "(games" not in whole
+    record = summary.split(": ")[1].split(" ")[0]
+    assert sum(int(n) for n in record.split("-")) == 2
+
+
+def test_from_game_outside_the_match_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        match.main(["greedy", "baseline", "--games", "4", "--from-game", "5"])
+    assert "--from-game must be 1..4" in capsys.readouterr().err

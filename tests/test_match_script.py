@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import match
+try:
+    import match
+finally:
+    sys.path.pop(0)  # the scripts folder stays off the path of the other tests
 
 
 def game_lines(text: str) -> list[str]:

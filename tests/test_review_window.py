@@ -159,7 +159,10 @@ def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> No
     assert all(len(wordings[-1]) < len(wordings[0]) for wordings in lines)  # shorter forms
 
 
-def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[..., App]) -> None:
+def test_browsing_or_changing_mode_does_not_stop_a_review(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = held_reviews(monkeypatch)  # else an idle machine may finish it before the checks
     app = make_app(FakeEngine(), mode="two-players")
     app.session.set_game(blunder_game())
     press(pygame.K_r)
@@ -171,6 +174,7 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(make_app: Callable[...
     press(pygame.K_t)  # nor does the mode
     frames(app, 1)
     assert app.worker.kind == "review"
+    gate.set()
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     judged = blunder_game()
     blunder = app.play.computer.judgement.verdicts[judged.start.to_string(), (judged.moves[0],)]

@@ -1,4 +1,4 @@
-"""When choosing a move, iterative deepening starts a depth only if it is likely to finish.
+"""When choosing a move, iterative deepening starts no new depth after 40% of the budget.
 
 The task's clock is replaced by one that moves a set amount at each reading (the task reads
 it once when it starts and once after each depth), so the stopping rule is checked without
@@ -33,20 +33,18 @@ def completed_depths(monkeypatch: pytest.MonkeyPatch, readings: Iterator[float])
     return [f.depth for f in found]
 
 
-def test_a_depth_starts_while_twice_the_last_one_still_fits(
+def test_no_depth_starts_after_the_soft_share_of_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Every depth takes 20 s of the 100: after depth 3 (60 s) there is room for twice 20 s
-    # more, so depth 4 starts; after depth 4 (80 s) there is not. (A fixed share of 40% of
-    # the budget would have stopped after depth 2.)
-    readings = (20.0 * k for k in range(100))
-    assert completed_depths(monkeypatch, readings) == [1, 2, 3, 4]
+    # Every depth takes 15 s of the 100: depth 3 ends at 45 s, past 40% of the budget.
+    readings = (15.0 * k for k in range(100))
+    assert completed_depths(monkeypatch, readings) == [1, 2, 3]
 
 
-def test_growing_depths_stop_before_one_that_would_be_cut_off(
+def test_a_depth_started_in_time_may_run_past_the_soft_share(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Each depth takes twice the one before: depths end at 1, 3, 7, 15, 31, 63 s. After 31 s
-    # (the last took 16) 32 more fit in 100; after 63 s (the last took 32) 64 do not.
+    # Each depth takes twice the one before: depths end at 1, 3, 7, 15, 31, 63 s. Depth 6
+    # starts at 31 s (before 40 s) and its result counts although it ends at 63 s.
     readings = iter([0.0] + [2.0**k - 1 for k in range(1, 20)])
     assert completed_depths(monkeypatch, readings) == [1, 2, 3, 4, 5, 6]

@@ -45,15 +45,8 @@ FALLBACK_FRACTION = 0.2
 the solve is cut short) gets this share of the time budget."""
 
 SOFT_FRACTION = 0.4
-"""Analysis starts no new depth after this share of its time budget: searching every move
-with a full window, the next depth usually costs several times the last one."""
-
-DEPTH_GROWTH = 2.0
-"""Choosing a move, iterative deepening starts the next depth only if this many times the
-last depth's time still fits before the deadline. Measured at level 6 (60 positions of 21-50
-empties): a depth costs a median 1.75 times the one before (quartiles 1.09 and 2.63), so
-twice leaves about one depth in twenty cut short, and a cut-short depth is not wasted (its
-best move so far can still replace the last one's)."""
+"""Iterative deepening starts no new depth after this share of the time budget: the next
+depth usually costs several times the last one, and would mostly be cut off."""
 
 
 @dataclass
@@ -132,29 +125,25 @@ class SearchTask:
             return self.think_exact()
         if level.noise > 0:
             return self.think_noisy()
-        if n > level.wld_empties:
-            return self.deepen(self.deadline, level.depth)
-        # Half the time for the midgame choice, the rest for the win/draw/loss check.
-        found = self.deepen(self.start + 0.5 * (self.deadline - self.start), level.depth)
-        return self.check_wld(found, self.deadline)
+        found = self.deepen(self.deadline, level.depth)
+        if n <= level.wld_empties:
+            found = self.check_wld(found, self.deadline)
+        return found
 
     def deepen(self, deadline: float, max_depth: int) -> Found:
         """Iterative deepening up to ``max_depth``; the last completed depth wins. No new
-        depth starts unless it is likely to finish in time (``DEPTH_GROWTH``), and a proven
-        result ends it early."""
+        depth starts after the soft limit, and a proven result ends it early."""
         s = self.midgame(deadline)
+        soft = self.start + SOFT_FRACTION * (deadline - self.start)
         found: Found | None = None
-        began = self.start  # when the depth now running started
         try:
             for it in s.iterate(self.p, self.o, self.ascending(), range(1, self.last(max_depth))):
                 found = self.midgame_found(it.move, it.score, it.depth, s)
                 if self.report is not None:
                     self.report(found)
                 proven = abs(it.score) >= 64 * SCALE and it.depth >= self.empties
-                now = time.perf_counter()
-                if now + DEPTH_GROWTH * (now - began) > deadline or proven:
+                if time.perf_counter() >= soft or proven:
                     break
-                began = now
         except SearchStopped:
             # A deeper depth cut short may already have found a better move than the last.
             partial = s.root_best

@@ -176,7 +176,8 @@ def make_player(spec: str, seed: int) -> Player:
             names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
             for k, v in fields.items()
         }
-        engine.level_info = dataclasses.replace(engine.level_info, selectivity=0.0, **changes)
+        changes.setdefault("selectivity", 0.0)  # full width unless mpc= is given
+        engine.level_info = dataclasses.replace(engine.level_info, **changes)
     elif kind == "time":  # time:S, or time:S:T: S seconds a move, Multi-ProbCut margin T
         seconds, _, margin = arg.partition(":")
         engine = Engine(time_limit=float(seconds), selectivity=float(margin) if margin else 0.0)

@@ -37,3 +37,11 @@ def test_from_game_outside_the_match_is_refused(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         match.main(["greedy", "baseline", "--games", "4", "--from-game", "5"])
     assert "--from-game must be 1..4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec", ["custom:depth=2,exact=4", "custom:depth=2,mpc=1.5,time=1"])
+def test_a_custom_level_plays_a_legal_move(spec: str) -> None:
+    """A level to try (a row of the level table changed), with or without Multi-ProbCut."""
+    board = match.Board.from_transcript("f5d6c3d3c4")
+    move = match.make_player(spec, seed=1)(board)
+    assert board.is_legal(move)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
 from othello.engine import DEFAULT_LEVEL
 from othello.errors import GameOverError
+from othello.levels import Level
 from test_search import brute_force, random_board
 
 DATA = Path(__file__).parent / "data"
@@ -39,6 +41,19 @@ def test_levels_are_described() -> None:
     for lv in LEVELS:
         assert lv.name and lv.description and 0 < lv.time_budget <= 10
     assert Engine().level_info.number == DEFAULT_LEVEL
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: f"level{lv.number}")
+def test_a_levels_description_states_its_own_settings(level: Level) -> None:
+    # The player chooses by these words: a depth or threshold changed without them is a
+    # stale label (level 6 said "9-12 moves ahead" long after it reached 14 on most moves).
+    words = level.description
+    ahead = re.search(r"looks (?:up to )?(\d+) moves? ahead", words)
+    assert ahead is not None and int(ahead.group(1)) == level.depth, words
+    perfect = re.search(r"perfect from (\d+) empty squares", words)
+    assert (int(perfect.group(1)) if perfect else 0) == level.exact_empties, words
+    wins = re.search(r"finds wins from (\d+)", words)
+    assert (int(wins.group(1)) if wins else 0) == level.wld_empties, words
 
 
 @pytest.mark.parametrize("level", [0, len(LEVELS) + 1, "3", 2.5, True])

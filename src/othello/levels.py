@@ -44,8 +44,8 @@ LEVELS: tuple[Level, ...] = (
           "wins from 14", 7, 12, 14, 1.0),
     Level(5, "Strong", "looks 9 moves ahead; perfect from 14 empty squares, finds wins "
           "from 16", 9, 14, 16, 3.0, parallel=True),
-    Level(6, "Expert", "looks 9-12 moves ahead; perfect from 18 empty squares, finds "
-          "wins from 20", 14, 18, 20, 5.0, selectivity=1.5, parallel=True),
+    Level(6, "Expert", "looks up to 18 moves ahead; perfect from 18 empty squares, "
+          "finds wins from 20", 18, 18, 20, 5.0, selectivity=1.5, parallel=True),
 )
 # fmt: on
 """"Perfect from N empty squares": an exact solve picks the move with the best final

@@ -84,11 +84,11 @@ def review_views(verdicts: Verdicts) -> None:
         app = make_app(size, mode="two-players")
         app.session.set_game(Game.from_transcript(GAME))
         app.play.computer.judgement.verdicts = dict(verdicts)  # reviewed once, shown at each size
-        app.session.go_to(40)  # playing on from move 40: the graph up to there
+        app.session.play_from(40)  # playing on from move 40: the graph up to there
         save(app, f"graph-{size[0]}x{size[1]}.png")
         key(app, pygame.K_m)
         worst = max(app.play.computer.reviewed().values(), key=lambda r: r.loss)
-        app.session.go_to(worst.ply)  # the worst move's position: played and best scored
+        app.session.show_ply(worst.ply)  # the worst move's position: played and best scored
         save(app, f"review-{size[0]}x{size[1]}.png")
         app.close()
 

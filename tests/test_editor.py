@@ -65,7 +65,7 @@ def test_escape_changes_nothing(make_app: Callable[..., App]) -> None:
     press(pygame.K_e)
     press(pygame.K_c)  # cleared...
     frames(app, 1)
-    assert app.session.board.black == 0
+    assert app.session.shown.board.black == 0 and app.session.game is before  # a view
     press(pygame.K_ESCAPE)  # ...and cancelled
     frames(app, 1)
     assert app.session.game is before and app.session.game.transcript() == "f5"
@@ -96,7 +96,7 @@ def test_a_position_paste_refuses_is_not_played_and_says_why(
     right_click(app, "b2")
     right_click(app, "b2")  # white; the centre empty
     editor = app.find_scene(EditOverlay)
-    board_string = app.session.board.to_string()
+    board_string = app.session.shown.board.to_string()
     press(pygame.K_RETURN)
     frames(app, 2)
     assert app.find_scene(EditOverlay) is editor  # still setting up: nothing lost
@@ -126,11 +126,11 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
     }
     click_at(editor.buttons["clear"].center)
     frames(app, 1)
-    assert app.session.board.count() == (0, 0)
+    assert app.session.shown.board.count() == (0, 0)
     click_at(editor.buttons["start"].center)
     click_at(editor.buttons["side"].center)
     frames(app, 1)
-    assert app.session.board.count() == (2, 2) and not editor.black_to_move
+    assert app.session.shown.board.count() == (2, 2) and not editor.black_to_move
     click_at(editor.buttons["play"].center)
     frames(app, 1)
     assert app.find_scene(EditOverlay) is None and app.session.board.side_to_move == "white"

@@ -22,7 +22,7 @@ def make_app() -> Iterator[Callable[..., App]]:
 
 
 def strip_text(app: App) -> str:
-    return " | ".join(app.play.explorer.caption(app.session.board))
+    return " | ".join(app.play.explorer.caption(app.session.shown.board))
 
 
 def test_x_cycles_the_sources_and_marks_the_moves(make_app: Callable[..., App]) -> None:
@@ -62,9 +62,9 @@ def test_the_panel_button_and_the_move_list(make_app: Callable[..., App]) -> Non
     assert app.play.explorer.on and app.play.panel_view().labels["explore"] == "Explorer: on"
     press(pygame.K_m)
     frames(app)
-    app.session.go_to(1)  # browsing: the position after f5
+    app.session.show_ply(1)  # browsing: the position after f5
     frames(app)
-    after_f5 = app.play.explorer.lookup(app.session.board)
+    after_f5 = app.play.explorer.lookup(app.session.shown.board)
     assert after_f5 is not None
     games = {square_name(m.square): m.games for m in after_f5.moves}
     assert set(games) == {"d6", "f4", "f6"}

@@ -28,23 +28,35 @@ def make_app() -> Iterator[Callable[..., App]]:
     yield from app_maker()
 
 
-def test_go_to_keeps_every_move_and_playing_on_is_like_undo() -> None:
+def test_showing_a_position_is_a_view_and_playing_on_keeps_the_game() -> None:
     session = Session(two_players=True)
     for move in ("f5", "d6", "c3", "d3"):
         session.play(move)
-    moves = list(session.game.moves)
-    assert session.go_to(2) and session.game.moves == moves and session.game.cursor == 2
-    assert session.game.transcript() == "f5d6"
-    assert session.go_to(3) and session.game.transcript() == "f5d6c3"
-    undone = Session(two_players=True)
-    for move in ("f5", "d6", "c3", "d3"):
-        undone.play(move)
-    undone.undo()
-    undone.undo()
-    session.go_to(2)
-    assert session.game.moves == undone.game.moves and session.board == undone.board
-    session.play("c5")  # a different move: the old continuation goes
-    assert session.game.transcript() == "f5d6c5" and not session.can_redo()
+    game, moves = session.game, list(session.game.moves)
+    assert session.show_ply(2) and session.browsing
+    assert session.shown.transcript() == "f5d6" and session.shown.moves == moves
+    assert session.game is game and game.cursor == 4 and game.moves == moves  # untouched
+    session.show(None)
+    assert not session.browsing and session.game.transcript() == "f5d6c3d3"
+    assert session.play_from(2)  # a copy goes on from move 2, the game as it was is kept
+    assert session.game is not game and session.game.transcript() == "f5d6"
+    assert session.can_redo() and game.transcript() == "f5d6c3d3"
+    session.play("c5")  # a different move: the copy's old continuation goes...
+    assert session.game.transcript() == "f5d6c5" and not session.game.can_redo()
+    while session.game is not game:  # ...and Undo walks back to the whole game
+        assert session.undo()
+    assert session.game.transcript() == "f5d6c3d3" and session.game.moves == moves
+
+
+def test_playing_on_from_the_games_own_position_or_a_later_one_replaces_nothing() -> None:
+    session = Session(two_players=True)
+    for move in ("f5", "d6", "c3"):
+        session.play(move)
+    session.undo()
+    game = session.game
+    assert not session.play_from(2) and session.game is game  # where it is: nothing to do
+    assert not session.play_from(3) and session.game is game  # forward: a redo
+    assert session.game.transcript() == "f5d6c3" and not session.earlier
 
 
 def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> None:
@@ -60,18 +72,19 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
     frames(app, 2)
-    assert app.session.game.cursor == 2 and app.session.game.moves == moves
+    assert app.session.shown.cursor == 2 and app.session.game.cursor == 4
+    assert app.session.game.moves == moves
     press(pygame.K_h)  # no other key acts while browsing (no hint)
     frames(app, 2)
     assert app.session.game.moves == moves and app.play.computer.hints == {}
     press(pygame.K_END)
     press(pygame.K_HOME)
     frames(app, 1)
-    assert app.session.game.cursor == 0
+    assert app.session.shown.cursor == 0
     rect, ply = overlay.cells[2]  # click the third move: the position where it was played
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     frames(app, 1)
-    assert app.session.game.cursor == ply == 2
+    assert app.session.shown.cursor == ply == 2 and app.session.game.cursor == 4
     press(pygame.K_RETURN)  # play from here
     frames(app, 2)
     assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
@@ -80,28 +93,53 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     assert app.session.game.transcript() == "f5d6c5"
 
 
-def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
-    make_app: Callable[..., App],
-) -> None:
+def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..., App]) -> None:
+    """M, a move shown, M again: the game as it was, nothing replayed (issue 31, item 1)."""
+    engine = FakeEngine()
+    app = make_app(engine)
+    for turn in range(1, 4):
+        click(app, app.session.board.legal_moves()[0])
+        frames_until(app, lambda t=turn: human_turn_idle(app) and app.session.game.cursor == 2 * t)
+    game, moves, calls = app.session.game, list(app.session.game.moves), engine.calls
+    for key in (pygame.K_m, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_m):
+        press(key)
+        frames(app, 1)
+    frames(app, 20)
+    assert app.find_scene(MoveListOverlay) is None and app.session.game is game
+    assert game.moves == moves and game.cursor == len(moves) and engine.calls == calls
+    press(pygame.K_m)
+    press(pygame.K_HOME)
+    press(pygame.K_ESCAPE)  # Esc closes the same way
+    frames(app, 5)
+    assert app.session.game is game and game.cursor == len(moves) and engine.calls == calls
+
+
+def test_playing_on_from_a_finished_game_keeps_it_for_undo(make_app: Callable[..., App]) -> None:
+    from othello.game import Game
+    from test_review import random_game
+
     app = make_app(FakeEngine(), mode="two-players")
-    for move in ("f5", "d6", "c3", "d3"):
-        app.session.play(move)
-    press(pygame.K_m)
-    press(pygame.K_LEFT)
-    press(pygame.K_LEFT)
+    finished = Game()
+    for sq in random_game(seed=4):
+        finished.play(sq)
+    app.session.set_game(finished)
     frames(app, 2)
-    overlay = app.find_scene(MoveListOverlay)
-    assert overlay is not None and overlay.play_button.width > 0
-    click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
-    frames(app, 1)
-    assert app.find_scene(MoveListOverlay) is None and app.session.can_redo()
-    assert app.session.game.cursor == 2
+    whole = list(app.session.game.moves)
     press(pygame.K_m)
-    frames(app, 1)
-    click(app, "c5")  # a move on the board: from the position shown, the old line goes
+    press(pygame.K_HOME)
+    for _ in range(11):
+        press(pygame.K_RIGHT)
+    press(pygame.K_RETURN)  # play from here: move 11
+    frames(app, 2)
+    assert app.session.game.cursor == 11
+    assert any("U brings back the game as it was" in t.text for t in app.play.notices.toasts)
+    click(app, app.session.board.legal_moves()[-1])
     frames(app, 3)
-    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
-    assert app.session.game.transcript() == "f5d6c5" and not app.session.can_redo()
+    while app.session.game.moves != whole:
+        press(pygame.K_u)
+        frames(app, 1)
+        assert app.session.can_undo() or app.session.game.moves == whole
+    assert app.session.game.cursor == len(whole) and app.session.board.is_game_over()
 
 
 def test_the_computer_waits_while_the_list_is_open(make_app: Callable[..., App]) -> None:
@@ -113,10 +151,11 @@ def test_the_computer_waits_while_the_list_is_open(make_app: Callable[..., App])
     press(pygame.K_m)
     press(pygame.K_LEFT)  # the computer's turn, shown
     frames(app, 20)
-    assert app.session.game.cursor == 1 and engine.calls == calls
-    press(pygame.K_ESCAPE)  # play on from there: the computer moves again
-    frames_until(app, lambda: app.session.game.cursor == 2)
-    assert engine.calls > calls
+    assert app.session.shown.cursor == 1 and engine.calls == calls
+    press(pygame.K_RETURN)  # play on from there: the computer moves again
+    frames(app, 1)
+    frames_until(app, lambda: app.session.game.cursor == 2 and human_turn_idle(app))
+    assert engine.calls > calls and app.session.earlier  # the game it replaced is kept
 
 
 def test_the_list_numbers_discs_and_shows_passes() -> None:

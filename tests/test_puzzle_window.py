@@ -39,7 +39,8 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     frames(app)
     puzzles = overlay(app)
     assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-1"
-    assert app.session.board.to_string() == puzzles.puzzle.position
+    assert app.session.shown.board.to_string() == puzzles.puzzle.position
+    assert app.session.game is game  # a view: the game is not touched
     assert "Black to move: find the best move" in [line for line, _ in puzzles.lines()]
     click(app, "g8")  # FForum #1's best move
     frames(app)
@@ -59,9 +60,16 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     assert app.find_scene(PuzzleOverlay) is None and app.session.game is game
 
 
+def play_blunder(app: App) -> None:
+    """The blunder of ``blunder_game`` played by a person, in the window."""
+    game = blunder_game()
+    app.session.set_game(Game(game.start))
+    app.session.play(game.moves[0])
+
+
 def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
-    app.session.set_game(blunder_game())
+    play_blunder(app)
     frames(app)
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
@@ -74,16 +82,16 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     frames(app)
     puzzles = overlay(app)
     assert puzzles.puzzle is not None and puzzles.puzzle.id == mine[0].id
-    frames_until(app, lambda: puzzles.scores is not None, limit=30)  # the search scored the moves
-    board, puzzle = app.session.board, puzzles.puzzle
+    frames_until(app, lambda: puzzles.scores is not None, limit=30)  # the rest scored, exactly
+    board, puzzle = app.session.shown.board, puzzles.puzzle
     assert puzzle is not None and puzzle.exact and puzzles.scores is not None
     other = next(m for m in board.legal_moves() if m not in puzzle.scores)
-    click(app, other)  # a move the review did not score: judged on the search's scores
+    click(app, other)  # a move the review did not score: solved the review's way
     frames(app)
-    assert puzzles.verdict is not None and not puzzles.verdict.exact
+    assert puzzles.verdict is not None and puzzles.verdict.exact
     assert puzzles.verdict.score == puzzles.scores[other]
-    puzzles.verdict = None  # the same position answered again
-    click(app, puzzle.best)  # judged on the review's exact scores, as the stake says
+    assert max(puzzles.scores.values()) == puzzle.best_score  # one truth: the review's
+    click(app, puzzle.best)  # another try: judged on the review's exact scores
     frames(app)
     assert puzzles.verdict is not None and puzzles.verdict.right and puzzles.verdict.exact
     assert puzzles.verdict.best_score == puzzle.best_score
@@ -113,7 +121,7 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     make_app: Callable[..., App],
 ) -> None:
     app = make_app(FakeEngine(), mode="two-players")
-    app.session.set_game(blunder_game())
+    play_blunder(app)
     frames(app)
     press(pygame.K_r)
     frames(app)
@@ -121,9 +129,11 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app)
     assert app.worker.kind == "review" and app.find_scene(PuzzleOverlay) is not None
     frames_until(app, lambda: app.worker.kind != "review", limit=60)  # every move judged
-    press(pygame.K_ESCAPE)  # the reviewed game is back on the board: now its puzzles
     frames_until(app, lambda: app.play.computer.review is not None, limit=30)
     frames(app, 2)
+    assert any(not p.builtin for p in overlay(app).queue.puzzles)  # in the queue answered...
+    click(app, app.session.shown.board.legal_moves()[0])  # ...and an answer saves it with them
+    frames_until(app, lambda: overlay(app).verdict is not None, limit=30)
     queue, _ = PuzzleFile().load()
     assert any(not p.builtin for p in queue.puzzles)
 

@@ -32,8 +32,8 @@ def test_a_reviewed_blunder_becomes_a_puzzle_of_the_position_before_it() -> None
     before, board, worst, scores = seeded_blunder(EXACT - 1)
     moves = [*before, worst]
     reviews = review_game(Board(), moves, depth=1, exact_empties=EXACT)
-    mover = board.side_to_move
-    puzzles = from_review(Board(), moves, reviews, [mover])
+    blunder = len(moves) - 1
+    puzzles = from_review(Board(), moves, reviews, {blunder})
     last = [p for p in puzzles if p.played == square_name(worst)]
     assert last, "the blunder is a puzzle"
     puzzle = last[-1]
@@ -41,8 +41,8 @@ def test_a_reviewed_blunder_becomes_a_puzzle_of_the_position_before_it() -> None
     assert puzzle.best_score == max(scores.values())
     assert puzzle.played_score == scores[worst] and puzzle.exact
     assert puzzle.scores[puzzle.best] == puzzle.best_score
-    other = "white" if mover == "black" else "black"
-    assert all(p.id != puzzle.id for p in from_review(Board(), moves, reviews, [other]))
+    others = set(range(blunder))  # a person played every move but the blunder
+    assert all(p.id != puzzle.id for p in from_review(Board(), moves, reviews, others))
 
 
 def test_only_mistakes_and_blunders_of_the_people_become_puzzles() -> None:
@@ -51,10 +51,8 @@ def test_only_mistakes_and_blunders_of_the_people_become_puzzles() -> None:
     board.push_square(moves[0])
     moves.append(board.legal_squares()[0])
     reviews = [verdict(0, 1, "black", moves[0], 19, 3), verdict(1, 2, "white", moves[1], 20, 4)]
-    assert (
-        from_review(Board(), moves, reviews, ["black"]) == []
-    )  # an inaccuracy, and not a person's
-    made = from_review(Board(), moves, reviews, ["black", "white"])
+    assert from_review(Board(), moves, reviews, {0}) == []  # an inaccuracy, and not a person's
+    made = from_review(Board(), moves, reviews, {0, 1})
     assert [p.origin for p in made] == ["Your game, move 2 (mistake)"]
     assert made[0].position == board.to_string()
     assert "the best move is worth +6" in made[0].stake()

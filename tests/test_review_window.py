@@ -142,7 +142,8 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     assert overlay.progress() is not None  # the list shows the review's bar
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     assert sorted(overlay.reviewed) == [0, 1, 2, 3, 4]  # its marks reach the open list
-    assert overlay.progress() is None and app.session.game.cursor == 0
+    assert overlay.progress() is None and app.session.shown.cursor == 0
+    assert app.session.game.cursor == 5  # browsing shows; the game stays where it was
 
 
 def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> None:
@@ -280,7 +281,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     rect = next(rect for rect, ply in overlay.cells if ply == 0)
     click_at(rect.center)  # the marked row
     frames(app, 2)
-    assert app.session.game.cursor == 0  # the position where the blunder was played
+    assert app.session.shown.cursor == 0  # the position where the blunder was played
     view = app.play.board_view()
     # the move played and the best, for Black (as the graph): White's best is Black's lowest
     assert view.hints == {verdict.played: -verdict.played_score, verdict.best: -verdict.best_score}
@@ -289,4 +290,4 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     assert ply == 0
     click_at((x, overlay.graph_rect.centery))
     frames(app, 1)
-    assert app.session.game.cursor == 0
+    assert app.session.shown.cursor == 0 and app.session.game.cursor == 1

@@ -14,7 +14,7 @@ puzzle is the one due longest, the player's own before the built-in ones.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any
@@ -141,10 +141,11 @@ def judge(move: str, scores: dict[str, int], exact: bool) -> Verdict:
 
 
 def from_review(
-    start: Board, moves: Sequence[Square], reviews: Iterable[MoveReview], humans: Iterable[Color]
+    start: Board, moves: Sequence[Square], reviews: Iterable[MoveReview], mine: Collection[int]
 ) -> list[Puzzle]:
-    """The puzzles a reviewed game gives: each mistake or blunder of a person."""
-    people = set(humans)
+    """The puzzles a reviewed game gives: each mistake or blunder among the moves a person
+    placed (``mine``: their plies; a pasted or loaded game's moves are nobody's here), with
+    every move's score the review gave, so the puzzle answers as the review judged."""
     game = f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
     key = hashlib.blake2b(game.encode(), digest_size=6).hexdigest()
     boards = {}
@@ -157,9 +158,12 @@ def from_review(
             board.push_pass()
     puzzles = []
     for r in reviews:
-        if r.loss < LEAST_LOSS or r.color not in people or r.ply not in boards:
+        if r.loss < LEAST_LOSS or r.ply not in mine or r.ply not in boards:
             continue
         best, played = square_name(r.best), square_name(r.played)
+        scores = {square_name(sq): score for sq, score in r.scores}
+        if not scores and r.exact:  # a verdict from before verdicts kept their scores
+            scores = {best: r.best_score, played: r.played_score}
         puzzles.append(
             Puzzle(
                 id=f"game-{key}-{r.ply}",
@@ -170,7 +174,7 @@ def from_review(
                 origin=f"Your game, move {r.number} ({r.mark})",
                 played=played,
                 played_score=r.played_score,
-                scores={best: r.best_score, played: r.played_score} if r.exact else {},
+                scores=scores,
                 game=game,
             )
         )

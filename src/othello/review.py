@@ -56,6 +56,9 @@ class MoveReview:
     best_score: int  # discs, from the mover's side
     played_score: int
     exact: bool
+    # every move this judgement scored (the mover's side): all of them in the midgame, the
+    # best and the played one when exact; a puzzle made from it answers with these
+    scores: tuple[tuple[Square, int], ...] = ()
 
     @property
     def loss(self) -> int:
@@ -155,14 +158,21 @@ def positions(start: Board, moves: Sequence[Square], depth: int, exact_empties: 
 _ENGINES: dict[int, tuple[Engine, Engine]] = {}
 
 
-def judge(task: Task, stop: threading.Event | None = None) -> MoveReview:
-    """One move judged from empty tables: the same verdict in any process, in any order."""
-    ply, number, text, sq, depth, exact_empties = task
+def _emptied_engines(depth: int) -> tuple[Engine, Engine]:
+    """The review's midgame engine at ``depth`` and its solver, their tables emptied: what
+    they find then depends on the position alone."""
     if depth not in _ENGINES:
         _ENGINES[depth] = (Engine(level=review_level(depth)), Engine(workers=1))
     midgame, solver = _ENGINES[depth]
     midgame.forget()
     solver.forget()
+    return midgame, solver
+
+
+def judge(task: Task, stop: threading.Event | None = None) -> MoveReview:
+    """One move judged from empty tables: the same verdict in any process, in any order."""
+    ply, number, text, sq, depth, exact_empties = task
+    midgame, solver = _emptied_engines(depth)
     board = Board.from_string(text)
     if board.empties() <= exact_empties:
         review = _exact(solver, board, ply, sq, stop)
@@ -176,8 +186,7 @@ def _review(
     ply: int,
     played: Square,
     best: Square,
-    best_score: int,
-    played_score: int,
+    scores: dict[Square, int],
     exact: bool,
 ) -> MoveReview:
     return MoveReview(
@@ -186,9 +195,10 @@ def _review(
         board.side_to_move,
         played,
         best,
-        best_score,
-        played_score,
+        scores[best],
+        scores[played],
         exact,
+        tuple(sorted(scores.items())),
     )
 
 
@@ -199,20 +209,24 @@ def _exact(
     if not result.exact:
         raise ReviewStopped
     best = parse_move(result.move)
-    if best == played:
-        return _review(board, ply, played, best, result.score, result.score, True)
+    scores = {best: result.score}
+    if played != best:
+        scores[played] = _solved_move(solver, board, played, stop)
+    return _review(board, ply, played, best, scores, True)
+
+
+def _solved_move(solver: Engine, board: Board, move: Square, stop: threading.Event | None) -> int:
+    """The exact result of ``move`` for the side that plays it."""
     after = board.copy()
-    after.push_square(played)
+    after.push_square(move)
     if after.is_game_over():
         sign = 1 if board.black_to_move else -1
-        played_score = sign * after.score()
-    else:
-        reply = solver.solve(after, stop)
-        if not reply.exact:
-            raise ReviewStopped
-        same_side = after.black_to_move == board.black_to_move
-        played_score = reply.score if same_side else -reply.score
-    return _review(board, ply, played, best, result.score, played_score, True)
+        return sign * after.score()
+    reply = solver.solve(after, stop)
+    if not reply.exact:
+        raise ReviewStopped
+    same_side = after.black_to_move == board.black_to_move
+    return reply.score if same_side else -reply.score
 
 
 def _estimated(
@@ -223,7 +237,26 @@ def _estimated(
         raise ReviewStopped
     scores = {parse_move(m.move): m.score for m in table}
     best = parse_move(table[0].move)
-    return _review(board, ply, played, best, scores[best], scores[played], False)
+    return _review(board, ply, played, best, scores, False)
+
+
+def score_moves(
+    board: Board,
+    *,
+    depth: int = DEPTH,
+    exact_empties: int = EXACT_EMPTIES,
+    stop: threading.Event | None = None,
+) -> tuple[dict[Square, int], bool]:
+    """Every legal move of ``board`` scored as a review judges the position (the same
+    depth, the same emptied tables, exact from ``exact_empties`` on), and whether exactly:
+    a puzzle made from a review answers with these, so both say the same."""
+    midgame, solver = _emptied_engines(depth)
+    if board.empties() > exact_empties:
+        table = midgame.analyze(board, stop)
+        if stop is not None and stop.is_set():
+            raise ReviewStopped
+        return {parse_move(m.move): m.score for m in table}, False
+    return {sq: _solved_move(solver, board, sq, stop) for sq in board.legal_squares()}, True
 
 
 def describe(review: MoveReview) -> str:

@@ -5,9 +5,9 @@ multiprocessing's "spawn" start method: a fresh interpreter that imports this mo
 engine, never pygame, so the child shares neither the window's display nor its interpreter
 lock. Everything crosses the pipe as plain data:
 
-- a job: ``(generation, kind, board string, level, book)``, kind "think", "analyze" or
-  "review" (then the text is ``review_text``: a start position, a game's moves and the first
-  ply to judge); level
+- a job: ``(generation, kind, board string, level, book)``, kind "think", "score", "analyze",
+  "judge" (every move scored as a review scores it: a puzzle's answers) or "review" (then the
+  text is ``review_text``: a start position, a game's moves and the first ply to judge); level
   0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
@@ -33,9 +33,9 @@ from typing import Any, cast
 from ..board import Board
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
-from ..notation import format_transcript
+from ..notation import format_transcript, square_name
 from ..parallel import close_shared_pool, default_workers
-from ..review import MoveReview, review_game
+from ..review import MoveReview, review_game, score_moves
 
 Job = tuple[int, str, str, int, bool]
 Report = tuple[Any, ...]
@@ -100,6 +100,9 @@ def run_job(
             send(("result", generation, kind, rows))
             return
         board = Board.from_string(text)
+        if kind == "judge":
+            send(("result", generation, kind, judged_data(board, stop)))
+            return
         engine = engines.get((level, book)) or engines.setdefault(
             (level, book), engine_for(level, book, processes)
         )
@@ -166,6 +169,13 @@ def review_data(
         nice=REVIEW_NICE,
     )
     return [dataclasses.astuple(review) for review in reviews]
+
+
+def judged_data(board: Board, stop: Any) -> list[tuple[str, int, bool]]:
+    """A "judge" job: every legal move scored as the review scores it, best first."""
+    scores, exact = score_moves(board, stop=cast(threading.Event, stop))
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    return [(square_name(sq), score, exact) for sq, score in ranked]
 
 
 def value_from_data(kind: str, data: Any) -> Any:

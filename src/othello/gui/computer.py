@@ -14,10 +14,10 @@ from ..bitboard import Square
 from ..levels import ANALYSIS
 from ..notation import parse_move
 from ..review import MoveReview
-from .judgement import GameJudgement
+from .judgement import GameJudgement, GraphPoint
 from .reviewing import GameReview
 from .session import Change, Session
-from .wording import GraphPoint, hint_text
+from .wording import hint_text
 from .worker import Outcome, SearchWorker
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
@@ -44,11 +44,7 @@ class ComputerTurn:
         self.tell = tell
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
         self.pending_book = False  # ... and it came from the opening book
-        # the computer's book moves in this game, by the moves up to and including each
-        self.book_moves: set[tuple[int, ...]] = set()
-        self.playing = False  # the computer is playing its move (not a person)
-        self.judgement = GameJudgement()  # the searches' scores and the review's verdicts
-        self.reviewing = GameReview(worker, session, self.judgement, tell)
+        self.reviewing = GameReview(worker, session, tell)
         self.pending_score: tuple[int, bool] | None = None  # the chosen move's, Black's side
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
@@ -56,6 +52,16 @@ class ComputerTurn:
         self.hints: dict[Square, int] = {}
         self.hints_exact = False  # the hints are perfect play's results, not estimates
         self.hint_explained = False  # the score unit is explained with the first hint only
+
+    @property
+    def judgement(self) -> GameJudgement:
+        """The scores, the review and the book moves of the game on the board."""
+        return self.session.judgement
+
+    @property
+    def book_moves(self) -> set[tuple[int, ...]]:
+        """The computer's book moves in this game, by the moves up to and including each."""
+        return self.judgement.book
 
     def is_to_move(self) -> bool:
         """The computer's turn, with a move to choose (a forced pass is the rules', not its)."""
@@ -116,8 +122,7 @@ class ComputerTurn:
             score, self.pending_score = self.pending_score, None
             self.session.step_once = False
             try:
-                self.playing = True
-                self.session.play(move)  # the game changed: forget() runs
+                self.session.play(move, by_computer=True)  # the game changed: forget() runs
                 game = self.session.game
                 if self.pending_book:
                     self.book_moves.add(tuple(game.moves[: game.cursor]))
@@ -127,8 +132,6 @@ class ComputerTurn:
                 self.notify(
                     f"The computer chose an impossible move ({err}); choose a new game or undo."
                 )
-            finally:
-                self.playing = False
 
     def toggle_review(self) -> None:
         """R: judge every move of the game on the board in the search process (the window
@@ -213,11 +216,6 @@ class ComputerTurn:
         another game on the board ends it."""
         self.reviewing.game_changed(change)
         self.forget(keep_review=self.reviewing.keeps_running(change))
-        game = self.session.game
-        if change.kind in ("new", "load", "back", "forward"):
-            self.book_moves.clear()  # another game: none of its moves came from the book
-        elif change.kind == "play" and not self.playing:  # a person's move, not the book's
-            self.book_moves.discard(tuple(game.moves[: game.cursor]))
 
     def forget(self, keep_review: bool = False) -> None:
         """A running search, its chosen move and the hints are stale; with ``keep_review``

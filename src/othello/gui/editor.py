@@ -45,21 +45,43 @@ BUTTONS = (  # action, label, key
 
 
 class EditOverlay(Scene):
-    def __init__(self, host: Host, session: Session, tell: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        host: Host,
+        session: Session,
+        tell: Callable[[str], None],
+        retract: Callable[[], None] | None = None,
+    ) -> None:
+        """``tell`` answers the player; ``retract`` takes an answer back (a refusal to play
+        a position whose fault has since been mended)."""
         self.host = host
         self.session = session
         self.tell = tell
-        self.original = session.game
+        self.retract = retract or (lambda: None)
+        self.refused = False  # the last Enter was refused, and its words may still show
         board = session.board
         self.black, self.white, self.black_to_move = board.black, board.white, board.black_to_move
         self.buttons: dict[str, pygame.Rect] = {}  # where each button was drawn
         self.shown: list[str] = []  # the words last drawn: the lines, then each button's
-        session.browsing = True
         self._show()
 
     def _show(self) -> None:
-        """The position being set up, on the board (not yet a game: nothing is saved)."""
-        self.session.game = Game(Board.from_bitboards(self.black, self.white, self.black_to_move))
+        """The position being set up, on the board (not yet a game: nothing is saved); a
+        refusal that no longer applies is taken back."""
+        board = Board.from_bitboards(self.black, self.white, self.black_to_move)
+        self.session.show(Game(board), "setup")
+        if self.refused and self._problem(board) is None:
+            self.refused = False
+            self.retract()
+
+    @staticmethod
+    def _problem(board: Board) -> str | None:
+        """Why no game could reach ``board``, or None when one could."""
+        try:
+            check_position(board)
+        except OthelloError as err:
+            return str(err)
+        return None
 
     def cycle(self, square: int, backwards: bool = False) -> None:
         bit = 1 << square
@@ -106,19 +128,17 @@ class EditOverlay(Scene):
         self._show()
 
     def cancel(self) -> None:
-        self.session.game = self.original
         self._close()
 
     def finish(self) -> None:
         """The set-up position becomes the game (the earlier game is kept for undo); one no
         game could reach stays in the editor, and the notice says why."""
         start = Board.from_bitboards(self.black, self.white, self.black_to_move)
-        try:
-            check_position(start)
-        except OthelloError as err:
-            self.tell(f"Cannot play this set-up. {err}")
+        problem = self._problem(start)
+        if problem is not None:
+            self.refused = True
+            self.tell(f"Cannot play this set-up. {problem}")
             return
-        self.session.game = self.original
         self._close()
         self.session.set_game(Game(start))
         if start.is_game_over():
@@ -129,7 +149,7 @@ class EditOverlay(Scene):
             self.tell(f"Set up: {side} to move. U brings the earlier game back.")
 
     def _close(self) -> None:
-        self.session.browsing = False
+        self.session.show(None)
         self.host.close_scene(self)
 
     def draw(self, surface: pygame.Surface) -> None:

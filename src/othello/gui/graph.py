@@ -11,8 +11,8 @@ from __future__ import annotations
 import pygame
 
 from . import theme
+from .judgement import GraphPoint
 from .text import TextCache
-from .wording import GraphPoint
 
 
 def draw_graph(

@@ -1,19 +1,33 @@
-"""What the game's positions are worth: the scores the searches gave along the way and the
-last review's verdicts, kept by the moves that led there, without pygame.
+"""What is known about one game's moves: the scores the searches gave along the way, the
+review's verdicts, which moves came from the opening book and which a person placed, kept by
+the moves that led there, without pygame.
 
-Keyed by move sequences, a score or a verdict stays with its position through undo, redo and
-browsing, and one for a line no longer on the board is simply not shown. The graph's points
-come from here: the review's where the game was reviewed, else the searches' scores.
+One GameJudgement belongs to one game (``Session.judgement``): a new game starts with none, a
+game on the shelf keeps its own. Keyed by move sequences, a score or a verdict stays with its
+position through undo and redo, and one for a line no longer on the board is simply not shown.
+The graph's points come from here: the review's where the game was reviewed, else the
+searches' scores.
 """
 
 from __future__ import annotations
 
+import copy
+from typing import NamedTuple
+
 from ..bitboard import PASS
 from ..game import Game
 from ..review import MoveReview
-from .wording import GraphPoint
 
 Moves = tuple[int, ...]
+
+
+class GraphPoint(NamedTuple):
+    """One point of the evaluation graph: the position after a move."""
+
+    ply: int  # the game's cursor after the move
+    score: int  # discs, from Black's side
+    exact: bool  # proved by the solver, not estimated
+    mark: str = ""  # the review's word for the move (see review.MARKS); "" when not reviewed
 
 
 class GameJudgement:
@@ -27,6 +41,20 @@ class GameJudgement:
         self.review: tuple[Moves, list[MoveReview]] | None = None
         self.review_moves: Moves = ()  # the moves the running review job judges...
         self.review_start = ""  # ...from this start position (a board string)
+        self.people: set[Moves] = set()  # the discs a person placed here (not pasted, loaded)
+        self.book: set[Moves] = set()  # the computer's moves that came from its opening book
+
+    def copy(self) -> GameJudgement:
+        """The same knowledge for a copy of the game (playing on from an earlier move)."""
+        return copy.deepcopy(self)
+
+    def played(self, moves: Moves, person: bool) -> None:
+        """The last of ``moves`` was just played: by a person, or not (the computer, a pass)."""
+        if person:
+            self.people.add(moves)
+        else:
+            self.people.discard(moves)
+        self.book.discard(moves)
 
     def note(self, moves: Moves, score: int, exact: bool, keep: bool = False) -> None:
         """The score of the position after ``moves`` (Black's side); ``keep`` leaves one

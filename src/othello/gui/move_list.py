@@ -1,12 +1,15 @@
 """The move list: the game's moves over the panel, the board showing the chosen position.
 
-Browsing is view only: while the list is open nothing moves on (no pass, no computer move, no
-click on the board). Left/Right step one move, Home/End go to the start or the last move,
-a click picks a move: the board shows the position where it was played (the move framed in the
-list is the one played from the position shown) and, after a review, the move played and the
-best move with their scores, for Black like the graph, whose point for the move is ringed; Enter, Esc, M or the "Play from here" button close the list and the game
-goes on from the position shown, as after undo: the moves after it stay for redo until a
-different move is played. A click on the board does the same and is then a move there.
+Browsing is view only: the list shows positions (``Session.show_ply``) and never touches the
+game; while it is open nothing moves on (no pass, no computer move). Left/Right step one move,
+Home/End go to the start or the last move, a click picks a move: the board shows the position
+where it was played (the move framed in the list is the one played from the position shown)
+and, after a review, the move played and the best move with their scores, for Black like the
+graph, whose point for the move is ringed. Esc or M close the list: the game is where it was.
+Enter or the "Play from here" button play on from the position shown (``Session.play_from``):
+from an earlier position, a copy of the game takes over and the game as it was goes on the
+shelf, so Undo brings it back whole. A click on the board does the same and is then a move
+there.
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from ..review import MoveReview
 from . import theme
 from .graph import draw_bar, draw_graph, point_near
 from .host import Host
+from .judgement import GraphPoint
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
-from .wording import MARK_SIGNS, GraphPoint, for_black, review_lines
+from .wording import MARK_SIGNS, for_black, review_lines
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
-CLOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_m, pygame.K_SPACE)
+CLOSE = (pygame.K_ESCAPE, pygame.K_m)
+PLAY_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+PASSED_ON = (pygame.K_x, pygame.K_F1)  # the explorer and help work on the position shown
 
 
 def entries(
@@ -62,11 +68,14 @@ class MoveListOverlay(Scene):
         verdicts: Callable[[], dict[int, MoveReview]] | None = None,
         progress: Callable[[], float | None] | None = None,
         graph: Callable[[], list[GraphPoint]] | None = None,
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         """``verdicts`` gives the review's marks by ply, ``progress`` the running review's
         share done and ``graph`` the evaluation graph's points (all asked each frame: a review
-        started from the list shows its progress and then its marks here)."""
+        started from the list shows its progress and then its marks here); ``tell`` answers
+        the player (playing on from an earlier move says how to get the game back)."""
         self.host = host
+        self.tell = tell or (lambda _words: None)
         self.session = session
         self.verdicts = verdicts or dict
         self.progress = progress or (lambda: None)
@@ -75,42 +84,58 @@ class MoveListOverlay(Scene):
         self.graph_xs: list[tuple[int, int]] = []  # (x, ply where its move was played)
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         self.play_button = pygame.Rect(0, 0, 0, 0)
-        session.browsing = True
+        session.show_ply(session.game.cursor)
+
+    @property
+    def cursor(self) -> int:
+        """The moves up to the position shown."""
+        return self.session.shown.cursor
 
     def close(self) -> None:
-        """Play on from the position shown."""
-        self.session.browsing = False
+        """Back to the game, where it was: the list was only a view."""
+        self.session.show(None)
         self.host.close_scene(self)
+
+    def play_on(self) -> None:
+        """Play on from the position shown; the game it replaces comes back with Undo."""
+        cursor = self.cursor
+        self.close()
+        if self.session.play_from(cursor):
+            placed = sum(1 for sq in self.session.game.moves[:cursor] if sq != PASS)
+            self.tell(f"Playing on after move {placed}: U brings back the game as it was.")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            game = self.session.game
+            if event.key in PASSED_ON:
+                return False
             if event.key in STEPS:
-                self.session.go_to(game.cursor + STEPS[event.key])
+                self.session.show_ply(self.cursor + STEPS[event.key])
             elif event.key == pygame.K_HOME:
-                self.session.go_to(0)
+                self.session.show_ply(0)
             elif event.key == pygame.K_END:
-                self.session.go_to(len(game.moves))
+                self.session.show_ply(len(self.session.game.moves))
             elif event.key in CLOSE:
                 self.close()
+            elif event.key in PLAY_ON:
+                self.play_on()
             elif event.key == pygame.K_r:
-                self.host.review()  # the whole game, whatever position is shown
+                self.host.review()  # the game, whatever position is shown
             return True  # view only: no other key acts while browsing
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1 and self.host.layout.board.collidepoint(event.pos):
-                self.close()  # play on from here: the click is a move on this position
+                self.play_on()  # play on from here: the click is a move on this position
                 return False
             if event.button == 1 and self.play_button.collidepoint(event.pos):
-                self.close()
+                self.play_on()
                 return True
             ply = point_near(self.graph_xs, event.pos[0])
             if event.button == 1 and self.graph_rect.collidepoint(event.pos) and ply is not None:
-                self.session.go_to(ply)
+                self.session.show_ply(ply)
                 return True
             if event.button == 1:
                 for rect, cursor in self.cells:
                     if rect.collidepoint(event.pos):
-                        self.session.go_to(cursor)
+                        self.session.show_ply(cursor)
                         break
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
@@ -135,8 +160,8 @@ class MoveListOverlay(Scene):
         if share is not None:  # the review's bar under the title
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
             draw_bar(surface, bar, share)
-        foot = ["←/→ Home/End · Enter or a move on the board: play on · R: review",
-                "←/→ Home/End · Enter: play on · R: review", "Enter: play on · R: review"]  # fmt: skip
+        foot = ["←/→ Home/End · M: back to the game · Enter: play on from here · R: review",
+                "←/→ · M: back · Enter: play on · R: review", "M: back · Enter: play on"]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
@@ -161,7 +186,7 @@ class MoveListOverlay(Scene):
         shown = self._window(entries(self.session, self.reviewed), rows_fit * columns)
         col_w = listed.width // columns
         self.cells = []
-        cursor = self.session.game.cursor
+        cursor = self.cursor
         for i, (after, label) in enumerate(shown):
             x = room.left + pad + (i // rows_fit) * col_w
             y = top + (i % rows_fit) * line
@@ -192,7 +217,7 @@ class MoveListOverlay(Scene):
         self.graph_rect = rect
         text = self.host.text
         small = max(MIN_TEXT, size - 4)
-        cursor = self.session.game.cursor
+        cursor = self.cursor
         self.graph_xs = draw_graph(surface, text, rect, graph, cursor, small, chosen=cursor + 1)
         return rest
 
@@ -214,6 +239,6 @@ class MoveListOverlay(Scene):
         """The rows to draw: all of them, or as many as fit around the current move."""
         if len(rows) <= room:
             return rows
-        current = self.session.game.cursor
+        current = self.cursor
         start = max(0, min(current - room // 2, len(rows) - room))
         return rows[start : start + room]

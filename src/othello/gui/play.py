@@ -98,7 +98,7 @@ class PlayScene(Scene):
         ply = self.host.panel.graph_hit(pos)
         if ply is not None:  # a point of the graph: where its move was played, in the list
             self.do("moves")
-            self.session.go_to(ply)
+            self.session.show_ply(ply)
             return
         square = self.host.layout.square_at(pos)
         if square is not None:
@@ -232,6 +232,13 @@ class PlayScene(Scene):
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
 
+    def toggle_explorer(self) -> None:
+        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        if self.session.shown_kind == "puzzle":
+            self.tell("The explorer is hidden in Puzzles: it would give the answers away.")
+        else:
+            self.tell(self.explorer.cycle())
+
     def place_at_cursor(self) -> None:
         if self.cursor is not None:
             self.click_square(self.cursor)
@@ -259,21 +266,31 @@ class PlayScene(Scene):
         return " · ".join(part for part in self.status_parts() if part)
 
     def legal_markers(self) -> list[Square]:
-        if not self.session.show_legal or self.animation is not None:
+        """The rings on the moves the player may make: theirs in the game, or the side to
+        move's in a puzzle; none on a position of the move list or one being set up."""
+        session = self.session
+        if not session.show_legal or self.animation is not None:
             return []
-        return self.session.board.legal_squares() if self.session.is_human_turn() else []
+        if session.shown_kind == "puzzle":
+            return session.shown.board.legal_squares()
+        if session.browsing or not session.is_human_turn():
+            return []
+        return session.board.legal_squares()
 
     def board_view(self) -> BoardView:
-        board, legal = self.session.board, self.legal_markers()
+        shown = self.session.shown
+        board, legal = shown.board, self.legal_markers()
         hover = self.hover if self.hover in legal else None
         computer = self.computer
         # browsing a reviewed game, the move played from the position shown and the best
         chips = computer.reviewing.browsed_chips()
         hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
+        if self.session.browsing and chips is None:
+            hints, exact = {}, False  # the game's hints are not about the position shown
         return BoardView(
             board,
             self.animation,
-            last_placed(self.session.game),
+            last_placed(shown),
             legal,
             hover,
             self.cursor,
@@ -305,8 +322,9 @@ class PlayScene(Scene):
         host = self.host
         host.board_renderer.draw(surface, host.layout, self.board_view())
         strip = self.notices.strip(self.now)
-        if self.explorer.on:
-            self.explorer.draw(surface, host.layout, host.text, self.session.board, not strip)
+        if self.explorer.on and self.session.shown_kind != "puzzle":  # no answers given away
+            board = self.session.shown.board
+            self.explorer.draw(surface, host.layout, host.text, board, not strip)
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

@@ -59,6 +59,7 @@ class GameCommands:
                     computer.reviewed,
                     computer.review_progress,
                     computer.graph_points,
+                    self.scene.tell,
                 )
             )
 
@@ -70,7 +71,8 @@ class GameCommands:
             return
         self.scene.finish_animation()
         self.scene.computer.forget()
-        self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell))
+        retract = self.scene.notices.drop_answers
+        self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell, retract))
 
     def show_puzzles(self) -> None:
         """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
@@ -84,7 +86,8 @@ class GameCommands:
         while (end := self.host.find_scene(EndOverlay)) is not None:
             self.host.close_scene(end)
         back = self._end_card_back if end_card else None  # the finished game, as it was left
-        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell, on_close=back))
+        feed = self.scene.puzzle_feed
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell, feed, back))
 
     def _end_card_back(self) -> None:
         if self.session.board.is_game_over() and self.host.find_scene(EndOverlay) is None:
@@ -119,7 +122,7 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "level-up": partial(choices.change_level, 1),
         "level-down": partial(choices.change_level, -1),
         "place": scene.place_at_cursor,
-        "explore": lambda: scene.tell(scene.explorer.cycle()),
+        "explore": scene.toggle_explorer,
         "puzzles": game.show_puzzles,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():

@@ -1,14 +1,13 @@
-"""From reviews to puzzles: each review of a game a person played adds that person's
-mistakes and blunders to the puzzles file, and a finished game is reviewed at once when
-the settings ask for it (REVIEW_AT_END)."""
+"""From reviews to puzzles: each review of a game adds the mistakes and blunders among the
+moves a person placed in this window (not a pasted or loaded game's) to the puzzles file, and
+a finished game is reviewed at once when the settings ask for it (REVIEW_AT_END)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ..app.puzzle_store import PuzzleFile
-from ..board import Color
-from ..puzzles import from_review
+from ..puzzles import PuzzleQueue, from_review
 from ..review import MoveReview
 from .session import Session
 from .wording import counted
@@ -16,20 +15,34 @@ from .wording import counted
 Review = tuple[tuple[int, ...], list[MoveReview]]
 
 
-def humans(session: Session) -> list[Color]:
-    """The colours people played in the game on the board."""
-    if session.two_players:
-        return ["black", "white"]
-    return [] if session.human is None else [session.human]
+def placed_by_people(session: Session, moves: tuple[int, ...]) -> set[int]:
+    """The plies of ``moves`` where a person placed the disc, in this window."""
+    people = session.judgement.people
+    return {ply for ply in range(len(moves)) if moves[: ply + 1] in people}
 
 
 class PuzzleFeed:
-    """Watches the play scene's last review; a new one becomes puzzles (once)."""
+    """The window's puzzles: read once, fed by each new review (once), answered in Puzzles
+    mode, and written after every change. One queue in memory, so a review that ends while
+    Puzzles is open adds to the queue being answered instead of being written over by it."""
 
     def __init__(self, tell: Callable[[str], None], file: PuzzleFile | None = None) -> None:
         self.tell = tell
-        self.file = file
+        self.file = file or PuzzleFile()
         self.seen: Review | None = None
+        self._queue: PuzzleQueue | None = None
+
+    def queue(self) -> PuzzleQueue:
+        """The puzzles, read from the file the first time (a problem with it is told)."""
+        if self._queue is None:
+            self._queue, notice = self.file.load()
+            if notice is not None:
+                self.tell(notice)
+        return self._queue
+
+    def save(self) -> str | None:
+        """Write the queue; what went wrong, or None."""
+        return self.file.save(self.queue())
 
     def take(self, review: Review | None, session: Session) -> int:
         """Puzzles from a review not seen before; how many were new."""
@@ -38,20 +51,16 @@ class PuzzleFeed:
         moves, verdicts = review
         game = session.game
         if tuple(game.moves[: len(moves)]) != moves:
-            return 0  # another position on the board (puzzles, set up): once it is back
+            return 0  # the review of a line no longer on the board
         self.seen = review
-        people = humans(session)
-        if not people:
+        mine = placed_by_people(session, moves)
+        if not mine:
             return 0
-        puzzles = from_review(game.start, moves, verdicts, people)
+        puzzles = from_review(game.start, moves, verdicts, mine)
         if not puzzles:
             return 0
-        file = self.file or PuzzleFile()
-        queue, notice = file.load()
-        if notice is not None:
-            self.tell(notice)
-        added = queue.add(puzzles)
-        problem = file.save(queue)
+        added = self.queue().add(puzzles)
+        problem = self.save()
         if problem is not None:
             self.tell(problem)
         elif added:

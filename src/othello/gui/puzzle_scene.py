@@ -1,12 +1,14 @@
 """Puzzles mode (Z, or the Puzzles button): find the best move in a position from your own
 mistakes or from the FForum set, over the panel like the position editor.
 
-The board shows the puzzle's position and nothing moves on; a click on a legal square is the
-answer. The answer is judged against every move's score: the FForum positions carry their
-exact results; for a position from a game, a search of its own (a second search process, at
-the hint's level: exact within the solver's reach) scores every move while the player thinks.
-A wrong answer shows the better move and, once the search has found it, its line. Enter or
-a click goes on to the next puzzle; Esc closes and puts the game back as it was.
+The board shows the puzzle's position (a view: the game is untouched) and nothing moves on;
+a click on a legal square is the answer. The answer is judged against every move's score, one
+judgement stated once: the FForum positions carry their exact results, a puzzle from a review
+carries the review's own scores (every move, at the review's depth), and what a puzzle lacks
+is scored the review's way (``review.score_moves``, in a search process of its own) while the
+player thinks. A wrong answer shows the best move and, once searched, the line after it; the
+player may try again (not counted), and Enter goes on to the next puzzle. Esc closes and the
+game is back as it was. The explorer stays hidden here: it would give answers away.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from ..app.puzzle_store import PuzzleFile
 from ..board import Board
 from ..game import Game
 from ..levels import ANALYSIS
@@ -24,11 +25,13 @@ from ..notation import parse_move, square_name
 from ..puzzles import Puzzle, PuzzleQueue, Verdict, judge
 from . import theme
 from .host import PlayHost
+from .puzzle_feed import PuzzleFeed
 from .scenes import Scene, card
 from .session import Session
 from .text import MIN_TEXT
 from .worker import SearchWorker
 
+PASSED_ON = (pygame.K_x, pygame.K_F1)  # to the play scene: the explorer says no, help opens
 KEYS = {
     pygame.K_RETURN: "next",
     pygame.K_KP_ENTER: "next",
@@ -48,18 +51,14 @@ class PuzzleOverlay(Scene):
         host: PlayHost,
         session: Session,
         tell: Callable[[str], None],
-        file: PuzzleFile | None = None,
+        puzzles: PuzzleFeed,
         on_close: Callable[[], None] | None = None,
     ) -> None:
+        """``puzzles`` keeps the window's queue: answers are written through it."""
         self.host, self.session, self.tell = host, session, tell
         self.on_close = on_close  # e.g. the end card, put back over the finished game
-        self.file = file or PuzzleFile()
-        self.queue: PuzzleQueue
-        self.queue, notice = self.file.load()
-        if notice is not None:
-            tell(notice)
-        self.original = session.game
-        session.browsing = True
+        self.puzzles = puzzles
+        self.queue: PuzzleQueue = puzzles.queue()
         self.worker = SearchWorker(getattr(host, "engine_factory", None))
         self.buttons: dict[str, pygame.Rect] = {}
         self.puzzle: Puzzle | None = None
@@ -67,6 +66,7 @@ class PuzzleOverlay(Scene):
         self.exact = False
         self.pending: str | None = None  # a move clicked before the scores came
         self.verdict: Verdict | None = None
+        self.tries = 0  # answers given to this puzzle (only the first one counts)
         self.line: list[str] = []
         self.show_next()
 
@@ -76,49 +76,55 @@ class PuzzleOverlay(Scene):
         """The next puzzle on the board, and its moves being scored if they must be."""
         self.worker.cancel()
         self.puzzle = self.queue.next()
-        self.verdict, self.pending, self.line = None, None, []
+        self.verdict, self.pending, self.line, self.tries = None, None, [], 0
         if self.puzzle is None:
+            self.session.show(Game(self.session.board), "puzzle")  # nothing moves on here
             return
         board = Board.from_string(self.puzzle.position)
-        self.session.game = Game(board)
+        self.session.show(Game(board), "puzzle")
         if set(self.puzzle.scores) >= set(board.legal_moves()):
-            self.scores, self.exact = dict(self.puzzle.scores), True
+            self.scores, self.exact = dict(self.puzzle.scores), self.puzzle.exact
         else:
             self.scores = None
-            self.worker.analyze(board, ANALYSIS.number)
+            self.worker.judge(board)  # what the puzzle lacks, scored the review's way
+
+    @property
+    def board(self) -> Board:
+        """The puzzle's position, as shown."""
+        return self.session.shown.board
 
     def answer(self, square: int) -> None:
-        """A click on the board: the answer (judged now, or as soon as the scores come)."""
-        if self.puzzle is None or self.verdict is not None or self.pending is not None:
+        """A click on the board: the answer (judged now, or as soon as the scores come);
+        after a wrong answer, another try; after a right one, nothing until Enter."""
+        if self.puzzle is None or self.pending is not None:
             return
-        board = self.session.board
-        if not board.is_legal(square):
+        if self.verdict is not None and self.verdict.right:
+            self.tell("Solved. Enter: the next puzzle.")
+            return
+        if not self.board.is_legal(square):
             self.tell(f"{square_name(square)} is not a legal move here.")
             return
         self.pending = square_name(square)
-        if self.scores is not None or self._known(self.pending):
+        if self.scores is not None:
             self._judge()
 
-    def _known(self, move: str) -> bool:
-        """The move is one whose exact score the puzzle carries (a game's best and played
-        move, reviewed exactly): judged on those, as the stake says, not on a search."""
-        p = self.puzzle
-        return p is not None and p.exact and p.best in p.scores and move in p.scores
-
     def _judge(self) -> None:
-        assert self.puzzle is not None and self.pending is not None
-        if self._known(self.pending):
-            self.verdict = judge(self.pending, self.puzzle.scores, exact=True)
-        else:
-            assert self.scores is not None
-            self.verdict = judge(self.pending, self.scores, self.exact)
+        """The pending answer against every move's score; the first answer counts in the
+        queue, and a wrong one has the line after the best move searched."""
+        assert self.puzzle is not None and self.pending is not None and self.scores is not None
+        self.verdict = judge(self.pending, self.scores, self.exact)
         self.pending = None
-        self.queue.answer(self.puzzle, self.verdict.right)
-        problem = self.file.save(self.queue)
-        if problem is not None:
-            self.tell(problem)
-        if not self.verdict.right:  # the better line, searched while the player reads
-            self.worker.think(self.session.board, ANALYSIS.number)
+        self.tries += 1
+        if self.tries == 1:
+            self.queue.answer(self.puzzle, self.verdict.right)
+            problem = self.puzzles.save()
+            if problem is not None:
+                self.tell(problem)
+        if not self.verdict.right and not self.line:  # searched while the player reads
+            after = self.board.copy()
+            after.push_square(parse_move(self.verdict.best))
+            if not after.is_game_over():
+                self.worker.think(after, ANALYSIS.number)
 
     def update(self, dt: float) -> None:
         outcome = self.worker.poll()
@@ -127,13 +133,16 @@ class PuzzleOverlay(Scene):
         if outcome.error is not None:
             self.tell("The puzzle's search failed; the answer cannot be checked. Enter: next.")
             return
-        if outcome.kind == "analyze":
-            self.scores = {m.move: m.score for m in outcome.value}
-            self.exact = all(m.exact for m in outcome.value)
+        if outcome.kind == "judge" and self.puzzle is not None:
+            judged = {m.move: m.score for m in outcome.value}
+            self.scores = {**judged, **self.puzzle.scores}  # the puzzle's own stand
+            self.exact = all(m.exact for m in outcome.value) and (
+                self.puzzle.exact or not self.puzzle.scores
+            )
             if self.pending is not None:
                 self._judge()
         elif outcome.kind == "think" and self.verdict is not None:
-            self.line = list(getattr(outcome.value, "pv", []))
+            self.line = [self.verdict.best, *getattr(outcome.value, "pv", [])]
 
     # ----- events ------------------------------------------------------------------------
 
@@ -145,12 +154,11 @@ class PuzzleOverlay(Scene):
                     return True
             square = self.host.layout.square_at(event.pos)
             if square is not None:
-                if self.verdict is not None:
-                    self.do("next")
-                else:
-                    self.answer(square)
+                self.answer(square)
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key in PASSED_ON:
+                return False  # the play scene's: help, and the explorer's word on puzzles
             if event.key in KEYS:
                 self.do(KEYS[event.key])
             return True
@@ -169,8 +177,7 @@ class PuzzleOverlay(Scene):
 
     def close(self) -> None:
         self.worker.shutdown()
-        self.session.game = self.original
-        self.session.browsing = False
+        self.session.show(None)
         self.host.close_scene(self)
         if self.on_close is not None:
             self.on_close()
@@ -194,7 +201,10 @@ class PuzzleOverlay(Scene):
             out.append((self.verdict.text(), colour))
             if not self.verdict.right:
                 line = " ".join(self.line[:8]) if self.line else "searching…"
-                out.append((f"Better line: {line}", theme.TEXT))
+                out.append((f"Best line: {line}", theme.TEXT))
+                out.append(("Click another move to try again, or Enter: next.", theme.TEXT_DIM))
+            elif self.tries > 1:
+                out.append(("Found on a later try: counted as missed.", theme.TEXT_DIM))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:

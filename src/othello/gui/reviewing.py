@@ -16,11 +16,9 @@ from collections.abc import Callable
 from ..bitboard import PASS, Square
 from ..review import MoveReview
 from .judgement import GameJudgement, Moves
-from .session import Change, Session
+from .session import OTHER_GAME, Change, Session
 from .wording import for_black, review_summary
 from .worker import Outcome, SearchWorker
-
-OTHER_GAME = ("new", "load", "back", "forward")  # the changes that put another game on the board
 
 
 class GameReview:
@@ -30,19 +28,22 @@ class GameReview:
         self,
         worker: SearchWorker,
         session: Session,
-        judgement: GameJudgement,
         tell: Callable[[str], None],
     ) -> None:
         self.worker = worker
         self.session = session
-        self.judgement = judgement
         self.tell = tell
         self.wanted = False  # the player asked for a review that has not judged every move yet
 
+    @property
+    def judgement(self) -> GameJudgement:
+        """The game on the board's: a review belongs to the game it judged."""
+        return self.session.judgement
+
     def line(self) -> Moves:
-        """The moves a review judges: those on the board (browsing: the whole game)."""
+        """The moves a review judges: those of the game on the board (whatever a scene shows)."""
         game = self.session.game
-        return tuple(game.moves if self.session.browsing else game.moves[: game.cursor])
+        return tuple(game.moves[: game.cursor])
 
     def toggle(self) -> None:
         """R: review the game; R again stops the review."""
@@ -79,8 +80,7 @@ class GameReview:
         start = self.session.game.start.to_string()
         first = self.judgement.first_unjudged(start, line)
         if not any(sq != PASS for sq in line):
-            if not self.session.browsing:  # (the editor shows a position of its own: wait)
-                self.stop("Review stopped: no moves on the board to review.")
+            self.stop("Review stopped: no moves on the board to review.")
         elif first is None:
             self.wanted = False
             self.tell(review_summary(self.judgement.review_done(start, line)))
@@ -89,10 +89,10 @@ class GameReview:
             self.worker.review(self.session.game.start, list(line), first)
 
     def keeps_running(self, change: Change) -> bool:
-        """Whether the running review job goes on after ``change``: browsing or a change of
-        mode leave the game as it is, and a move only adds to it (unless the computer must
-        now choose its move: its search comes first, and the review resumes after)."""
-        if self.session.browsing or change.kind == "players":
+        """Whether the running review job goes on after ``change``: a change of mode leaves
+        the game as it is, and a move only adds to it (unless the computer must now choose
+        its move: its search comes first, and the review resumes after)."""
+        if change.kind == "players":
             return True
         return change.kind in ("play", "pass") and not self.session.is_computer_turn()
 
@@ -126,9 +126,10 @@ class GameReview:
     def browsed_chips(self) -> tuple[dict[Square, int], bool, Square] | None:
         """Browsing a reviewed game: the move played from the position shown and the best
         move, scored for Black (as the graph), whether exactly, and the best's square."""
-        if not self.session.browsing:
-            return None
-        verdict = self.reviewed().get(self.session.game.cursor)
+        shown = self.session.shown_game
+        if shown is None or self.session.shown_kind != "moves":
+            return None  # the game itself, a puzzle or a set-up position
+        verdict = self.reviewed().get(shown.cursor)
         if verdict is None:
             return None
         played, best = for_black(verdict)

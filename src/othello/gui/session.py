@@ -3,28 +3,37 @@
 Everything that changes the game goes through a Session, so the window, autosave and
 save/load all see the same changes through one hook, ``on_game_changed``.
 
-Nothing one key does loses moves: a game replaced by a new, pasted or loaded one is kept on
-a shelf, and Undo at the start of the current game brings the one before it back (Redo goes
-forward again), up to ``KEPT_GAMES`` games.
+Nothing one key does loses moves: a game replaced by a new, pasted or loaded one, or by
+playing on from an earlier position of the move list, is kept on a shelf, and Undo at the start
+of the current game brings the one before it back (Redo goes forward again), up to
+``KEPT_GAMES`` games. What is known about each game's moves (the searches' scores, the review,
+who played them) stays with that game (``Session.judgement``).
+
+A scene may show another position on the board (a move of the list, a puzzle, a position being
+set up): ``show`` puts it there and ``shown`` is what the board draws; the game itself is
+untouched, and nothing moves on until the scene takes it away again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
 from ..bitboard import PASS, Square
 from ..board import Board, Color
 from ..game import Game
 from ..notation import parse_move
+from .judgement import GameJudgement
 
 
 @dataclass(frozen=True)
 class Change:
     """What just happened to the game, for listeners that animate, autosave or cancel a search.
 
-    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", and "back" or
-    "forward" when undo or redo went to another game on the shelf.
+    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", "branch" (playing
+    on from an earlier position: a copy of the game takes its place), and "back" or "forward"
+    when undo or redo went to another game on the shelf.
     For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
     """
 
@@ -36,6 +45,8 @@ class Change:
 
 KEPT_GAMES = 20
 """Games kept for Undo to bring back after a new, pasted or loaded game replaced them."""
+OTHER_GAME = ("new", "load", "branch", "back", "forward")
+"""The changes that put another game on the board."""
 
 
 def other(color: Color) -> Color:
@@ -51,7 +62,6 @@ class Session:
     black_level: int = 3  # watching, Black's
     level_side: Color = "white"  # watching, the side whose level - and + change
     two_players: bool = False  # both sides are people: the computer only gives hints
-    browsing: bool = False  # the move list is showing a position: nothing moves on
     paused: bool = False  # watching: the computer waits (one move at a time with step)
     step_once: bool = False  # watching, paused: play one move, then wait again
     show_legal: bool = True
@@ -63,12 +73,39 @@ class Session:
         default_factory=list
     )  # games Undo stepped back from, the nearest last
     replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
+    # a position shown instead of the game (the move list's, a puzzle, a set-up position)
+    shown_game: Game | None = None
+    shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
+    # what is known about each game's moves; a game's entry goes when the game does
+    judgements: WeakKeyDictionary[Game, GameJudgement] = field(default_factory=WeakKeyDictionary)
 
     # ----- what the window asks ------------------------------------------------------
 
     @property
     def board(self) -> Board:
         return self.game.board
+
+    @property
+    def shown(self) -> Game:
+        """What the board shows: the game, or the position a scene put there instead."""
+        return self.game if self.shown_game is None else self.shown_game
+
+    @property
+    def browsing(self) -> bool:
+        """A scene shows another position on the board: nothing moves on meanwhile."""
+        return self.shown_game is not None
+
+    @property
+    def judgement(self) -> GameJudgement:
+        """What is known about the moves of the game on the board (scores, review, who
+        played them): it belongs to this game, and stays with it on the shelf."""
+        return self.judgement_of(self.game)
+
+    def judgement_of(self, game: Game) -> GameJudgement:
+        found = self.judgements.get(game)
+        if found is None:
+            found = self.judgements[game] = GameJudgement()
+        return found
 
     def is_human_turn(self) -> bool:
         board = self.board
@@ -114,13 +151,15 @@ class Session:
         returns the game it replaced when that one is kept for Undo."""
         return self._replace(game, "load")
 
-    def play(self, move: str | Square) -> Change:
-        """Play a move for the side to move (a disc or a forced pass); raises if illegal."""
+    def play(self, move: str | Square, by_computer: bool = False) -> Change:
+        """Play a move for the side to move (a disc or a forced pass); raises if illegal.
+        A disc not placed ``by_computer`` is a person's: only those become their puzzles."""
         sq = parse_move(move) if isinstance(move, str) else move
         board = self.board
         color = board.side_to_move
         flipped = tuple(board.flips(sq)) if sq != PASS else ()
         self.game.play(sq)
+        self.judgement.played(tuple(self.game.moves), person=sq != PASS and not by_computer)
         change = Change("pass" if sq == PASS else "play", sq, color, flipped)
         self._changed(change)
         return change
@@ -208,20 +247,55 @@ class Session:
         """The computer plays both sides (watch mode, or the demo)."""
         return self.human is None and not self.two_players
 
-    def go_to(self, cursor: int) -> bool:
+    def show(self, game: Game | None, kind: str = "moves") -> None:
+        """Show ``game`` on the board instead of the game on it (None: the game again); the
+        ``kind`` of view says what it is ("moves": a position of this game's, "puzzle",
+        "setup"). A view: the game is not touched, and nothing moves on while it is shown."""
+        self.shown_game = game
+        self.shown_kind = "" if game is None else kind
+
+    def show_ply(self, cursor: int) -> bool:
         """Show the position after the game's first ``cursor`` moves (undone ones included),
-        keeping every move: playing on from there works like undo, redo stays until a
-        different move is played."""
+        as a view: the game stays where it is. False when that position is already shown."""
         cursor = max(0, min(cursor, len(self.game.moves)))
-        if cursor == self.game.cursor:
+        if self.browsing and self.shown.cursor == cursor:
             return False
-        back = cursor < self.game.cursor
-        while self.game.cursor > cursor:
-            self.game.undo()
-        while self.game.cursor < cursor:
-            self.game.redo()
-        self._changed(Change("undo" if back else "redo"))
+        view = self.copy_game(self.game)
+        while view.cursor > cursor:
+            view.undo()
+        while view.cursor < cursor:
+            view.redo()
+        self.show(view)
         return True
+
+    def play_from(self, cursor: int) -> bool:
+        """Play on from the position after the first ``cursor`` moves. Before the game's own
+        position, a copy of the game (every move kept for redo) takes its place and the game
+        goes on the shelf as it was, so Undo brings it back whole; True when that happened.
+        Later (moves undone before), it is redo: nothing is lost either way."""
+        cursor = max(0, min(cursor, len(self.game.moves)))
+        if cursor >= self.game.cursor:
+            if cursor > self.game.cursor:
+                while self.game.cursor < cursor:
+                    self.game.redo()
+                self._changed(Change("redo"))
+            return False
+        branch = self.copy_game(self.game)
+        while branch.cursor > cursor:
+            branch.undo()
+        self.judgements[branch] = self.judgement.copy()
+        self._replace(branch, "branch")
+        return True
+
+    @staticmethod
+    def copy_game(game: Game) -> Game:
+        """The same game in a record of its own: start, every move, the cursor."""
+        copy = Game(game.start)
+        for sq in game.moves:
+            copy.play(sq)
+        while copy.cursor > game.cursor:
+            copy.undo()
+        return copy
 
     def set_two_players(self, on: bool) -> None:
         """Two people share the board (on), or the computer takes the side not yours (off);
@@ -294,7 +368,7 @@ class Session:
         return self.board.side_to_move != self.human or self.board.must_pass()
 
     def _changed(self, change: Change) -> None:
-        if change.kind in ("new", "load", "forward"):
+        if change.kind in ("new", "load", "branch", "forward"):
             self.replaced = True
         elif change.kind in ("play", "pass", "undo", "redo"):
             self.replaced = False

@@ -9,7 +9,6 @@ it is, who won and what is legal come from the Board and the Session.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from ..bitboard import PASS, Square
 from ..board import Board, Color
@@ -19,16 +18,8 @@ from ..levels import ANALYSIS
 from ..notation import square_name
 from ..openings import opening_of
 from ..review import MoveReview, summarize
+from .judgement import GraphPoint
 from .session import Session
-
-
-class GraphPoint(NamedTuple):
-    """One point of the evaluation graph: the position after a move."""
-
-    ply: int  # the game's cursor after the move
-    score: int  # discs, from Black's side
-    exact: bool  # proved by the solver, not estimated
-    mark: str = ""  # the review's word for the move (see review.MARKS); "" when not reviewed
 
 
 @dataclass

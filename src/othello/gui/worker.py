@@ -102,6 +102,10 @@ class SearchWorker:
         """Start scoring every legal move, for a hint."""
         return self._start("analyze", board, level)
 
+    def judge(self, board: Board) -> int:
+        """Start scoring every legal move as a review scores it (a puzzle's answers)."""
+        return self._start("judge", board, 0)
+
     def review(self, start: Board, moves: list[int], first: int = 0) -> int:
         """Start judging every move of a game from ply ``first`` on; poll returns each
         verdict as an outcome of kind "verdict" while the review goes on."""
@@ -358,6 +362,12 @@ class ThreadTransport:
                 self._reports.put(Outcome(kind, generation, value))
                 return
             board = Board.from_string(board_string)
+            if kind == "judge":
+                data = search_service.judged_data(board, stop)
+                self._reports.put(
+                    Outcome(kind, generation, search_service.value_from_data(kind, data))
+                )
+                return
             engine = self._engine(level)
             if kind in ("think", "score"):
                 value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))

@@ -93,6 +93,30 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     assert app.session.game.transcript() == "f5d6c5"
 
 
+def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    for move in ("f5", "d6", "c3", "d3"):
+        app.session.play(move)
+    press(pygame.K_m)
+    press(pygame.K_LEFT)
+    press(pygame.K_LEFT)
+    frames(app, 2)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and overlay.play_button.width > 0
+    click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
+    frames(app, 1)
+    assert app.find_scene(MoveListOverlay) is None and app.session.can_redo()
+    assert app.session.game.cursor == 2
+    press(pygame.K_m)
+    frames(app, 1)
+    click(app, "c5")  # a move on the board: from the position shown, the old line goes
+    frames(app, 3)
+    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
+    assert app.session.game.transcript() == "f5d6c5" and not app.session.game.can_redo()
+
+
 def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..., App]) -> None:
     """M, a move shown, M again: the game as it was, nothing replayed (issue 31, item 1)."""
     engine = FakeEngine()

@@ -243,6 +243,53 @@ def test_arrow_keys_and_enter_place_a_disc(make_app: Callable[..., App]) -> None
     assert app.session.game.moves[0] == parse_square("c4")
 
 
+def test_the_arrows_walk_the_cursor_one_frame_after_another(make_app: Callable[..., App]) -> None:
+    """Each arrow in a frame of its own, as a person presses them: the cursor walks and
+    stays where it was put (it used to spring back to the first legal move every frame)."""
+    app = make_app()
+    press(pygame.K_RIGHT)  # d3, the first legal move
+    frames(app, 2)
+    for key, expected in ((pygame.K_DOWN, "d4"), (pygame.K_DOWN, "d5"), (pygame.K_RIGHT, "e5"),
+                          (pygame.K_RIGHT, "f5")):  # fmt: skip
+        press(key)
+        frames(app, 2)
+        assert app.play.cursor == parse_square(expected)
+    press(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.session.game.moves[0] == parse_square("f5")
+
+
+def test_a_whole_game_by_the_keyboard_alone(make_app: Callable[..., App]) -> None:
+    """Issue 31, item 6: every move chosen with the arrows (the last legal move each time,
+    not the one the cursor starts on) and played with Enter, to the game's end."""
+    app = make_app(FakeEngine())
+    while not app.session.board.is_game_over():
+        frames_until(app, lambda: human_turn_idle(app) or app.session.board.is_game_over())
+        if app.session.board.is_game_over():
+            break
+        if app.session.must_pass():
+            frames(app, 2)
+            continue
+        target = app.session.board.legal_squares()[-1]
+        if app.play.cursor is None:
+            press(pygame.K_RIGHT)
+            frames(app, 1)
+        assert app.play.cursor is not None
+        for _ in range(16):  # any square is at most 14 steps away
+            if app.play.cursor == target:
+                break
+            dx = (target % 8 > app.play.cursor % 8) - (target % 8 < app.play.cursor % 8)
+            dy = (target // 8 > app.play.cursor // 8) - (target // 8 < app.play.cursor // 8)
+            arrow = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT}.get((dx, 0))
+            press(arrow if dx else (pygame.K_DOWN if dy > 0 else pygame.K_UP))
+            frames(app, 1)
+        placed = app.session.game.cursor
+        press(pygame.K_RETURN)
+        frames(app, 1)
+        assert app.session.game.cursor > placed and app.session.game.moves[placed] == target
+    assert app.session.board.is_game_over() and len(app.session.game.moves) >= 58
+
+
 def test_after_a_keyboard_move_enter_plays_again(make_app: Callable[..., App]) -> None:
     """The cursor does not stay on the square just played: at the player's next turn it sits
     on the nearest legal move, so a second Enter plays instead of saying "not legal"."""

@@ -60,6 +60,7 @@ class PlayScene(Scene):
         self.game_over_since: float | None = None
         self.hover: Square | None = None
         self.cursor: Square | None = None
+        self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.explorer = ExplorerView()
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
@@ -127,12 +128,14 @@ class PlayScene(Scene):
         self.notices.expire(self.now)
 
     def _keep_cursor_on_a_move(self) -> None:
-        """A keyboard cursor left on the square just played moves to the nearest legal move
-        once it is the player's turn again (and the discs have finished turning)."""
-        if self.cursor is None or self.animation is not None:
+        """After the game changed, a keyboard cursor left on the square just played moves to
+        the nearest legal move once it is the player's turn again (and the discs have
+        finished turning); from then on the arrows walk it freely, square by square."""
+        if not self.cursor_stale or self.cursor is None or self.animation is not None:
             return
         if self.session.is_human_turn() and not self.session.browsing:
             self.cursor = nearest_legal(self.cursor, self.session.board.legal_squares())
+            self.cursor_stale = False
 
     def _advance(self, dt: float) -> None:
         """Move the game on: forced pass, queued clicks, game over, the computer's move.
@@ -185,6 +188,7 @@ class PlayScene(Scene):
         position are now stale (a review only when a move was made)."""
         self.notices.drop_answers()
         self.computer.game_changed(change)
+        self.cursor_stale = True
         if change.kind == "play":
             self._placed(change)
             return

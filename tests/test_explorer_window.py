@@ -12,7 +12,7 @@ from othello import explorer
 from othello.explorer import load_explorer
 from othello.gui.app import App
 from othello.gui.explorer_view import short_count
-from othello.notation import square_name
+from othello.notation import parse_square, square_name
 from test_gui import app_maker, brightness, frames, pixel, press
 
 
@@ -109,3 +109,95 @@ def test_short_counts_fit_a_small_square() -> None:
         "101k",
         "1.3M",
     ]
+
+
+def test_x_works_in_the_move_list_and_in_set_up(make_app: Callable[..., App]) -> None:
+    """Issue 31, item 9: X reaches the explorer from the move list and from Set up, and it
+    shows the position on the board there."""
+    app = make_app(mode="two-players", window_width=560, window_height=420)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    press(pygame.K_m)
+    press(pygame.K_LEFT)  # the position after f5: White's d6, f4 and f6
+    frames(app)
+    before = pixel(app, "f6")
+    press(pygame.K_x)
+    frames(app)
+    assert app.play.explorer.on and app.session.browsing
+    assert brightness(pixel(app, "f6")) != brightness(before)  # its chip, on the shown position
+    press(pygame.K_m)
+    press(pygame.K_e)
+    frames(app)
+    press(pygame.K_x)  # in Set up: the next source
+    frames(app)
+    assert app.play.explorer.source == "people" and app.session.shown_kind == "setup"
+
+
+def test_the_explorer_is_hidden_in_puzzles(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """Issue 31, item 4: the explorer would give puzzle answers away, so Puzzles hide it
+    and X says why; it is back when Puzzles close."""
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))
+    app = make_app(mode="two-players")
+    press(pygame.K_x)
+    frames(app)
+    drawn: list[str] = []
+    monkeypatch.setattr(app.play.explorer, "draw", lambda *args: drawn.append("drawn"))
+    frames(app)
+    assert drawn
+    press(pygame.K_z)
+    frames(app)
+    drawn.clear()
+    press(pygame.K_x)
+    frames(app, 2)
+    assert not drawn and app.play.explorer.source == "all"  # hidden, and not cycled
+    assert any("hidden in Puzzles" in t.text for t in app.play.notices.toasts)
+    press(pygame.K_ESCAPE)
+    frames(app)
+    assert drawn
+
+
+class _Recording(pygame.Surface):
+    """A surface that remembers where each picture was put."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.placed: list[tuple[int, pygame.Rect]] = []
+
+    def blit(
+        self, source: pygame.Surface, dest: object, *args: object, **kwargs: object
+    ) -> pygame.Rect:  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kwargs)  # type: ignore[arg-type]
+        self.placed.append((id(source), rect))
+        return rect
+
+
+@pytest.mark.parametrize("size", [(560, 420), (1100, 760)])
+def test_hint_scores_and_explorer_figures_are_both_readable(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """Issue 31, item 10: a hinted square with explorer figures shows the score and the
+    share apart, each inside the square, at the smallest board too."""
+    app = make_app(mode="two-players", window_width=size[0], window_height=size[1])
+    for move in ("f5", "d6", "c3"):
+        app.session.play(move)
+    press(pygame.K_x)
+    frames(app)
+    d3 = parse_square("d3")
+    app.play.computer.hints = {d3: 7}
+    made: dict[int, str] = {}
+    render = app.text.render
+
+    def remembered(words: str, *args: object, **kwargs: object) -> pygame.Surface:
+        surface = render(words, *args, **kwargs)  # type: ignore[arg-type]
+        made[id(surface)] = words
+        return surface
+
+    app.text.render = remembered  # type: ignore[method-assign]
+    surface = _Recording(app.screen.get_size())
+    app.play.draw(surface)
+    square = app.layout.square_rect(d3)
+    where = {made[key]: rect for key, rect in surface.placed if key in made}
+    share = next(words for words in where if words.endswith("%") and square.contains(where[words]))
+    assert square.contains(where["+7"]) and not where["+7"].colliderect(where[share])

@@ -22,7 +22,7 @@ from ..errors import OthelloError
 from ..game import Game
 from . import theme
 from .host import Host
-from .scenes import Scene, card
+from .scenes import VIEW_KEYS, Scene, card
 from .session import Session
 from .text import MIN_TEXT
 
@@ -105,6 +105,8 @@ class EditOverlay(Scene):
                     self.do(action)
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key in VIEW_KEYS:
+                return False  # the explorer on the position being set up, and help
             if event.key in KEYS:
                 self.do(KEYS[event.key])
             return True

@@ -9,16 +9,19 @@ damaged file makes the explorer say it is unavailable; nothing else changes.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import pygame
 
 from ..app.explore import explore
+from ..bitboard import Square
 from ..board import Board
 from ..explorer import CHOICES, NAMES, Lookup
 from . import theme
 from .layout import Layout
 from .text import MIN_TEXT, TextCache
 
-FRAME = (255, 214, 74)  # the most played move, in the hint's gold
+FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
 CHIP = (0, 0, 0, 165)
 
 
@@ -99,8 +102,11 @@ class ExplorerView:
         text: TextCache,
         board: Board,
         strip_free: bool,
+        under: Collection[Square] = (),
     ) -> None:
-        """Each move's count and share on its square; the caption in the strip when free."""
+        """Each move's count and share on its square; the caption in the strip when free.
+        On a square whose hint score shows (``under``: drawn in its upper half), the figures
+        take the lower half, the share alone where both would not fit."""
         found = self.lookup(board)
         if found is None:
             return
@@ -109,19 +115,13 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
+                pygame.draw.rect(surface, FRAME, rect.inflate(-8, -8), width=2, border_radius=4)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
             shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
-            height = sum(s.get_height() for s in shown)
-            width = max(s.get_width() for s in shown)
-            chip = pygame.Surface((width + 4, height + 2), pygame.SRCALPHA)
-            pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=4)
-            box = chip.get_rect(center=rect.center)
-            surface.blit(chip, box.topleft)
-            y = box.top + 1
-            for s in shown:
-                surface.blit(s, s.get_rect(midtop=(rect.centerx, y)))
-                y += s.get_height()
+            hinted = move.square in under
+            if hinted or sum(s.get_height() for s in shown) > rect.height - 4:
+                shown = shown[1:]  # the share alone: room for the hint, or a small square
+            self._draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
             words = self.caption(board)
             fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
@@ -129,3 +129,24 @@ class ExplorerView:
             surface.blit(
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
             )
+
+    @staticmethod
+    def _draw_chip(
+        surface: pygame.Surface, rect: pygame.Rect, shown: list[pygame.Surface], low: bool
+    ) -> None:
+        """The lines on a dark chip, in the square's middle (``low``: its lower part), no
+        wider than the square."""
+        height = sum(s.get_height() for s in shown)
+        width = min(rect.width - 2, max(s.get_width() for s in shown) + 4)
+        chip = pygame.Surface((width, height + 2), pygame.SRCALPHA)
+        pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=4)
+        centre = (rect.centerx, rect.bottom - rect.height * 3 // 10) if low else rect.center
+        box = chip.get_rect(center=centre)
+        surface.blit(chip, box.topleft)
+        y = box.top + 1
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for s in shown:
+            surface.blit(s, s.get_rect(midtop=(rect.centerx, y)))
+            y += s.get_height()
+        surface.set_clip(clip)

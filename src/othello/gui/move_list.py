@@ -25,7 +25,7 @@ from . import theme
 from .graph import draw_bar, draw_graph, point_near
 from .host import Host
 from .judgement import GraphPoint
-from .scenes import Scene, card
+from .scenes import VIEW_KEYS, Scene, card
 from .session import Session
 from .text import MIN_TEXT
 from .wording import MARK_SIGNS, for_black, review_lines
@@ -33,7 +33,6 @@ from .wording import MARK_SIGNS, for_black, review_lines
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_ESCAPE, pygame.K_m)
 PLAY_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-PASSED_ON = (pygame.K_x, pygame.K_F1)  # the explorer and help work on the position shown
 
 
 def entries(
@@ -106,7 +105,7 @@ class MoveListOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in PASSED_ON:
+            if event.key in VIEW_KEYS:
                 return False
             if event.key in STEPS:
                 self.session.show_ply(self.cursor + STEPS[event.key])

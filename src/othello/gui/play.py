@@ -236,6 +236,10 @@ class PlayScene(Scene):
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
 
+    def explorer_shown(self) -> bool:
+        """The explorer is on, and not over a puzzle (it would give the answer away)."""
+        return self.explorer.on and self.session.shown_kind != "puzzle"
+
     def toggle_explorer(self) -> None:
         """X: the explorer's next source; in puzzles it stays hidden, and says why."""
         if self.session.shown_kind == "puzzle":
@@ -291,6 +295,7 @@ class PlayScene(Scene):
         hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
         if self.session.browsing and chips is None:
             hints, exact = {}, False  # the game's hints are not about the position shown
+        high = self.explorer_shown() and self.explorer.lookup(board) is not None
         return BoardView(
             board,
             self.animation,
@@ -302,6 +307,7 @@ class PlayScene(Scene):
             board.side_to_move if hover is not None else None,
             exact,
             best,
+            high,
         )
 
     def panel_view(self) -> PanelView:
@@ -324,11 +330,12 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Board, panel, and the strip with the pass announcement and notices."""
         host = self.host
-        host.board_renderer.draw(surface, host.layout, self.board_view())
+        view = self.board_view()
+        host.board_renderer.draw(surface, host.layout, view)
         strip = self.notices.strip(self.now)
-        if self.explorer.on and self.session.shown_kind != "puzzle":  # no answers given away
-            board = self.session.shown.board
-            self.explorer.draw(surface, host.layout, host.text, board, not strip)
+        if self.explorer_shown():
+            board, under = self.session.shown.board, set(view.hints)
+            self.explorer.draw(surface, host.layout, host.text, board, not strip, under)
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

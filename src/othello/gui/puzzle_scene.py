@@ -26,12 +26,11 @@ from ..puzzles import Puzzle, PuzzleQueue, Verdict, judge
 from . import theme
 from .host import PlayHost
 from .puzzle_feed import PuzzleFeed
-from .scenes import Scene, card
+from .scenes import VIEW_KEYS, Scene, card
 from .session import Session
 from .text import MIN_TEXT
 from .worker import SearchWorker
 
-PASSED_ON = (pygame.K_x, pygame.K_F1)  # to the play scene: the explorer says no, help opens
 KEYS = {
     pygame.K_RETURN: "next",
     pygame.K_KP_ENTER: "next",
@@ -157,7 +156,7 @@ class PuzzleOverlay(Scene):
                 self.answer(square)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in PASSED_ON:
+            if event.key in VIEW_KEYS:
                 return False  # the play scene's: help, and the explorer's word on puzzles
             if event.key in KEYS:
                 self.do(KEYS[event.key])

@@ -96,7 +96,8 @@ class BoardView:
     placed (red dot), the legal moves marked, the square under the pointer (with the disc it
     would place, ``ghost``), the keyboard cursor, and hint scores (``exact_hints``: perfect
     play's, drawn as an outlined chip; ``best``: the square framed in gold, when not the
-    highest score's, as for a White move scored for Black)."""
+    highest score's, as for a White move scored for Black; ``hints_high``: the scores in the
+    upper half of their squares, leaving the lower half to the explorer's figures)."""
 
     board: Board
     animation: MoveAnimation | None = None
@@ -108,6 +109,7 @@ class BoardView:
     ghost: Color | None = None
     exact_hints: bool = False
     best: Square | None = None
+    hints_high: bool = False
 
 
 class BoardRenderer:
@@ -248,7 +250,7 @@ class BoardRenderer:
         if view.last_move is not None and view.last_move >= 0:
             cx, cy = layout.square_center(view.last_move)
             pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
-        self._draw_hints(surface, layout, hints, view.exact_hints, view.best)
+        self._draw_hints(surface, layout, view)
         if view.cursor is not None:
             pygame.draw.rect(
                 surface,
@@ -293,17 +295,11 @@ class BoardRenderer:
                 surface.blit(s, s.get_rect(center=(cx + offset, cy + 2 * offset)))
             surface.blit(disc, disc.get_rect(center=(cx, cy)))
 
-    def _draw_hints(
-        self,
-        surface: pygame.Surface,
-        layout: Layout,
-        hints: Mapping[Square, int],
-        exact: bool,
-        best_square: Square | None,
-    ) -> None:
+    def _draw_hints(self, surface: pygame.Surface, layout: Layout, view: BoardView) -> None:
+        hints = view.hints
         if not hints:
             return
-        framed = hints.get(best_square) if best_square is not None else None
+        framed = hints.get(view.best) if view.best is not None else None
         best = max(hints.values()) if framed is None else framed
         size = max(10, layout.square // 3)
         for sq, score in hints.items():
@@ -313,10 +309,13 @@ class BoardRenderer:
                     surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6
                 )
             label = self.text.render(score_text(score), size, theme.HINT_TEXT, bold=score == best)
-            pad = label.get_rect(center=rect.center).inflate(8, 2)
+            centre = (
+                (rect.centerx, rect.top + rect.height * 3 // 10) if view.hints_high else rect.center
+            )
+            pad = label.get_rect(center=centre).inflate(8, 2)
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)
             pygame.draw.rect(chip, (0, 0, 0, 150), chip.get_rect(), border_radius=5)
-            if exact:  # perfect play's result, not an estimate
+            if view.exact_hints:  # perfect play's result, not an estimate
                 pygame.draw.rect(chip, theme.HINT_TEXT, chip.get_rect(), width=1, border_radius=5)
             surface.blit(chip, pad.topleft)
-            surface.blit(label, label.get_rect(center=rect.center))
+            surface.blit(label, label.get_rect(center=centre))

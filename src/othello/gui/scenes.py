@@ -53,6 +53,11 @@ def card(surface: pygame.Surface, rect: pygame.Rect, alpha: int = theme.BANNER[3
     surface.blit(box, rect.topleft)
 
 
+VIEW_KEYS = (pygame.K_x, pygame.K_F1)
+"""Keys a scene that shows a position (the move list, set up, puzzles) leaves to the play
+scene: the explorer on the position shown, and help."""
+
+
 class Scene:
     """A mode of the window. handle_event returns True when it used the event."""
 

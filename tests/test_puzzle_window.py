@@ -153,3 +153,61 @@ def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) 
     press(pygame.K_ESCAPE)
     frames(app, 3)
     assert app.find_scene(PuzzleOverlay) is None and app.find_scene(EndOverlay) is not None
+
+
+def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., App]) -> None:
+    """Issue 31, item 5: a review of a loaded or pasted game makes puzzles only of the moves
+    a person placed here, not of the moves that came with the game."""
+    app = make_app(FakeEngine(), mode="two-players")
+    app.session.set_game(blunder_game())  # the blunder came with the game
+    app.session.play(app.session.board.legal_moves()[0])  # a move of the player's own
+    frames(app)
+    press(pygame.K_r)
+    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames(app)
+    queue, _ = PuzzleFile().load()
+    blunder = blunder_game()
+    assert not [p for p in queue.puzzles if p.position == blunder.start.to_string()]
+    assert all(p.builtin or p.position != blunder.start.to_string() for p in queue.puzzles)
+
+
+def test_a_review_and_its_puzzle_say_the_same_and_a_wrong_answer_can_be_tried_again(
+    make_app: Callable[..., App],
+) -> None:
+    """Issue 31, items 3 and 11: the puzzle judges the review's best move right with the
+    review's own score and the played move at its review score; after a wrong answer a
+    click tries again (not counted), and only Enter moves on."""
+    from othello.bitboard import PASS
+    from othello.board import Board
+    from othello.notation import parse_move
+    from othello.puzzles import from_review
+    from othello.review import MoveReview
+
+    app = make_app(FakeEngine(), mode="two-players")
+    moves = [parse_move("f5"), parse_move("f6")]
+    scores = ((parse_move("d6"), -2), (parse_move("f4"), 0), (parse_move("f6"), -9))
+    verdict = MoveReview(1, 2, "white", parse_move("f6"), parse_move("f4"), 0, -9, False, scores)
+    (puzzle,) = from_review(Board(), moves, [verdict], {1})
+    assert PASS not in moves and app.play.puzzle_feed.queue().add([puzzle]) == 1
+    press(pygame.K_z)
+    frames(app)
+    shown = overlay(app)
+    assert shown.puzzle is not None and shown.puzzle.id == puzzle.id
+    assert "you played f6 (-9); the best move is worth +0" in shown.puzzle.stake()
+    click(app, "f6")  # the move played in the game: the review's score for it
+    frames(app)
+    assert shown.verdict is not None and not shown.verdict.right
+    assert (shown.verdict.score, shown.verdict.best, shown.verdict.best_score) == (-9, "f4", 0)
+    assert app.worker.kind is None or shown.worker.kind != "judge"  # nothing searched anew
+    answered = shown.queue.turn
+    click(app, "f4")  # another try on the same puzzle
+    frames(app)
+    assert shown.puzzle is not None and shown.puzzle.id == puzzle.id
+    assert shown.verdict is not None and shown.verdict.right and shown.verdict.score == 0
+    assert shown.queue.turn == answered  # only the first answer counts
+    click(app, "d6")  # solved: a click does not move on
+    frames(app)
+    assert shown.puzzle is not None and shown.puzzle.id == puzzle.id
+    press(pygame.K_RETURN)
+    frames(app)
+    assert shown.puzzle is not None and shown.puzzle.id != puzzle.id

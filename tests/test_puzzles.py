@@ -10,7 +10,7 @@ import pytest
 
 from othello.app.puzzle_store import PuzzleFile
 from othello.board import Board
-from othello.notation import square_name
+from othello.notation import parse_move, square_name
 from othello.puzzles import (
     AGAIN,
     INTERVALS,
@@ -142,3 +142,39 @@ def test_an_unreadable_puzzles_file_is_never_written_over(tmp_path: Path) -> Non
     queue, notice = file.load()
     assert notice is not None and "could not be read" in notice
     assert file.save(queue) is None and path.is_dir()
+
+
+def test_a_puzzle_answers_with_the_reviews_own_scores() -> None:
+    """Issue 31, item 3: one judgement, stated once. A midgame review scores every move; the
+    puzzle made from it carries those scores, and scoring the position the review's way
+    again (the puzzle's search for what it lacks) gives the same numbers."""
+    from othello.review import score_moves
+
+    board = Board()
+    moves = []
+    for name in ("f5", "d6", "c3", "d3", "c4", "f4"):
+        moves.append(parse_move(name))
+    reviews = review_game(Board(), moves, depth=3, exact_empties=10)
+    played = reviews[-1]
+    assert len(played.scores) == len(Board.from_transcript("f5d6c3d3c4").legal_squares())
+    again, exact = score_moves(Board.from_transcript("f5d6c3d3c4"), depth=3, exact_empties=10)
+    assert again == dict(played.scores) and not exact  # the same search, the same scores
+    assert played.best_score == max(again.values()) and played.played_score == again[played.played]
+    forced = [MoveReview(5, 6, played.color, played.played, played.best, played.best_score,
+                         played.best_score - 5, False, played.scores)]  # fmt: skip
+    (puzzle,) = from_review(board, moves, forced, {5})
+    assert {parse_move(m): s for m, s in puzzle.scores.items()} == dict(played.scores)
+    verdict = judge(puzzle.best, puzzle.scores, puzzle.exact)
+    assert verdict.right and verdict.score == puzzle.best_score  # what the stake said
+
+
+def test_the_exact_path_scores_every_move_as_the_solver_does() -> None:
+    before, board, worst, scores = seeded_blunder(EXACT - 1)
+    again, exact = score_moves_exact(board)
+    assert exact and again == scores
+
+
+def score_moves_exact(board: Board) -> tuple[dict[int, int], bool]:
+    from othello.review import score_moves
+
+    return score_moves(board, exact_empties=EXACT)

@@ -291,3 +291,48 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     click_at((x, overlay.graph_rect.centery))
     frames(app, 1)
     assert app.session.shown.cursor == 0 and app.session.game.cursor == 1
+
+
+def _finished(seed: int) -> Game:
+    from test_review import random_game
+
+    game = Game()
+    for square in random_game(seed):
+        game.play(square)
+    return game
+
+
+def test_a_review_belongs_to_its_game(make_app: Callable[..., App]) -> None:
+    """Issue 31, item 2: after a reviewed game, a new game that opens the same way shows
+    none of the old review, and is itself reviewed at its end."""
+    from othello.review import MoveReview
+
+    app = make_app(FakeEngine(), mode="two-players", review_at_end=True)
+    first = _finished(3)
+    app.session.set_game(first)
+    frames(app, 2)
+    app.worker.cancel()  # the review at the end, as if it had judged every move:
+    judgement = app.play.computer.judgement
+    start = first.start.to_string()
+    verdicts = [
+        MoveReview(ply, ply + 1, "black" if ply % 2 == 0 else "white", sq, sq, 0, 0, False)
+        for ply, sq in enumerate(first.moves)
+        if sq >= 0
+    ]
+    judgement.review_started(start, tuple(first.moves))
+    for verdict in verdicts:
+        judgement.add_verdict(verdict)
+    judgement.review_done(start, tuple(first.moves))
+    app.play.computer.reviewing.wanted = False
+    assert app.play.computer.reviewed()
+    press(pygame.K_n)
+    frames(app, 2)
+    app.session.play(first.moves[0])  # the same first move as the reviewed game
+    frames(app, 2)
+    assert app.play.computer.reviewed() == {} and app.play.computer.review is None
+    assert not any(point.mark for point in app.play.computer.graph_points())
+    second = _finished(3)  # the same moves again, as a new game: its own review at the end
+    app.session.set_game(second)
+    frames(app, 2)
+    assert app.worker.kind == "review"
+    assert app.session.judgement_of(first).reviewed(first)  # the first keeps its own

@@ -137,3 +137,18 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
     app.session.play(app.session.board.legal_moves()[0])  # playable, and saved as played
     saved = storage.parse_game_text(storage.game_to_text(app.session.game))
     assert saved.start == app.session.game.start and saved.moves == app.session.game.moves
+
+
+def test_a_refusal_goes_once_its_cause_is_mended(make_app: Callable[..., App]) -> None:
+    """Issue 31, item 13: "Cannot play this set-up" goes away once the position can be
+    played, instead of staying its full time over a position that is fine now."""
+    app = make_app(FakeEngine(), mode="two-players")
+    press(pygame.K_e)
+    frames(app, 1)
+    right_click(app, "a1")  # a black disc on a1, joined to nothing
+    press(pygame.K_RETURN)
+    frames(app, 1)
+    assert any("Cannot play this set-up" in t.text for t in app.play.notices.toasts)
+    right_click(app, "a1", button=3)  # a1 empty again: the start position, playable
+    frames(app, 1)
+    assert not any("Cannot play this set-up" in t.text for t in app.play.notices.toasts)

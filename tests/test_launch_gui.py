@@ -212,6 +212,23 @@ def test_ctrl_v_pastes_a_transcript(
     assert "Pasted" in toast_texts(app)
 
 
+def test_the_paste_notice_outlives_the_computers_reply(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, item 13: what a paste says (and how to get the old game back) stays its
+    time when the computer moves at once after it."""
+    monkeypatch.setattr(persistence, "system_text", lambda: "f5")  # the computer's turn next
+    app = make_app()
+    persistence.attach(app)
+    ctrl(pygame.K_v)
+    for _ in range(300):
+        frames(app, 1)
+        if app.session.game.cursor == 2:
+            break
+    frames(app, 2)
+    assert app.session.game.cursor == 2 and "Pasted" in toast_texts(app)
+
+
 def test_ctrl_v_refuses_a_bad_text_and_keeps_the_game(
     make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

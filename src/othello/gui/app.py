@@ -313,7 +313,7 @@ class App:
         """The answer to what the player just did (a paste, a load, a save): shown at once,
         in place of earlier answers, and logged as information."""
         logs.log.info("window: %s", message)
-        self.play.tell(message)
+        self.play.tell(message, lasting=True)
 
     def new_game(self) -> None:
         self.play.do("new")

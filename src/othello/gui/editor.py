@@ -145,10 +145,10 @@ class EditOverlay(Scene):
         self.session.set_game(Game(start))
         if start.is_game_over():
             b, w = start.count()
-            self.tell(f"Set up: nobody can move here, so the game is over ({b}–{w}).")
-        else:
+            self.session.notify(f"Set up: nobody can move here, so the game is over ({b}–{w}).")
+        else:  # (a message that stays its time, though the computer may move at once)
             side = "Black" if self.black_to_move else "White"
-            self.tell(f"Set up: {side} to move. U brings the earlier game back.")
+            self.session.notify(f"Set up: {side} to move. U brings the earlier game back.")
 
     def _close(self) -> None:
         self.session.show(None)

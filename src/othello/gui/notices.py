@@ -21,13 +21,16 @@ class Toast:
     """A message on screen; ``until`` is set when it first shows, so queued ones wait their turn.
 
     An ``answer`` replies to the player's own action about the position on the board ("d3 is
-    not a legal move", a hint): once the game moves on it is no longer true, so it goes.
+    not a legal move", a hint): once the game moves on it is no longer true, so it goes; a
+    ``lasting`` one is about the game as a whole (a paste, a load, a new game and how to get
+    the old one back) and stays its time, whatever move comes next.
     """
 
     text: str
     until: float | None = None
     answer: bool = False
     seen: bool = False  # it has been on screen
+    lasting: bool = False
 
 
 @dataclass
@@ -65,9 +68,10 @@ class Notices:
         while texts:
             self.add(texts.pop(0))
 
-    def answer(self, text: str) -> None:
-        """A reply to what the player just did; it replaces the earlier replies."""
-        self.queue(Toast(text, answer=True))
+    def answer(self, text: str, lasting: bool = False) -> None:
+        """A reply to what the player just did; it replaces the earlier replies. A
+        ``lasting`` one stays when the position changes (see Toast)."""
+        self.queue(Toast(text, answer=True, lasting=lasting))
 
     def queue(self, toast: Toast) -> None:
         """Add a message; the same words already waiting or showing are renewed instead, so
@@ -86,7 +90,7 @@ class Notices:
 
     def drop_answers(self) -> None:
         """The position changed: replies about the old one are no longer true."""
-        self.toasts = [t for t in self.toasts if not t.answer]
+        self.toasts = [t for t in self.toasts if not t.answer or t.lasting]
 
     def drop_seen(self) -> None:
         """Another game is on the board: a message already shown (and perhaps put back by

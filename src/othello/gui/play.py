@@ -219,9 +219,10 @@ class PlayScene(Scene):
         """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
         self.commands[command]()
 
-    def tell(self, message: str) -> None:
-        """Answer the player's own action (an illegal click, nothing to undo): shown, not logged."""
-        self.notices.answer(message)
+    def tell(self, message: str, lasting: bool = False) -> None:
+        """Answer the player's own action (an illegal click, nothing to undo): shown, not
+        logged; a ``lasting`` answer is about the game as a whole and outlives the next move."""
+        self.notices.answer(message, lasting)
 
     def click_square(self, square: Square) -> None:
         if self.animation is not None:

@@ -32,7 +32,7 @@ class GameCommands:
         """A new game; the one it replaces is kept, and the notice says how to get it back."""
         kept = self.session.new_game()
         if kept is not None:
-            self.scene.tell(stepped_text("new", kept))
+            self.scene.tell(stepped_text("new", kept), lasting=True)
 
     def step(self, way: str) -> None:
         """Undo or redo; a step into another game says which game it is now."""
@@ -41,7 +41,7 @@ class GameCommands:
         if not (self.session.undo() if way == "undo" else self.session.redo()):
             self.scene.tell(f"Nothing to {way}.")
         elif self.session.game is not before:
-            self.scene.tell(stepped_text(way, self.session.game))
+            self.scene.tell(stepped_text(way, self.session.game), lasting=True)
 
     def show_moves(self) -> None:
         """The move list, over the panel: browse the game's positions, view only."""
@@ -59,7 +59,7 @@ class GameCommands:
                     computer.reviewed,
                     computer.review_progress,
                     computer.graph_points,
-                    self.scene.tell,
+                    partial(self.scene.tell, lasting=True),
                 )
             )
 

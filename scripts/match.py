@@ -32,6 +32,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -334,8 +335,10 @@ def main(argv: list[str] | None = None) -> int:
     slowest = 0.0
     first_times: list[float] = []
     t0 = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        for index, diff, slow, mine, transcript in pool.imap_unordered(run_pair, tasks):
+    # one job plays in this process: a fork of a process with threads (a test's) can hang
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        played = pool.imap_unordered(run_pair, tasks) if pool is not None else map(run_pair, tasks)
+        for index, diff, slow, mine, transcript in played:
             games_seen.add(transcript)
             first_times += mine
             wins += diff > 0

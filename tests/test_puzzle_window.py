@@ -211,3 +211,32 @@ def test_a_review_and_its_puzzle_say_the_same_and_a_wrong_answer_can_be_tried_ag
     press(pygame.K_RETURN)
     frames(app)
     assert shown.puzzle is not None and shown.puzzle.id != puzzle.id
+
+
+def test_a_white_to_move_puzzle_rings_whites_moves_and_new_puzzles_are_counted(
+    make_app: Callable[..., App],
+) -> None:
+    """Issue 31, item 13: the legal-move rings show the puzzle's side to move whatever
+    colour the player plays, and puzzles a review adds while Puzzles is open are counted
+    as new, not a jump in the count left unexplained."""
+    from othello.board import Board
+    from othello.notation import parse_move
+    from othello.puzzles import from_review
+    from othello.review import MoveReview
+
+    app = make_app(FakeEngine())  # the player has Black
+    moves = [parse_move("f5"), parse_move("f6")]
+    scores = ((parse_move("d6"), -2), (parse_move("f4"), 0), (parse_move("f6"), -9))
+    verdict = MoveReview(1, 2, "white", parse_move("f6"), parse_move("f4"), 0, -9, False, scores)
+    (puzzle,) = from_review(Board(), moves, [verdict], {1})
+    app.play.puzzle_feed.queue().add([puzzle])
+    press(pygame.K_z)
+    frames(app)
+    shown = overlay(app)
+    assert shown.puzzle is not None and shown.puzzle.side == "white"
+    assert sorted(app.play.legal_markers()) == sorted(app.session.shown.board.legal_squares())
+    extra = from_review(Board(), [parse_move("f5"), parse_move("d6")],
+                        [MoveReview(1, 2, "white", parse_move("d6"), parse_move("f4"), 0, -5,
+                                    False, scores)], {1})  # fmt: skip
+    shown.queue.add(extra)
+    assert "1 new from your game" in shown.lines()[0][0]

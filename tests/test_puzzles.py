@@ -169,7 +169,7 @@ def test_a_puzzle_answers_with_the_reviews_own_scores() -> None:
 
 
 def test_the_exact_path_scores_every_move_as_the_solver_does() -> None:
-    before, board, worst, scores = seeded_blunder(EXACT - 1)
+    _before, board, _worst, scores = seeded_blunder(EXACT - 1)
     again, exact = score_moves_exact(board)
     assert exact and again == scores
 

@@ -38,7 +38,10 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     press(pygame.K_r)
     frames(app, 1)
     assert app.worker.kind == "review"
-    assert app.play.panel_view().status == "Reviewing the game"
+    # the review runs beside the game: the headline still says whose turn it is
+    view = app.play.panel_view()
+    side = app.session.board.side_to_move.capitalize()
+    assert view.status == f"{side} to move" and view.detail.startswith("Reviewing: ")
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     reviewed = app.play.computer.reviewed()
     assert reviewed[0].mark == "blunder" and reviewed[0].exact

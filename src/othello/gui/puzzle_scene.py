@@ -58,6 +58,7 @@ class PuzzleOverlay(Scene):
         self.on_close = on_close  # e.g. the end card, put back over the finished game
         self.puzzles = puzzles
         self.queue: PuzzleQueue = puzzles.queue()
+        self.known = len(self.queue.puzzles)  # a review that ends meanwhile adds to them
         self.worker = SearchWorker(getattr(host, "engine_factory", None))
         self.buttons: dict[str, pygame.Rect] = {}
         self.puzzle: Puzzle | None = None
@@ -186,7 +187,10 @@ class PuzzleOverlay(Scene):
     def lines(self) -> list[tuple[str, Any]]:
         """What the card says, each line with its colour."""
         due, solved, total = len(self.queue.due()), self.queue.solved(), len(self.queue.puzzles)
-        out: list[tuple[str, Any]] = [(f"{due} due · {solved} of {total} solved", theme.TEXT_DIM)]
+        counts = f"{due} due · {solved} of {total} solved"
+        if total > self.known:  # why the count just grew
+            counts += f" · {total - self.known} new from your game"
+        out: list[tuple[str, Any]] = [(counts, theme.TEXT_DIM)]
         p = self.puzzle
         if p is None:
             return [*out, ("No puzzles.", theme.TEXT)]

@@ -116,12 +116,14 @@ def empties_note(board: Board) -> list[str]:
 def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
     """What the status box says: a headline and a detail line (which may be empty).
 
-    ``search`` is the running search's kind ("think", "analyze" or None) and ``depth`` the
-    deepest it has finished.
+    ``search`` is the running search's kind ("think", "analyze", "review" or None) and
+    ``depth`` the deepest it has finished (a review: the moves judged). A review runs beside
+    the game, so the headline still says whose turn it is; the detail line, how far it got.
     """
-    board = session.board
     if search == "review":
-        return "Reviewing the game", f"{depth or 0} moves judged · R stops"
+        headline, _detail = status_parts(session, None, None)
+        return headline, f"Reviewing: {depth or 0} moves judged · R stops"
+    board = session.board
     if board.is_game_over():
         b, w = board.count()
         return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"

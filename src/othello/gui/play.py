@@ -303,7 +303,7 @@ class PlayScene(Scene):
             last_placed(shown),
             legal,
             hover,
-            self.cursor,
+            None if self.session.browsing or board.is_game_over() else self.cursor,
             hints,
             board.side_to_move if hover is not None else None,
             exact,

@@ -40,11 +40,19 @@ class LiveSettings:
                 self.app.notify(notice)
             self.apply(reload.settings)
         if self.launch is not None:
-            failed = self.launch.failed(self.now)
+            launch = self.launch
+            way = launch.way
+            failed = launch.failed(self.now)
+            if failed is None and launch.way is not way and launch.way is not None:
+                self.app.tell(f"Opening {self.path.name} in {launch.way.name} instead.")
             if failed is not None:
                 self.launch = None
+                for problem in launch.tried:
+                    logs.log.info("settings: %s", problem)
                 if failed:
                     self._show_path("no text editor answered")
+                elif launch.way is not None:
+                    logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
     def written(self) -> None:
         """The window saved a choice into the file: that is no change to apply."""
@@ -63,7 +71,12 @@ class LiveSettings:
         except OSError as err:
             self.app.notify(f"Could not create {self.path} ({err.strerror or err})")
             return
-        self.app.tell(f"Opening {self.path.name} in your text editor: saved changes apply at once.")
+        self.app.tell(f"Opening {self.path} in {self._editor_name()}: saved changes apply at once.")
+
+    def _editor_name(self) -> str:
+        """The editor being tried, as the window names it ("your text editor", "vim in xterm")."""
+        way = self.launch.way if self.launch is not None else None
+        return way.name if way is not None else "your text editor"
 
     def _show_path(self, why: str) -> None:
         copied = self.copy(str(self.path))

@@ -199,27 +199,40 @@ def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
     return len(bad) > len(entries) + len(_sections(text))
 
 
+EMPTIED = (
+    "has no settings in it (emptied, or caught while being saved); the settings in effect stay"
+)
+
+
 def parse_ini(
-    text: str, name: str, fallback: Settings = DEFAULTS
+    text: str, name: str, fallback: Settings = DEFAULTS, *, again: bool = False
 ) -> tuple[Settings, list[str], bool]:
     """Settings, notices, and whether the text is not an INI file at all.
 
-    A key missing from the text takes its default; a key whose value is unusable takes
-    ``fallback``'s (the defaults at a start; the values in effect when read again).
+    A key whose value is unusable takes ``fallback``'s (the defaults at a start; the values in
+    effect when read ``again`` while the game runs). A key missing from the text takes its
+    default at a start; read again, it keeps ``fallback``'s value: a reload applies what the
+    file says, and a line gone (a file emptied by an editor's save, a half-written file) says
+    nothing, so it must not undo the choices made in the window.
     """
     entries, unreadable = _parse_lines(text, name)
     if _is_foreign(text, entries, unreadable):
         notice = f"{name} is not an INI file ({NOT_INI}); using the built-in defaults"
         return DEFAULTS, [notice], True
     notices = unreadable
+    base = fallback if again else DEFAULTS
     if not entries and not unreadable:
-        notices.append(f"{name} has no settings in it; using the built-in defaults")
-    elif not _has_basic(entries, text):
+        notices.append(
+            f"{name} {EMPTIED}"
+            if again
+            else f"{name} has no settings in it; using the built-in defaults"
+        )
+    elif not again and not _has_basic(entries, text):
         notices.append(
             f"{name} has no [BASIC] section; the window uses its default size, FPS and animation"
         )
     values = _apply_entries(entries, name, notices, fallback)
-    settings = replace(DEFAULTS, **values) if values else DEFAULTS
+    settings = replace(base, **values) if values else base
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False
 

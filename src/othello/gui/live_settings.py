@@ -30,6 +30,7 @@ class LiveSettings:
         self.now = 0.0
         self.watch = SettingsWatch(path)
         self.launch: Launch | None = None
+        self.players_due = False  # MODE or HUMAN_COLOR changed, to take once no game is over
 
     def update(self, dt: float) -> None:
         """Once a frame: a saved change applied, a failed launch answered (cheap otherwise)."""
@@ -39,6 +40,7 @@ class LiveSettings:
             for notice in reload.notices:
                 self.app.notify(notice)
             self.apply(reload.settings)
+        self._take_players()  # waiting for the game on the board to be no finished one
         if self.launch is not None:
             launch = self.launch
             way = launch.way
@@ -125,5 +127,21 @@ class LiveSettings:
             session.black_level = clamp_level(new.watch_black_level)
             play.computer.level_changed()
         if new.mode != old.mode or new.human_color != old.human_color:
-            color: Color = "white" if new.human_color == "white" else "black"
-            play.choices.take_players(new.mode, color)
+            self.players_due = True
+            if session.board.is_game_over():
+                self.app.inform(
+                    "The finished game keeps who played it; "
+                    "the new MODE and HUMAN_COLOR apply from the next game."
+                )
+            self._take_players()
+
+    def _take_players(self) -> None:
+        """Who plays what, as the settings say (the file, or a choice made since in the
+        window): at once, except over a finished game, whose players and result stay as they
+        were played; then from the next game on."""
+        if not self.players_due or self.app.session.board.is_game_over():
+            return
+        self.players_due = False
+        settings = self.app.settings
+        color: Color = "white" if settings.human_color == "white" else "black"
+        self.app.play.choices.take_players(settings.mode, color)

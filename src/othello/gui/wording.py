@@ -19,6 +19,7 @@ from ..levels import ANALYSIS
 from ..notation import square_name
 from ..openings import opening_of
 from ..review import MoveReview, summarize
+from . import outcome
 from .session import Session
 
 
@@ -77,18 +78,21 @@ def level_info(number: int) -> tuple[str, str]:
 
 
 def result_text(session: Session) -> tuple[str, str]:
-    """The end screen's headline and verdict."""
+    """The end screen's headline and verdict, for who played the game when it ended (a side
+    or mode chosen since is for the next game)."""
     winner = session.board.winner()
     headline = f"{winner.capitalize()} wins" if winner else "Draw"
-    if session.human is None:
+    players = outcome.players_of(session)
+    if players == "watch":
         return headline, "Computer against computer."
-    if session.two_players:
+    if players == "two-players":
         return headline, "Well played, both of you." if winner else "Nobody wins: a draw."
     if winner is None:
         return headline, "Nobody wins: a draw."
+    human = "white" if players == "computer:white" else "black"
     return (
         headline,
-        "You win! Well played." if winner == session.human else "The computer wins this time.",
+        "You win! Well played." if winner == human else "The computer wins this time.",
     )
 
 

@@ -142,7 +142,7 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
     terminal emulator is installed; O opens the file in vim in that terminal."""
     from othello.app.settings import Settings
     from othello.gui.app import App
-    from test_gui import FakeEngine, frames_until, press
+    from test_gui import FakeEngine, frames, frames_until, press
     from test_live_settings import notices_text, record_notices
 
     bin_dir = tmp_path / "bin"
@@ -166,6 +166,8 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
     record_notices(app)
     try:
         press(pygame.K_o)
+        frames(app, 1)
+        assert "Opening" in notices_text(app)
         frames_until(app, lambda: app.live_settings.launch is None)  # the launch answered
         assert record.exists(), notices_text(app)
         assert record.read_text().splitlines() == [f"x-terminal-emulator -e vim {ini}"]

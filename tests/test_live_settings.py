@@ -144,6 +144,12 @@ def test_a_file_that_is_no_longer_ini_keeps_everything(tmp_path: Path) -> None:
 
 @pytest.fixture
 def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    yield from live_app_maker(tmp_path)
+
+
+def live_app_maker(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    """The live_app fixture's body, for other test files to share: a window reading an
+    othello.ini of its own (``make(text, **settings)`` gives the window and the file)."""
     apps: list[App] = []
 
     def make(text: str = DEFAULT_TEXT, **changes: Any) -> tuple[App, Path]:

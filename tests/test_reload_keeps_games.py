@@ -3,11 +3,13 @@ emptied by an editor's save does not undo the choices made in the window (issue 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from othello.app.settings import DEFAULTS
 from othello.app.settings_watch import SettingsWatch
@@ -15,16 +17,27 @@ from othello.game import Game
 from othello.gui.app import App
 from othello.gui.scenes import EndOverlay
 from test_gui import frames, frames_until, press
-from test_live_settings import (  # noqa: F401  (fixtures)
+from test_live_settings import (
     DEFAULT_TEXT,
     edit,
-    live_app,
+    live_app_maker,
     looks,
     notices_text,
-    own_folders,
     save,
     settle,
 )
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    yield from live_app_maker(tmp_path)
+
 
 ENDED = "d3c3b3d2e1d6d7e3f4"  # Black's f4 ends it, 13-0 on the board: Black wins
 AS_WHITE = DEFAULT_TEXT.replace("HUMAN_COLOR = black", "HUMAN_COLOR = white").replace(

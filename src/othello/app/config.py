@@ -293,6 +293,26 @@ def ensure_user_ini() -> str | None:
     return None
 
 
+def in_use_notice(source: Path | None, created: bool) -> str | None:
+    """At a start, which othello.ini the game reads, when the player may not expect it: the
+    one just written at the first start, or one in the project folder or the folder the game
+    was started from (the user's own file stays as it is, so editing that one would change
+    nothing). None for the user's own file, or one named with ``--config``."""
+    if source is None:
+        return None
+    opens = "Settings (O) opens it, and saved changes apply at once"
+    if created:
+        return f"Your settings are in {source}: {opens}."
+    where = {paths.working_ini(): "the folder the game was started from"}
+    checkout = paths.checkout_ini()
+    if checkout is not None:
+        where.setdefault(checkout, "the project folder")
+    for candidate, name in where.items():
+        if candidate is not None and candidate.absolute() == source.absolute():
+            return f"Settings from {source} ({name}; not {paths.user_ini()}): {opens}."
+    return None
+
+
 def find_config(path: Path | None = None) -> Path | None:
     """The othello.ini that will be read: the explicit one, else the first that exists."""
     if path is not None:

@@ -80,10 +80,9 @@ class SettingsHost(Protocol):
     the window's size, the sounds, the search, the game and its scene, and the messages."""
 
     settings: Settings
-    square_wanted: int
     resized: bool
-    opened: tuple[int, int, int]  # the size and SQUARESIZE a resize scales the board from
     screen: pygame.Surface
+    window: object | None  # the window itself where pygame gives it (to move it on screen)
 
     @property
     def session(self) -> Session: ...
@@ -94,7 +93,6 @@ class SettingsHost(Protocol):
     @property
     def play(self) -> PlayScene: ...
 
-    def fit_desktop(self, size: tuple[int, int]) -> tuple[int, int]: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
     def notify(self, message: str) -> None: ...
     def inform(self, message: str) -> None: ...

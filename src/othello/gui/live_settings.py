@@ -15,6 +15,7 @@ from ..app.editor_launch import Launch, NoEditor, open_in_editor
 from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
+from . import window_size
 from .choices import clamp_level
 from .host import SettingsHost
 
@@ -101,13 +102,13 @@ class LiveSettings:
         app = self.app
         size = (new.window_width, new.window_height)
         if size != (old.window_width, old.window_height):
-            app.square_wanted = new.square_size
             app.resized = False  # the file says the size now: nothing to write back at the end
-            app.relayout(app.fit_desktop(size))
-            app.opened = (*app.screen.get_size(), new.square_size)  # later resizes scale from here
+            fitted = window_size.fit_desktop(size)
+            if (problem := window_size.too_large(size, fitted)) is not None:
+                app.notify(problem)
+            app.relayout(fitted)
+            window_size.keep_on_screen(app.window, app.screen.get_size())
         elif new.square_size != old.square_size:
-            app.square_wanted = new.square_size
-            app.opened = (*app.screen.get_size(), new.square_size)
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()

@@ -246,8 +246,16 @@ def move_info(game: Game) -> str:
     return f"Move {placed_count(game)} · last: {square_name(last)} by {mover}"
 
 
+OPENING_MOVES = 20
+"""The opening, as the book and the explorer count it: past this move the panel's foot line
+no longer names it (at move 60 "Tiger" says nothing; the move list's review still names it)."""
+
+
 def opening_text(game: Game) -> str:
-    """The named opening the game on the board follows or last followed, e.g. "Tiger"."""
+    """The named opening the game on the board follows or last followed, e.g. "Tiger", while
+    the game is still in its opening (see OPENING_MOVES)."""
+    if placed_count(game) > OPENING_MOVES:
+        return ""
     name = opening_of(game.moves[: game.cursor], game.start).name
     return name or ""
 

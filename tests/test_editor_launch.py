@@ -85,10 +85,35 @@ def test_a_launcher_that_fails_hands_over_to_the_next_way(tmp_path: Path) -> Non
     assert launch.failed(0.1) is None  # xdg-open said no: gio is tried
     assert launch.failed(0.2) is None  # gio said no: vim in a terminal
     assert started[-1] == ["x-terminal-emulator", "-e", "vim", str(ini)]
-    assert launch.way is not None and launch.way.name == "vim in x-terminal-emulator"
+    assert launch.way is not None and launch.way.name == "vim in a terminal window"
     assert launch.failed(1.0) is None  # the terminal stays open while the player edits
     assert launch.failed(100.0) is False
     assert len(launch.tried) == 2
+
+
+def test_an_editor_closed_with_an_error_status_is_no_failure(tmp_path: Path) -> None:
+    """Closing the terminal window ends it with an error status: that was the editor, and no
+    other editor is to open after it. Only a way that fails at once hands over."""
+    started: list[list[str]] = []
+    processes = [FakeProcess(None), FakeProcess(None)]
+
+    def popen(command: list[str], **_: Any) -> FakeProcess:
+        started.append(command)
+        return processes[len(started) - 1]
+
+    launch = editor_launch.open_in_editor(
+        tmp_path / "othello.ini",
+        0.0,
+        platform="linux",
+        popen=popen,
+        environ={"EDITOR": "vim"},
+        which=which_of("vim", "vi", "xterm"),
+    )
+    processes[0].code = 127  # at once: the editor did not start
+    assert launch.failed(0.1) is None and started[-1][:3] == ["xterm", "-e", "vi"]
+    assert launch.failed(2.0) is None  # vi is open in its xterm
+    processes[1].code = 1  # the player closed the xterm, minutes later
+    assert launch.failed(300.0) is False and len(started) == 2
 
 
 def test_every_way_failing_is_a_failure_and_none_at_all_is_no_editor(tmp_path: Path) -> None:
@@ -173,6 +198,6 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
         assert record.read_text().splitlines() == [f"x-terminal-emulator -e vim {ini}"]
         said = notices_text(app)
         assert "no text editor" not in said
-        assert f"Opening {ini} in vim in x-terminal-emulator" in said
+        assert f"Opening {ini} in vim in a terminal window" in said
     finally:
         app.close()

@@ -32,7 +32,11 @@ from typing import Any
 from . import paths
 from .config import write_default_ini
 
-GIVE_UP_SECONDS = 15.0  # a launcher still running by then found an editor and waits on it
+ANSWER_SECONDS = 3.0
+"""A way that finds no editor says so at once (xdg-open, gio, a missing terminal: a few
+milliseconds). One still running after this long has opened an editor and waits on it; one
+that ends later, whatever its status, was an editor the player has closed (closing a terminal
+window ends it with an error status): the next way is not tried then."""
 
 GUI_EDITORS = (
     "gnome-text-editor",
@@ -109,7 +113,7 @@ def editor_way(argv: Sequence[str], path: Path, term: tuple[str, ...] | None) ->
         return Way((*argv, str(path)), name)
     if term is None:
         return None
-    return Way((*term, *argv, str(path)), f"{name} in {Path(term[0]).name}")
+    return Way((*term, *argv, str(path)), f"{name} in a terminal window")
 
 
 def ways_to_open(
@@ -150,7 +154,7 @@ def ways_to_open(
         if term is not None:
             for name in TERMINAL_EDITORS:
                 if which(name):
-                    found.append(Way((*term, name, file), f"{name} in {Path(term[0]).name}"))
+                    found.append(Way((*term, name, file), f"{name} in a terminal window"))
     unique: dict[tuple[str, ...], Way] = {}
     for way in found:
         unique.setdefault(way.command, way)
@@ -168,8 +172,8 @@ class Launch:
     """One request to open the file, trying each way in turn until one answers.
 
     ``failed`` tells, once the answer is known: False as soon as a launcher exits cleanly (or
-    is still running after GIVE_UP_SECONDS, waiting on the editor it started), True when every
-    way failed. ``way`` is the one that answered or is being tried.
+    has run for ANSWER_SECONDS: an editor is open, or was), True when every way failed.
+    ``way`` is the one that answered or is being tried.
     """
 
     def __init__(self, ways: list[Way], start: Callable[[Way], Any], now: float) -> None:
@@ -207,9 +211,10 @@ class Launch:
         if self.answer is not None or self.process is None:
             return self.answer
         code = self.process.poll()
-        if code is None and now - self.started <= GIVE_UP_SECONDS:
+        answered = now - self.started > ANSWER_SECONDS
+        if code is None and not answered:
             return None
-        if code is None or code == 0:
+        if code is None or code == 0 or answered:
             self.answer, self.process = False, None
             return False
         assert self.way is not None

@@ -211,7 +211,7 @@ def _prepare_play(args: argparse.Namespace) -> None:
         logs.log.error("not started: %s", err)
         raise
     logs.log_notices(notices)
-    news = [in_use_notice(settings.source, first and problem is None)]
+    news = [None if args.config else in_use_notice(settings.source, first and problem is None)]
     if first and problem is None:  # the first start: the menu, for a double-clicked game
         news.append(first_start_tip())
     for line in filter(None, news):  # news, not problems: shown, and logged as information

@@ -18,6 +18,7 @@ from ..board import Color
 from . import window_size
 from .choices import clamp_level
 from .host import SettingsHost
+from .layout import MIN_WINDOW
 
 
 class LiveSettings:
@@ -107,6 +108,7 @@ class LiveSettings:
             if (problem := window_size.too_large(size, fitted)) is not None:
                 app.notify(problem)
             app.relayout(fitted)
+            app.window = window_size.set_minimum_size(MIN_WINDOW)  # the window SDL made anew
             window_size.keep_on_screen(app.window, app.screen.get_size())
         elif new.square_size != old.square_size:
             app.relayout()

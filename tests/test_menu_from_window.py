@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,7 +20,7 @@ from othello.app import cli, paths, shortcut, shortcut_windows
 from othello.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes import HelpOverlay
-from test_gui import app_maker, frames, press
+from test_gui import app_maker, frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
@@ -62,6 +63,12 @@ def open_help(app: App) -> HelpOverlay:
     return card
 
 
+def added(app: App) -> None:
+    """Frames until the card has gone: the shortcuts are written (in a thread) and told."""
+    frames(app, 1)
+    frames_until(app, lambda: app.find_scene(HelpOverlay) is None)
+
+
 def said(app: App) -> str:
     frames(app, 1)
     return " | ".join([*app.session.notices, *(t.text for t in app.play.notices.toasts)])
@@ -77,9 +84,7 @@ def test_the_help_cards_button_adds_the_menu_entry_and_a_desktop_icon(
     assert card.offer == "Add to the applications menu (A)"
     assert card.rect.contains(card.button)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.button.center, button=1))
-    frames(app, 1)
-    assert card.adding is not None
-    card.adding.join(timeout=30)
+    added(app)
     entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"
     icon = desktop / "othello-desktop.desktop"
     assert entry.is_file() and icon.read_text() == entry.read_text()
@@ -87,8 +92,8 @@ def test_the_help_cards_button_adds_the_menu_entry_and_a_desktop_icon(
     if shutil.which("gio"):  # GNOME's desktop starts an icon it trusts without asking
         assert GIO_RUNS[-1][1:] == ["set", str(icon), "metadata::trusted", "true"]
     words = said(app)
-    assert f"Othello added to the applications menu ({entry}) and the desktop ({icon})." in words
-    assert app.find_scene(HelpOverlay) is None
+    shown = "~/Desktop/othello-desktop.desktop"  # the home folder as a person writes it
+    assert f"Othello added to the applications menu ({entry}) and the desktop ({shown})." in words
     assert open_help(app).offer == "In the applications menu: add again (A)"
 
 
@@ -96,11 +101,9 @@ def test_a_on_the_help_card_adds_it_too_and_without_a_desktop_only_the_menu(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:
     app = make_app()
-    card = open_help(app)
+    open_help(app)
     press(pygame.K_a)
-    frames(app, 1)
-    assert card.adding is not None
-    card.adding.join(timeout=30)
+    added(app)
     entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"
     assert entry.is_file()
     assert f"Othello added to the applications menu ({entry})." in said(app)
@@ -112,12 +115,37 @@ def test_a_failure_is_said(make_app: Callable[..., App], monkeypatch: pytest.Mon
 
     monkeypatch.setattr(shortcut, "install_for_this_system", refuse)
     app = make_app()
+    open_help(app)
+    press(pygame.K_a)
+    added(app)
+    assert "Othello could not be added to the menu: cannot install" in said(app)
+
+
+def test_a_card_closed_while_adding_still_says_where(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    gate = threading.Event()
+    real = shortcut.install_for_this_system
+
+    def slow() -> list[tuple[str, Path]]:  # as PowerShell takes its time
+        gate.wait(timeout=30)
+        return real()
+
+    monkeypatch.setattr(shortcut, "install_for_this_system", slow)
+    app = make_app()
     card = open_help(app)
     press(pygame.K_a)
+    frames(app, 2)
+    assert card.offer == "Adding…" and app.find_scene(HelpOverlay) is card
+    adding = card.adding
+    assert adding is not None
+    press(pygame.K_ESCAPE)  # the player closes the card meanwhile
     frames(app, 1)
-    assert card.adding is not None
-    card.adding.join(timeout=30)
-    assert "Othello could not be added to the menu: cannot install" in said(app)
+    assert app.find_scene(HelpOverlay) is None and app.running
+    gate.set()
+    adding.thread.join(timeout=30)
+    entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"
+    assert f"Othello added to the applications menu ({entry})." in said(app)
 
 
 def test_no_offer_on_macos_nor_in_the_demo(

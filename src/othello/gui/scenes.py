@@ -7,7 +7,6 @@ A scene knows the app only as a Host (host.py): what it may use of the window.
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 import pygame
@@ -79,18 +78,32 @@ class HelpOverlay(Scene):
         self.offer = offer
         self.rect = pygame.Rect(0, 0, 0, 0)  # where the card was last drawn
         self.button = pygame.Rect(0, 0, 0, 0)  # the offer's button, as last drawn
-        self.adding: threading.Thread | None = None  # the shortcuts being written
+        self.adding: shortcut_offer.Adding | None = None  # the shortcuts being written
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            if self.offer and (
-                (event.type == pygame.KEYDOWN and event.key == pygame.K_a)
-                or (event.type == pygame.MOUSEBUTTONDOWN and self.button.collidepoint(event.pos))
-            ):
-                self.adding = shortcut_offer.add(self.host.session.notify)
-            self.host.close_scene(self)
+            asked = (event.type == pygame.KEYDOWN and event.key == pygame.K_a) or (
+                event.type == pygame.MOUSEBUTTONDOWN and self.button.collidepoint(event.pos)
+            )
+            if self.offer and asked and self.adding is None:
+                self.adding = shortcut_offer.Adding()  # the card stays until it is done
+                self.offer = "Adding…"
+            else:
+                self.close()
             return True
         return event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+
+    def update(self, dt: float) -> None:
+        """The shortcuts written: the strip says where (an answer: at once), the card goes."""
+        if self.adding is not None and self.adding.words is not None:
+            self.host.tell(self.adding.words)
+            self.adding = None
+            self.host.close_scene(self)
+
+    def close(self) -> None:
+        if self.adding is not None:  # closed before they were written: said when they are
+            self.adding.hand_over(self.host.session.notify)
+        self.host.close_scene(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, surface.get_rect(), 170)

@@ -31,21 +31,37 @@ def button_label() -> str | None:
     return f"Add to the {menu} (A)"
 
 
-def add(tell: Callable[[str], None], install: Installer | None = None) -> threading.Thread:
-    """Install the shortcuts in a thread of their own; ``tell`` gets the sentence to show
-    (it only appends to a list, which a thread may do)."""
-    install = install or shortcut.install_for_this_system
+class Adding:
+    """The shortcuts being written in a thread of their own. ``words`` is what to tell once
+    they are (or why they could not be); the help card shows them when they come, or, closed
+    before then, ``later`` gets them (it only appends to a list, which a thread may do)."""
 
-    def run() -> None:
+    def __init__(self, install: Installer | None = None) -> None:
+        self.install = install or shortcut.install_for_this_system
+        self.words: str | None = None
+        self.later: Callable[[str], None] | None = None
+        self._lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, name="add-to-menu", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
         try:
-            written = install()
+            written = self.install()
         except ShortcutError as err:
             logs.log.warning("shortcut: %s", err)
-            tell(f"Othello could not be added to the menu: {err}")
-            return
-        logs.log.info("shortcut: %s", written)
-        tell(shortcut.where_put(written))
+            words = f"Othello could not be added to the menu: {err}"
+        else:
+            logs.log.info("shortcut: %s", written)
+            words = shortcut.where_put(written)
+        with self._lock:
+            self.words = words
+            later = self.later
+        if later is not None:
+            later(words)
 
-    thread = threading.Thread(target=run, name="add-to-menu", daemon=True)
-    thread.start()
-    return thread
+    def hand_over(self, later: Callable[[str], None]) -> None:
+        """Whoever shows the words now is gone: ``later`` gets them, now or when they come."""
+        with self._lock:
+            self.later, words = later, self.words
+        if words is not None:
+            later(words)

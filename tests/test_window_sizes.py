@@ -96,7 +96,14 @@ def panel_texts(app: App) -> list[str]:
     return [names[id(s)] for s in surface.drawn if id(s) in names]
 
 
-LABELS = [label for _action, label, _key in GRID] + ["Moves", "Sound", "1 player"]
+LABELS = [label for _action, label, _key in GRID] + [
+    "Moves",
+    "Sound",
+    "1 player",
+    "List",
+    "1 pl.",
+    "2 pl.",
+]
 KEYS = {key: action for action, _label, key in GRID}
 
 

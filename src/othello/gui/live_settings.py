@@ -78,7 +78,8 @@ class LiveSettings:
         self.app.tell(f"Opening {self.path} in {self._editor_name()}: saved changes apply at once.")
 
     def _editor_name(self) -> str:
-        """The editor being tried, as the window names it ("your text editor", "vim in a terminal window")."""
+        """The editor being tried, as the window names it: "your text editor", "vim in a
+        terminal window"."""
         way = self.launch.way if self.launch is not None else None
         return way.name if way is not None else "your text editor"
 

@@ -1,5 +1,6 @@
 """Test setup shared by every test: headless SDL before anything imports pygame, and the
-user's own settings, autosave and log folders replaced by a throw-away one."""
+user's own settings, autosave and log folders, home and menu folders replaced by a throw-away
+one."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _SCRATCH = Path(tempfile.mkdtemp(prefix="othello-tests-"))
 os.environ["OTHELLO_CONFIG_DIR"] = str(_SCRATCH / "config")
 os.environ["OTHELLO_DATA_DIR"] = str(_SCRATCH / "data")
+# ... nor the real menu, desktop or Start menu: a menu entry (the help card's button, A) goes
+# where these say, and the desktop folder is looked for in HOME.
+(_SCRATCH / "home").mkdir()
+os.environ["HOME"] = str(_SCRATCH / "home")
+os.environ["XDG_DATA_HOME"] = str(_SCRATCH / "home" / ".local" / "share")
+os.environ["XDG_CONFIG_HOME"] = str(_SCRATCH / "home" / ".config")
+os.environ["APPDATA"] = str(_SCRATCH / "home" / "AppData" / "Roaming")
 
 DATA = Path(__file__).parent / "data"
 

@@ -56,7 +56,7 @@ def test_the_graph_is_drawn_where_there_is_room(make_app: Callable[..., App]) ->
     colours = {tuple(app.screen.get_at((x, y))) for x in range(area.left, area.right, 2)
                for y in range(area.top, area.bottom, 2)}  # fmt: skip
     assert len(colours) > 4  # a label, a frame, a line and a dot, not an empty panel
-    small = make_app(ScoringEngine(), window_width=520, window_height=400)
+    small = make_app(ScoringEngine(), window_width=540, window_height=400)
     small.frame(1 / 30)
     pygame.display.flip()
     assert "graph" not in small.panel.rects  # no room: hidden
@@ -82,7 +82,7 @@ def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
 ) -> None:
     from othello.gui.move_list import MoveListOverlay
 
-    app = make_app(ScoringEngine(), window_width=520, window_height=400)
+    app = make_app(ScoringEngine(), window_width=540, window_height=400)
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
     assert "graph" not in app.panel.rects  # hidden in the panel...

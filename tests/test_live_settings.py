@@ -144,6 +144,12 @@ def test_a_file_that_is_no_longer_ini_keeps_everything(tmp_path: Path) -> None:
 
 @pytest.fixture
 def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    yield from live_app_maker(tmp_path)
+
+
+def live_app_maker(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    """The live_app fixture's body, for other test files to share: a window reading an
+    othello.ini of its own (``make(text, **settings)`` gives the window and the file)."""
     apps: list[App] = []
 
     def make(text: str = DEFAULT_TEXT, **changes: Any) -> tuple[App, Path]:
@@ -325,11 +331,12 @@ def test_settings_opens_the_file_in_use_with_the_systems_launcher(
 
     monkeypatch.setattr(editor_launch.subprocess, "Popen", popen)
     monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    monkeypatch.setattr(editor_launch.shutil, "which", lambda name: name == "xdg-open" or None)
     button = next(b for b in app.panel.buttons if b.action == "settings")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     frames(app, 3)
     assert calls == [["xdg-open", str(ini)]]
-    assert "Opening othello.ini in your text editor" in notices_text(app)
+    assert f"Opening {ini} in your text editor" in notices_text(app)
     press(pygame.K_o)  # the key does the same
     frames(app, 2)
     assert len(calls) == 2
@@ -363,6 +370,7 @@ def test_with_no_editor_the_window_shows_the_path_and_copies_it(
 
     monkeypatch.setattr(editor_launch.subprocess, "Popen", no_launcher)
     monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    monkeypatch.setattr(editor_launch.shutil, "which", lambda name: name == "xdg-open" or None)
     app.open_settings()
     frames(app, 1)
     assert copied == [str(ini)]
@@ -377,6 +385,7 @@ def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
     app.live_settings.copy = lambda text: copied.append(text) or False
     monkeypatch.setattr(editor_launch.subprocess, "Popen", lambda cmd, **_: FakeProcess(3))
     monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
+    monkeypatch.setattr(editor_launch.shutil, "which", lambda name: name == "xdg-open" or None)
     app.open_settings()
     frames(app, 2)
     assert copied == [str(ini)]

@@ -306,12 +306,18 @@ def test_the_window_size_the_player_chose_is_remembered(tmp_path: Path) -> None:
     try:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=640, size=(900, 640)))
         frames(app, 2)
-        square = app.layout.square
+        layout = app.layout
     finally:
         app.close()
     again, notices = load_settings(ini)
-    assert (again.window_width, again.window_height, again.square_size) == (900, 640, square)
+    # the size; SQUARESIZE stays as set: a window of that size is laid out from it alone
+    assert (again.window_width, again.window_height, again.square_size) == (900, 640, 70)
     assert notices == []
+    restarted = App(again, engine_factory=lambda level: ScoringEngine())
+    try:
+        assert restarted.layout == layout
+    finally:
+        restarted.close()
 
 
 def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[..., Any]) -> None:

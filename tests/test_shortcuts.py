@@ -23,6 +23,8 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     monkeypatch.setenv("APPDATA", str(tmp_path / "roaming"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # the desktop folder is looked for there
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     for name in shortcut.WM_CLASS_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     yield tmp_path

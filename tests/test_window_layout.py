@@ -33,7 +33,7 @@ SIZES = [
     (1000, 700),
     (1280, 800),
     (1920, 1080),
-    (520, 900),
+    (540, 900),
     (600, 1000),
     (800, 1200),
     (2560, 1440),
@@ -84,7 +84,7 @@ def test_wide_windows_put_the_panel_beside_the_board_and_tall_ones_below() -> No
     assert compute_layout(1280, 800, 10_000).beside
     tall = compute_layout(520, 900, 10_000)
     assert not tall.beside and tall.panel.top > tall.frame.bottom
-    assert tall.square > compute_layout(520, 400, 10_000).square  # the tall window is used
+    assert tall.square > compute_layout(*MIN_WINDOW, 10_000).square  # the tall window is used
 
 
 def test_the_panel_grows_with_a_large_window(make_app: Callable[..., App]) -> None:
@@ -132,7 +132,7 @@ def test_every_level_description_is_shown_whole_where_it_is_shown(
         assert len(lines) * (px + 4) - 4 <= rect.height + panel.px(10)  # within its row
 
 
-@pytest.mark.parametrize("size", [(640, 480), (520, 900), MIN_WINDOW])
+@pytest.mark.parametrize("size", [(640, 480), (540, 900), MIN_WINDOW])
 def test_score_labels_fit_their_boxes_when_the_human_plays_white(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:

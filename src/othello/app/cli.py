@@ -189,15 +189,19 @@ def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
     from . import logs, storage
-    from .config import ensure_user_ini, load_settings
+    from .config import ensure_user_ini, find_config, in_use_notice, load_settings
+    from .shortcut import first_start_tip
 
     load = getattr(args, "load", None)
     logs.setup()
     try:
-        created = ensure_user_ini()  # the first start: a file to edit, with every key
+        problem = None
+        first = find_config(args.config) is None  # no file would be read: the first start
+        if first:  # a file to edit, with every key (never beside one the game reads instead)
+            problem = ensure_user_ini()
         settings, notices = load_settings(args.config)
-        if created is not None:  # it could not be written: the defaults' notice says why
-            notices = [created, *(n for n in notices if not n.startswith("No othello.ini"))]
+        if problem is not None:  # it could not be written: the defaults' notice says why
+            notices = [problem, *(n for n in notices if not n.startswith("No othello.ini"))]
         if logs.problem is not None:  # no console after a double-click: the window says it
             notices = [logs.problem, *notices]
         args.loaded_settings = (settings, notices)  # the window uses them as read here
@@ -207,6 +211,13 @@ def _prepare_play(args: argparse.Namespace) -> None:
         logs.log.error("not started: %s", err)
         raise
     logs.log_notices(notices)
+    news = [None if args.config else in_use_notice(settings.source, first and problem is None)]
+    if first and problem is None:  # the first start: the menu, for a double-clicked game
+        news.append(first_start_tip())
+    for line in filter(None, news):  # news, not problems: shown, and logged as information
+        logs.log.info("start: %s", line)
+        notices = [*notices, line]
+    args.loaded_settings = (settings, notices)
     if load is not None:
         from ..gui import persistence  # imports no pygame itself
 

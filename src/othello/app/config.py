@@ -199,27 +199,40 @@ def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
     return len(bad) > len(entries) + len(_sections(text))
 
 
+EMPTIED = (
+    "has no settings in it (emptied, or caught while being saved); the settings in effect stay"
+)
+
+
 def parse_ini(
-    text: str, name: str, fallback: Settings = DEFAULTS
+    text: str, name: str, fallback: Settings = DEFAULTS, *, again: bool = False
 ) -> tuple[Settings, list[str], bool]:
     """Settings, notices, and whether the text is not an INI file at all.
 
-    A key missing from the text takes its default; a key whose value is unusable takes
-    ``fallback``'s (the defaults at a start; the values in effect when read again).
+    A key whose value is unusable takes ``fallback``'s (the defaults at a start; the values in
+    effect when read ``again`` while the game runs). A key missing from the text takes its
+    default at a start; read again, it keeps ``fallback``'s value: a reload applies what the
+    file says, and a line gone (a file emptied by an editor's save, a half-written file) says
+    nothing, so it must not undo the choices made in the window.
     """
     entries, unreadable = _parse_lines(text, name)
     if _is_foreign(text, entries, unreadable):
         notice = f"{name} is not an INI file ({NOT_INI}); using the built-in defaults"
         return DEFAULTS, [notice], True
     notices = unreadable
+    base = fallback if again else DEFAULTS
     if not entries and not unreadable:
-        notices.append(f"{name} has no settings in it; using the built-in defaults")
-    elif not _has_basic(entries, text):
+        notices.append(
+            f"{name} {EMPTIED}"
+            if again
+            else f"{name} has no settings in it; using the built-in defaults"
+        )
+    elif not again and not _has_basic(entries, text):
         notices.append(
             f"{name} has no [BASIC] section; the window uses its default size, FPS and animation"
         )
     values = _apply_entries(entries, name, notices, fallback)
-    settings = replace(DEFAULTS, **values) if values else DEFAULTS
+    settings = replace(base, **values) if values else base
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False
 
@@ -277,6 +290,26 @@ def ensure_user_ini() -> str | None:
             f"Your settings file {target} could not be created ({err.strerror or err}); "
             "playing on the built-in settings"
         )
+    return None
+
+
+def in_use_notice(source: Path | None, created: bool) -> str | None:
+    """At a start, which othello.ini the game reads, when the player may not expect it: the
+    one just written at the first start, or one in the project folder or the folder the game
+    was started from (the user's own file stays as it is, so editing that one would change
+    nothing). None for the user's own file, or one named with ``--config``."""
+    if source is None:
+        return None
+    opens = "Settings (O) opens it, and saved changes apply at once"
+    if created:
+        return f"Your settings are in {source}: {opens}."
+    where = {paths.working_ini(): "the folder the game was started from"}
+    checkout = paths.checkout_ini()
+    if checkout is not None:
+        where.setdefault(checkout, "the project folder")
+    for candidate, name in where.items():
+        if candidate is not None and candidate.absolute() == source.absolute():
+            return f"Settings from {source} ({name}; not {paths.user_ini()}): {opens}."
     return None
 
 

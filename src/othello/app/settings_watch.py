@@ -4,7 +4,8 @@ The window asks :class:`SettingsWatch` every frame; twice a second it looks at t
 and modification time (a ``stat``, no reading). A changed file is read only once it has
 looked the same at two looks in a row, so an editor caught half-way through saving gives no
 burst of errors. A value the new file gets wrong keeps the value in effect (at a start it
-would take the default: there is no value in effect yet), with the same notice as at a start.
+would take the default: there is no value in effect yet), with the same notice as at a start;
+so does a key the file no longer has, and a file with no settings at all changes nothing.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ class SettingsWatch:
             text, problem = file_text(self.path)
         except NotText as err:
             return Reload(current, [f"{self.path} {err}; the settings in effect stay"])
-        settings, notices, foreign = parse_ini(text, self.path.name, fallback=current)
+        settings, notices, foreign = parse_ini(text, self.path.name, fallback=current, again=True)
         if foreign:
             return Reload(
                 current, [f"{self.path.name} is not an INI file; the settings in effect stay"]

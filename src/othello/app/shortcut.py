@@ -12,7 +12,9 @@ window (``set_window_class``), so the desktop files the open window under the en
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
 import sys
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -98,17 +100,119 @@ MACOS_ADVICE = (
 )
 
 
+MENU_ENTRY, DESKTOP_ICON = "menu entry", "desktop icon"
+START_MENU, DESKTOP_SHORTCUT = "Start-menu shortcut", "desktop shortcut"
+WHERE = {
+    MENU_ENTRY: "the applications menu",
+    DESKTOP_ICON: "the desktop",
+    START_MENU: "the Start menu",
+    DESKTOP_SHORTCUT: "the desktop",
+}
+"""The labels of what was written that the player looks for, and where each is seen."""
+
+
+def menu_name() -> str | None:
+    """The menu the game can be added to on this system, or None (macOS: drag the app)."""
+    if sys.platform.startswith("win"):
+        return "Start menu"
+    return None if sys.platform == "darwin" else "applications menu"
+
+
+def installed() -> bool:
+    """Whether the game is in this system's menu already (as ``--install-shortcut`` puts it)."""
+    if sys.platform.startswith("win"):
+        from .shortcut_windows import LINK_NAME, start_menu_dir
+
+        return (start_menu_dir() / LINK_NAME).is_file()
+    if sys.platform == "darwin":
+        return False
+    return (paths.xdg_data_home() / "applications" / f"{APP_ID}.desktop").is_file()
+
+
+def first_start_tip() -> str | None:
+    """For the first start (a double-clicked game has no terminal for ``--install-shortcut``):
+    where the window adds the game to the menu, unless it is there already."""
+    menu = menu_name()
+    if menu is None or installed():
+        return None
+    return f"Help (F1) adds Othello to your {menu}."
+
+
 def install_for_this_system() -> list[tuple[str, Path]]:
-    """``--install-shortcut``: the Linux menu entry or the Windows Start-menu shortcut; returns
-    what was written, labelled for the player."""
+    """``--install-shortcut`` and the help card's button: the Linux menu entry or the Windows
+    Start-menu shortcut, and the same on the desktop where the system has a desktop folder;
+    returns what was written, labelled for the player."""
     if sys.platform.startswith("win"):
         from .shortcut_windows import install_windows_shortcut
 
         return install_windows_shortcut()
     if sys.platform == "darwin":
         raise ShortcutError(MACOS_ADVICE)
-    desktop, icon = install_shortcut()
-    return [("menu entry", desktop), ("starts", Path(launcher_command()[0])), ("icon", icon)]
+    entry, icon = install_shortcut()
+    written = [(MENU_ENTRY, entry)]
+    folder = desktop_dir()
+    if folder is not None:
+        written.append((DESKTOP_ICON, install_desktop_icon(entry, folder)))
+    return [*written, ("starts", Path(launcher_command()[0])), ("icon", icon)]
+
+
+def where_put(written: list[tuple[str, Path]]) -> str:
+    """What was written, in a sentence for the window: "Othello added to the applications
+    menu (~/.local/share/applications/othello-desktop.desktop) and the desktop (...)"."""
+    places = [f"{WHERE[label]} ({_short(path)})" for label, path in written if label in WHERE]
+    return f"Othello added to {' and '.join(places)}."
+
+
+def _short(path: Path) -> str:
+    """A path as a person writes it: ``~`` for the home folder."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+def desktop_dir() -> Path | None:
+    """The desktop folder, where the system has one: ``XDG_DESKTOP_DIR`` in
+    ``user-dirs.dirs``, else ``~/Desktop``; None when it does not exist or is the home folder
+    itself (XDG's way of saying there is no desktop)."""
+    home = Path.home()
+    config = os.environ.get("XDG_CONFIG_HOME", "")
+    dirs = (Path(config) if os.path.isabs(config) else home / ".config") / "user-dirs.dirs"
+    folder = home / "Desktop"
+    try:
+        lines = dirs.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    for line in lines:
+        match = re.match(r'\s*XDG_DESKTOP_DIR\s*=\s*"(.*)"\s*$', line)
+        if match:
+            folder = Path(match.group(1).replace("$HOME", str(home)))
+    if not folder.is_absolute() or folder == home or not folder.is_dir():
+        return None
+    return folder
+
+
+def install_desktop_icon(entry: Path, folder: Path) -> Path:
+    """The menu entry copied onto the desktop, executable (desktops start only such), and
+    marked trusted for GNOME's desktop icons where ``gio`` is there (else GNOME asks once)."""
+    icon = folder / entry.name
+    try:
+        shutil.copyfile(entry, icon)
+        icon.chmod(0o755)
+    except OSError as err:
+        raise ShortcutError(f"cannot put the shortcut on the desktop: {err}") from None
+    gio = shutil.which("gio")
+    if gio is not None:
+        try:
+            subprocess.run(
+                [gio, "set", str(icon), "metadata::trusted", "true"],
+                capture_output=True,
+                timeout=10,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            pass  # the icon is there; the desktop may ask the player to trust it
+    return icon
 
 
 def install_shortcut(home: Path | None = None) -> tuple[Path, Path]:

@@ -69,19 +69,33 @@ def ps_quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def powershell_command(link: Path, target: Path, arguments: str, icon: Path) -> list[str]:
-    """The PowerShell call that writes ``link``; paths are passed as literal strings."""
-    script = "; ".join(
-        [
-            f"$s = (New-Object -ComObject WScript.Shell).CreateShortcut({ps_quote(str(link))})",
-            f"$s.TargetPath = {ps_quote(str(target))}",
-            f"$s.Arguments = {ps_quote(arguments)}",
-            f"$s.WorkingDirectory = {ps_quote(str(target.parent))}",
-            f"$s.IconLocation = {ps_quote(f'{icon},0')}",
-            f"$s.Description = {ps_quote(DESCRIPTION)}",
-            "$s.Save()",
-        ]
-    )
+DESKTOP_COPY = (
+    "$d = [Environment]::GetFolderPath('Desktop'); "
+    "if ($d -and (Test-Path -LiteralPath $d)) { $t = Join-Path $d {name}; "
+    "Copy-Item -LiteralPath {link} -Destination $t -Force; Write-Output $t }"
+)
+"""After the Start-menu shortcut, a copy on the desktop where the player has one (Windows
+knows where: it may be in OneDrive); its path is printed for the window to name."""
+
+
+def powershell_command(
+    link: Path, target: Path, arguments: str, icon: Path, desktop: bool = False
+) -> list[str]:
+    """The PowerShell call that writes ``link`` (and its copy on the desktop); paths are
+    passed as literal strings."""
+    steps = [
+        f"$s = (New-Object -ComObject WScript.Shell).CreateShortcut({ps_quote(str(link))})",
+        f"$s.TargetPath = {ps_quote(str(target))}",
+        f"$s.Arguments = {ps_quote(arguments)}",
+        f"$s.WorkingDirectory = {ps_quote(str(target.parent))}",
+        f"$s.IconLocation = {ps_quote(f'{icon},0')}",
+        f"$s.Description = {ps_quote(DESCRIPTION)}",
+        "$s.Save()",
+    ]
+    if desktop:
+        name, literal = ps_quote(LINK_NAME), ps_quote(str(link))
+        steps.append(DESKTOP_COPY.replace("{name}", name).replace("{link}", literal))
+    script = "; ".join(steps)
     options = ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass"]
     return ["powershell.exe", *options, "-Command", script]
 
@@ -99,9 +113,13 @@ def run_powershell(command: list[str]) -> subprocess.CompletedProcess[str]:
 
 
 def install_windows_shortcut(
-    programs: Path | None = None, data_dir: Path | None = None, run: Runner | None = None
+    programs: Path | None = None,
+    data_dir: Path | None = None,
+    run: Runner | None = None,
+    desktop: bool = True,
 ) -> list[tuple[str, Path]]:
-    """Write the Start-menu shortcut; returns what was written, labelled for the player."""
+    """Write the Start-menu shortcut, and a copy on the desktop (``desktop``) where there is
+    one; returns what was written, labelled for the player."""
     run = run or run_powershell
     programs = programs or start_menu_dir()
     link = programs / LINK_NAME
@@ -109,7 +127,7 @@ def install_windows_shortcut(
     icon = icon_location(target, data_dir or paths.user_data_dir())
     try:
         programs.mkdir(parents=True, exist_ok=True)
-        result = run(powershell_command(link, target, arguments, icon))
+        result = run(powershell_command(link, target, arguments, icon, desktop))
     except (OSError, subprocess.SubprocessError) as err:
         raise ShortcutError(f"cannot run PowerShell to write the shortcut: {err}") from None
     if result.returncode != 0:
@@ -118,4 +136,8 @@ def install_windows_shortcut(
         raise ShortcutError(f"PowerShell could not write the shortcut {link}: {why}")
     if not link.is_file():
         raise ShortcutError(f"PowerShell reported no error, but there is no shortcut {link}")
-    return [("Start-menu shortcut", link), ("starts", target), ("icon", icon)]
+    written = [("Start-menu shortcut", link)]
+    printed = (result.stdout or "").strip().splitlines()
+    if desktop and printed and Path(printed[-1].strip()).is_file():
+        written.append(("desktop shortcut", Path(printed[-1].strip())))
+    return [*written, ("starts", target), ("icon", icon)]

@@ -24,7 +24,6 @@ import gc
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,11 +38,11 @@ from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from ..board import Color
 from ..openings import load_openings
-from . import persistence
+from . import persistence, window_size
 from .choices import clamp_level
 from .frame_stats import FrameStats
 from .host import SceneT
-from .layout import MIN_WINDOW, Layout, compute_layout
+from .layout import MIN_WINDOW, Layout, compute_layout, wanted_square
 from .live_settings import LiveSettings
 from .panel import Panel
 from .persistence import copy as clipboard_copy
@@ -59,33 +58,6 @@ from .worker import SearchWorker
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
 SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
-
-
-def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
-    return max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
-
-
-def set_minimum_size(size: tuple[int, int]) -> object | None:
-    """Ask the window system not to let the window get smaller than ``size``.
-
-    Only pygame builds whose Window has ``minimum_size`` (pygame-ce) can; elsewhere, and with
-    the dummy driver, relayout puts a too-small window back instead. The Window object is
-    returned to be kept: SDL holds a pointer to it for as long as the window is open.
-    """
-    try:
-        from pygame._sdl2.video import Window
-
-        if not hasattr(
-            Window, "minimum_size"
-        ):  # making one here would leave SDL a dangling pointer
-            return None
-        with warnings.catch_warnings():  # pygame-ce deprecates it; its successor is newer
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = Window.from_display_module()
-        setattr(window, "minimum_size", size)  # noqa: B010  (not in pygame's type stubs)
-        return window
-    except (ImportError, AttributeError, pygame.error):
-        return None
 
 
 class App:
@@ -137,12 +109,8 @@ class App:
         self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
         self.worker = SearchWorker(engine_factory, book=bool(s.book), processes=search_processes(s))
-        self.square_wanted = int(s.square_size)  # SQUARESIZE, scaled as the player resizes
-        # the size the window opened at, with SQUARESIZE: a resize scales the board from these,
-        # so sizing the window back gives the layout a fresh start at that size gives
-        self.opened = (*self.screen.get_size(), self.square_wanted)
         self.resized = False  # the player changed the window's size: remember it at the end
-        self.layout: Layout = compute_layout(*self.screen.get_size(), self.square_wanted)
+        self.layout: Layout = compute_layout(*self.screen.get_size(), int(s.square_size))
         self.relayout()
 
         # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
@@ -162,24 +130,19 @@ class App:
     # ----- window ------------------------------------------------------------------------
 
     def _open_window(self, width: int, height: int) -> pygame.Surface:
-        """The resizable window, no larger than the desktop; the icon is set before it opens."""
+        """The resizable window, no larger than the screen (it says so when the settings ask
+        for more); the icon is set before it opens."""
         icon = self.res.images.get("icon.png")
         if icon is not None:
             pygame.display.set_icon(icon)
         pygame.display.set_caption("Othello")
-        size = at_least_minimum(self.fit_desktop((width, height)))
-        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._window = set_minimum_size(MIN_WINDOW)
+        fitted = window_size.fit_desktop((width, height))
+        if (problem := window_size.too_large((width, height), fitted)) is not None:
+            self.notify(problem)
+        screen = pygame.display.set_mode(window_size.at_least_minimum(fitted), pygame.RESIZABLE)
+        self.window = window_size.set_minimum_size(MIN_WINDOW)  # kept: SDL points to it
         pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
         return screen
-
-    @staticmethod
-    def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-        """``size``, made no larger than the desktop (with room for a task bar)."""
-        if pygame.display.get_driver() == "dummy":
-            return size
-        desktop = pygame.display.get_desktop_sizes()[0]
-        return min(size[0], desktop[0]), min(size[1], int(desktop[1] * 0.92))
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize).
@@ -188,11 +151,13 @@ class App:
         put back to the minimum rather than drawn cut off.
         """
         if size is not None:
-            size = at_least_minimum(size)
+            size = window_size.at_least_minimum(size)
             if size != self.screen.get_size():
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface() or self.screen
-        self.layout = compute_layout(*self.screen.get_size(), self.square_wanted)
+        width, height = self.screen.get_size()
+        square = wanted_square(width, height, int(self.settings.square_size))
+        self.layout = compute_layout(width, height, square)
         self.panel.relayout(self.layout)
 
     # ----- the loop ------------------------------------------------------------------------
@@ -215,8 +180,6 @@ class App:
                 (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else (event.w, event.h)
             )
             if size != (self.layout.width, self.layout.height):
-                width, height, square = self.opened  # the board grows and shrinks with it
-                self.square_wanted = max(1, round(square * min(size[0] / width, size[1] / height)))
                 self.resized = True
                 self.relayout(size)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
@@ -267,10 +230,8 @@ class App:
         its usual thread switching and collection back."""
         if self.resized:  # once, at the end: a drag sends dozens of sizes
             self.resized = False
-            width, height = self.screen.get_size()
-            self.remember_choice(
-                window_width=width, window_height=height, square_size=self.layout.square
-            )
+            width, height = self.screen.get_size()  # SQUARESIZE stays: see wanted_square
+            self.remember_choice(window_width=width, window_height=height)
         self.worker.shutdown()
         sys.setswitchinterval(self._switch)
         gc.unfreeze()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..board import Color
 from ..engine import LEVELS
+from . import outcome
 from .computer import ComputerTurn
 from .host import PlayHost
 from .sound import NO_DEVICE
@@ -41,6 +42,7 @@ class PlayerChoices:
         self.computer = computer
         self.tell = tell
         self.settle = settle
+        outcome.watch(self.session)  # a side chosen after a game's end is for the next one
 
     def toggle_legal(self) -> None:
         self.session.show_legal = not self.session.show_legal

@@ -1,7 +1,7 @@
 """Where things go in the window, and the mapping between pixels and squares.
 
 Recomputed from the window size whenever it changes, so a resized window re-lays out rather
-than stretching. Two arrangements: the panel beside the board (wide windows) or below it (tall,
+than stretching, and looks as a window opened at that size does (``wanted_square``). Two arrangements: the panel beside the board (wide windows) or below it (tall,
 narrow ones); whichever gives the bigger board wins. Under the board there is always a strip
 for notices and the pass announcement, so nothing is ever drawn over the squares. The squares
 keep the size the settings ask for unless the window is too small for it, in which case the
@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..app.settings import DEFAULTS
 from ..bitboard import Square
 
-MIN_WINDOW = (520, 400)  # below this the panel's buttons would not fit
+MIN_WINDOW = (540, 400)  # below this the panel's buttons would not fit (labels whole)
 MIN_SQUARE = 16
 MARGIN = 16
 GAP = 8  # between the board, the notice strip and a panel below them
@@ -27,7 +28,8 @@ SIDE_WIDTH = (240, 560)  # the side panel's narrowest and widest, where the wind
 SIDE_SHARE = 0.5  # the side panel is this share of the board's width, within SIDE_WIDTH
 SIDE_AT_MOST = 1 / 1.5  # ... and never wider than this share of the framed board: in the
 # narrowest windows it gets narrower (down to SIDE_NARROWEST) so the board keeps the larger part
-SIDE_NARROWEST = 180
+# the narrowest side panel: three buttons across of "Explorer" with its lamp, whole
+SIDE_NARROWEST = 204
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,16 @@ class Layout:
         col = (x - self.board.left) // self.square
         row = (y - self.board.top) // self.square
         return int(row * 8 + col) if 0 <= col < 8 and 0 <= row < 8 else None
+
+
+def wanted_square(width: int, height: int, square_size: int) -> int:
+    """The square size to lay out a ``width`` x ``height`` window with: SQUARESIZE, grown in
+    proportion in a window larger than the default one (so a big window is filled); in a
+    smaller one the layout fits the board down. It depends on the size and the setting alone,
+    never on the sizes the window had before, so a window looks the same at a size whether it
+    opened there, was resized there or was restarted there (the size is what is remembered)."""
+    grow = min(width / DEFAULTS.window_width, height / DEFAULTS.window_height)
+    return max(1, round(square_size * max(1.0, grow)))
 
 
 def border_for(square: int) -> int:

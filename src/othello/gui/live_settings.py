@@ -15,8 +15,10 @@ from ..app.editor_launch import Launch, NoEditor, open_in_editor
 from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
+from . import window_size
 from .choices import clamp_level
 from .host import SettingsHost
+from .layout import MIN_WINDOW
 
 
 class LiveSettings:
@@ -30,6 +32,7 @@ class LiveSettings:
         self.now = 0.0
         self.watch = SettingsWatch(path)
         self.launch: Launch | None = None
+        self.players_due = False  # MODE or HUMAN_COLOR changed, to take once no game is over
 
     def update(self, dt: float) -> None:
         """Once a frame: a saved change applied, a failed launch answered (cheap otherwise)."""
@@ -39,12 +42,21 @@ class LiveSettings:
             for notice in reload.notices:
                 self.app.notify(notice)
             self.apply(reload.settings)
+        self._take_players()  # waiting for the game on the board to be no finished one
         if self.launch is not None:
-            failed = self.launch.failed(self.now)
+            launch = self.launch
+            way = launch.way
+            failed = launch.failed(self.now)
+            if failed is None and launch.way is not way and launch.way is not None:
+                self.app.tell(f"Opening {self.path.name} in {launch.way.name} instead.")
             if failed is not None:
                 self.launch = None
+                for problem in launch.tried:
+                    logs.log.info("settings: %s", problem)
                 if failed:
                     self._show_path("no text editor answered")
+                elif launch.way is not None:
+                    logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
     def written(self) -> None:
         """The window saved a choice into the file: that is no change to apply."""
@@ -63,7 +75,13 @@ class LiveSettings:
         except OSError as err:
             self.app.notify(f"Could not create {self.path} ({err.strerror or err})")
             return
-        self.app.tell(f"Opening {self.path.name} in your text editor: saved changes apply at once.")
+        self.app.tell(f"Opening {self.path} in {self._editor_name()}: saved changes apply at once.")
+
+    def _editor_name(self) -> str:
+        """The editor being tried, as the window names it: "your text editor", "vim in a
+        terminal window"."""
+        way = self.launch.way if self.launch is not None else None
+        return way.name if way is not None else "your text editor"
 
     def _show_path(self, why: str) -> None:
         copied = self.copy(str(self.path))
@@ -86,13 +104,14 @@ class LiveSettings:
         app = self.app
         size = (new.window_width, new.window_height)
         if size != (old.window_width, old.window_height):
-            app.square_wanted = new.square_size
             app.resized = False  # the file says the size now: nothing to write back at the end
-            app.relayout(app.fit_desktop(size))
-            app.opened = (*app.screen.get_size(), new.square_size)  # later resizes scale from here
+            fitted = window_size.fit_desktop(size)
+            if (problem := window_size.too_large(size, fitted)) is not None:
+                app.notify(problem)
+            app.relayout(fitted)
+            app.window = window_size.set_minimum_size(MIN_WINDOW)  # the window SDL made anew
+            window_size.keep_on_screen(app.window, app.screen.get_size())
         elif new.square_size != old.square_size:
-            app.square_wanted = new.square_size
-            app.opened = (*app.screen.get_size(), new.square_size)
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()
@@ -112,5 +131,21 @@ class LiveSettings:
             session.black_level = clamp_level(new.watch_black_level)
             play.computer.level_changed()
         if new.mode != old.mode or new.human_color != old.human_color:
-            color: Color = "white" if new.human_color == "white" else "black"
-            play.choices.take_players(new.mode, color)
+            self.players_due = True
+            if session.board.is_game_over():
+                self.app.inform(
+                    "The finished game keeps who played it; "
+                    "the new MODE and HUMAN_COLOR apply from the next game."
+                )
+            self._take_players()
+
+    def _take_players(self) -> None:
+        """Who plays what, as the settings say (the file, or a choice made since in the
+        window): at once, except over a finished game, whose players and result stay as they
+        were played; then from the next game on."""
+        if not self.players_due or self.app.session.board.is_game_over():
+            return
+        self.players_due = False
+        settings = self.app.settings
+        color: Color = "white" if settings.human_color == "white" else "black"
+        self.app.play.choices.take_players(settings.mode, color)

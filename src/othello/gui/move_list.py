@@ -83,6 +83,7 @@ class MoveListOverlay(Scene):
         self.graph_xs: list[tuple[int, int]] = []  # (x, ply where its move was played)
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         self.play_button = pygame.Rect(0, 0, 0, 0)
+        self.heading = ("", 0)  # the title as last drawn, and its size
         session.show_ply(session.game.cursor)
 
     @property
@@ -151,10 +152,17 @@ class MoveListOverlay(Scene):
         line = int(size * 1.5)
         pad = size
         share = self.progress()
-        heading = "Moves · view only" if share is None else "Reviewing… R stops"
+        heading = (
+            ["Moves · view only", "Moves"]
+            if share is None
+            else ["Reviewing… R stops", "Reviewing…"]
+        )
         if share is None and self.reviewed:
-            heading = "Moves · scores for Black"
-        title = text.render(heading, size + 2, theme.TEXT, bold=True)
+            heading = ["Moves · scores for Black", "Scores for Black", "Moves"]
+        self.heading = text.fit(
+            heading, room.width - 2 * pad, size + 2, bold=True
+        )  # clear of the edge
+        title = text.render(*self.heading, theme.TEXT, bold=True)
         surface.blit(title, (room.left + pad, room.top + pad))
         if share is not None:  # the review's bar under the title
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
@@ -203,7 +211,7 @@ class MoveListOverlay(Scene):
         self.graph_xs = []
         if not graph:
             return listed
-        if listed.height >= 260:
+        if listed.height >= 240:  # the smallest window (a 204 px panel) has 255
             height = min(120, listed.height // 3)
             rect = pygame.Rect(listed.left, listed.bottom - height, listed.width, height)
             rest = pygame.Rect(listed.left, listed.top, listed.width, listed.height - height - 8)

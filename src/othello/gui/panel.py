@@ -22,6 +22,7 @@ from .text import MIN_TEXT, TextCache
 from .wording import PanelView, detail_wordings, info_wordings
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
+TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a label cut
 
 
 class Panel(PanelLayout):
@@ -60,9 +61,9 @@ class Panel(PanelLayout):
         levels = "Levels · click a side" if view.watch_levels is not None else view.level_label
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
-        size = self._button_text_size(view)
+        size, pad = self._button_text(view)
         for button in self.buttons:
-            self._draw_button(surface, button, view, mouse, size)
+            self._draw_button(surface, button, view, mouse, size, pad)
         self.graph_points = []
         if "graph" in rects and view.graph:
             self._draw_graph(surface, view, rects["graph"])
@@ -253,28 +254,43 @@ class Panel(PanelLayout):
             pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
             pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
-    def _button_text_size(self, view: PanelView) -> int:
-        """One type size for every button: the largest at which each label fits (in its
-        shortest form), so the buttons read as one set."""
+    def _button_text(self, view: PanelView) -> tuple[int, int]:
+        """One type size for the grid's buttons, so they read as one set, and the room kept at
+        a label's ends: the largest size at which every label fits whole; else the largest at
+        which each fits in some form ("New", "List"); else (the smallest panels) the same with
+        the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
         grid = [b for b in self.buttons if b.action in GRID_ACTIONS]
         sizes = range(self.size(16), MIN_TEXT - 1, -1)
-        for size in sizes:  # the whole labels, unless that makes them small
-            if size < self.size(14):
-                break
-            if all(self._wording(b, view, size) == self._label_of(b, view) for b in grid):
-                return size
-        for size in sizes:  # else the shorter forms where needed
-            if all(self._wording(b, view, size) is not None for b in grid):
-                return size
-        return MIN_TEXT
+        for size in sizes:
+            if all(self._wording(b, view, size) == self._whole(b, view) for b in grid):
+                return size, self.px(8)
+        for pad in (self.px(8), TIGHT_PAD):
+            for size in sizes:
+                if all(self._wording(b, view, size, pad) is not None for b in grid):
+                    return size, pad
+        return MIN_TEXT, TIGHT_PAD
+
+    def _key_pad(self) -> int:
+        """The room at a button's ends and between its label and its key: it grows with a
+        small panel's scale, not past 10 px (a large panel's type would lose its keys, and a
+        key that shows in a window shows in every larger one)."""
+        return min(self.px(10), 10)
 
     @staticmethod
     def _label_of(button: Button, view: PanelView) -> str:
         return view.labels.get(button.action, button.label)
 
-    def _wording(self, button: Button, view: PanelView, size: int) -> str | None:
+    @classmethod
+    def _whole(cls, button: Button, view: PanelView) -> str:
+        """The button's label in its longest form (a toggle's is its name: "Moves")."""
+        return _short_labels(cls._label_of(button, view))[0]
+
+    def _wording(
+        self, button: Button, view: PanelView, size: int, pad: int | None = None
+    ) -> str | None:
         """The longest form of the button's label that fits it at ``size``, if any."""
-        room = button.rect.width - 2 * self.px(8) - self._lamp_room(button, view)
+        pad = self.px(8) if pad is None else pad
+        room = button.rect.width - 2 * pad - self._lamp_room(button, view)
         for text in _short_labels(self._label_of(button, view)):
             if self.text.render(text, size, theme.TEXT).get_width() <= room:
                 return text
@@ -291,6 +307,7 @@ class Panel(PanelLayout):
         view: PanelView,
         mouse: tuple[int, int],
         size: int,
+        label_pad: int,
     ) -> None:
         """The label, with its key at the right when both fit at the panel's button size; a
         toggle's state as a lamp before its name (lit: on)."""
@@ -311,16 +328,16 @@ class Panel(PanelLayout):
         rect = button.rect
         pygame.draw.rect(surface, fill, rect, border_radius=self.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
-        text = self._wording(button, view, size)
+        text = self._wording(button, view, size, label_pad)
         if text is None:  # not one of the grid's (their size fits them all)
             wanted = _short_labels(self._label_of(button, view))
-            text, size = self.text.fit(wanted, rect.width - 2 * self.px(8), size)
+            text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
         label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
             button.key, self.size(12), theme.TEXT if selected else theme.TEXT_DIM
         )
         lamp = self._lamp_room(button, view)
-        pad = self.px(10)
+        pad = self._key_pad()
         whole = lamp + label.get_width()
         with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
         left = rect.left + pad if with_key else rect.centerx - whole // 2

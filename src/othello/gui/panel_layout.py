@@ -105,12 +105,12 @@ class PanelLayout:
         spare = r.height - sum(self.px(h) for _, h in rows)
         for name, height in rows:
             h = self.px(height)
-            if name == "level-help" and self.f < 1:  # small type wraps sooner: a third line
-                h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))
+            if name == "level-help":  # a third line where there is room: small type wraps
+                h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))  # sooner, watching says more
                 spare -= h - self.px(height)
             if name == "grid" and self.f < 1:  # a narrow panel's spare height: taller buttons,
-                room = self.px(GRAPH_LEAST + 8)  # the graph keeps its room first
-                graph = room if spare >= room else 0
+                room = self.px(GRAPH_LEAST + 8)  # the graph keeps its room first (it goes
+                graph = room if spare >= room and "info" in dict(rows) else 0  # above "info")
                 h += max(0, min(spare - graph, self.px(GRID_EXTRA)))
             if name == "colour":
                 self._colour(pygame.Rect(x, y, w, h - self.px(12)))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from . import shortcut_offer
 from .controls import CURSOR_STEPS
 from .scenes import EndOverlay, HelpOverlay
 from .wording import stepped_text
@@ -95,7 +96,8 @@ class GameCommands:
 
     def show_help(self) -> None:
         if self.host.find_scene(HelpOverlay) is None:
-            self.host.open_scene(HelpOverlay(self.host))
+            offer = None if self.host.demo else shortcut_offer.button_label()
+            self.host.open_scene(HelpOverlay(self.host, offer))
 
 
 def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:

@@ -18,6 +18,7 @@ from ..levels import ANALYSIS
 from ..notation import square_name
 from ..openings import opening_of
 from ..review import MoveReview, summarize
+from . import outcome
 from .judgement import GraphPoint
 from .session import Session
 
@@ -68,18 +69,21 @@ def level_info(number: int) -> tuple[str, str]:
 
 
 def result_text(session: Session) -> tuple[str, str]:
-    """The end screen's headline and verdict."""
+    """The end screen's headline and verdict, for who played the game when it ended (a side
+    or mode chosen since is for the next game)."""
     winner = session.board.winner()
     headline = f"{winner.capitalize()} wins" if winner else "Draw"
-    if session.human is None:
+    players = outcome.players_of(session)
+    if players == "watch":
         return headline, "Computer against computer."
-    if session.two_players:
+    if players == "two-players":
         return headline, "Well played, both of you." if winner else "Nobody wins: a draw."
     if winner is None:
         return headline, "Nobody wins: a draw."
+    human = "white" if players == "computer:white" else "black"
     return (
         headline,
-        "You win! Well played." if winner == session.human else "The computer wins this time.",
+        "You win! Well played." if winner == human else "The computer wins this time.",
     )
 
 
@@ -235,8 +239,16 @@ def move_info(game: Game) -> str:
     return f"Move {placed_count(game)} · last: {square_name(last)} by {mover}"
 
 
+OPENING_MOVES = 20
+"""The opening, as the book and the explorer count it: past this move the panel's foot line
+no longer names it (at move 60 "Tiger" says nothing; the move list's review still names it)."""
+
+
 def opening_text(game: Game) -> str:
-    """The named opening the game on the board follows or last followed, e.g. "Tiger"."""
+    """The named opening the game on the board follows or last followed, e.g. "Tiger", while
+    the game is still in its opening (see OPENING_MOVES)."""
+    if placed_count(game) > OPENING_MOVES:
+        return ""
     name = opening_of(game.moves[: game.cursor], game.start).name
     return name or ""
 

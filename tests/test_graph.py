@@ -154,3 +154,45 @@ def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     for move in ("f5", "d6"):  # the reviewed game's moves, from another start: not its verdicts
         set_up.play(move)
     assert judgement.reviewed(set_up) == {} and judgement.reviewed(game)[1].played == d6
+
+
+def test_what_was_judged_survives_its_plain_data_and_damage_is_left_out() -> None:
+    """Issue 31, item 12: the scores, the review, the book's and the person's moves go
+    into the autosave with the game and come back whole; entries that do not fit the game
+    (an edited or damaged file) are left out, never a crash."""
+    import json
+
+    from othello.game import Game
+    from othello.gui.judgement import GameJudgement
+    from othello.notation import parse_move
+    from othello.review import MoveReview
+
+    game = Game()
+    for move in ("f5", "d6", "c3"):
+        game.play(move)
+    moves = tuple(game.moves)
+    start = game.start.to_string()
+    judged = GameJudgement()
+    judged.note(moves[:1], -3, False)
+    judged.played(moves[:1], person=True)
+    judged.book.add(moves[:2])
+    judged.review_started(start, moves)
+    d6, c5 = parse_move("d6"), parse_move("c5")
+    judged.add_verdict(MoveReview(0, 1, "black", moves[0], moves[0], 0, 0, False, ((moves[0], 0),)))
+    judged.add_verdict(MoveReview(1, 2, "white", d6, c5, 1, -2, False, ((c5, 1), (d6, -2))))
+    judged.add_verdict(MoveReview(2, 3, "black", moves[2], moves[2], 2, 2, True))
+    judged.review_done(start, moves)
+    data = json.loads(json.dumps(judged.to_data(game)))
+    back = GameJudgement()
+    assert back.restore(game, data) == 0
+    assert back.reviewed(game) == judged.reviewed(game) and back.review is not None
+    assert back.points(game, 3) == judged.points(game, 3)
+    assert back.people == {moves[:1]} and back.book == {moves[:2]}
+    data["verdicts"][1][3] = parse_move("a1")  # a verdict on a move the game did not play
+    data["scores"].append(["x", 1, True])
+    data["people"].append(99)
+    damaged = GameJudgement()
+    assert damaged.restore(game, data) == 3
+    assert sorted(damaged.reviewed(game)) == [0, 2] and damaged.review is None
+    assert GameJudgement().restore(game, {"start": "nonsense"}) == 1
+    assert GameJudgement().restore(game, None) == 0

@@ -12,7 +12,8 @@ searches' scores.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple
+import dataclasses
+from typing import Any, NamedTuple, TypeGuard
 
 from ..bitboard import PASS
 from ..game import Game
@@ -119,3 +120,91 @@ class GameJudgement:
             if found is not None:
                 points.append(GraphPoint(k, found[0], found[1]))
         return points
+
+    # ----- kept with the game across a restart (the autosave) ---------------------------
+
+    def to_data(self, game: Game) -> dict[str, Any]:
+        """What is known about ``game``'s moves (undone ones too) as plain data, by ply:
+        the scores, the verdicts, the moves a person placed and the book's, and how many
+        moves the last finished review judged."""
+        moves, start = tuple(game.moves), game.start.to_string()
+        reviewed = self.reviewed(game)
+        done = self.review is not None and moves[: len(self.review[0])] == self.review[0]
+        return {
+            "scores": [
+                [k, *self.scores[moves[:k]]]
+                for k in range(1, len(moves) + 1)
+                if moves[:k] in self.scores
+            ],
+            "verdicts": [_verdict_data(reviewed[ply]) for ply in sorted(reviewed)],
+            "people": [p for p in range(len(moves)) if moves[: p + 1] in self.people],
+            "book": [p for p in range(len(moves)) if moves[: p + 1] in self.book],
+            "reviewed": len(self.review[0]) if done and self.review else None,
+            "start": start,
+        }
+
+    def restore(self, game: Game, data: object) -> int:
+        """Take back what ``to_data`` kept for ``game``; whatever does not fit the game (a
+        damaged or edited file) is left out. Returns how many entries were left out."""
+        if not isinstance(data, dict) or data.get("start") != game.start.to_string():
+            return 1 if data else 0
+        moves, start = tuple(game.moves), game.start.to_string()
+        skipped = 0
+        for entry in _rows(data.get("scores")):
+            if len(entry) == 3 and _ply(entry[0], len(moves) + 1) and entry[0] > 0:
+                if _is_int(entry[1]) and isinstance(entry[2], bool):
+                    self.scores[moves[: entry[0]]] = (entry[1], entry[2])
+                    continue
+            skipped += 1
+        for entry in _rows(data.get("verdicts")):
+            verdict = _verdict(entry, game)
+            if verdict is None:
+                skipped += 1
+            else:
+                self.verdicts[start, moves[: verdict.ply + 1]] = verdict
+        for key, kept in (("people", self.people), ("book", self.book)):
+            for ply in _rows(data.get(key)):
+                if _ply(ply, len(moves)):
+                    kept.add(moves[: ply + 1])
+                else:
+                    skipped += 1
+        reviewed = data.get("reviewed")
+        if _ply(reviewed, len(moves) + 1) and self.first_unjudged(start, moves[:reviewed]) is None:
+            self.review_done(start, moves[:reviewed])
+        return skipped
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ply(value: object, limit: int) -> TypeGuard[int]:
+    return _is_int(value) and 0 <= value < limit  # type: ignore[operator]
+
+
+def _rows(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _verdict_data(verdict: MoveReview) -> list[Any]:
+    fields = dataclasses.astuple(verdict)
+    return [*fields[:-1], [list(pair) for pair in verdict.scores]]
+
+
+def _verdict(entry: object, game: Game) -> MoveReview | None:
+    """A saved verdict, if it is one about this game's move at its ply."""
+    if not isinstance(entry, list) or len(entry) != 9:
+        return None
+    ply, number, color, played, best, best_score, played_score, exact, scores = entry
+    ints = (number, played, best, best_score, played_score)
+    if not _ply(ply, len(game.moves)) or not all(_is_int(v) for v in ints):
+        return None
+    if color not in ("black", "white") or not isinstance(exact, bool):
+        return None
+    if game.moves[ply] != played or not 0 <= best < 64:
+        return None
+    pairs = [tuple(p) for p in _rows(scores) if isinstance(p, list) and len(p) == 2]
+    if not all(_is_int(a) and _is_int(b) for a, b in pairs):
+        return None
+    return MoveReview(ply, number, color, played, best, best_score, played_score, exact,
+                      tuple(sorted(pairs)))  # fmt: skip

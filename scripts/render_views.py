@@ -1,8 +1,9 @@
 """Render the window's views headless into docs/views/: the evaluation graph and the move list
 after a review of a real game at three window sizes, and the modes and the position editor.
 
-Run: ``python scripts/render_views.py`` (a minute: the review runs the real engine once,
-at the window's settings). No display needed: SDL's dummy video driver.
+Run: ``python scripts/render_views.py [FOLDER]`` (a minute: the review runs the real engine
+once, at the window's settings); FOLDER instead of docs/views/, e.g. to compare two versions
+of the code pixel by pixel. No display needed: SDL's dummy video driver.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def make_app(size: tuple[int, int], mode: str = "computer", watch_seconds: float
         mode=mode,
         watch_seconds=watch_seconds,
         review_at_end=False,  # R reviews the finished game (at its end one would start at once)
+        book=False,  # the book picks among good moves at random: the same picture every run
     )
     return App(chosen, remember=None, computer_min_seconds=0.0)
 
@@ -49,6 +51,15 @@ def make_app(size: tuple[int, int], mode: str = "computer", watch_seconds: float
 def frames(app: App, count: int) -> None:
     for _ in range(count):
         app.frame(DT)
+
+
+def settle(app: App) -> None:
+    """Frames until the search process is idle (a move paused, two players' positions
+    scored for the graph), so a view is the same picture at every run."""
+    while app.worker.busy:
+        frames(app, 1)
+        pygame.time.wait(20)
+    frames(app, 2)
 
 
 def key(app: App, code: int) -> None:
@@ -104,6 +115,7 @@ def mode_views() -> None:
         frames(app, 1)
         pygame.time.wait(20)
     key(app, pygame.K_p)
+    settle(app)  # the search under way finishes (its move waits: paused)
     save(app, "mode-watch-paused.png")
     app.close()
     app = make_app(SIZES[0])
@@ -124,11 +136,15 @@ def explorer_views() -> None:
             app.session.play(move)
         key(app, pygame.K_x)
         frames(app, 200)  # the notice has gone: the strip names the source and the total
+        settle(app)
         save(app, f"explorer-{size[0]}x{size[1]}.png")
         app.close()
 
 
 def main() -> int:
+    global OUT
+    if len(sys.argv) > 1:
+        OUT = Path(sys.argv[1])
     OUT.mkdir(parents=True, exist_ok=True)
     explorer_views()
     review_views(reviewed_game())

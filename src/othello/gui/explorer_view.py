@@ -115,7 +115,7 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                pygame.draw.rect(surface, FRAME, rect.inflate(-8, -8), width=2, border_radius=4)
+                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
             shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
             hinted = move.square in under

@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from othello.gui.layout import compute_layout
+from othello.gui.widgets.layout import compute_layout
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshot.png"
 SCREEN = (1280, 900)

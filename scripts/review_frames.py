@@ -22,7 +22,7 @@ from render_views import GAME
 from othello.app.settings import Settings
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.frame_stats import FrameStats
+from othello.gui.services.frame_stats import FrameStats
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ import pytest
 from othello import Board
 from othello.app import storage
 from othello.gui.app import App
-from othello.gui.editor import EditOverlay
+from othello.gui.scenes.set_up import EditOverlay
 from othello.notation import parse_square
 from test_gui import FakeEngine, app_maker, click_at, frames, press
 
@@ -110,7 +110,7 @@ def test_a_position_paste_refuses_is_not_played_and_says_why(
 
 
 def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App]) -> None:
-    from othello.gui.editor import EditOverlay
+    from othello.gui.scenes.set_up import EditOverlay
 
     app = make_app(FakeEngine(), mode="two-players")
     frames(app, 1)

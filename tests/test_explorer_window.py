@@ -11,7 +11,7 @@ import pytest
 from othello import explorer
 from othello.explorer import load_explorer
 from othello.gui.app import App
-from othello.gui.explorer_view import short_count
+from othello.gui.widgets.explorer_marks import short_count
 from othello.notation import parse_square, square_name
 from test_gui import app_maker, brightness, frames, pixel, press
 

@@ -7,14 +7,14 @@ import sys
 
 import pytest
 
-from othello.gui.frame_stats import FrameStats, process_age
+from othello.gui.services.frame_stats import FrameStats, process_age
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
 
 @linux_only
 def test_a_fresh_process_is_younger_than_this_one() -> None:
-    code = "from othello.gui.frame_stats import process_age; print(process_age())"
+    code = "from othello.gui.services.frame_stats import process_age; print(process_age())"
     ours_before = process_age()
     theirs = float(subprocess.check_output([sys.executable, "-c", code], text=True))
     ours_after = process_age()

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from othello.gui.app import App
-from othello.gui.wording import GraphPoint
+from othello.gui.model.wording import GraphPoint
 from test_gui import (
     FakeEngine,
     FakeResult,
@@ -63,7 +63,7 @@ def test_the_graph_is_drawn_where_there_is_room(make_app: Callable[..., App]) ->
 
 
 def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> None:
-    from othello.gui.move_list import MoveListOverlay
+    from othello.gui.scenes.move_list import MoveListOverlay
 
     app = make_app(ScoringEngine(), window_width=1100, window_height=760)
     click(app, "f5")
@@ -80,7 +80,7 @@ def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> N
 def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
     make_app: Callable[..., App],
 ) -> None:
-    from othello.gui.move_list import MoveListOverlay
+    from othello.gui.scenes.move_list import MoveListOverlay
 
     app = make_app(ScoringEngine(), window_width=540, window_height=400)
     click(app, "f5")
@@ -119,7 +119,7 @@ def test_two_players_positions_are_scored_while_the_search_is_idle(
 
 def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     from othello.game import Game
-    from othello.gui.judgement import GameJudgement
+    from othello.gui.model.judgement import GameJudgement
     from othello.notation import parse_move
     from othello.review import MoveReview
 
@@ -163,7 +163,7 @@ def test_what_was_judged_survives_its_plain_data_and_damage_is_left_out() -> Non
     import json
 
     from othello.game import Game
-    from othello.gui.judgement import GameJudgement
+    from othello.gui.model.judgement import GameJudgement
     from othello.notation import parse_move
     from othello.review import MoveReview
 

@@ -19,10 +19,11 @@ from othello import Board
 from othello.app.settings import Settings
 from othello.bitboard import PASS
 from othello.engine import MoveScore
-from othello.gui import theme
 from othello.gui.app import App
-from othello.gui.scenes import EndOverlay, HelpOverlay
-from othello.gui.wording import result_text
+from othello.gui.model.wording import result_text
+from othello.gui.scenes.end_card import EndOverlay
+from othello.gui.scenes.help import HelpOverlay
+from othello.gui.widgets import theme
 from othello.notation import parse_square, square_name
 
 DT = 1 / 30
@@ -507,8 +508,8 @@ def test_panel_buttons_work_with_the_mouse(make_app: Callable[..., App]) -> None
 
 
 def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> None:
-    from othello.gui.editor import EditOverlay
-    from othello.gui.move_list import MoveListOverlay
+    from othello.gui.scenes.move_list import MoveListOverlay
+    from othello.gui.scenes.set_up import EditOverlay
 
     app = make_app(FakeEngine())
     frames(app, 1)

@@ -350,7 +350,7 @@ def test_load_a_bad_file_stops_the_start_with_one_line(
 def test_load_a_good_file_hands_it_to_the_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello.gui import persistence
+    from othello.gui.services import persistence
 
     path = tmp_path / "game.txt"
     path.write_text("f5d6c3\n")

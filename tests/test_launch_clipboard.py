@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.gui import persistence as clipboard
+from othello.gui.services import persistence as clipboard
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from othello.app import paths, storage
 from othello.app.config import load_settings
 from othello.board import Board
 from othello.game import Game
-from othello.gui import persistence
+from othello.gui.services import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
 DT = 1 / 30

@@ -64,7 +64,11 @@ ENGINE = [p for p in modules(PACKAGE) if module_name(p) not in FRONT_ENDS]
 APP = [p for p in modules(PACKAGE / "app") if module_name(p) not in FRONT_ENDS]
 OUTSIDE_GUI = [p for p in PACKAGE.rglob("*.py") if "gui" not in p.relative_to(PACKAGE).parts]
 WINDOW_PARTS = [p for p in modules(PACKAGE / "gui") if p.name != "app.py"]
-WITHOUT_PYGAME = ("othello.gui.session", "othello.gui.notices", "othello.gui.wording")
+WITHOUT_PYGAME = (
+    "othello.gui.model.session",
+    "othello.gui.model.notices",
+    "othello.gui.model.wording",
+)
 
 
 def test_the_layers_are_where_the_docs_say() -> None:

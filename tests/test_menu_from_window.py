@@ -19,7 +19,7 @@ import pytest
 from othello.app import cli, paths, shortcut, shortcut_windows
 from othello.errors import ShortcutError
 from othello.gui.app import App
-from othello.gui.scenes import HelpOverlay
+from othello.gui.scenes.help import HelpOverlay
 from test_gui import app_maker, frames, frames_until, press
 
 

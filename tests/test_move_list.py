@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from othello.gui.app import App
-from othello.gui.move_list import MoveListOverlay, entries
-from othello.gui.session import Session
+from othello.gui.model.session import Session
+from othello.gui.scenes.move_list import MoveListOverlay, entries
 from test_gui import (
     FakeEngine,
     app_maker,

@@ -17,11 +17,11 @@ from othello.app import search_service, storage
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
-from othello.gui import persistence
 from othello.gui.app import App
-from othello.gui.scenes import EndOverlay
-from othello.gui.session import KEPT_GAMES, Session
-from othello.gui.wording import game_summary, move_info
+from othello.gui.model.session import KEPT_GAMES, Session
+from othello.gui.model.wording import game_summary, move_info
+from othello.gui.scenes.end_card import EndOverlay
+from othello.gui.services import persistence
 from othello.levels import ANALYSIS
 from test_gui import frames_until, press
 from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker

@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from othello.gui.notices import FADE_SECONDS, TOAST_SECONDS, Notice, Notices
+from othello.gui.model.notices import FADE_SECONDS, TOAST_SECONDS, Notice, Notices
 
 
 def two_fit(notices: list[Notice]) -> int:
@@ -143,6 +143,6 @@ def test_the_strip_fades_a_notice_out_over_its_last_half_second() -> None:
 
 
 def test_the_notices_need_no_pygame() -> None:
-    code = "import sys, othello.gui.notices; print('pygame' in sys.modules)"
+    code = "import sys, othello.gui.model.notices; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

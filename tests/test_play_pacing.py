@@ -15,9 +15,9 @@ import pytest
 from othello import Board
 from othello.app.settings import Settings
 from othello.gui.app import COMPUTER_MIN_SECONDS, App
-from othello.gui.play import PASS_SECONDS
-from othello.gui.session import Change
-from othello.gui.wording import last_placed
+from othello.gui.model.session import Change
+from othello.gui.model.wording import last_placed
+from othello.gui.scenes.play import PASS_SECONDS
 from test_gui import DT, FakeEngine, click
 
 # Black (you) plays h7; then White has a move each time and Black none: White, Black passes,

@@ -12,8 +12,8 @@ import pytest
 from othello.app.puzzle_store import PuzzleFile
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.puzzle_scene import PuzzleOverlay
-from othello.gui.scenes import EndOverlay
+from othello.gui.scenes.end_card import EndOverlay
+from othello.gui.scenes.puzzles import PuzzleOverlay
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
 from test_review import random_game
 from test_review_window import blunder_game

@@ -15,7 +15,7 @@ from othello.app.settings import DEFAULTS
 from othello.app.settings_watch import SettingsWatch
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.scenes import EndOverlay
+from othello.gui.scenes.end_card import EndOverlay
 from test_gui import frames, frames_until, press
 from test_live_settings import (
     DEFAULT_TEXT,

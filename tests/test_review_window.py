@@ -12,7 +12,7 @@ import pytest
 
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.move_list import MoveListOverlay, entries
+from othello.gui.scenes.move_list import MoveListOverlay, entries
 from othello.notation import square_name
 from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 from test_review import seeded_blunder
@@ -85,7 +85,7 @@ def test_browsing_a_reviewed_move_shows_it_and_the_best_move(make_app: Callable[
 
 
 def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., App]) -> None:
-    from othello.gui import theme
+    from othello.gui.widgets import theme
 
     app = make_app(FakeEngine(), mode="two-players", window_width=1100, window_height=760)
     app.session.set_game(blunder_game())
@@ -116,7 +116,7 @@ def finish_randomly(game: Game) -> None:
 
 
 def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
-    from othello.gui.scenes import EndOverlay
+    from othello.gui.scenes.end_card import EndOverlay
 
     app = make_app(FakeEngine(), mode="two-players")
     game = blunder_game()
@@ -150,7 +150,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
 
 
 def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> None:
-    from othello.gui.wording import review_lines
+    from othello.gui.model.wording import review_lines
     from othello.review import review_game
 
     game = Game.from_transcript("f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6")

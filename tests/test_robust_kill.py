@@ -21,7 +21,7 @@ import pytest
 from othello.app import storage
 from othello.app.settings import Settings
 from othello.board import Board
-from othello.gui import persistence
+from othello.gui.services import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
 
@@ -30,7 +30,7 @@ import sys, time
 import pygame
 from othello.app.settings import Settings
 from othello.engine import Engine
-from othello.gui import persistence
+from othello.gui.services import persistence
 from othello.gui.app import App
 
 app = App(Settings(animation=False, sound=False), engine_factory=lambda n: Engine(level=1),

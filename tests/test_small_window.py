@@ -11,11 +11,11 @@ import pytest
 
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.editor import BUTTONS, EditOverlay
-from othello.gui.notice_strip import _notice_rows, notices_that_fit
-from othello.gui.notices import Notice
-from othello.gui.scenes import HELP_LINES
-from othello.gui.text import ELLIPSIS
+from othello.gui.model.notices import Notice
+from othello.gui.scenes.help import HELP_LINES
+from othello.gui.scenes.set_up import BUTTONS, EditOverlay
+from othello.gui.widgets.notice_strip import _notice_rows, notices_that_fit
+from othello.gui.widgets.text import ELLIPSIS
 from test_gui import FakeEngine, app_maker, frames, press
 from test_review_window import finish_randomly
 

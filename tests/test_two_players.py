@@ -12,7 +12,7 @@ import pytest
 from othello import Board
 from othello.app.config import load_settings
 from othello.gui.app import App
-from othello.gui.session import Session
+from othello.gui.model.session import Session
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
 
 

@@ -13,10 +13,10 @@ import pytest
 
 from othello.engine import LEVELS
 from othello.gui.app import App
-from othello.gui.layout import MIN_WINDOW, compute_layout
-from othello.gui.panel import Panel
-from othello.gui.panel_layout import GRID
-from othello.gui.scenes import HelpOverlay
+from othello.gui.scenes.help import HelpOverlay
+from othello.gui.widgets.layout import MIN_WINDOW, compute_layout
+from othello.gui.widgets.panel import Panel
+from othello.gui.widgets.panel_layout import GRID
 from test_gui import app_maker, frames, press
 
 
@@ -194,7 +194,7 @@ def test_the_end_card_text_fits_whole_at_every_size(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
     from othello.game import Game
-    from othello.gui.scenes import EndOverlay
+    from othello.gui.scenes.end_card import EndOverlay
 
     app = make_app(window_width=size[0], window_height=size[1])
     app.session.set_game(Game.from_transcript(ENDED))

@@ -12,7 +12,7 @@ import pytest
 
 from othello import Board
 from othello.gui.app import App
-from othello.gui.scenes import EndOverlay
+from othello.gui.scenes.end_card import EndOverlay
 from test_gui import WHITE_PASSES, FakeEngine, app_maker, click, click_at, frames, press
 
 
@@ -183,7 +183,7 @@ def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     app = make_app(Engine(level=4, book=True, seed=2))
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
-    from othello.gui.wording import info_wordings
+    from othello.gui.model.wording import info_wordings
 
     view = app.play.panel_view()
     assert view.from_book and app.play.computer.last_from_book()

@@ -16,12 +16,12 @@ from othello.app.config import load_settings
 from othello.app.preferences import save_preferences
 from othello.app.settings import Settings
 from othello.game import Game
-from othello.gui import wording
 from othello.gui.app import App
-from othello.gui.layout import MIN_WINDOW
-from othello.gui.move_list import MoveListOverlay
-from othello.gui.panel_layout import GRID
-from othello.gui.text import ELLIPSIS
+from othello.gui.model import wording
+from othello.gui.scenes.move_list import MoveListOverlay
+from othello.gui.widgets.layout import MIN_WINDOW
+from othello.gui.widgets.panel_layout import GRID
+from othello.gui.widgets.text import ELLIPSIS
 from othello.review import MoveReview
 from test_gui import FakeEngine, app_maker, frames, press
 

@@ -23,7 +23,7 @@ from othello.app import logs
 from othello.board import Board
 from othello.engine import MoveScore, SearchResult
 from othello.errors import SearchError
-from othello.gui.worker import Outcome, ProcessTransport, SearchWorker
+from othello.gui.services.worker import Outcome, ProcessTransport, SearchWorker
 
 MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 6 takes seconds here
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
@@ -268,7 +268,7 @@ def test_a_search_crash_is_logged_with_its_traceback(tmp_path: Path, kind: str) 
         logs.close()
     assert isinstance(outcome.error, ZeroDivisionError)  # the window still hears of it
     text = log_file.read_text(encoding="utf-8")
-    assert f"ERROR othello.gui.worker: the search ({kind}, level 3) failed" in text
+    assert f"ERROR othello.gui.services.worker: the search ({kind}, level 3) failed" in text
     assert "Traceback (most recent call last):" in text
     assert "in _deep_inside" in text and "ZeroDivisionError: evaluation divided by zero" in text
 

@@ -219,7 +219,7 @@ def _prepare_play(args: argparse.Namespace) -> None:
         notices = [*notices, line]
     args.loaded_settings = (settings, notices)
     if load is not None:
-        from ..gui import persistence  # imports no pygame itself
+        from ..gui.services import persistence  # imports no pygame itself
 
         persistence.start_with(load)
 

@@ -1,6 +1,6 @@
 """The computer's search in a process of its own, so the window never waits for the interpreter.
 
-The window's worker (``othello.gui.worker``) starts :func:`serve` in a child process with
+The window's worker (``othello.gui.services.worker``) starts :func:`serve` in a child process with
 multiprocessing's "spawn" start method: a fresh interpreter that imports this module and the
 engine, never pygame, so the child shares neither the window's display nor its interpreter
 lock. Everything crosses the pipe as plain data:

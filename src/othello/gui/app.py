@@ -11,7 +11,7 @@ What other parts of the program use (autosave, save/load, the clipboard):
 
 - ``app.session``: the game (``session.game``, a :class:`~othello.game.Game`) and its intents,
   ``new_game(start=None)``, ``set_game(game)``, ``play(move)``, ``undo()``, ``redo()``;
-- ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.session.Change`
+- ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.model.session.Change`
   after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
 - ``app.notify(message)``: a message shown in the window for a few seconds;
 - ``app.on_unhandled_event``: callbacks for events no scene used (Ctrl+C, Ctrl+V...),
@@ -38,22 +38,22 @@ from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from ..board import Color
 from ..openings import load_openings
-from . import persistence, window_size
-from .choices import clamp_level
-from .frame_stats import FrameStats
-from .host import SceneT
-from .layout import MIN_WINDOW, Layout, compute_layout, wanted_square
+from . import window_size
 from .live_settings import LiveSettings
-from .panel import Panel
-from .persistence import copy as clipboard_copy
-from .play import PlayScene
-from .render import BoardRenderer
-from .resources import load_resources
-from .scenes import Scene
-from .session import Session
-from .sound import Sounds
-from .text import TextCache
-from .worker import SearchWorker
+from .model.session import Session
+from .scenes.base import Scene, SceneT
+from .scenes.play import PlayScene
+from .scenes.play_choices import clamp_level
+from .services import persistence
+from .services.frame_stats import FrameStats
+from .services.persistence import copy as clipboard_copy
+from .services.resources import load_resources
+from .services.sound import Sounds
+from .services.worker import SearchWorker
+from .widgets.board import BoardRenderer
+from .widgets.layout import MIN_WINDOW, Layout, compute_layout, wanted_square
+from .widgets.panel import Panel
+from .widgets.text import TextCache
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from ..app import logs
 from ..app.editor_launch import Launch, NoEditor, open_in_editor
@@ -16,9 +17,40 @@ from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
 from . import window_size
-from .choices import clamp_level
-from .host import SettingsHost
-from .layout import MIN_WINDOW
+from .scenes.play_choices import clamp_level
+from .widgets.layout import MIN_WINDOW
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .model.session import Session
+    from .scenes.play import PlayScene
+    from .services.sound import Sounds
+    from .services.worker import SearchWorker
+
+
+class SettingsHost(Protocol):
+    """What applying a change to othello.ini uses of the window: the settings in effect,
+    the window's size, the sounds, the search, the game and its scene, and the messages."""
+
+    settings: Settings
+    resized: bool
+    screen: pygame.Surface
+    window: object | None  # the window itself where pygame gives it (to move it on screen)
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def sounds(self) -> Sounds: ...
+    @property
+    def worker(self) -> SearchWorker: ...
+    @property
+    def play(self) -> PlayScene: ...
+
+    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+    def notify(self, message: str) -> None: ...
+    def inform(self, message: str) -> None: ...
+    def tell(self, message: str) -> None: ...
 
 
 class LiveSettings:

@@ -13,7 +13,7 @@ import warnings
 
 import pygame
 
-from .layout import MIN_WINDOW
+from .widgets.layout import MIN_WINDOW
 
 TASK_BAR_SHARE = 0.92  # of the screen's height, the most a window takes
 

@@ -1,0 +1,43 @@
+"""Who played a finished game, as it was when it ended.
+
+The end card's verdict ("You win!", "The computer wins this time.") is about the game as it
+was played. Colour and mode can change after the end (B, W or T pressed over the card, a
+reloaded othello.ini), and those choices are for the next game: the card must not start
+telling a lost game as a win. So each game is remembered with who played it from the moment
+it is over (a move ended it, or a finished game was loaded, resumed or brought back), until
+it is no longer over (an undo).
+"""
+
+from __future__ import annotations
+
+from weakref import WeakKeyDictionary
+
+from ...game import Game
+from .session import Change, Session
+
+_PLAYED: WeakKeyDictionary[Game, str] = WeakKeyDictionary()  # a game: Session.players then
+
+
+def watch(session: Session) -> None:
+    """Remember who plays each of ``session``'s games when it ends, from now on."""
+
+    def changed(change: Change) -> None:
+        record(session)
+
+    session.on_game_changed.append(changed)
+    record(session)
+
+
+def record(session: Session) -> None:
+    """Keep who plays the game on the board if it has just ended; forget it if it is not over."""
+    game = session.game
+    if game.board.is_game_over():
+        _PLAYED.setdefault(game, session.players)
+    else:
+        _PLAYED.pop(game, None)
+
+
+def players_of(session: Session) -> str:
+    """Who played the game on the board (see ``Session.players``): as it was when it ended,
+    or, for a game not over (or not watched), as it is now."""
+    return _PLAYED.get(session.game, session.players)

@@ -1,0 +1,376 @@
+"""The state of a game in the window, apart from pygame: the game record and the player's choices.
+
+Everything that changes the game goes through a Session, so the window, autosave and
+save/load all see the same changes through one hook, ``on_game_changed``.
+
+Nothing one key does loses moves: a game replaced by a new, pasted or loaded one, or by
+playing on from an earlier position of the move list, is kept on a shelf, and Undo at the start
+of the current game brings the one before it back (Redo goes forward again), up to
+``KEPT_GAMES`` games. What is known about each game's moves (the searches' scores, the review,
+who played them) stays with that game (``Session.judgement``).
+
+A scene may show another position on the board (a move of the list, a puzzle, a position being
+set up): ``show`` puts it there and ``shown`` is what the board draws; the game itself is
+untouched, and nothing moves on until the scene takes it away again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from ...bitboard import PASS, Square
+from ...board import Board, Color
+from ...game import Game
+from ...notation import parse_move
+from .judgement import GameJudgement
+
+
+@dataclass(frozen=True)
+class Change:
+    """What just happened to the game, for listeners that animate, autosave or cancel a search.
+
+    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", "branch" (playing
+    on from an earlier position: a copy of the game takes its place), and "back" or "forward"
+    when undo or redo went to another game on the shelf.
+    For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
+    """
+
+    kind: str
+    square: Square | None = None
+    color: Color | None = None
+    flipped: tuple[Square, ...] = ()
+
+
+KEPT_GAMES = 20
+"""Games kept for Undo to bring back after a new, pasted or loaded game replaced them."""
+OTHER_GAME = ("new", "load", "branch", "back", "forward")
+"""The changes that put another game on the board."""
+
+
+def other(color: Color) -> Color:
+    return "white" if color == "black" else "black"
+
+
+@dataclass
+class Session:
+    """One game against the computer (or the computer against itself when ``human`` is None)."""
+
+    human: Color | None = "black"
+    level: int = 3  # the computer's; watching, White's
+    black_level: int = 3  # watching, Black's
+    level_side: Color = "white"  # watching, the side whose level - and + change
+    two_players: bool = False  # both sides are people: the computer only gives hints
+    paused: bool = False  # watching: the computer waits (one move at a time with step)
+    step_once: bool = False  # watching, paused: play one move, then wait again
+    show_legal: bool = True
+    game: Game = field(default_factory=Game)
+    on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    earlier: list[Game] = field(default_factory=list)  # replaced games, the newest last
+    later: list[Game] = field(
+        default_factory=list
+    )  # games Undo stepped back from, the nearest last
+    replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
+    # a position shown instead of the game (the move list's, a puzzle, a set-up position)
+    shown_game: Game | None = None
+    shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
+    # what is known about each game's moves; a game's entry goes when the game does
+    judgements: WeakKeyDictionary[Game, GameJudgement] = field(default_factory=WeakKeyDictionary)
+
+    # ----- what the window asks ------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def shown(self) -> Game:
+        """What the board shows: the game, or the position a scene put there instead."""
+        return self.game if self.shown_game is None else self.shown_game
+
+    @property
+    def browsing(self) -> bool:
+        """A scene shows another position on the board: nothing moves on meanwhile."""
+        return self.shown_game is not None
+
+    @property
+    def judgement(self) -> GameJudgement:
+        """What is known about the moves of the game on the board (scores, review, who
+        played them): it belongs to this game, and stays with it on the shelf."""
+        return self.judgement_of(self.game)
+
+    def judgement_of(self, game: Game) -> GameJudgement:
+        found = self.judgements.get(game)
+        if found is None:
+            found = self.judgements[game] = GameJudgement()
+        return found
+
+    def is_human_turn(self) -> bool:
+        board = self.board
+        mine = self.two_players or self.human == board.side_to_move
+        return mine and not board.is_game_over()
+
+    def must_pass(self) -> bool:
+        """The side to move has no legal move (the pass is played once the last move's
+        discs have turned); the other side places the next disc."""
+        return self.board.must_pass()
+
+    def next_to_place(self) -> Color | None:
+        """The side that places the next disc: the side to move, or after its forced pass the
+        other; None once the game is over."""
+        board = self.board
+        if board.is_game_over():
+            return None
+        return other(board.side_to_move) if board.must_pass() else board.side_to_move
+
+    def is_computer_turn(self) -> bool:
+        board = self.board
+        theirs = not self.two_players and self.human != board.side_to_move
+        return theirs and not board.is_game_over()
+
+    def can_play(self, square: Square) -> bool:
+        """True when the human may put a disc on ``square`` now."""
+        return self.is_human_turn() and square != PASS and self.board.is_legal(square)
+
+    # ----- intents ---------------------------------------------------------------------
+
+    def notify(self, message: str) -> None:
+        """Queue a message for the window to show for a few seconds."""
+        self.notices.append(message)
+
+    def new_game(self, start: Board | None = None) -> Game | None:
+        """Start again from the standard position (or from ``start``); Black moves first.
+
+        Returns the game it replaced when that one is kept for Undo (it had moves)."""
+        return self._replace(Game(start), "new")
+
+    def set_game(self, game: Game) -> Game | None:
+        """Put a loaded or pasted game on the board (the caller has checked it is legal);
+        returns the game it replaced when that one is kept for Undo."""
+        return self._replace(game, "load")
+
+    def play(self, move: str | Square, by_computer: bool = False) -> Change:
+        """Play a move for the side to move (a disc or a forced pass); raises if illegal.
+        A disc not placed ``by_computer`` is a person's: only those become their puzzles."""
+        sq = parse_move(move) if isinstance(move, str) else move
+        board = self.board
+        color = board.side_to_move
+        flipped = tuple(board.flips(sq)) if sq != PASS else ()
+        self.game.play(sq)
+        self.judgement.played(tuple(self.game.moves), person=sq != PASS and not by_computer)
+        change = Change("pass" if sq == PASS else "play", sq, color, flipped)
+        self._changed(change)
+        return change
+
+    def pass_if_forced(self) -> Change | None:
+        """Play the pass the rules force on the side to move, if they do."""
+        if self.board.must_pass():
+            return self.play(PASS)
+        return None
+
+    def can_undo(self) -> bool:
+        """Whether Undo does something: a turn of the human's to go back to, or a game that
+        an earlier one replaced."""
+        return self._can_undo_here() or bool(self.earlier)
+
+    def can_redo(self) -> bool:
+        return self.game.can_redo() or bool(self.later)
+
+    def undo(self) -> bool:
+        """Take back moves to the human's previous turn (one move when nobody is human); at
+        the start of the game, or before any move was made or undone in a game that just
+        replaced another (a load, a paste), bring back the game it replaced."""
+        if self._can_undo_here() and not (self.replaced and self.earlier):
+            self.game.undo()
+            while self.game.can_undo() and self._skip_when_stepping():
+                self.game.undo()
+            self._changed(Change("undo"))
+            return True
+        if self.earlier:
+            self._keep(self.later)
+            self.game = self.earlier.pop()
+            self._changed(Change("back"))
+            return True
+        return False
+
+    def redo(self) -> bool:
+        """Replay undone moves up to the human's next turn; at the end of them, go forward
+        to the game Undo stepped back from."""
+        if self.game.can_redo():
+            self.game.redo()
+            while self.game.can_redo() and self._skip_when_stepping():
+                self.game.redo()
+            self._changed(Change("redo"))
+            return True
+        if self.later:
+            self._keep(self.earlier)
+            self.game = self.later.pop()
+            self._changed(Change("forward"))
+            return True
+        return False
+
+    def set_human(self, color: Color | None) -> None:
+        """Choose the human's colour; the computer takes the other side from now on.
+
+        In a game where only the computer has moved so far, switching sides starts it again
+        from its start: else the computer's opening would become the player's first move."""
+        if color == self.human:
+            return
+        restart = self.game.cursor > 0 and not self._can_undo_here()
+        self.human = color
+        if restart:
+            self.game = Game(self.game.start)
+            self._changed(Change("new"))
+        else:
+            self._changed(Change("players"))
+
+    @property
+    def players(self) -> str:
+        """Who plays which side, as the autosave keeps it (see storage.PLAYERS)."""
+        if self.two_players:
+            return "two-players"
+        return "watch" if self.human is None else f"computer:{self.human}"
+
+    def set_players(self, players: str) -> None:
+        """Take the mode an autosave recorded (before its game is set: nothing restarts)."""
+        self.two_players = players == "two-players"
+        self.human = (
+            None
+            if players in ("two-players", "watch")
+            else ("white" if players == "computer:white" else "black")
+        )
+
+    @property
+    def watching(self) -> bool:
+        """The computer plays both sides (watch mode, or the demo)."""
+        return self.human is None and not self.two_players
+
+    def show(self, game: Game | None, kind: str = "moves") -> None:
+        """Show ``game`` on the board instead of the game on it (None: the game again); the
+        ``kind`` of view says what it is ("moves": a position of this game's, "puzzle",
+        "setup"). A view: the game is not touched, and nothing moves on while it is shown."""
+        self.shown_game = game
+        self.shown_kind = "" if game is None else kind
+
+    def show_ply(self, cursor: int) -> bool:
+        """Show the position after the game's first ``cursor`` moves (undone ones included),
+        as a view: the game stays where it is. False when that position is already shown."""
+        cursor = max(0, min(cursor, len(self.game.moves)))
+        if self.browsing and self.shown.cursor == cursor:
+            return False
+        view = self.copy_game(self.game)
+        while view.cursor > cursor:
+            view.undo()
+        while view.cursor < cursor:
+            view.redo()
+        self.show(view)
+        return True
+
+    def play_from(self, cursor: int) -> bool:
+        """Play on from the position after the first ``cursor`` moves. Before the game's own
+        position, a copy of the game (every move kept for redo) takes its place and the game
+        goes on the shelf as it was, so Undo brings it back whole; True when that happened.
+        Later (moves undone before), it is redo: nothing is lost either way."""
+        cursor = max(0, min(cursor, len(self.game.moves)))
+        if cursor >= self.game.cursor:
+            if cursor > self.game.cursor:
+                while self.game.cursor < cursor:
+                    self.game.redo()
+                self._changed(Change("redo"))
+            return False
+        branch = self.copy_game(self.game)
+        while branch.cursor > cursor:
+            branch.undo()
+        self.judgements[branch] = self.judgement.copy()
+        self._replace(branch, "branch")
+        return True
+
+    @staticmethod
+    def copy_game(game: Game) -> Game:
+        """The same game in a record of its own: start, every move, the cursor."""
+        copy = Game(game.start)
+        for sq in game.moves:
+            copy.play(sq)
+        while copy.cursor > game.cursor:
+            copy.undo()
+        return copy
+
+    def set_two_players(self, on: bool) -> None:
+        """Two people share the board (on), or the computer takes the side not yours (off);
+        the game goes on as it is."""
+        if on != self.two_players:
+            self.two_players = on
+            self._changed(Change("players"))
+
+    @property
+    def setting_black_level(self) -> bool:
+        """Watching, with Black's level chosen in the panel: - and + change ``black_level``."""
+        return self.watching and self.level_side == "black"
+
+    def set_level(self, level: int) -> None:
+        """The computer's level; watching, that of the side chosen in the panel."""
+        if self.setting_black_level:
+            self.black_level = level
+        else:
+            self.level = level
+
+    def shown_level(self) -> int:
+        """The level the panel's - and + act on."""
+        return self.black_level if self.setting_black_level else self.level
+
+    def level_for(self, color: Color) -> int:
+        """The level the computer plays ``color`` at: watching, each side has its own."""
+        return self.black_level if self.watching and color == "black" else self.level
+
+    # ----- helpers ---------------------------------------------------------------------
+
+    def _can_undo_here(self) -> bool:
+        """A turn of the human's to go back to in this game (any move, when nobody is human).
+        Playing White, the computer's opening move alone is not one: taking it back would
+        only have the computer play it again."""
+        if self.human is None or self.two_players:
+            return self.game.can_undo()
+        side = self.game.start.side_to_move
+        for sq in self.game.moves[: self.game.cursor]:
+            if side == self.human and sq != PASS:
+                return True
+            side = other(side)
+        return False
+
+    def _replace(self, game: Game, kind: str) -> Game | None:
+        """Put ``game`` on the board; the one it replaces (and any Undo stepped back from)
+        goes on the shelf, so new games always come last."""
+        replaced = self.game
+        kept = self._keep(self.earlier)
+        self.earlier.extend(reversed(self.later))
+        del self.earlier[:-KEPT_GAMES]
+        self.later.clear()
+        self.game = game
+        self._changed(Change(kind))
+        return replaced if kept else None
+
+    def _keep(self, shelf: list[Game]) -> bool:
+        """Put the current game on ``shelf`` unless there is nothing in it to lose."""
+        if self.game.is_untouched():
+            return False
+        shelf.append(self.game)
+        del shelf[:-KEPT_GAMES]
+        return True
+
+    def _skip_when_stepping(self) -> bool:
+        """Whether undo/redo should go past this position: not the human's real choice."""
+        if self.human is None or self.board.is_game_over():
+            return False
+        if self.two_players:  # every move is somebody's choice; forced passes are not
+            return self.board.must_pass()
+        return self.board.side_to_move != self.human or self.board.must_pass()
+
+    def _changed(self, change: Change) -> None:
+        if change.kind in ("new", "load", "branch", "forward"):
+            self.replaced = True
+        elif change.kind in ("play", "pass", "undo", "redo"):
+            self.replaced = False
+        for listener in list(self.on_game_changed):
+            listener(change)

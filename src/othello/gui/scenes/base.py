@@ -1,0 +1,93 @@
+"""What every screen is and what it may use of the app.
+
+A screen (a Scene) handles events, updates with the frame time and draws; the app keeps the
+open ones in a stack, offers events from the top down and draws from the bottom up. A screen
+knows the app only through the Protocols here (Host, and PlayHost for the play screen): what
+it needs of the window, and nothing of how the app is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import pygame
+
+if TYPE_CHECKING:
+    from ...app.settings import Settings
+    from ..model.session import Session
+    from ..services.resources import Resources
+    from ..services.sound import Sounds
+    from ..services.worker import SearchWorker
+    from ..widgets.board import BoardRenderer
+    from ..widgets.layout import Layout
+    from ..widgets.panel import Panel
+    from ..widgets.text import TextCache
+
+VIEW_KEYS = (pygame.K_x, pygame.K_F1)
+"""Keys a scene that shows a position (the move list, set up, puzzles) leaves to the play
+scene: the explorer on the position shown, and help."""
+
+
+class Scene:
+    """A mode of the window. handle_event returns True when it used the event."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+class Host(Protocol):
+    """What every scene uses: the game, the shared text and disc drawing, where things are on
+    screen, the pointer, and a way to close itself."""
+
+    mouse: tuple[int, int]  # where the pointer was last seen over the play scene
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def res(self) -> Resources: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def board_renderer(self) -> BoardRenderer: ...
+    @property
+    def layout(self) -> Layout: ...
+
+    def close_scene(self, scene: Scene) -> None: ...
+    def new_game(self) -> None: ...
+    def review(self) -> None: ...
+    def tell(self, message: str) -> None: ...
+
+
+class PlayHost(Host, Protocol):
+    """What the play scene uses besides: the search, the sounds, the settings and the panel,
+    and the commands that reach past the board (other scenes, quitting, remembering a choice,
+    a message that is also logged)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def worker(self) -> SearchWorker: ...
+    @property
+    def sounds(self) -> Sounds: ...
+    @property
+    def panel(self) -> Panel: ...
+    @property
+    def demo(self) -> bool: ...
+    @property
+    def computer_min_seconds(self) -> float: ...
+
+    def open_scene(self, scene: Scene, *, above: Scene | None = None) -> None: ...
+    def find_scene(self, kind: type[SceneT]) -> SceneT | None: ...
+    def notify(self, message: str) -> None: ...
+    def remember_choice(self, **prefs: Any) -> None: ...
+    def open_settings(self) -> None: ...
+    def quit(self) -> None: ...

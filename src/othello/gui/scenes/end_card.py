@@ -1,0 +1,138 @@
+"""The end of a game: the final count and the winner over the board, New game and Review."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...board import Color
+from ..model.wording import SHORT_VERDICTS, empties_note, result_text
+from ..widgets import theme
+from ..widgets.card import card, dim
+from ..widgets.text import MIN_TEXT
+from .base import Host, Scene
+
+
+class EndOverlay(Scene):
+    """The final count and the winner over the board, with a new-game and a review button.
+
+    Space, or a click on the board, hides the card to show the final position (and shows it
+    again); N, Enter or the button start a new game; the review button (or R) judges the game.
+    Everything else falls through to the play scene, so undo, the colour and level choices and
+    the panel keep working.
+    """
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.button = pygame.Rect(0, 0, 0, 0)  # new game
+        self.review_button = pygame.Rect(0, 0, 0, 0)
+        self.shown = True
+        self.lines: list[str] = []  # the card's text as last drawn, each in the form that fitted
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.shown and self.button.collidepoint(event.pos):
+                self.host.new_game()
+                return True
+            if self.shown and self.review_button.collidepoint(event.pos):
+                self.host.review()
+                return True
+            if self.host.layout.board.collidepoint(event.pos):
+                self.shown = not self.shown
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.host.new_game()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.shown = not self.shown
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.shown:
+            self.button = pygame.Rect(0, 0, 0, 0)
+            self.review_button = pygame.Rect(0, 0, 0, 0)
+            return
+        host = self.host
+        layout = host.layout
+        dim(surface, layout.board, 90)
+        board = host.session.board
+        headline, verdict = result_text(host.session)
+        note = empties_note(board)
+        s = layout.square
+        extra = 0.45 * s if note else 0.0  # a line more for how the empty squares count
+        rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0 + extra))
+        rect.center = layout.board.center
+        card(surface, rect, alpha=245)
+        small = max(MIN_TEXT, s // 4)
+        self.lines = []
+        big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.TEXT, True)
+        self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
+        forms = [verdict, SHORT_VERDICTS.get(verdict, verdict)]
+        self._line(surface, forms, rect, 2.05 * s, small, theme.TEXT_DIM)
+        if note:
+            self._line(surface, note, rect, 2.5 * s, small, theme.TEXT_DIM)
+        y = rect.top + int(s * 2.85 + extra)
+        self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
+        self.button.center = (rect.centerx - int(s * 1.5), y)
+        self.review_button = self.button.copy()
+        self.review_button.center = (rect.centerx + int(s * 1.5), y)
+        self._button(surface, self.button, ["New game (N)", "New game", "New"], theme.ACCENT, small)
+        self._button(surface, self.review_button, ["Review (R)", "Review"], theme.BUTTON, small)
+        forms = ["Space or click: see the board", "Space: see the board", "Space: board"]
+        self._line(
+            surface, forms, rect, rect.height - 0.4 * s, max(MIN_TEXT, s // 5), theme.TEXT_DIM
+        )
+
+    def _button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        wordings: list[str],
+        color: tuple[int, int, int],
+        size: int,
+    ) -> None:
+        """A button of the card with the longest wording that fits (kept in ``lines``)."""
+        text = self.host.text
+        hover = rect.collidepoint(self.host.mouse)
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else color, rect, border_radius=8)
+        fits, fitted = text.fit(wordings, rect.width - 8, size, True)
+        label = text.render(fits, fitted, theme.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=rect.center))
+        self.lines.append(fits)
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        wordings: str | list[str],
+        rect: pygame.Rect,
+        y: float,
+        size: int,
+        color: tuple[int, int, int],
+        bold: bool = False,
+    ) -> int:
+        """One centred line of the card at ``y`` below its top, in the longest wording that
+        fits; returns the text size used (it is kept in ``lines``, for tests)."""
+        room = rect.width - 2 * max(12, self.host.layout.square // 3)
+        line, fitted = self.host.text.fit(wordings, room, size, bold=bold)
+        label = self.host.text.render(line, fitted, color, bold=bold)
+        surface.blit(label, label.get_rect(center=(rect.centerx, rect.top + int(y))))
+        self.lines.append(line)
+        return fitted
+
+    def _discs(
+        self, surface: pygame.Surface, rect: pygame.Rect, counts: tuple[int, int], size: int, y: int
+    ) -> None:
+        """A black and a white disc, each with its count."""
+        s = self.host.layout.square
+        disc_size = max(12, int(s * 0.55))
+        rows: tuple[tuple[Color, int, int], ...] = (
+            ("black", counts[0], -1),
+            ("white", counts[1], 1),
+        )
+        for color, count, dx in rows:
+            disc = self.host.board_renderer.disc_sized(disc_size, color)
+            cx = rect.centerx + dx * int(s * 1.3)
+            surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
+            num = self.host.text.render(str(count), size, theme.TEXT, bold=True)
+            surface.blit(num, num.get_rect(midleft=(cx - int(s * 0.1), y)))

@@ -1,0 +1,251 @@
+"""The move list: the game's moves over the panel, the board showing the chosen position.
+
+Browsing is view only: the list shows positions (``Session.show_ply``) and never touches the
+game; while it is open nothing moves on (no pass, no computer move). Left/Right step one move,
+Home/End go to the start or the last move, a click picks a move: the board shows the position
+where it was played (the move framed in the list is the one played from the position shown)
+and, after a review, the move played and the best move with their scores, for Black like the
+graph, whose point for the move is ringed. Esc or M close the list: the game is where it was.
+Enter or the "Play from here" button play on from the position shown (``Session.play_from``):
+from an earlier position, a copy of the game takes over and the game as it was goes on the
+shelf, so Undo brings it back whole. A click on the board does the same and is then a move
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...bitboard import PASS
+from ...notation import square_name
+from ...review import MoveReview
+from ..model.judgement import GraphPoint
+from ..model.session import Session
+from ..model.wording import MARK_SIGNS, for_black, review_lines
+from ..widgets import theme
+from ..widgets.card import card
+from ..widgets.graph import draw_bar, draw_graph, point_near
+from ..widgets.text import MIN_TEXT
+from .base import VIEW_KEYS, Host, Scene
+
+STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+CLOSE = (pygame.K_ESCAPE, pygame.K_m)
+PLAY_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def entries(
+    session: Session, reviewed: dict[int, MoveReview] | None = None
+) -> list[tuple[int, str]]:
+    """``(ply: the position where the move was played, label)`` for every move of the game,
+    undone ones too: "12. d3" for a disc (numbered by discs placed), "pass" for a pass; after
+    a review, a move that lost discs gets its mark and the scores for Black (the graph's view)
+    after it and after the best move: "12. d3 ?? +14 (c4 +2)"."""
+    rows, placed = [], 0
+    for ply, sq in enumerate(session.game.moves):
+        if sq == PASS:
+            rows.append((ply, "pass"))
+            continue
+        placed += 1
+        label = f"{placed}. {square_name(sq)}"
+        verdict = (reviewed or {}).get(ply)
+        if verdict is not None and verdict.loss > 0:
+            played, best = for_black(verdict)
+            label += (
+                f" {MARK_SIGNS[verdict.mark]} {played:+d} ({square_name(verdict.best)} {best:+d})"
+            )
+        rows.append((ply, label.rstrip()))
+    return rows
+
+
+class MoveListOverlay(Scene):
+    def __init__(
+        self,
+        host: Host,
+        session: Session,
+        verdicts: Callable[[], dict[int, MoveReview]] | None = None,
+        progress: Callable[[], float | None] | None = None,
+        graph: Callable[[], list[GraphPoint]] | None = None,
+        tell: Callable[[str], None] | None = None,
+    ) -> None:
+        """``verdicts`` gives the review's marks by ply, ``progress`` the running review's
+        share done and ``graph`` the evaluation graph's points (all asked each frame: a review
+        started from the list shows its progress and then its marks here); ``tell`` answers
+        the player (playing on from an earlier move says how to get the game back)."""
+        self.host = host
+        self.tell = tell or (lambda _words: None)
+        self.session = session
+        self.verdicts = verdicts or dict
+        self.progress = progress or (lambda: None)
+        self.graph = graph or list
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.graph_xs: list[tuple[int, int]] = []  # (x, ply where its move was played)
+        self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
+        self.play_button = pygame.Rect(0, 0, 0, 0)
+        self.heading = ("", 0)  # the title as last drawn, and its size
+        session.show_ply(session.game.cursor)
+
+    @property
+    def cursor(self) -> int:
+        """The moves up to the position shown."""
+        return self.session.shown.cursor
+
+    def close(self) -> None:
+        """Back to the game, where it was: the list was only a view."""
+        self.session.show(None)
+        self.host.close_scene(self)
+
+    def play_on(self) -> None:
+        """Play on from the position shown; the game it replaces comes back with Undo."""
+        cursor = self.cursor
+        self.close()
+        if self.session.play_from(cursor):
+            placed = sum(1 for sq in self.session.game.moves[:cursor] if sq != PASS)
+            self.tell(f"Playing on after move {placed}: U brings back the game as it was.")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in VIEW_KEYS:
+                return False
+            if event.key in STEPS:
+                self.session.show_ply(self.cursor + STEPS[event.key])
+            elif event.key == pygame.K_HOME:
+                self.session.show_ply(0)
+            elif event.key == pygame.K_END:
+                self.session.show_ply(len(self.session.game.moves))
+            elif event.key in CLOSE:
+                self.close()
+            elif event.key in PLAY_ON:
+                self.play_on()
+            elif event.key == pygame.K_r:
+                self.host.review()  # the game, whatever position is shown
+            return True  # view only: no other key acts while browsing
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.host.layout.board.collidepoint(event.pos):
+                self.play_on()  # play on from here: the click is a move on this position
+                return False
+            if event.button == 1 and self.play_button.collidepoint(event.pos):
+                self.play_on()
+                return True
+            ply = point_near(self.graph_xs, event.pos[0])
+            if event.button == 1 and self.graph_rect.collidepoint(event.pos) and ply is not None:
+                self.session.show_ply(ply)
+                return True
+            if event.button == 1:
+                for rect, cursor in self.cells:
+                    if rect.collidepoint(event.pos):
+                        self.session.show_ply(cursor)
+                        break
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
+
+    @property
+    def reviewed(self) -> dict[int, MoveReview]:
+        return self.verdicts()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        room = self.host.layout.panel
+        card(surface, room, alpha=255)
+        text = self.host.text
+        size = max(MIN_TEXT, min(16, room.width // 16))
+        line = int(size * 1.5)
+        pad = size
+        share = self.progress()
+        heading = (
+            ["Moves · view only", "Moves"]
+            if share is None
+            else ["Reviewing… R stops", "Reviewing…"]
+        )
+        if share is None and self.reviewed:
+            heading = ["Moves · scores for Black", "Scores for Black", "Moves"]
+        self.heading = text.fit(
+            heading, room.width - 2 * pad, size + 2, bold=True
+        )  # clear of the edge
+        title = text.render(*self.heading, theme.TEXT, bold=True)
+        surface.blit(title, (room.left + pad, room.top + pad))
+        if share is not None:  # the review's bar under the title
+            bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
+            draw_bar(surface, bar, share)
+        foot = ["←/→ Home/End · M: back to the game · Enter: play on from here · R: review",
+                "←/→ · M: back · Enter: play on · R: review", "M: back · Enter: play on"]  # fmt: skip
+        foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
+        hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
+        surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
+        self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
+        top = room.top + pad + 2 * line
+        if self.reviewed:  # the review's summary above the marked moves, while 3 rows remain
+            small = max(MIN_TEXT, size - 3)
+            summary = review_lines(list(self.reviewed.values()), self.session.game)
+            room_left = self.play_button.top - 6 - top - 3 * line - line // 2
+            summary = summary[: max(0, room_left // int(small * 1.5))]
+            for words in summary:
+                fitted, px = text.fit(words, room.width - 2 * pad, small)
+                surface.blit(text.render(fitted, px, theme.TEXT_DIM), (room.left + pad, top))
+                top += int(small * 1.5)
+            top += line // 2 if summary else 0
+        listed = pygame.Rect(room.left + pad, top, room.width - 2 * pad, 0)
+        listed.height = self.play_button.top - 6 - top
+        listed = self._draw_graph(surface, listed, size)
+        rows_fit = max(1, listed.height // line)
+        per_column = size * (12 if self.reviewed else 6)  # marked rows are longer
+        columns = max(1, min(4, listed.width // per_column))
+        shown = self._window(entries(self.session, self.reviewed), rows_fit * columns)
+        col_w = listed.width // columns
+        self.cells = []
+        cursor = self.cursor
+        for i, (after, label) in enumerate(shown):
+            x = room.left + pad + (i // rows_fit) * col_w
+            y = top + (i % rows_fit) * line
+            rect = pygame.Rect(x - 4, y - 2, col_w - 8, line - 2)
+            self.cells.append((rect, after))
+            if after == cursor:  # the move played from the position shown
+                pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
+            colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # later moves dimmed
+            surface.blit(text.render(label, size, colour), (x, y))
+
+    def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
+        """The evaluation graph (the panel's is under the list) where there is room: below
+        the moves in a tall list, beside them in a wide one. Returns the room left for moves."""
+        graph = self.graph()
+        self.graph_xs = []
+        if not graph:
+            return listed
+        if listed.height >= 240:  # the smallest window (a 204 px panel) has 255
+            height = min(120, listed.height // 3)
+            rect = pygame.Rect(listed.left, listed.bottom - height, listed.width, height)
+            rest = pygame.Rect(listed.left, listed.top, listed.width, listed.height - height - 8)
+        elif listed.width >= 2.5 * listed.height and listed.height >= 60:
+            width = listed.width * 2 // 5
+            rect = pygame.Rect(listed.right - width, listed.top, width, listed.height)
+            rest = pygame.Rect(listed.left, listed.top, listed.width - width - 12, listed.height)
+        else:
+            return listed
+        self.graph_rect = rect
+        text = self.host.text
+        small = max(MIN_TEXT, size - 4)
+        cursor = self.cursor
+        self.graph_xs = draw_graph(surface, text, rect, graph, cursor, small, chosen=cursor + 1)
+        return rest
+
+    def _draw_play_button(
+        self, surface: pygame.Surface, room: pygame.Rect, size: int, bottom: int
+    ) -> None:
+        """ "Play from here": for the mouse, what Enter does."""
+        text = self.host.text
+        label, fitted = text.fit(["Play from here", "Play on"], room.width // 2, size, True)
+        rendered = text.render(label, fitted, theme.TEXT, bold=True)
+        self.play_button = rendered.get_rect().inflate(2 * size, size)
+        self.play_button.bottomleft = (room.left + size - 4, bottom)
+        hover = self.play_button.collidepoint(self.host.mouse)
+        colour = theme.BUTTON_HOVER if hover else theme.ACCENT
+        pygame.draw.rect(surface, colour, self.play_button, border_radius=6)
+        surface.blit(rendered, rendered.get_rect(center=self.play_button.center))
+
+    def _window(self, rows: list[tuple[int, str]], room: int) -> list[tuple[int, str]]:
+        """The rows to draw: all of them, or as many as fit around the current move."""
+        if len(rows) <= room:
+            return rows
+        current = self.cursor
+        start = max(0, min(current - room // 2, len(rows) - room))
+        return rows[start : start + room]

@@ -1,0 +1,336 @@
+"""The play scene: the game on the board, played with the mouse and the keys.
+
+It owns what is going on in the game on screen (the move being animated, the clicks made
+meanwhile, the cursor and the square under the pointer, the notices and the pass
+announcement, the end of the game) and draws it: board, panel and notice strip. The computer's
+side is a ComputerTurn; the rules stay in Board and Game, reached through the Session.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from ...bitboard import Square
+from ...notation import square_name
+from ..model.notices import Notices
+from ..model.session import Change
+from ..model.wording import PanelView, last_placed, panel_view, pass_text, status_parts
+from ..services.computer import ComputerTurn
+from ..services.puzzle_feed import PuzzleFeed
+from ..widgets.animation import MoveAnimation
+from ..widgets.board import BoardView
+from ..widgets.explorer_marks import ExplorerView
+from ..widgets.notice_strip import draw_notices, notices_that_fit
+from .base import PlayHost, Scene
+from .end_card import EndOverlay
+from .play_choices import LEVELS_RANGE, PlayerChoices
+from .play_commands import command_table
+from .play_keys import key_command, nearest_legal, step_cursor
+
+PASS_SECONDS = 3.0  # long enough to read the pass announcement
+DEMO_RESTART_SECONDS = 3.0
+
+
+class PlayScene(Scene):
+    """The board and panel: turns mouse and keys into moves and commands, and shows the game."""
+
+    def __init__(self, host: PlayHost) -> None:
+        self.host = host
+        self.session = host.session
+        self.now = 0.0  # seconds of play, from the frame times given to update
+        self.animation: MoveAnimation | None = None
+        self.queued: deque[Square] = deque()  # clicks made during an animation
+        self.notices = Notices(
+            lambda notices: notices_that_fit(host.text, host.layout.notices, notices)
+        )
+        self.computer = ComputerTurn(
+            host.worker, self.session, host.computer_min_seconds, host.notify, self.tell
+        )
+        if not host.demo:  # the demo keeps its own quick pace
+            self.computer.watch_seconds = float(host.settings.watch_seconds)
+        self.banner_rect: pygame.Rect | None = None  # where the banner was last drawn
+        self.game_over_since: float | None = None
+        self.hover: Square | None = None
+        self.cursor: Square | None = None
+        self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
+        self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
+        self.explorer = ExplorerView()
+        self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
+        self.commands = command_table(self)
+        self.session.on_game_changed.append(self._on_change)
+        self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
+
+    # ----- events ----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_moved(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer_moved(event.pos)
+            self._click(event.pos)
+            return True
+        if event.type == pygame.KEYDOWN:
+            mod, unicode = getattr(event, "mod", 0), getattr(event, "unicode", "")
+            command = key_command(event.key, mod, unicode)
+            if command is not None:
+                self.do(command)
+            return command is not None
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        """A click on a panel button is its command; one on the board, a move."""
+        action = self.host.panel.hit(pos, self.panel_view())
+        if action is not None:
+            self.do(action)
+            return
+        side = self.host.panel.level_side_hit(pos) if self.session.watching else None
+        if side is not None:  # watching: whose level - and + change
+            self.choices.choose_level_side(side)
+            return
+        ply = self.host.panel.graph_hit(pos)
+        if ply is not None:  # a point of the graph: where its move was played, in the list
+            self.do("moves")
+            self.session.show_ply(ply)
+            return
+        square = self.host.layout.square_at(pos)
+        if square is not None:
+            self.click_square(square)
+
+    def pointer_moved(self, pos: tuple[int, int]) -> None:
+        self.host.mouse = pos
+        self.hover = self.host.layout.square_at(pos)
+        self.cursor = None
+
+    # ----- the frame ---------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.notices.take(self.session.notices)
+        self.computer.poll(self.now)
+        self.computer.review_when_free()
+        self.puzzle_feed.take(self.computer.review, self.session)
+        if self.animation is not None:
+            if self.animation.update(dt):  # discs began to turn
+                self.host.sounds.play("flip", 0.5)
+            if self.animation.done:
+                self.animation = None
+        self._advance(dt)
+        self._keep_cursor_on_a_move()
+        self.notices.expire(self.now)
+
+    def _keep_cursor_on_a_move(self) -> None:
+        """After the game changed, a keyboard cursor left on the square just played moves to
+        the nearest legal move once it is the player's turn again (and the discs have
+        finished turning); from then on the arrows walk it freely, square by square."""
+        if not self.cursor_stale or self.cursor is None or self.animation is not None:
+            return
+        if self.session.is_human_turn() and not self.session.browsing:
+            self.cursor = nearest_legal(self.cursor, self.session.board.legal_squares())
+            self.cursor_stale = False
+
+    def _advance(self, dt: float) -> None:
+        """Move the game on: forced pass, queued clicks, game over, the computer's move.
+
+        One thing at a time, at a pace a person can follow: the computer starts thinking at
+        once, even while discs still turn, but its move is shown only once the animation is
+        over, a pass announcement has had its full time, and the short pause has passed.
+        """
+        if self.session.browsing:
+            return  # the move list shows a position: no pass, no move until play resumes
+        if self.session.paused and not self.session.step_once:
+            return  # watching, paused
+        if self.animation is None:
+            # The forced pass first: a click queued during the animation may be the reply to it.
+            self.session.pass_if_forced()
+            self._play_queued()
+        self.computer.think_if_due()
+        self.computer.score_when_idle()
+        if self.animation is not None:
+            return
+        if self.session.board.is_game_over():
+            self._game_over()
+            return
+        self.game_over_since = None
+        if self.notices.banner is not None:
+            return  # a pass is being announced: the computer's next move waits until it is read
+        self.computer.move_when_due(dt)
+
+    def _game_over(self) -> None:
+        if self.game_over_since is None:
+            self.game_over_since = self.now
+            self.computer.review_at_end(self.host.settings.review_at_end and not self.host.demo)
+            self.notices.clear_banner()  # the end screen says it all
+            if self.host.find_scene(EndOverlay) is None:
+                # under any card the player opened (help), which keeps the keys and the top
+                self.host.open_scene(EndOverlay(self.host), above=self)
+        elif self.host.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
+            self.session.new_game()
+
+    def _play_queued(self) -> None:
+        """Clicks made during an animation: the first one still legal is played, the rest dropped."""
+        while self.queued:
+            square = self.queued.popleft()
+            if self.session.can_play(square):
+                self.queued.clear()
+                self.session.play(square)
+
+    def _on_change(self, change: Change) -> None:
+        """Whatever changed the game, a running search, a hint and answers about the old
+        position are now stale (a review only when a move was made)."""
+        self.notices.drop_answers()
+        self.computer.game_changed(change)
+        self.cursor_stale = True
+        if change.kind == "play":
+            self._placed(change)
+            return
+        if change.kind == "pass":
+            self.notices.announce(pass_text(change.color), self.now + PASS_SECONDS)
+            return
+        self.animation = None
+        self.queued.clear()
+        if change.kind in ("new", "load", "back", "forward"):
+            self.notices.drop_seen()
+        if change.kind != "players":
+            self.notices.clear_banner()
+        self.game_over_since = None
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+
+    def _placed(self, change: Change) -> None:
+        """A disc went down: its sound, and the flip animation when the settings want one."""
+        self.host.sounds.play("place")
+        settings = self.host.settings
+        if settings.animation and change.square is not None and change.color is not None:
+            speed = float(settings.animation_speed)
+            self.animation = MoveAnimation(change.square, change.color, change.flipped, speed)
+
+    # ----- commands ----------------------------------------------------------------------
+
+    def do(self, command: str) -> None:
+        """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
+        self.commands[command]()
+
+    def tell(self, message: str, lasting: bool = False) -> None:
+        """Answer the player's own action (an illegal click, nothing to undo): shown, not
+        logged; a ``lasting`` answer is about the game as a whole and outlives the next move."""
+        self.notices.answer(message, lasting)
+
+    def click_square(self, square: Square) -> None:
+        if self.animation is not None:
+            self.queued.append(square)
+        elif self.session.can_play(square):
+            self.session.play(square)
+        elif self.session.is_human_turn():
+            self.tell(f"{square_name(square)} is not a legal move.")
+        elif not self.session.board.is_game_over():
+            self.tell("The computer is still thinking.")
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
+
+    def explorer_shown(self) -> bool:
+        """The explorer is on, and not over a puzzle (it would give the answer away)."""
+        return self.explorer.on and self.session.shown_kind != "puzzle"
+
+    def toggle_explorer(self) -> None:
+        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        if self.session.shown_kind == "puzzle":
+            self.tell("The explorer is hidden in Puzzles: it would give the answers away.")
+        else:
+            self.tell(self.explorer.cycle())
+
+    def place_at_cursor(self) -> None:
+        if self.cursor is not None:
+            self.click_square(self.cursor)
+
+    def finish_animation(self) -> None:
+        if self.animation is not None:
+            self.animation.finish()
+            self.animation = None
+
+    # ----- what is shown -------------------------------------------------------------------
+
+    def _search(self) -> tuple[str | None, int | None]:
+        """The running search's kind and depth (a review: the moves judged so far)."""
+        kind = self.host.worker.kind
+        if kind == "review":
+            return kind, self.computer.reviewing.judged_count()
+        return kind, self.host.worker.depth
+
+    def status_parts(self) -> tuple[str, str]:
+        """What the status box says: a headline and a detail line (which may be empty)."""
+        return status_parts(self.session, *self._search())
+
+    def status(self) -> str:
+        """The status line in one piece, e.g. "Computer thinking · depth 6"."""
+        return " · ".join(part for part in self.status_parts() if part)
+
+    def legal_markers(self) -> list[Square]:
+        """The rings on the moves the player may make: theirs in the game, or the side to
+        move's in a puzzle; none on a position of the move list or one being set up."""
+        session = self.session
+        if not session.show_legal or self.animation is not None:
+            return []
+        if session.shown_kind == "puzzle":
+            return session.shown.board.legal_squares()
+        if session.browsing or not session.is_human_turn():
+            return []
+        return session.board.legal_squares()
+
+    def board_view(self) -> BoardView:
+        shown = self.session.shown
+        board, legal = shown.board, self.legal_markers()
+        hover = self.hover if self.hover in legal else None
+        computer = self.computer
+        # browsing a reviewed game, the move played from the position shown and the best
+        chips = computer.reviewing.browsed_chips()
+        hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
+        if self.session.browsing and chips is None:
+            hints, exact = {}, False  # the game's hints are not about the position shown
+        high = self.explorer_shown() and self.explorer.lookup(board) is not None
+        return BoardView(
+            board,
+            self.animation,
+            last_placed(shown),
+            legal,
+            hover,
+            None if self.session.browsing or board.is_game_over() else self.cursor,
+            hints,
+            board.side_to_move if hover is not None else None,
+            exact,
+            best,
+            high,
+        )
+
+    def panel_view(self) -> PanelView:
+        search, depth = self._search()
+        view = panel_view(
+            self.session,
+            search=search,
+            depth=depth,
+            busy=self.computer.busy_seconds(self.now),
+            levels=LEVELS_RANGE,
+            sound_on=self.host.sounds.enabled,
+            demo=self.host.demo,
+            from_book=self.computer.last_from_book(),
+            graph=self.computer.graph_points(),
+            progress=self.computer.review_progress(),
+        )
+        view.labels["explore"] = self.explorer.label()
+        return view
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board, panel, and the strip with the pass announcement and notices."""
+        host = self.host
+        view = self.board_view()
+        host.board_renderer.draw(surface, host.layout, view)
+        strip = self.notices.strip(self.now)
+        if self.explorer_shown():
+            board, under = self.session.shown.board, set(view.hints)
+            self.explorer.draw(surface, host.layout, host.text, board, not strip, under)
+        host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
+        drawn = draw_notices(surface, host.text, host.layout.notices, strip)
+        self.banner_rect = drawn[0] if self.notices.banner is not None else None

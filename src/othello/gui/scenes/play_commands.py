@@ -1,0 +1,133 @@
+"""The play scene's commands: what each panel button and key does, by name.
+
+The commands that act on the game as a whole live here (a new game, undo and redo, the move
+list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
+review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
+panel.GRID and controls.KEYS to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ..model.wording import stepped_text
+from ..services import shortcut_offer
+from .end_card import EndOverlay
+from .help import HelpOverlay
+from .play_keys import CURSOR_STEPS
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+
+class GameCommands:
+    """New game, undo and redo, the move list, the editor and help, for one play scene."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.host = scene.host
+        self.session = scene.session
+
+    def new_game(self) -> None:
+        """A new game; the one it replaces is kept, and the notice says how to get it back."""
+        kept = self.session.new_game()
+        if kept is not None:
+            self.scene.tell(stepped_text("new", kept), lasting=True)
+
+    def step(self, way: str) -> None:
+        """Undo or redo; a step into another game says which game it is now."""
+        self.scene.finish_animation()
+        before = self.session.game
+        if not (self.session.undo() if way == "undo" else self.session.redo()):
+            self.scene.tell(f"Nothing to {way}.")
+        elif self.session.game is not before:
+            self.scene.tell(stepped_text(way, self.session.game), lasting=True)
+
+    def show_moves(self) -> None:
+        """The move list, over the panel: browse the game's positions, view only."""
+        from .move_list import MoveListOverlay
+
+        if self.host.find_scene(MoveListOverlay) is None:
+            self.scene.finish_animation()
+            while (end := self.host.find_scene(EndOverlay)) is not None:
+                self.host.close_scene(end)  # the board is what the list is about
+            computer = self.scene.computer
+            self.host.open_scene(
+                MoveListOverlay(
+                    self.host,
+                    self.session,
+                    computer.reviewed,
+                    computer.review_progress,
+                    computer.graph_points,
+                    partial(self.scene.tell, lasting=True),
+                )
+            )
+
+    def edit_position(self) -> None:
+        """The position editor (not in the demo): set up a position to play from."""
+        from .set_up import EditOverlay
+
+        if self.host.demo or self.host.find_scene(EditOverlay) is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget()
+        retract = self.scene.notices.drop_answers
+        self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell, retract))
+
+    def show_puzzles(self) -> None:
+        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
+        from .puzzles import PuzzleOverlay
+
+        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget(keep_review=True)  # a review under way still makes its puzzles
+        end_card = self.host.find_scene(EndOverlay) is not None
+        while (end := self.host.find_scene(EndOverlay)) is not None:
+            self.host.close_scene(end)
+        back = self._end_card_back if end_card else None  # the finished game, as it was left
+        feed = self.scene.puzzle_feed
+        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell, feed, back))
+
+    def _end_card_back(self) -> None:
+        if self.session.board.is_game_over() and self.host.find_scene(EndOverlay) is None:
+            self.host.open_scene(EndOverlay(self.host), above=self.scene)
+
+    def show_help(self) -> None:
+        if self.host.find_scene(HelpOverlay) is None:
+            offer = None if self.host.demo else shortcut_offer.button_label()
+            self.host.open_scene(HelpOverlay(self.host, offer))
+
+
+def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
+    """Every command name (panel.GRID, controls.KEYS) and what it does in ``scene``."""
+    game, choices, computer = GameCommands(scene), scene.choices, scene.computer
+    table: dict[str, Callable[[], None]] = {
+        "new": game.new_game,
+        "undo": partial(game.step, "undo"),
+        "redo": partial(game.step, "redo"),
+        "hint": computer.ask_hint,
+        "legal": choices.toggle_legal,
+        "sound": choices.toggle_sound,
+        "help": game.show_help,
+        "moves": game.show_moves,
+        "edit": game.edit_position,
+        "review": computer.toggle_review,
+        "quit": scene.host.quit,
+        "settings": scene.host.open_settings,
+        "play-black": partial(choices.set_human, "black"),
+        "play-white": partial(choices.set_human, "white"),
+        "mode": choices.next_mode,
+        "pause": choices.toggle_pause,
+        "step": choices.step,
+        "level-up": partial(choices.change_level, 1),
+        "level-down": partial(choices.change_level, -1),
+        "place": scene.place_at_cursor,
+        "explore": scene.toggle_explorer,
+        "puzzles": game.show_puzzles,
+    }
+    for name, (dx, dy) in CURSOR_STEPS.items():
+        table[name] = partial(scene.move_cursor, dx, dy)
+    return table

@@ -1,0 +1,263 @@
+"""Puzzles mode (Z, or the Puzzles button): find the best move in a position from your own
+mistakes or from the FForum set, over the panel like the position editor.
+
+The board shows the puzzle's position (a view: the game is untouched) and nothing moves on;
+a click on a legal square is the answer. The answer is judged against every move's score, one
+judgement stated once: the FForum positions carry their exact results, a puzzle from a review
+carries the review's own scores (every move, at the review's depth), and what a puzzle lacks
+is scored the review's way (``review.score_moves``, in a search process of its own) while the
+player thinks. A wrong answer shows the best move and, once searched, the line after it; the
+player may try again (not counted), and Enter goes on to the next puzzle. Esc closes and the
+game is back as it was. The explorer stays hidden here: it would give answers away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ...board import Board
+from ...game import Game
+from ...levels import ANALYSIS
+from ...notation import parse_move, square_name
+from ...puzzles import Puzzle, PuzzleQueue, Verdict, judge
+from ..model.session import Session
+from ..services.puzzle_feed import PuzzleFeed
+from ..services.worker import SearchWorker
+from ..widgets import theme
+from ..widgets.card import card
+from ..widgets.text import MIN_TEXT
+from .base import VIEW_KEYS, PlayHost, Scene
+
+KEYS = {
+    pygame.K_RETURN: "next",
+    pygame.K_KP_ENTER: "next",
+    pygame.K_SPACE: "next",
+    pygame.K_ESCAPE: "close",
+    pygame.K_z: "close",
+}
+BUTTONS = (("next", "Next", "Enter"), ("close", "Close", "Esc"))
+RIGHT, WRONG = (90, 200, 120), (232, 72, 56)
+
+
+class PuzzleOverlay(Scene):
+    """One puzzle at a time from the queue; the answers are saved as they are given."""
+
+    def __init__(
+        self,
+        host: PlayHost,
+        session: Session,
+        tell: Callable[[str], None],
+        puzzles: PuzzleFeed,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        """``puzzles`` keeps the window's queue: answers are written through it."""
+        self.host, self.session, self.tell = host, session, tell
+        self.on_close = on_close  # e.g. the end card, put back over the finished game
+        self.puzzles = puzzles
+        self.queue: PuzzleQueue = puzzles.queue()
+        self.known = len(self.queue.puzzles)  # a review that ends meanwhile adds to them
+        self.worker = SearchWorker(getattr(host, "engine_factory", None))
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.puzzle: Puzzle | None = None
+        self.scores: dict[str, int] | None = None
+        self.exact = False
+        self.pending: str | None = None  # a move clicked before the scores came
+        self.verdict: Verdict | None = None
+        self.tries = 0  # answers given to this puzzle (only the first one counts)
+        self.line: list[str] = []
+        self.show_next()
+
+    # ----- the queue ---------------------------------------------------------------------
+
+    def show_next(self) -> None:
+        """The next puzzle on the board, and its moves being scored if they must be."""
+        self.worker.cancel()
+        self.puzzle = self.queue.next()
+        self.verdict, self.pending, self.line, self.tries = None, None, [], 0
+        if self.puzzle is None:
+            self.session.show(Game(self.session.board), "puzzle")  # nothing moves on here
+            return
+        board = Board.from_string(self.puzzle.position)
+        self.session.show(Game(board), "puzzle")
+        if set(self.puzzle.scores) >= set(board.legal_moves()):
+            self.scores, self.exact = dict(self.puzzle.scores), self.puzzle.exact
+        else:
+            self.scores = None
+            self.worker.judge(board)  # what the puzzle lacks, scored the review's way
+
+    @property
+    def board(self) -> Board:
+        """The puzzle's position, as shown."""
+        return self.session.shown.board
+
+    def answer(self, square: int) -> None:
+        """A click on the board: the answer (judged now, or as soon as the scores come);
+        after a wrong answer, another try; after a right one, nothing until Enter."""
+        if self.puzzle is None or self.pending is not None:
+            return
+        if self.verdict is not None and self.verdict.right:
+            self.tell("Solved. Enter: the next puzzle.")
+            return
+        if not self.board.is_legal(square):
+            self.tell(f"{square_name(square)} is not a legal move here.")
+            return
+        self.pending = square_name(square)
+        if self.scores is not None:
+            self._judge()
+
+    def _judge(self) -> None:
+        """The pending answer against every move's score; the first answer counts in the
+        queue, and a wrong one has the line after the best move searched."""
+        assert self.puzzle is not None and self.pending is not None and self.scores is not None
+        self.verdict = judge(self.pending, self.scores, self.exact)
+        self.pending = None
+        self.tries += 1
+        if self.tries == 1:
+            self.queue.answer(self.puzzle, self.verdict.right)
+            problem = self.puzzles.save()
+            if problem is not None:
+                self.tell(problem)
+        if not self.verdict.right and not self.line:  # searched while the player reads
+            after = self.board.copy()
+            after.push_square(parse_move(self.verdict.best))
+            if not after.is_game_over():
+                self.worker.think(after, ANALYSIS.number)
+
+    def update(self, dt: float) -> None:
+        outcome = self.worker.poll()
+        if outcome is None:
+            return
+        if outcome.error is not None:
+            self.tell("The puzzle's search failed; the answer cannot be checked. Enter: next.")
+            return
+        if outcome.kind == "judge" and self.puzzle is not None:
+            judged = {m.move: m.score for m in outcome.value}
+            self.scores = {**judged, **self.puzzle.scores}  # the puzzle's own stand
+            self.exact = all(m.exact for m in outcome.value) and (
+                self.puzzle.exact or not self.puzzle.scores
+            )
+            if self.pending is not None:
+                self._judge()
+        elif outcome.kind == "think" and self.verdict is not None:
+            self.line = [self.verdict.best, *getattr(outcome.value, "pv", [])]
+
+    # ----- events ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for action, rect in self.buttons.items():
+                if rect.collidepoint(event.pos):
+                    self.do(action)
+                    return True
+            square = self.host.layout.square_at(event.pos)
+            if square is not None:
+                self.answer(square)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in VIEW_KEYS:
+                return False  # the play scene's: help, and the explorer's word on puzzles
+            if event.key in KEYS:
+                self.do(KEYS[event.key])
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def do(self, action: str) -> None:
+        """Next (after an answer; before one, a skip: the puzzle comes after the next answer)
+        or close."""
+        if action == "close":
+            self.close()
+            return
+        if self.verdict is None and self.puzzle is not None:
+            self.puzzle.due = self.queue.turn + 1
+            self.pending = None
+        self.show_next()
+
+    def close(self) -> None:
+        self.worker.shutdown()
+        self.session.show(None)
+        self.host.close_scene(self)
+        if self.on_close is not None:
+            self.on_close()
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def lines(self) -> list[tuple[str, Any]]:
+        """What the card says, each line with its colour."""
+        due, solved, total = len(self.queue.due()), self.queue.solved(), len(self.queue.puzzles)
+        counts = f"{due} due · {solved} of {total} solved"
+        if total > self.known:  # why the count just grew
+            counts += f" · {total - self.known} new from your game"
+        out: list[tuple[str, Any]] = [(counts, theme.TEXT_DIM)]
+        p = self.puzzle
+        if p is None:
+            return [*out, ("No puzzles.", theme.TEXT)]
+        out.append((p.origin, theme.TEXT_DIM))
+        out.append((f"{p.side.capitalize()} to move: find the best move", theme.TEXT))
+        out.append((p.stake(), theme.TEXT))
+        if self.pending is not None:
+            out.append((f"{self.pending}: checking…", theme.TEXT_DIM))
+        elif self.verdict is not None:
+            colour = RIGHT if self.verdict.right else WRONG
+            out.append((self.verdict.text(), colour))
+            if not self.verdict.right:
+                line = " ".join(self.line[:8]) if self.line else "searching…"
+                out.append((f"Best line: {line}", theme.TEXT))
+                out.append(("Click another move to try again, or Enter: next.", theme.TEXT_DIM))
+            elif self.tries > 1:
+                out.append(("Found on a later try: counted as missed.", theme.TEXT_DIM))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._mark_squares(surface)
+        room = self.host.layout.panel
+        card(surface, room, alpha=255)
+        text = self.host.text
+        size = max(MIN_TEXT, min(16, room.width // 18))
+        pad, line_h = size, int(size * 1.5)
+        y = room.top + pad
+        title = text.render("Puzzles", size + 2, theme.TEXT, bold=True)
+        surface.blit(title, (room.left + pad, y))
+        y += int(line_h * 1.5)
+        width = room.width - 2 * pad
+        bottom = room.bottom - pad - int(size * 2.1) - pad
+        for words, colour in self.lines():
+            wrapped, px = text.fit_lines(words, width, 3, size)
+            for part in wrapped:
+                if y + line_h > bottom:
+                    break
+                surface.blit(text.render(part, px, colour), (room.left + pad, y))
+                y += line_h
+            y += line_h // 3
+        self._draw_buttons(surface, room, size)
+
+    def _mark_squares(self, surface: pygame.Surface) -> None:
+        """After an answer: the answer framed (green right, red wrong), the best in gold."""
+        if self.verdict is None:
+            return
+        layout = self.host.layout
+        best = layout.square_rect(parse_move(self.verdict.best)).inflate(-4, -4)
+        pygame.draw.rect(surface, theme.HINT_BEST, best, width=3, border_radius=6)
+        mine = layout.square_rect(parse_move(self.verdict.move)).inflate(-10, -10)
+        colour = RIGHT if self.verdict.right else WRONG
+        pygame.draw.rect(surface, colour, mine, width=3, border_radius=6)
+
+    def _draw_buttons(self, surface: pygame.Surface, room: pygame.Rect, size: int) -> None:
+        text, gap = self.host.text, max(4, size // 2)
+        width = (room.width - 2 * size - gap) // 2
+        height = int(size * 2.1)
+        self.buttons = {}
+        for i, (action, label, key) in enumerate(BUTTONS):
+            rect = pygame.Rect(room.left + size + i * (width + gap), room.bottom - size - height,
+                               width, height)  # fmt: skip
+            self.buttons[action] = rect
+            hover = rect.collidepoint(self.host.mouse)
+            fill = (
+                theme.BUTTON_HOVER if hover else theme.ACCENT if action == "next" else theme.BUTTON
+            )
+            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            fitted, px = text.fit([f"{label} ({key})", label], rect.width - 8, size)
+            shown = text.render(fitted, px, theme.TEXT)
+            surface.blit(shown, shown.get_rect(center=rect.center))

@@ -1,0 +1,270 @@
+"""The computer's side of the game on screen: its search, its move shown at a pace a person can
+follow, and the hints it gives the player.
+
+The search runs in the worker; this only starts jobs and polls for their outcome once a frame,
+so the window never waits. A result that arrives after the game changed never reaches the board:
+every change cancels the job (the worker drops what it returns) and forgets the chosen move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...bitboard import Square
+from ...levels import ANALYSIS
+from ...notation import parse_move
+from ...review import MoveReview
+from ..model.judgement import GameJudgement, GraphPoint
+from ..model.session import Change, Session
+from ..model.wording import hint_text
+from .reviewing import GameReview
+from .worker import Outcome, SearchWorker
+
+SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
+
+
+class ComputerTurn:
+    """Thinks on the computer's turn and plays its move once the pause has passed; scores the
+    player's moves for a hint on request."""
+
+    def __init__(
+        self,
+        worker: SearchWorker,
+        session: Session,
+        min_seconds: float,
+        notify: Callable[[str], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        """``notify`` reports a failure (and logs it); ``tell`` answers the player (a hint)."""
+        self.worker = worker
+        self.session = session
+        self.min_seconds = min_seconds  # an instant reply is hard to follow; pace it a little
+        self.watch_seconds = min_seconds  # watch mode's pace (WATCH_SECONDS; not the demo's)
+        self.notify = notify
+        self.tell = tell
+        self.pending: str | None = None  # the computer's chosen move, waiting to be shown
+        self.pending_book = False  # ... and it came from the opening book
+        self.reviewing = GameReview(worker, session, tell)
+        self.pending_score: tuple[int, bool] | None = None  # the chosen move's, Black's side
+        self.search_failed = False  # no retrying a broken search until the game changes
+        self.turn_wait = 0.0  # how long the computer's move has been due
+        self.busy_since: float | None = None  # when the running search began (for the spinner)
+        self.hints: dict[Square, int] = {}
+        self.hints_exact = False  # the hints are perfect play's results, not estimates
+        self.hint_explained = False  # the score unit is explained with the first hint only
+
+    @property
+    def judgement(self) -> GameJudgement:
+        """The scores, the review and the book moves of the game on the board."""
+        return self.session.judgement
+
+    @property
+    def book_moves(self) -> set[tuple[int, ...]]:
+        """The computer's book moves in this game, by the moves up to and including each."""
+        return self.judgement.book
+
+    def is_to_move(self) -> bool:
+        """The computer's turn, with a move to choose (a forced pass is the rules', not its)."""
+        return self.session.is_computer_turn() and not self.session.board.must_pass()
+
+    def busy_seconds(self, now: float) -> float | None:
+        """How long the running search has been going (for the spinner); None when idle or
+        only scoring the position for the graph (quietly, in the background)."""
+        if self.worker.busy and self.worker.kind != "score" and self.busy_since is not None:
+            return now - self.busy_since
+        return None
+
+    def poll(self, now: float) -> None:
+        """Take the search's outcomes that have come, and note when a new search began."""
+        while (outcome := self.worker.poll()) is not None:
+            self._take(outcome)
+        if not self.worker.busy:
+            self.busy_since = None
+        elif self.busy_since is None:
+            self.busy_since = now
+
+    def think_if_due(self) -> None:
+        """Start thinking as soon as it is the computer's turn, even while discs still turn."""
+        if (
+            self.is_to_move()
+            and self.pending is None
+            and not self.worker.busy
+            and not self.search_failed
+        ):
+            board = self.session.board
+            self.worker.think(board, self.session.level_for(board.side_to_move))
+
+    def score_when_idle(self) -> None:
+        """Two players: nobody's search scores their moves, so the search process, idle
+        otherwise, judges each position reached (a quick search) for the graph. Anything
+        the players ask for (a hint, a review) cancels it; a move makes it start anew."""
+        session, game = self.session, self.session.game
+        if (
+            not session.two_players
+            or session.browsing
+            or self.worker.busy
+            or self.search_failed
+            or game.cursor == 0
+            or session.board.is_game_over()
+            or self.judgement.has_score(tuple(game.moves[: game.cursor]))
+        ):
+            return
+        self.worker.score(session.board, SCORE_LEVEL)
+
+    def move_when_due(self, dt: float) -> None:
+        """Play the chosen move once it has been the computer's turn for the short pause."""
+        if not self.is_to_move():
+            return
+        self.turn_wait += dt
+        wait = self.watch_seconds if self.session.watching else self.min_seconds
+        if self.pending is not None and self.turn_wait >= wait:
+            move, self.pending = self.pending, None
+            score, self.pending_score = self.pending_score, None
+            self.session.step_once = False
+            try:
+                self.session.play(move, by_computer=True)  # the game changed: forget() runs
+                game = self.session.game
+                if self.pending_book:
+                    self.book_moves.add(tuple(game.moves[: game.cursor]))
+                if score is not None:
+                    self.judgement.note(tuple(game.moves[: game.cursor]), *score)
+            except ValueError as err:
+                self.notify(
+                    f"The computer chose an impossible move ({err}); choose a new game or undo."
+                )
+
+    def toggle_review(self) -> None:
+        """R: judge every move of the game on the board in the search process (the window
+        stays free, the game may go on); R again stops it."""
+        self.reviewing.toggle()
+
+    def review_at_end(self, wanted: bool) -> None:
+        """REVIEW_AT_END (``wanted``): a finished game a person played is reviewed at once,
+        so its mistakes become puzzles, unless it already was or a review is under way."""
+        if (
+            wanted
+            and not self.session.watching
+            and not self.reviewing.wanted
+            and self.worker.kind != "review"
+            and not self.reviewed()
+        ):
+            self.toggle_review()
+
+    def review_when_free(self) -> None:
+        """Start or resume the wanted review when the search process is free; the computer's
+        own move (not while browsing or paused) comes first."""
+        session = self.session
+        held = session.browsing or (session.paused and not session.step_once)
+        self.reviewing.run_when_free(self.is_to_move() and not held)
+
+    @property
+    def review(self) -> tuple[tuple[int, ...], list[MoveReview]] | None:
+        """The last finished review: the moves it judged and its verdicts (None before any)."""
+        return self.judgement.review
+
+    def reviewed(self) -> dict[int, MoveReview]:
+        """The review's verdicts on the game's moves, by ply."""
+        return self.reviewing.reviewed()
+
+    def review_progress(self) -> float | None:
+        """The share of the wanted review done (for its bar); None when none is wanted."""
+        return self.reviewing.progress()
+
+    def graph_points(self) -> list[GraphPoint]:
+        """The graph's points for the line on the board (browsing: the whole game): the
+        review's where the game was reviewed, else the searches' own scores (the computer's
+        moves, the player's before them; with two players, the idle search's)."""
+        game = self.session.game
+        last = len(game.moves) if self.session.browsing else game.cursor
+        return self.judgement.points(game, last)
+
+    def last_from_book(self) -> bool:
+        """The move last played on the board was the computer's, from the opening book, in
+        this game."""
+        game = self.session.game
+        return game.cursor > 0 and tuple(game.moves[: game.cursor]) in self.book_moves
+
+    def ask_hint(self) -> None:
+        """Score every move of the player's; the hint shows when the scores come back."""
+        if not self.session.is_human_turn():
+            self.tell("Hints are for your turn.")
+        elif self.session.must_pass():
+            self.tell("You have no legal move: you pass.")
+        elif self.worker.kind != "analyze":
+            # Advice for the player: the strongest analysis, whatever the opponent's level.
+            self.worker.analyze(self.session.board, ANALYSIS.number)
+
+    def show_hints(self, scores: list[tuple[str, int]], exact: bool = False) -> None:
+        """Scores on the board; the notice names every move that ties for best and says
+        whether the scores are exact (perfect play) or the search's estimate."""
+        self.hints = {parse_move(move): score for move, score in scores}
+        self.hints_exact = exact
+        if not scores:
+            return
+        explain = not self.hint_explained
+        self.hint_explained = True
+        self.tell(hint_text(scores, explain, exact))
+
+    def level_changed(self) -> None:
+        """A running search is for the old level: stop it, and the next frame starts anew."""
+        if self.worker.kind == "think":
+            self.worker.cancel()
+
+    def game_changed(self, change: Change) -> None:
+        """The game changed: a running search, its chosen move and the hints are stale. A
+        running review goes on when the change leaves it valid (see GameReview.keeps_running);
+        another game on the board ends it."""
+        self.reviewing.game_changed(change)
+        self.forget(keep_review=self.reviewing.keeps_running(change))
+
+    def forget(self, keep_review: bool = False) -> None:
+        """A running search, its chosen move and the hints are stale; with ``keep_review``
+        a running review job goes on (it judges the moves it was given)."""
+        if not (keep_review and self.worker.kind == "review"):
+            self.worker.cancel()
+        self.pending = None
+        self.pending_score = None
+        self.search_failed = False
+        self.hints = {}
+        self.turn_wait = 0.0
+
+    def _black_score(self, result: object) -> tuple[int, bool] | None:
+        """A search result's score of the position on the board, from Black's side, and
+        whether it is exact; None when it has no score (a book move may not)."""
+        score = getattr(result, "score", None)
+        if not isinstance(score, int):
+            return None
+        sign = 1 if self.session.board.black_to_move else -1
+        return sign * score, bool(getattr(result, "exact", False))
+
+    def _take(self, outcome: Outcome) -> None:
+        if outcome.error is not None:
+            if outcome.kind == "review":
+                self.reviewing.wanted = False
+                self.notify(f"The review stopped: the search failed ({outcome.error}).")
+                return
+            self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
+            self.notify(
+                f"The computer's search failed ({outcome.error}); undo or start a new game."
+            )
+            return
+        game = self.session.game
+        here = tuple(game.moves[: game.cursor])
+        if outcome.kind == "think":
+            self.pending = str(outcome.value.move)
+            self.pending_book = bool(getattr(outcome.value, "book", False))
+            self.pending_score = self._black_score(outcome.value)
+            if self.pending_score is not None:
+                # the same search judged the position it started from, after the player's
+                # move: the graph gets that point too, at no extra cost
+                self.judgement.note(here, *self.pending_score, keep=True)
+        elif outcome.kind == "score":
+            score = self._black_score(outcome.value)
+            if score is not None:
+                self.judgement.note(here, *score)
+        elif self.reviewing.take(outcome):
+            pass
+        else:
+            scores = [m for m in outcome.value if m.move != "pass"]
+            exact = bool(scores) and all(m.exact for m in scores)
+            self.show_hints([(m.move, int(m.score)) for m in scores], exact)

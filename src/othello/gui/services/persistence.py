@@ -1,0 +1,332 @@
+"""Nothing lost, in the window: clipboard, save/load keys, dropped files, autosave and resume.
+
+Clipboards fail in ordinary ways (no display server, a headless driver, a desktop without
+clipboard support, an owner that vanished), so every call here catches pygame's errors.
+What was copied is also kept in memory, so copy-then-paste inside the game works even
+where the system clipboard does not. Needs a window (pygame.display.set_mode) first.
+
+:func:`attach` connects all of it to a running ``othello.gui.app.App`` through the hooks the
+window offers (``session.on_game_changed``, ``on_unhandled_event``, ``notify``), so the
+window itself needs one call and no knowledge of files.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from ...app import storage
+from ...errors import OthelloError
+from ...game import Game
+from ..model.wording import game_summary
+
+log = logging.getLogger(__name__)
+
+_TEXT_TYPES = ("text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING")
+_kept: str | None = None
+_start_file: Path | None = None
+_NO_CLIPBOARD_DRIVERS = ("dummy", "offscreen")
+"""SDL video drivers with no clipboard: pygame.scrap starts on them, but holds nothing."""
+
+
+def _scrap() -> Any:
+    """pygame.scrap, initialised; raises when this display has no clipboard."""
+    import pygame
+    from pygame import scrap
+
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        raise RuntimeError("no window yet")
+    if pygame.display.get_driver() in _NO_CLIPBOARD_DRIVERS:
+        raise RuntimeError(f"the {pygame.display.get_driver()} video driver has no clipboard")
+    if not scrap.get_init():
+        scrap.init()
+    return scrap
+
+
+def copy(text: str) -> bool:
+    """Put ``text`` on the system clipboard; False (text kept for paste()) when there is none.
+
+    pygame-ce offers SDL's own clipboard text (``scrap.put_text``). pygame's ``scrap.put``
+    takes a type name, and which it accepts depends on the system: on X11 pygame 2.6 refuses
+    its own ``SCRAP_TEXT`` ("text/plain") but takes "text/plain;charset=utf-8", so the text
+    types are tried in turn.
+    """
+    global _kept
+    _kept = text
+    try:
+        scrap = _scrap()
+    except Exception as err:  # pygame missing, no window, no clipboard on this driver
+        log.info("system clipboard unavailable for copy: %s", err)
+        return False
+    problems = []
+    if hasattr(scrap, "put_text"):
+        try:
+            scrap.put_text(text)
+            return True
+        except Exception as err:  # pygame.error: fall back on the typed put
+            problems.append(f"put_text: {err}")
+    for kind in _TEXT_TYPES:
+        try:
+            scrap.put(kind, text.encode("utf-8"))
+            return True
+        except Exception as err:  # pygame.error: this type is not taken here; try the next
+            problems.append(f"{kind}: {err}")
+    log.info("system clipboard refused every text type for copy: %s", "; ".join(problems))
+    return False
+
+
+def _decode(data: bytes | None) -> str | None:
+    if not data:
+        return None
+    text = data.decode("utf-8", errors="replace").replace("\0", "")
+    return text or None
+
+
+def system_text() -> str | None:
+    """The text on the system clipboard, or None when there is none or no clipboard at all."""
+    try:
+        scrap = _scrap()
+        if hasattr(scrap, "get_text"):  # pygame-ce: SDL's own clipboard text
+            text = scrap.get_text().replace("\0", "")
+            if text:
+                return str(text)
+        for kind in _TEXT_TYPES:
+            text = _decode(scrap.get(kind))
+            if text:
+                return text
+    except Exception as err:  # any failure means "no clipboard"
+        log.info("system clipboard unavailable for paste: %s", err)
+    return None
+
+
+def paste() -> str | None:
+    """The clipboard's text, else what copy() last kept, else None."""
+    return system_text() or _kept
+
+
+def available() -> bool:
+    """True when the system clipboard can be used (for the help text; copy/paste work anyway)."""
+    try:
+        _scrap()
+        return True
+    except Exception:
+        return False
+
+
+# ----- wiring into the window -------------------------------------------------------------
+
+
+class _Session(Protocol):
+    game: Game
+    on_game_changed: list[Callable[[Any], None]]
+
+    @property
+    def players(self) -> str: ...
+    def set_players(self, players: str) -> None: ...
+    def set_game(self, game: Game) -> Game | None: ...
+
+
+class _App(Protocol):
+    @property
+    def session(self) -> _Session: ...
+
+    demo: bool
+    on_unhandled_event: list[Callable[[Any], bool]]
+
+    def notify(self, message: str) -> None: ...
+    def inform(self, message: str) -> None: ...
+    def tell(self, message: str) -> None: ...
+
+
+def copy_game(app: _App) -> None:
+    """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
+    text = storage.game_to_text(app.session.game).strip()
+    if copy(text):
+        app.tell(f"Copied the game: {_short(text)}")
+    else:
+        app.notify("No system clipboard here; the game is kept for Ctrl+V inside this window")
+
+
+def paste_game(app: _App) -> None:
+    """Ctrl+V: set up the pasted transcript or board string; a bad text changes nothing."""
+    text = paste()
+    if text is None:
+        if available():
+            app.notify(
+                "The clipboard holds no text; copy a transcript like f5d6c3 or a board string"
+            )
+        else:
+            app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
+        return
+    try:
+        game = storage.parse_game_text(text)
+    except OthelloError as err:
+        app.notify(f"Pasted text not used. {err}")
+        return
+    kept = app.session.set_game(game)
+    app.tell(f"Pasted {game_summary(game)}.{_way_back(kept)}")
+
+
+def save_game_file(app: _App) -> None:
+    """Ctrl+S: write the game to a new file in the games folder."""
+    try:
+        path = storage.save_game(app.session.game)
+    except OthelloError as err:
+        app.notify(str(err))
+        return
+    app.tell(f"Saved to {path}")
+
+
+def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
+    """Set up the game in ``path``; a bad file changes nothing and the notice says why."""
+    try:
+        game = storage.load_game(path)
+    except OthelloError as err:
+        app.notify(f"{err}{hint}")
+        return False
+    kept = app.session.set_game(game)
+    app.tell(f"Loaded {path.name}: {game_summary(game)}.{_way_back(kept)}{hint}")
+    return True
+
+
+def _way_back(replaced: Game | None) -> str:
+    """What the notice adds when a game in progress was replaced: how to get it back."""
+    return " Undo (U) brings back the game you were playing." if replaced is not None else ""
+
+
+class GameFiles:
+    """Ctrl+O: the newest saved game first, then one older at each press, round again.
+
+    There is no file dialog, so stepping back is how an older game, or the one past a
+    damaged file, is reached.
+    """
+
+    def __init__(self) -> None:
+        self.last: Path | None = None
+
+    def next(self) -> tuple[Path, int, int] | None:
+        """The file to load, its place (0 is the newest) and how many there are; None if none."""
+        files = storage.game_files()
+        if not files:
+            return None
+        index = files.index(self.last) + 1 if self.last in files else 0
+        if index >= len(files):
+            index = 0
+        self.last = files[index]
+        return self.last, index, len(files)
+
+    def load(self, app: _App) -> None:
+        found = self.next()
+        if found is None:
+            app.notify(f"No saved games in {storage.games_dir()}; save one with Ctrl+S")
+            return
+        path, index, count = found
+        hint = ""
+        if count > 1:
+            then = "for an older one" if index + 1 < count else "for the newest"
+            hint = f" (saved game {index + 1} of {count}, newest first; Ctrl+O again {then})"
+        open_game_file(app, path, hint)
+
+
+def _short(text: str, width: int = 40) -> str:
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= width else one_line[: width - 1] + "…"
+
+
+def key_handler(app: _App) -> Callable[[Any], bool]:
+    """An ``on_unhandled_event`` hook for Ctrl (or Cmd) + C, V, S and O."""
+    import pygame
+
+    files = GameFiles()
+    actions: dict[int, Callable[[_App], None]] = {
+        pygame.K_c: copy_game,
+        pygame.K_v: paste_game,
+        pygame.K_s: save_game_file,
+        pygame.K_o: files.load,
+    }
+
+    def handle(event: Any) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        if not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return False
+        action = actions.get(event.key)
+        if action is None:
+            return False
+        action(app)
+        return True
+
+    return handle
+
+
+def drop_handler(app: _App) -> Callable[[Any], bool]:
+    """An ``on_unhandled_event`` hook: a file dropped on the window is opened as a game."""
+    import pygame
+
+    def handle(event: Any) -> bool:
+        if event.type != pygame.DROPFILE:
+            return False
+        open_game_file(app, Path(event.file))
+        return True
+
+    return handle
+
+
+def start_with(path: Path) -> None:
+    """Open the game in ``path`` instead of resuming, at the next :func:`attach`.
+
+    ``othello --load FILE`` checks the file first (so a bad one stops the start with a
+    message) and hands it over here, since the window is built elsewhere.
+    """
+    global _start_file
+    _start_file = path
+
+
+class AutosaveWatch:
+    """The autosave after every change, with one notice when it starts failing.
+
+    A failing save is said once, not at every move, and again only after it worked
+    in between and then failed anew.
+    """
+
+    def __init__(self, app: _App) -> None:
+        self.app = app
+        self.failing = False
+
+    def __call__(self, change: object) -> None:
+        session = self.app.session  # the game, and who plays it (it resumes in its mode)
+        problem = storage.autosave_problem(session.game, players=session.players)
+        if problem is not None and not self.failing:
+            self.app.notify(f"Your game is not being saved: {problem}")
+        self.failing = problem is not None
+
+
+def attach(app: _App, *, resume: bool = True) -> None:
+    """Give the window clipboard and file keys, file drops, autosave after every change,
+    and resume (or the file given to :func:`start_with`).
+
+    Call once, right after the App is built and before its first frame. The computer
+    playing itself (``--demo``) neither resumes nor overwrites the player's autosave.
+    """
+    global _start_file
+    start, _start_file = _start_file, None
+    app.on_unhandled_event.append(key_handler(app))
+    app.on_unhandled_event.append(drop_handler(app))
+    if app.demo:
+        return
+    session = app.session
+    if resume and start is None:
+        game, notices = storage.resume()
+        for notice in notices:
+            app.notify(notice)
+        if game is not None:
+            players = storage.autosaved_players()
+            if players is not None:
+                session.set_players(players)
+            session.set_game(game)
+            app.inform(f"Resumed your game: {game_summary(game)}")
+    session.on_game_changed.append(AutosaveWatch(app))
+    if start is not None:
+        open_game_file(app, start)  # autosaved at once: it is now the game in progress

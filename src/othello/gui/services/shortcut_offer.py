@@ -1,0 +1,67 @@
+"""Adding the game to the system's menu from the window, for a player who never opens a
+terminal (the app is double-clicked; ``--install-shortcut`` needs a command line).
+
+The help card (F1, the Help button) offers it as a button, and the first start says so. The
+button does what ``othello --install-shortcut`` does (``app/shortcut.py``): the menu entry,
+and the same on the desktop where the system has a desktop folder. It runs off the frame
+loop, since on Windows it asks PowerShell (a second or two), and the strip under the board
+then says where the entries were put, or why they could not be.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from ...app import logs, shortcut
+from ...errors import ShortcutError
+
+Installer = Callable[[], list[tuple[str, Path]]]
+
+
+def button_label() -> str | None:
+    """The help card's button on this system, or None where there is no menu to add the
+    game to (macOS: the app is dragged to Applications)."""
+    menu = shortcut.menu_name()
+    if menu is None:
+        return None
+    if shortcut.installed():
+        return f"In the {menu}: add again (A)"
+    return f"Add to the {menu} (A)"
+
+
+class Adding:
+    """The shortcuts being written in a thread of their own. ``words`` is what to tell once
+    they are (or why they could not be); the help card shows them when they come, or, closed
+    before then, ``later`` gets them (it only appends to a list, which a thread may do)."""
+
+    def __init__(self, install: Installer | None = None) -> None:
+        self.install = install or shortcut.install_for_this_system
+        self.words: str | None = None
+        self.later: Callable[[str], None] | None = None
+        self._lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, name="add-to-menu", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            written = self.install()
+        except ShortcutError as err:
+            logs.log.warning("shortcut: %s", err)
+            words = f"Othello could not be added to the menu: {err}"
+        else:
+            logs.log.info("shortcut: %s", written)
+            words = shortcut.where_put(written)
+        with self._lock:
+            self.words = words
+            later = self.later
+        if later is not None:
+            later(words)
+
+    def hand_over(self, later: Callable[[str], None]) -> None:
+        """Whoever shows the words now is gone: ``later`` gets them, now or when they come."""
+        with self._lock:
+            self.later, words = later, self.words
+        if words is not None:
+            later(words)

@@ -1,0 +1,392 @@
+"""The computer's search off the frame loop, cancellable, with stale results thrown away.
+
+Each search is a job with the generation number current when it began. Cancelling stops the
+job and bumps the generation, so a result that arrives after a new game or an undo is
+recognised as stale and never reaches the board. That logic is the same whichever way a job
+is carried out:
+
+- by default, in a child process (:mod:`othello.app.search_service`), so the search never holds
+  the interpreter the frame loop needs: a long C call in the search (clearing a table of half a
+  million entries, a garbage collection) used to stall frames by 50-200 ms;
+- with an ``engine_factory`` (tests, scripts), in a thread calling the engines it makes, which
+  need not be picklable. Jobs run one at a time: a new job's thread first waits for the
+  cancelled one to return, so an engine is never searched twice at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import queue
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
+
+from ...app import search_service
+from ...app.search_service import Job, Report
+from ...board import Board
+from ...errors import SearchError
+
+log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.logs
+EngineFactory = Callable[[int], Any]
+JOIN_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished job: ``value`` is a search result (think) or a list of move scores (analyze)."""
+
+    kind: str
+    generation: int
+    value: Any = None
+    error: BaseException | None = None
+
+
+class Progress(NamedTuple):
+    """The depth a running search has finished."""
+
+    generation: int
+    depth: int
+
+
+class Transport(Protocol):
+    """How jobs reach an engine and reports come back; SearchWorker keeps the bookkeeping."""
+
+    def start(self, job: Job) -> None: ...
+    def cancel(self, generation: int) -> None: ...
+    def receive(self) -> Iterator[Outcome | Progress]: ...
+    def failure(self, job: Job) -> Outcome | None: ...
+    def shutdown(self, timeout: float) -> None: ...
+
+
+class SearchWorker:
+    """Runs Engine.think / Engine.analyze away from the frame loop, which polls for results.
+
+    Without an ``engine_factory`` the search runs in a child process holding one Engine per
+    level; with one, in a thread using the engines it makes.
+    """
+
+    def __init__(
+        self, engine_factory: EngineFactory | None = None, book: bool = False, processes: int = 1
+    ) -> None:
+        """``processes``: how many worker processes the child's searches may share out to
+        (SEARCH_PROCESSES; 1: the child searches alone)."""
+        self.book = book  # the computer's moves may come from the opening book (BOOK)
+        self._transport: Transport = (
+            ProcessTransport(processes)
+            if engine_factory is None
+            else ThreadTransport(engine_factory)
+        )
+        self._job: Job | None = None
+        self.generation = 0
+        self.kind: str | None = None  # the running job's kind, None when idle
+        self.depth: int | None = None  # deepest depth the running search reported
+
+    @property
+    def busy(self) -> bool:
+        return self.kind is not None
+
+    def think(self, board: Board, level: int) -> int:
+        """Start choosing a move for the side to move; returns the job's generation."""
+        return self._start("think", board, level)
+
+    def score(self, board: Board, level: int) -> int:
+        """Start judging the position (the search's score, not its move: for the graph)."""
+        return self._start("score", board, level)
+
+    def analyze(self, board: Board, level: int) -> int:
+        """Start scoring every legal move, for a hint."""
+        return self._start("analyze", board, level)
+
+    def judge(self, board: Board) -> int:
+        """Start scoring every legal move as a review scores it (a puzzle's answers)."""
+        return self._start("judge", board, 0)
+
+    def review(self, start: Board, moves: list[int], first: int = 0) -> int:
+        """Start judging every move of a game from ply ``first`` on; poll returns each
+        verdict as an outcome of kind "verdict" while the review goes on."""
+        self.cancel()
+        self.kind = "review"
+        text = search_service.review_text(start, moves, first)
+        self._job = (self.generation, "review", text, 0, False)
+        self._transport.start(self._job)
+        return self.generation
+
+    def cancel(self) -> None:
+        """Stop the running job, if any; whatever it returns later is dropped."""
+        self._transport.cancel(self.generation)
+        self.generation += 1
+        self.kind = None
+        self.depth = None
+
+    def poll(self) -> Outcome | None:
+        """The current job's outcome once it is done; stale reports are discarded here."""
+        for message in self._transport.receive():
+            if message.generation != self.generation or self.kind is None:
+                continue
+            if isinstance(message, Progress):
+                self.depth = message.depth
+            elif message.kind == "verdict":
+                return message  # one move of the running review judged; it goes on
+            elif message.kind == self.kind:
+                self.kind = None
+                return message
+        if self.kind is not None and self._job is not None:
+            failed = self._transport.failure(self._job)
+            if failed is not None:
+                self.kind = None
+                return failed
+        return None
+
+    def shutdown(self, timeout: float = 1.0) -> None:
+        """Cancel, and stop the thread or the child process without keeping the window waiting."""
+        self.cancel()
+        self._transport.shutdown(timeout)
+
+    def set_processes(self, processes: int) -> None:
+        """Search on ``processes`` from the next job on: the child process is started anew
+        (a running job is cancelled; the game asks for it again)."""
+        transport = self._transport
+        if isinstance(transport, ProcessTransport) and transport.processes != processes:
+            self.shutdown()
+            transport.processes = processes
+
+    def _start(self, kind: str, board: Board, level: int) -> int:
+        self.cancel()
+        self.kind = kind
+        self._job = (self.generation, kind, board.to_string(), level, self.book)
+        self._transport.start(self._job)
+        return self.generation
+
+
+def _log_failure(job: Job, how: str, details: str = "") -> None:
+    """One line naming the job, so a failure in the log can be replayed (``othello solve``)."""
+    _generation, kind, board, level, _book = job
+    log.error("the search (%s, level %d) failed on %s: %s%s", kind, level, board, how, details)
+
+
+# ----- in a child process (the default) -------------------------------------------------------
+
+
+class ProcessTransport:
+    """Jobs go to a persistent child process over a pipe; a dead child is reported and replaced.
+
+    The child is started at once, but "spawn" returns as soon as the new interpreter is
+    launched: it imports the engine while the window opens, and the first job waits in the pipe.
+    """
+
+    def __init__(self, processes: int = 1) -> None:
+        """``processes`` above 1: the child shares its searches out to that many workers of
+        its own, so it is started non-daemonic (a daemon may not have children); it still
+        leaves when the pipe to the window closes, and shutdown() ends it."""
+        self.processes = processes
+        self._context = multiprocessing.get_context("spawn")  # never fork a process running SDL
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._cancelled: Any = None  # shared with the child: the newest cancelled generation
+        self._newest_cancelled = 0
+        self._launch()
+
+    def start(self, job: Job) -> None:
+        if self._process is not None and not self._process.is_alive():
+            self._discard(f"the search process had stopped ({self._ending()}); starting a new one")
+        if self._process is None:
+            self._launch()
+        if self._conn is not None:
+            try:
+                self._conn.send(job)
+            except OSError:  # it died just now: failure() reports it at the next poll
+                pass
+
+    def cancel(self, generation: int) -> None:
+        self._newest_cancelled = generation
+        if self._cancelled is not None:
+            self._cancelled.value = generation
+
+    def receive(self) -> Iterator[Outcome | Progress]:
+        while self._conn is not None and self._conn.poll():
+            try:
+                report = self._conn.recv()
+            except (EOFError, OSError):  # the child is gone; failure() says so
+                return
+            yield self._message(report)
+
+    def failure(self, job: Job) -> Outcome | None:
+        if self._process is not None and self._process.is_alive():
+            return None
+        how = f"the search process stopped ({self._ending()})"
+        _log_failure(job, how)
+        self._discard()
+        return Outcome(job[1], job[0], error=SearchError(how))
+
+    def shutdown(self, timeout: float) -> None:
+        """Ask the child to exit (it was just cancelled), then terminate it if it does not."""
+        process, conn = self._process, self._conn
+        self._process = self._conn = self._cancelled = None
+        if process is None or conn is None:
+            return
+        try:
+            conn.send(None)
+        except OSError:
+            pass
+        process.join(timeout)
+        if process.is_alive():
+            log.warning("the search process did not stop within %.1f s; terminating it", timeout)
+            process.terminate()
+            process.join(timeout)
+        if process.is_alive():
+            process.kill()
+            process.join()
+        conn.close()
+        process.close()
+
+    def _launch(self) -> None:
+        parent, child = self._context.Pipe()
+        self._cancelled = self._context.RawValue("q", self._newest_cancelled)
+        process = self._context.Process(
+            target=search_service.serve,
+            args=(child, self._cancelled, self.processes),
+            name="othello-search",
+            daemon=self.processes <= 1,
+        )
+        try:
+            process.start()
+        except OSError:  # no process to be had: failure() reports it on the first job
+            log.exception("the search process could not start")
+            parent.close()
+            self._process = self._conn = None
+            return
+        finally:
+            child.close()  # the child has its own copy; ours would hide its death from recv()
+        self._process, self._conn = process, parent
+
+    def _message(self, report: Report) -> Outcome | Progress:
+        if report[0] == "progress":
+            return Progress(report[1], report[2])
+        if report[0] == "result":
+            _tag, generation, kind, data = report
+            return Outcome(kind, generation, search_service.value_from_data(kind, data))
+        if report[0] == "verdict":
+            _tag, generation, data = report
+            return Outcome("verdict", generation, search_service.value_from_data("verdict", data))
+        _tag, job, message, trace = report
+        _log_failure(job, message, "\n" + trace.rstrip())
+        return Outcome(job[1], job[0], error=SearchError(message))
+
+    def _ending(self) -> str:
+        """How the child ended, as far as we can tell."""
+        code = None if self._process is None else self._process.exitcode
+        if code is None:
+            return "it never started" if self._process is None else "it is unreachable"
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit code {code}"
+
+    def _discard(self, note: str | None = None) -> None:
+        if note is not None:
+            log.warning("%s", note)
+        if self._conn is not None:
+            self._conn.close()
+        if self._process is not None:
+            self._process.join(0.1)  # reap it
+            if not self._process.is_alive():
+                self._process.close()
+        self._process = self._conn = self._cancelled = None
+
+
+# ----- in a thread (an engine_factory was given) ------------------------------------------------
+
+
+class ThreadTransport:
+    """Jobs run in a thread each, on engines from the factory; reports come back on a queue."""
+
+    def __init__(self, engine_factory: EngineFactory) -> None:
+        self._factory = engine_factory
+        self._engines: dict[int, Any] = {}
+        self._reports: queue.Queue[Outcome | Progress] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Job) -> None:
+        stop = self._stop = threading.Event()
+        previous = self._thread
+        name = f"othello-{job[1]}"
+        self._thread = threading.Thread(
+            target=self._run, args=(job, stop, previous), name=name, daemon=True
+        )
+        self._thread.start()
+
+    def cancel(self, generation: int) -> None:
+        self._stop.set()
+
+    def receive(self) -> Iterator[Outcome | Progress]:
+        while True:
+            try:
+                yield self._reports.get_nowait()
+            except queue.Empty:
+                return
+
+    def failure(self, job: Job) -> Outcome | None:
+        return None  # a thread cannot vanish: its exceptions come back as outcomes
+
+    def shutdown(self, timeout: float) -> None:
+        """Give the thread a moment to finish (it is a daemon either way)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self, job: Job, stop: threading.Event, previous: threading.Thread | None) -> None:
+        generation, kind, board_string, level, _book = job  # tests' engines: no book
+        if previous is not None:
+            previous.join(JOIN_SECONDS)
+            if previous.is_alive():  # an engine that ignored stop: never share it
+                self._engines.pop(level, None)
+        if stop.is_set():
+            return
+        try:
+            if kind == "review":
+
+                def on_review(review: Any) -> None:
+                    self._reports.put(Outcome("verdict", generation, review))
+
+                value = search_service.value_from_data(
+                    kind, search_service.review_data(board_string, stop, on_review)
+                )
+                self._reports.put(Outcome(kind, generation, value))
+                return
+            board = Board.from_string(board_string)
+            if kind == "judge":
+                data = search_service.judged_data(board, stop)
+                self._reports.put(
+                    Outcome(kind, generation, search_service.value_from_data(kind, data))
+                )
+                return
+            engine = self._engine(level)
+            if kind in ("think", "score"):
+                value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))
+            else:
+                value = engine.analyze(board, stop=stop)
+            self._reports.put(Outcome(kind, generation, value))
+        except Exception as err:  # logged with its traceback, and shown in the window
+            log.exception("the search (%s, level %d) failed on %s", kind, level, board_string)
+            self._reports.put(Outcome(kind, generation, error=err))
+
+    def _engine(self, level: int) -> Any:
+        if level not in self._engines:
+            self._engines[level] = self._factory(level)
+        return self._engines[level]
+
+    def _progress_for(self, generation: int) -> Callable[..., None]:
+        def on_progress(info: Any = None, *rest: Any) -> None:
+            depth = getattr(info, "depth", info if isinstance(info, int) else None)
+            if isinstance(depth, int):
+                self._reports.put(Progress(generation, depth))
+
+        return on_progress

@@ -1,0 +1,21 @@
+"""The dark rounded card every overlay is drawn on, and the shade behind it."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+
+
+def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, rect.topleft)
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, alpha: int = theme.BANNER[3]) -> None:
+    """A rounded dark card with a light edge: the background of every overlay box."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*theme.BANNER[:3], alpha), box.get_rect(), border_radius=14)
+    pygame.draw.rect(box, (*theme.PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=14)
+    surface.blit(box, rect.topleft)

@@ -1,0 +1,152 @@
+"""The opening explorer on the board: on each legal move, how many games in the database
+played it and Black's share of the points they ended with; the most played move framed.
+
+X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> off.
+The data is read on first use (``othello.explorer.load_explorer``), never at the window's
+start; a look-up is remembered per position, so a frame costs a dictionary hit. A missing or
+damaged file makes the explorer say it is unavailable; nothing else changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import pygame
+
+from ...app.explore import explore
+from ...bitboard import Square
+from ...board import Board
+from ...explorer import CHOICES, NAMES, Lookup
+from . import theme
+from .layout import Layout
+from .text import MIN_TEXT, TextCache
+
+FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
+CHIP = (0, 0, 0, 165)
+
+
+def short_count(n: int) -> str:
+    """A count in at most four characters: 37, 950, 1.2k, 101k, 1.3M."""
+    if n < 1000:
+        return str(n)
+    if n < 10_000:
+        return f"{n / 1000:.1f}k"
+    if n < 1_000_000:
+        return f"{n // 1000}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+class ExplorerView:
+    """Whether the explorer is on and for whose games, and what it shows for a position."""
+
+    def __init__(self) -> None:
+        self.source: str | None = None  # None: off
+        self.problem: str | None = None
+        self._seen: dict[tuple[str, str], Lookup | None] = {}
+
+    @property
+    def on(self) -> bool:
+        return self.source is not None
+
+    def cycle(self) -> str:
+        """The next source (or off); the sentence that says so."""
+        if self.source is None:
+            self.source = CHOICES[0]
+        else:
+            i = CHOICES.index(self.source) + 1
+            self.source = CHOICES[i] if i < len(CHOICES) else None
+        if self.source is None:
+            return "Explorer off."
+        self.lookup(Board())  # reads the data now, so a problem is told at once
+        if self.problem is not None:
+            self.source = None
+            return self.problem
+        return f"Explorer: {NAMES[self.source]} (X: next source). % is Black's share."
+
+    def label(self) -> str:
+        """The button's label: a toggle like Moves and Sound (the strip names the source)."""
+        return f"Explorer: {'off' if self.source is None else 'on'}"
+
+    def lookup(self, board: Board) -> Lookup | None:
+        if self.source is None:
+            return None
+        key = (board.to_string(), self.source)
+        if key not in self._seen:
+            _, found, self.problem = explore(board, self.source)
+            self._seen[key] = found
+        return self._seen[key]
+
+    def caption(self, board: Board) -> list[str]:
+        """What the strip under the board says, longest first: the source and its games here."""
+        found = self.lookup(board)
+        if self.source is None or found is None:
+            return [""]
+        name = NAMES[self.source]
+        if not found.moves:
+            return [
+                f"Explorer · {name}: no games reached this position",
+                f"Explorer · {name}: no games here",
+                "Explorer: no games here",
+            ]
+        games = f"{found.games:,d}"
+        return [
+            f"Explorer · {name}: {games} here · % is Black's share",
+            f"Explorer · {name}: {games} here · % Black",
+            f"{name}: {games} · % Black",
+        ]
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        text: TextCache,
+        board: Board,
+        strip_free: bool,
+        under: Collection[Square] = (),
+    ) -> None:
+        """Each move's count and share on its square; the caption in the strip when free.
+        On a square whose hint score shows (``under``: drawn in its upper half), the figures
+        take the lower half, the share alone where both would not fit."""
+        found = self.lookup(board)
+        if found is None:
+            return
+        size = max(MIN_TEXT, layout.square // 4)
+        top = found.top
+        for move in found.moves:
+            rect = layout.square_rect(move.square)
+            if top is not None and move.square == top.square:
+                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
+            lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
+            shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
+            hinted = move.square in under
+            if hinted or sum(s.get_height() for s in shown) > rect.height - 4:
+                shown = shown[1:]  # the share alone: room for the hint, or a small square
+            self._draw_chip(surface, rect, shown, low=hinted)
+        if strip_free:
+            words = self.caption(board)
+            fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
+            label = text.render(fitted, px, theme.TEXT_DIM)
+            surface.blit(
+                label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
+            )
+
+    @staticmethod
+    def _draw_chip(
+        surface: pygame.Surface, rect: pygame.Rect, shown: list[pygame.Surface], low: bool
+    ) -> None:
+        """The lines on a dark chip, in the square's middle (``low``: its lower part), no
+        wider than the square."""
+        height = sum(s.get_height() for s in shown)
+        width = min(rect.width - 2, max(s.get_width() for s in shown) + 4)
+        chip = pygame.Surface((width, height + 2), pygame.SRCALPHA)
+        pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=4)
+        centre = (rect.centerx, rect.bottom - rect.height * 3 // 10) if low else rect.center
+        box = chip.get_rect(center=centre)
+        surface.blit(chip, box.topleft)
+        y = box.top + 1
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for s in shown:
+            surface.blit(s, s.get_rect(midtop=(rect.centerx, y)))
+            y += s.get_height()
+        surface.set_clip(clip)

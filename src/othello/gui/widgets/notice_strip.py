@@ -1,0 +1,75 @@
+"""Drawing the notice strip under the board: one notice over its whole height, or two, a line each.
+
+What goes in the strip is decided in notices.py; this draws it, and tells it how many notices
+fit together, which depends on the words and the strip's size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..model.notices import Notice
+from . import theme
+from .text import MIN_TEXT, TextCache
+
+NOTICE_GAP = 4
+READABLE = 13  # the smallest text two notices sharing the strip may use
+
+
+def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
+    """Height of each notice's box and its text size, with ``count`` notices in the strip."""
+    h = (rect.height - NOTICE_GAP * (count - 1)) // count
+    if count == 1:
+        return h, max(MIN_TEXT, min(16, (h - 8) // 2 - 4))
+    return h, max(MIN_TEXT, min(16, h - 5))  # a line each: the text fills its row
+
+
+def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:
+    """How many of the first two notices the strip shows together: two only when each fits
+    its one line whole at a readable size (READABLE); otherwise one at a time on two lines, so no notice is cut short
+    (the next waits its turn)."""
+    if len(notices) < 2:
+        return len(notices)
+    _, size = _notice_rows(rect, 2)
+    if size < READABLE:
+        return 1  # a line each would be too small to read: one at a time
+    for notice in notices[:2]:
+        fitted, px = text.fit(notice.text, rect.width - 24, size, bold=notice.banner)
+        if fitted != notice.text or px < READABLE:
+            return 1
+    return 2
+
+
+def draw_notices(
+    surface: pygame.Surface, text: TextCache, rect: pygame.Rect, notices: list[Notice]
+) -> list[pygame.Rect]:
+    """The strip under the board: one notice over its whole height, or two, a line each.
+
+    Returns where each notice was drawn.
+    """
+    drawn: list[pygame.Rect] = []
+    if not notices:
+        return drawn
+    gap = NOTICE_GAP
+    h, size = _notice_rows(rect, len(notices))
+    for i, notice in enumerate(notices):
+        box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
+        lines, px = text.fit_lines(
+            notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner
+        )
+        card = pygame.Surface(box.size, pygame.SRCALPHA)
+        fill = theme.BANNER if notice.banner else theme.TOAST
+        pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
+        if notice.banner:
+            pygame.draw.rect(card, theme.CURSOR, card.get_rect(), width=2, border_radius=8)
+        line_h = px + 4
+        top = (h - line_h * len(lines)) // 2
+        for j, line in enumerate(lines):
+            label = text.render(
+                line, px, theme.CURSOR if notice.banner else theme.TEXT, bold=notice.banner
+            )
+            card.blit(label, label.get_rect(midtop=(box.width // 2, top + j * line_h)))
+        card.set_alpha(notice.alpha)
+        surface.blit(card, box.topleft)
+        drawn.append(box)
+    return drawn

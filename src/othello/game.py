@@ -65,6 +65,23 @@ class Game:
         self.cursor += 1
         return sq
 
+    def go_to(self, cursor: int) -> None:
+        """Undo or redo until ``cursor`` moves are on the board (clamped to the moves kept)."""
+        cursor = max(0, min(cursor, len(self.moves)))
+        while self.cursor > cursor:
+            self.undo()
+        while self.cursor < cursor:
+            self.redo()
+
+    def copy(self, cursor: int | None = None) -> Game:
+        """The same game in a record of its own: its start, every move (undone ones too) and
+        its cursor, or ``cursor``."""
+        twin = Game(self.start)
+        for sq in self.moves:
+            twin.play(sq)
+        twin.go_to(self.cursor if cursor is None else cursor)
+        return twin
+
     @property
     def last_move(self) -> Square | None:
         return self.moves[self.cursor - 1] if self.cursor else None

@@ -2,7 +2,7 @@
 
 Python threads cannot search at the same time, so each worker is a process ("spawn": a fresh
 interpreter, safe from any thread and any platform) that judges whole positions with
-``review.judge``: each from empty tables, so a verdict is the same whichever process made it
+``judging.judge``: each from empty tables, so a verdict is the same whichever process made it
 and in whatever order. The positions go out one at a time to whichever worker is free, the
 longest first (the exact ones, most empty squares first), and the verdicts come back in the
 game's order. Workers run ``nice`` steps below the caller where the
@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from .review import MoveReview, ReviewStopped, Task, judge
+from .judging import MoveReview, ReviewStopped, Task, judge
 
 POLL_SECONDS = 0.05
 """How often the caller's stop flag is looked at while the workers judge."""

@@ -44,6 +44,7 @@ from .model.session import Session
 from .scenes.base import Scene, SceneT
 from .scenes.play import PlayScene
 from .scenes.play_choices import clamp_level
+from .screens import make_screen
 from .services import persistence
 from .services.frame_stats import FrameStats
 from .services.persistence import copy as clipboard_copy
@@ -251,6 +252,18 @@ class App:
     def find_scene(self, kind: type[SceneT]) -> SceneT | None:
         """The open scene of this kind, if there is one."""
         return next((s for s in self.scenes if isinstance(s, kind)), None)
+
+    def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
+        """Open the screen called ``name`` (screens.SCREENS), made with ``options``."""
+        scene = make_screen(name, self, **options)
+        self.open_scene(scene, above=above)
+        return scene
+
+    def find_screen(self, name: str) -> Scene | None:
+        return next((s for s in self.scenes if s.name == name), None)
+
+    def close_screen(self, name: str) -> None:
+        self.scenes = [s for s in self.scenes if s.name != name]
 
     def quit(self) -> None:
         """Leave the loop at the end of this frame; a running search is told to stop now."""

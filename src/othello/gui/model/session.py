@@ -25,6 +25,7 @@ from ...board import Board, Color
 from ...game import Game
 from ...notation import parse_move
 from .judgement import GameJudgement
+from .seats import Seats, other
 
 
 @dataclass(frozen=True)
@@ -49,21 +50,11 @@ OTHER_GAME = ("new", "load", "branch", "back", "forward")
 """The changes that put another game on the board."""
 
 
-def other(color: Color) -> Color:
-    return "white" if color == "black" else "black"
-
-
 @dataclass
-class Session:
-    """One game against the computer (or the computer against itself when ``human`` is None)."""
+class Session(Seats):
+    """One game against the computer (or the computer against itself when ``human`` is None),
+    the games it replaced, and a position a scene shows instead of it."""
 
-    human: Color | None = "black"
-    level: int = 3  # the computer's; watching, White's
-    black_level: int = 3  # watching, Black's
-    level_side: Color = "white"  # watching, the side whose level - and + change
-    two_players: bool = False  # both sides are people: the computer only gives hints
-    paused: bool = False  # watching: the computer waits (one move at a time with step)
-    step_once: bool = False  # watching, paused: play one move, then wait again
     show_legal: bool = True
     game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
@@ -226,27 +217,6 @@ class Session:
         else:
             self._changed(Change("players"))
 
-    @property
-    def players(self) -> str:
-        """Who plays which side, as the autosave keeps it (see storage.PLAYERS)."""
-        if self.two_players:
-            return "two-players"
-        return "watch" if self.human is None else f"computer:{self.human}"
-
-    def set_players(self, players: str) -> None:
-        """Take the mode an autosave recorded (before its game is set: nothing restarts)."""
-        self.two_players = players == "two-players"
-        self.human = (
-            None
-            if players in ("two-players", "watch")
-            else ("white" if players == "computer:white" else "black")
-        )
-
-    @property
-    def watching(self) -> bool:
-        """The computer plays both sides (watch mode, or the demo)."""
-        return self.human is None and not self.two_players
-
     def show(self, game: Game | None, kind: str = "moves") -> None:
         """Show ``game`` on the board instead of the game on it (None: the game again); the
         ``kind`` of view says what it is ("moves": a position of this game's, "puzzle",
@@ -260,12 +230,7 @@ class Session:
         cursor = max(0, min(cursor, len(self.game.moves)))
         if self.browsing and self.shown.cursor == cursor:
             return False
-        view = self.copy_game(self.game)
-        while view.cursor > cursor:
-            view.undo()
-        while view.cursor < cursor:
-            view.redo()
-        self.show(view)
+        self.show(self.game.copy(cursor))
         return True
 
     def play_from(self, cursor: int) -> bool:
@@ -276,26 +241,13 @@ class Session:
         cursor = max(0, min(cursor, len(self.game.moves)))
         if cursor >= self.game.cursor:
             if cursor > self.game.cursor:
-                while self.game.cursor < cursor:
-                    self.game.redo()
+                self.game.go_to(cursor)
                 self._changed(Change("redo"))
             return False
-        branch = self.copy_game(self.game)
-        while branch.cursor > cursor:
-            branch.undo()
+        branch = self.game.copy(cursor)
         self.judgements[branch] = self.judgement.copy()
         self._replace(branch, "branch")
         return True
-
-    @staticmethod
-    def copy_game(game: Game) -> Game:
-        """The same game in a record of its own: start, every move, the cursor."""
-        copy = Game(game.start)
-        for sq in game.moves:
-            copy.play(sq)
-        while copy.cursor > game.cursor:
-            copy.undo()
-        return copy
 
     def set_two_players(self, on: bool) -> None:
         """Two people share the board (on), or the computer takes the side not yours (off);
@@ -303,26 +255,6 @@ class Session:
         if on != self.two_players:
             self.two_players = on
             self._changed(Change("players"))
-
-    @property
-    def setting_black_level(self) -> bool:
-        """Watching, with Black's level chosen in the panel: - and + change ``black_level``."""
-        return self.watching and self.level_side == "black"
-
-    def set_level(self, level: int) -> None:
-        """The computer's level; watching, that of the side chosen in the panel."""
-        if self.setting_black_level:
-            self.black_level = level
-        else:
-            self.level = level
-
-    def shown_level(self) -> int:
-        """The level the panel's - and + act on."""
-        return self.black_level if self.setting_black_level else self.level
-
-    def level_for(self, color: Color) -> int:
-        """The level the computer plays ``color`` at: watching, each side has its own."""
-        return self.black_level if self.watching and color == "black" else self.level
 
     # ----- helpers ---------------------------------------------------------------------
 

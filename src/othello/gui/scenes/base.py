@@ -8,7 +8,7 @@ it needs of the window, and nothing of how the app is built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 import pygame
 
@@ -29,7 +29,12 @@ scene: the explorer on the position shown, and help."""
 
 
 class Scene:
-    """A mode of the window. handle_event returns True when it used the event."""
+    """A screen of the window. handle_event returns True when it used the event.
+
+    ``name`` is what other screens ask the host for (``PlayHost.open_screen``), so that no
+    screen imports another to open it: the names are listed in ``gui/screens.py``."""
+
+    name: ClassVar[str] = ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -85,8 +90,16 @@ class PlayHost(Host, Protocol):
     @property
     def computer_min_seconds(self) -> float: ...
 
-    def open_scene(self, scene: Scene, *, above: Scene | None = None) -> None: ...
-    def find_scene(self, kind: type[SceneT]) -> SceneT | None: ...
+    def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
+        """Open the screen called ``name`` (screens.SCREENS) on top, or just above ``above``;
+        ``options`` go to the screen as it is made."""
+        ...
+
+    def find_screen(self, name: str) -> Scene | None: ...
+    def close_screen(self, name: str) -> None:
+        """Close every open screen called ``name``."""
+        ...
+
     def notify(self, message: str) -> None: ...
     def remember_choice(self, **prefs: Any) -> None: ...
     def open_settings(self) -> None: ...

@@ -21,6 +21,8 @@ class EndOverlay(Scene):
     the panel keep working.
     """
 
+    name = "end"
+
     def __init__(self, host: Host) -> None:
         self.host = host
         self.button = pygame.Rect(0, 0, 0, 0)  # new game

@@ -37,6 +37,8 @@ class HelpOverlay(Scene):
     the game to the system's menu: the one place a player who never opens a terminal finds it.
     """
 
+    name = "help"
+
     def __init__(self, host: Host, offer: str | None = None) -> None:
         self.host = host
         self.offer = offer

@@ -60,6 +60,10 @@ def entries(
 
 
 class MoveListOverlay(Scene):
+    """The game's moves over the panel, the board showing the chosen position (a view)."""
+
+    name = "moves"
+
     def __init__(
         self,
         host: Host,

@@ -24,7 +24,6 @@ from ..widgets.board import BoardView
 from ..widgets.explorer_marks import ExplorerView
 from ..widgets.notice_strip import draw_notices, notices_that_fit
 from .base import PlayHost, Scene
-from .end_card import EndOverlay
 from .play_choices import LEVELS_RANGE, PlayerChoices
 from .play_commands import command_table
 from .play_keys import key_command, nearest_legal, step_cursor
@@ -35,6 +34,8 @@ DEMO_RESTART_SECONDS = 3.0
 
 class PlayScene(Scene):
     """The board and panel: turns mouse and keys into moves and commands, and shows the game."""
+
+    name = "play"
 
     def __init__(self, host: PlayHost) -> None:
         self.host = host
@@ -163,9 +164,9 @@ class PlayScene(Scene):
             self.game_over_since = self.now
             self.computer.review_at_end(self.host.settings.review_at_end and not self.host.demo)
             self.notices.clear_banner()  # the end screen says it all
-            if self.host.find_scene(EndOverlay) is None:
+            if self.host.find_screen("end") is None:
                 # under any card the player opened (help), which keeps the keys and the top
-                self.host.open_scene(EndOverlay(self.host), above=self)
+                self.host.open_screen("end", above=self)
         elif self.host.demo and self.now - self.game_over_since >= DEMO_RESTART_SECONDS:
             self.session.new_game()
 
@@ -196,8 +197,7 @@ class PlayScene(Scene):
         if change.kind != "players":
             self.notices.clear_banner()
         self.game_over_since = None
-        while (end := self.host.find_scene(EndOverlay)) is not None:
-            self.host.close_scene(end)
+        self.host.close_screen("end")
 
     def _placed(self, change: Change) -> None:
         """A disc went down: its sound, and the flip animation when the settings want one."""
@@ -234,6 +234,11 @@ class PlayScene(Scene):
     def explorer_shown(self) -> bool:
         """The explorer is on, and not over a puzzle (it would give the answer away)."""
         return self.explorer.on and self.session.shown_kind != "puzzle"
+
+    @property
+    def screen(self) -> Scene:
+        """This screen, for the commands to open a card just above it."""
+        return self
 
     def toggle_explorer(self) -> None:
         """X: the explorer's next source; in puzzles it stays hidden, and says why."""

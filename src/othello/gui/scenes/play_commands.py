@@ -10,16 +10,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..model.notices import Notices
+from ..model.session import Session
 from ..model.wording import stepped_text
 from ..services import shortcut_offer
-from .end_card import EndOverlay
-from .help import HelpOverlay
+from ..services.computer import ComputerTurn
+from ..services.puzzle_feed import PuzzleFeed
+from .base import PlayHost, Scene
+from .play_choices import PlayerChoices
 from .play_keys import CURSOR_STEPS
 
-if TYPE_CHECKING:
-    from .play import PlayScene
+
+class PlayScene(Protocol):
+    """What the commands use of the play screen (scenes/play.py's PlayScene): its parts, and
+    its own doings on the board."""
+
+    @property
+    def host(self) -> PlayHost: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def computer(self) -> ComputerTurn: ...
+    @property
+    def choices(self) -> PlayerChoices: ...
+    @property
+    def notices(self) -> Notices: ...
+    @property
+    def puzzle_feed(self) -> PuzzleFeed: ...
+    @property
+    def screen(self) -> Scene: ...
+
+    def tell(self, message: str, lasting: bool = False) -> None: ...
+    def finish_animation(self) -> None: ...
+    def place_at_cursor(self) -> None: ...
+    def toggle_explorer(self) -> None: ...
+    def move_cursor(self, dx: int, dy: int) -> None: ...
 
 
 class GameCommands:
@@ -47,58 +74,56 @@ class GameCommands:
 
     def show_moves(self) -> None:
         """The move list, over the panel: browse the game's positions, view only."""
-        from .move_list import MoveListOverlay
-
-        if self.host.find_scene(MoveListOverlay) is None:
+        if self.host.find_screen("moves") is None:
             self.scene.finish_animation()
-            while (end := self.host.find_scene(EndOverlay)) is not None:
-                self.host.close_scene(end)  # the board is what the list is about
+            self.host.close_screen("end")  # the board is what the list is about
             computer = self.scene.computer
-            self.host.open_scene(
-                MoveListOverlay(
-                    self.host,
-                    self.session,
-                    computer.reviewed,
-                    computer.review_progress,
-                    computer.graph_points,
-                    partial(self.scene.tell, lasting=True),
-                )
+            self.host.open_screen(
+                "moves",
+                session=self.session,
+                verdicts=computer.reviewed,
+                progress=computer.review_progress,
+                graph=computer.graph_points,
+                tell=partial(self.scene.tell, lasting=True),
             )
 
     def edit_position(self) -> None:
         """The position editor (not in the demo): set up a position to play from."""
-        from .set_up import EditOverlay
-
-        if self.host.demo or self.host.find_scene(EditOverlay) is not None:
+        if self.host.demo or self.host.find_screen("set-up") is not None:
             return
         self.scene.finish_animation()
         self.scene.computer.forget()
-        retract = self.scene.notices.drop_answers
-        self.host.open_scene(EditOverlay(self.host, self.session, self.scene.tell, retract))
+        self.host.open_screen(
+            "set-up",
+            session=self.session,
+            tell=self.scene.tell,
+            retract=self.scene.notices.drop_answers,
+        )
 
     def show_puzzles(self) -> None:
         """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
-        from .puzzles import PuzzleOverlay
-
-        if self.host.demo or self.host.find_scene(PuzzleOverlay) is not None:
+        if self.host.demo or self.host.find_screen("puzzles") is not None:
             return
         self.scene.finish_animation()
         self.scene.computer.forget(keep_review=True)  # a review under way still makes its puzzles
-        end_card = self.host.find_scene(EndOverlay) is not None
-        while (end := self.host.find_scene(EndOverlay)) is not None:
-            self.host.close_scene(end)
-        back = self._end_card_back if end_card else None  # the finished game, as it was left
-        feed = self.scene.puzzle_feed
-        self.host.open_scene(PuzzleOverlay(self.host, self.session, self.scene.tell, feed, back))
+        end_card = self.host.find_screen("end") is not None
+        self.host.close_screen("end")
+        self.host.open_screen(
+            "puzzles",
+            session=self.session,
+            tell=self.scene.tell,
+            puzzles=self.scene.puzzle_feed,
+            on_close=self._end_card_back if end_card else None,  # the finished game, as left
+        )
 
     def _end_card_back(self) -> None:
-        if self.session.board.is_game_over() and self.host.find_scene(EndOverlay) is None:
-            self.host.open_scene(EndOverlay(self.host), above=self.scene)
+        if self.session.board.is_game_over() and self.host.find_screen("end") is None:
+            self.host.open_screen("end", above=self.scene.screen)
 
     def show_help(self) -> None:
-        if self.host.find_scene(HelpOverlay) is None:
+        if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
-            self.host.open_scene(HelpOverlay(self.host, offer))
+            self.host.open_screen("help", offer=offer)
 
 
 def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:

@@ -45,6 +45,8 @@ RIGHT, WRONG = (90, 200, 120), (232, 72, 56)
 class PuzzleOverlay(Scene):
     """One puzzle at a time from the queue; the answers are saved as they are given."""
 
+    name = "puzzles"
+
     def __init__(
         self,
         host: PlayHost,

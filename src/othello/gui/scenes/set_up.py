@@ -45,6 +45,8 @@ BUTTONS = (  # action, label, key
 
 
 class EditOverlay(Scene):
+    name = "set-up"
+
     def __init__(
         self,
         host: Host,

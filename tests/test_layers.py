@@ -5,12 +5,16 @@ The package's layers, each using only those before it:
 
 1. the engine, the modules directly in ``othello/`` (board, notation, search, ...);
 2. the application, ``othello/app/`` (settings, files, logs, the search process, benchmarks);
-3. the window, ``othello/gui/``, the only user of pygame; inside it, only ``app.py`` knows the
-   App: the scenes and their parts use what ``host.py``'s Protocols offer, and the notices, the
-   wording and the session need no pygame;
+3. the window, ``othello/gui/``, the only user of pygame; inside it, folders that only look
+   downward: ``model/`` (no pygame), ``services/``, ``widgets/``, ``scenes/`` (a screen knows
+   the app through ``scenes/base.py``'s Protocols and opens another by name, never by import),
+   then the top (``app.py``, ``screens.py``, ``startup.py``, ``live_settings.py``,
+   ``window_size.py``); only ``app.py`` knows the App;
 4. the command line, ``othello/app/cli.py`` and ``othello/__main__.py``, which starts it.
 
-Every import statement counts, those inside functions too.
+Every import statement counts, those inside functions and type-only ones too, and no module
+takes part in an import circle. No class is over 250 lines and no module over 400, but for
+the exceptions named in SIZE_EXCEPTIONS with their reasons.
 """
 
 from __future__ import annotations
@@ -63,12 +67,20 @@ def within(names: set[str], prefix: str) -> list[str]:
 ENGINE = [p for p in modules(PACKAGE) if module_name(p) not in FRONT_ENDS]
 APP = [p for p in modules(PACKAGE / "app") if module_name(p) not in FRONT_ENDS]
 OUTSIDE_GUI = [p for p in PACKAGE.rglob("*.py") if "gui" not in p.relative_to(PACKAGE).parts]
-WINDOW_PARTS = [p for p in modules(PACKAGE / "gui") if p.name != "app.py"]
-WITHOUT_PYGAME = (
-    "othello.gui.model.session",
-    "othello.gui.model.notices",
-    "othello.gui.model.wording",
-)
+WINDOW = sorted((PACKAGE / "gui").rglob("*.py"))
+WINDOW_PARTS = [p for p in WINDOW if p.name != "app.py" or p.parent.name != "gui"]
+WITHOUT_PYGAME = tuple(module_name(p) for p in modules(PACKAGE / "gui" / "model"))
+FLOORS = ("model", "services", "widgets", "scenes")
+"""The window's folders, lowest first; what is not in one is the top (app, screens...)."""
+OWN_SCREEN_PARTS = "play_"
+"""A screen's own helper modules: ``scenes/play_*.py`` are the play screen's parts."""
+SIZE_EXCEPTIONS = {
+    "othello.task.SearchTask": "one engine call's state (its tables, clock, stop flag and "
+    "workers), shared by the midgame, exact and analysis paths it runs; split, that state "
+    "would be handed between classes on the engine's hottest path",
+}
+MAX_CLASS_LINES = 250
+MAX_MODULE_LINES = 400
 
 
 def test_the_layers_are_where_the_docs_say() -> None:
@@ -130,3 +142,135 @@ def test_importing_the_engine_loads_neither_the_application_nor_pygame() -> None
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def floor(name: str) -> int:
+    """Where a window module stands: its folder's place in FLOORS, the top above them."""
+    parts = name.split(".")
+    return FLOORS.index(parts[2]) if len(parts) > 2 and parts[2] in FLOORS else len(FLOORS)
+
+
+@pytest.mark.parametrize("path", WINDOW, ids=module_name)
+def test_the_windows_folders_only_look_downward(path: Path) -> None:
+    name = module_name(path)
+    upward = [n for n in within(imported(path), "othello.gui") if floor(n) > floor(name)]
+    assert upward == []
+
+
+@pytest.mark.parametrize("path", modules(PACKAGE / "gui" / "scenes"), ids=module_name)
+def test_a_screen_opens_another_by_name_not_by_import(path: Path) -> None:
+    """A screen imports the scenes' base and its own parts (the play screen's play_*), never
+    another screen: it asks the host for one by name (gui/screens.py)."""
+    name = module_name(path)
+    mine = name.rpartition(".")[2]
+    own = mine == "play" or mine.startswith(OWN_SCREEN_PARTS)
+    for other in within(imported(path), "othello.gui.scenes"):
+        leaf = other[len("othello.gui.scenes.") :].split(".")[0] if other.count(".") > 2 else ""
+        allowed = leaf in ("", "base") or (own and leaf.startswith(OWN_SCREEN_PARTS))
+        assert allowed, f"{name} imports {other}"
+
+
+def module_graph(package_dir: Path = PACKAGE) -> dict[str, set[str]]:
+    """Each module of the package and the package's modules it imports, every statement
+    counted (``from . import x`` is x alone when x is a module, the package when it is not)."""
+    paths = {module_name(p, package_dir): p for p in package_dir.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        uses: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                uses.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                subs = {f"{base}.{alias.name}" for alias in node.names} & set(paths)
+                uses |= subs
+                if len(subs) < len(node.names):  # a name from the module itself
+                    uses.add(base)
+        graph[name] = {n for n in uses if n in paths and n != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: groups of modules that each reach all the others (Tarjan's
+    strongly connected components, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            step = next(edges, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    group.append(top)
+                    if top == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_no_import_circle_in_the_package() -> None:
+    assert circles(module_graph()) == []
+
+
+def test_the_circle_check_finds_a_circle(tmp_path: Path) -> None:
+    package = tmp_path / "othello"
+    (package / "gui").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "gui" / "__init__.py").write_text("")
+    (package / "gui" / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\n"
+    )
+    (package / "gui" / "b.py").write_text("def f():\n    from . import a\n")
+    (package / "gui" / "c.py").write_text("from . import a, b\n")
+    assert circles(module_graph(package)) == [["othello.gui.a", "othello.gui.b"]]
+
+
+def sizes() -> list[tuple[str, int, int]]:
+    """Every module and class of the package over its line limit: (name, lines, limit)."""
+    over = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        source = path.read_text(encoding="utf-8")
+        if len(source.splitlines()) > MAX_MODULE_LINES:
+            over.append((name, len(source.splitlines()), MAX_MODULE_LINES))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    over.append((f"{name}.{node.name}", lines, MAX_CLASS_LINES))
+    return over
+
+
+def test_no_class_over_250_lines_and_no_module_over_400_but_the_named_exceptions() -> None:
+    over = sizes()
+    assert [entry for entry in over if entry[0] not in SIZE_EXCEPTIONS] == []
+    assert sorted(SIZE_EXCEPTIONS) == sorted(name for name, _, _ in over)  # none stale

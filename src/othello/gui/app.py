@@ -31,19 +31,14 @@ from typing import Any
 
 import pygame
 
-from .. import book, pattern_weights
 from ..app import logs, paths
 from ..app.config import load_settings
 from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
-from ..board import Color
-from ..openings import load_openings
 from . import window_size
 from .live_settings import LiveSettings
-from .model.session import Session
 from .scenes.base import Scene, SceneT
 from .scenes.play import PlayScene
-from .scenes.play_choices import clamp_level
 from .screens import make_screen
 from .services import persistence
 from .services.frame_stats import FrameStats
@@ -51,6 +46,7 @@ from .services.persistence import copy as clipboard_copy
 from .services.resources import load_resources
 from .services.sound import Sounds
 from .services.worker import SearchWorker
+from .startup import StartupProblems, session_for
 from .widgets.board import BoardRenderer
 from .widgets.layout import MIN_WINDOW, Layout, compute_layout, wanted_square
 from .widgets.panel import Panel
@@ -84,29 +80,20 @@ class App:
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
-        watch = demo or s.mode == "watch"
-        human: Color | None = None if watch else ("white" if s.human_color == "white" else "black")
-        level = clamp_level(int(s.level))
-        self.session = Session(
-            human=human,
-            level=level,
-            black_level=clamp_level(int(s.watch_black_level)),
-            show_legal=bool(s.show_legal_moves),
-            two_players=s.mode == "two-players" and not demo,
-        )
+        self.session = session_for(s, demo)
         self.session.notices.extend(notices)
 
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_SECONDS)
-        self._starting: list[tuple[str, str]] | None = []  # files that failed while starting
-        self.res = load_resources(self._file_problem, resource_folder)
-        self._check_packaged_data()
+        starting = StartupProblems(self.notify, self.session.notify)  # said once, together
+        self.res = load_resources(starting.file_problem, resource_folder)
+        starting.check_packaged_data(bool(s.book))
         self.screen = self._open_window(s.window_width, s.window_height)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
-        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, self._file_problem)
-        self._report_startup_problems()
+        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, starting.file_problem)
+        starting.report()
         self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
         self.worker = SearchWorker(engine_factory, book=bool(s.book), processes=search_processes(s))
@@ -311,42 +298,6 @@ class App:
             return
         self.settings = replace(self.settings, **prefs)
         self.live_settings.written()
-
-    def _file_problem(self, name: str, message: str) -> None:
-        """A resource file that would not load; those found while starting are shown as one notice."""
-        if self._starting is None:
-            self.notify(message)
-        else:
-            self._starting.append((name, message))
-
-    def _check_packaged_data(self) -> None:
-        """The search reads the evaluation's weights in its own process and plays on without
-        them (weakly); the player is told at start instead of finding out by losing. The
-        opening names are checked here too (without them the panel names no opening)."""
-        problem = pattern_weights.problem()
-        if problem is not None:
-            self._file_problem(
-                "the evaluation's weights",
-                f"{problem[:1].upper()}{problem[1:]}: the computer plays weakly.",
-            )
-        problem = load_openings()[1]
-        if problem is not None:
-            self._file_problem("the opening names", problem)
-        problem = book.problem() if self.settings.book else None
-        if problem is not None:
-            self._file_problem("the opening book", problem)
-
-    def _report_startup_problems(self) -> None:
-        problems, self._starting = self._starting or [], None
-        if len(problems) == 1:
-            self.notify(problems[0][1])
-        elif problems:
-            for _name, message in problems:
-                logs.log.warning("window: %s", message)
-            names = ", ".join(name for name, _message in problems)
-            self.session.notify(
-                f"Missing or broken: {names}. Plain fallbacks are used (details in the log)."
-            )
 
 
 def run(args: Any = None) -> int:

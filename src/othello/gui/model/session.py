@@ -60,9 +60,7 @@ class Session(Seats):
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     earlier: list[Game] = field(default_factory=list)  # replaced games, the newest last
-    later: list[Game] = field(
-        default_factory=list
-    )  # games Undo stepped back from, the nearest last
+    later: list[Game] = field(default_factory=list)  # games Undo left, the nearest last
     replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
     # a position shown instead of the game (the move list's, a puzzle, a set-up position)
     shown_game: Game | None = None
@@ -93,10 +91,7 @@ class Session(Seats):
         return self.judgement_of(self.game)
 
     def judgement_of(self, game: Game) -> GameJudgement:
-        found = self.judgements.get(game)
-        if found is None:
-            found = self.judgements[game] = GameJudgement()
-        return found
+        return self.judgements.setdefault(game, GameJudgement())
 
     def is_human_turn(self) -> bool:
         board = self.board

@@ -16,7 +16,7 @@ from ...bitboard import Square
 from ...notation import square_name
 from ..model.notices import Notices
 from ..model.session import Change
-from ..model.wording import PanelView, last_placed, panel_view, pass_text, status_parts
+from ..model.wording import PanelView, pass_text
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
 from ..widgets.animation import MoveAnimation
@@ -24,9 +24,10 @@ from ..widgets.board import BoardView
 from ..widgets.explorer_marks import ExplorerView
 from ..widgets.notice_strip import draw_notices, notices_that_fit
 from .base import PlayHost, Scene
-from .play_choices import LEVELS_RANGE, PlayerChoices
+from .play_choices import PlayerChoices
 from .play_commands import command_table
 from .play_keys import key_command, nearest_legal, step_cursor
+from .play_view import PlayView
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
 DEMO_RESTART_SECONDS = 3.0
@@ -60,6 +61,7 @@ class PlayScene(Scene):
         self.explorer = ExplorerView()
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
+        self.view = PlayView(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
 
@@ -231,15 +233,6 @@ class PlayScene(Scene):
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
 
-    def explorer_shown(self) -> bool:
-        """The explorer is on, and not over a puzzle (it would give the answer away)."""
-        return self.explorer.on and self.session.shown_kind != "puzzle"
-
-    @property
-    def screen(self) -> Scene:
-        """This screen, for the commands to open a card just above it."""
-        return self
-
     def toggle_explorer(self) -> None:
         """X: the explorer's next source; in puzzles it stays hidden, and says why."""
         if self.session.shown_kind == "puzzle":
@@ -258,74 +251,22 @@ class PlayScene(Scene):
 
     # ----- what is shown -------------------------------------------------------------------
 
-    def _search(self) -> tuple[str | None, int | None]:
-        """The running search's kind and depth (a review: the moves judged so far)."""
-        kind = self.host.worker.kind
-        if kind == "review":
-            return kind, self.computer.reviewing.judged_count()
-        return kind, self.host.worker.depth
-
     def status_parts(self) -> tuple[str, str]:
         """What the status box says: a headline and a detail line (which may be empty)."""
-        return status_parts(self.session, *self._search())
+        return self.view.status_parts()
 
     def status(self) -> str:
         """The status line in one piece, e.g. "Computer thinking · depth 6"."""
         return " · ".join(part for part in self.status_parts() if part)
 
     def legal_markers(self) -> list[Square]:
-        """The rings on the moves the player may make: theirs in the game, or the side to
-        move's in a puzzle; none on a position of the move list or one being set up."""
-        session = self.session
-        if not session.show_legal or self.animation is not None:
-            return []
-        if session.shown_kind == "puzzle":
-            return session.shown.board.legal_squares()
-        if session.browsing or not session.is_human_turn():
-            return []
-        return session.board.legal_squares()
+        return self.view.legal_markers()
 
     def board_view(self) -> BoardView:
-        shown = self.session.shown
-        board, legal = shown.board, self.legal_markers()
-        hover = self.hover if self.hover in legal else None
-        computer = self.computer
-        # browsing a reviewed game, the move played from the position shown and the best
-        chips = computer.reviewing.browsed_chips()
-        hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
-        if self.session.browsing and chips is None:
-            hints, exact = {}, False  # the game's hints are not about the position shown
-        high = self.explorer_shown() and self.explorer.lookup(board) is not None
-        return BoardView(
-            board,
-            self.animation,
-            last_placed(shown),
-            legal,
-            hover,
-            None if self.session.browsing or board.is_game_over() else self.cursor,
-            hints,
-            board.side_to_move if hover is not None else None,
-            exact,
-            best,
-            high,
-        )
+        return self.view.board()
 
     def panel_view(self) -> PanelView:
-        search, depth = self._search()
-        view = panel_view(
-            self.session,
-            search=search,
-            depth=depth,
-            busy=self.computer.busy_seconds(self.now),
-            levels=LEVELS_RANGE,
-            sound_on=self.host.sounds.enabled,
-            demo=self.host.demo,
-            from_book=self.computer.last_from_book(),
-            graph=self.computer.graph_points(),
-            progress=self.computer.review_progress(),
-        )
-        view.labels["explore"] = self.explorer.label()
-        return view
+        return self.view.panel()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, panel, and the strip with the pass announcement and notices."""
@@ -333,7 +274,7 @@ class PlayScene(Scene):
         view = self.board_view()
         host.board_renderer.draw(surface, host.layout, view)
         strip = self.notices.strip(self.now)
-        if self.explorer_shown():
+        if self.view.explorer_shown():
             board, under = self.session.shown.board, set(view.hints)
             self.explorer.draw(surface, host.layout, host.text, board, not strip, under)
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)

@@ -18,7 +18,7 @@ from ..model.wording import stepped_text
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
-from .base import PlayHost, Scene
+from .base import PlayHost
 from .play_choices import PlayerChoices
 from .play_keys import CURSOR_STEPS
 
@@ -39,9 +39,6 @@ class PlayScene(Protocol):
     def notices(self) -> Notices: ...
     @property
     def puzzle_feed(self) -> PuzzleFeed: ...
-    @property
-    def screen(self) -> Scene: ...
-
     def tell(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
@@ -118,7 +115,7 @@ class GameCommands:
 
     def _end_card_back(self) -> None:
         if self.session.board.is_game_over() and self.host.find_screen("end") is None:
-            self.host.open_screen("end", above=self.scene.screen)
+            self.host.open_screen("end", above=self.host.find_screen("play"))
 
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:

@@ -1,0 +1,106 @@
+"""What the play screen shows, as plain values: the board's (the position shown, the last move,
+legal rings, hints or a reviewed move's scores, the cursor), the panel's and the status box's,
+from the game, the search and what the player is doing."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...bitboard import Square
+from ..model.session import Session
+from ..model.wording import PanelView, last_placed, panel_view, status_parts
+from ..services.computer import ComputerTurn
+from ..widgets.animation import MoveAnimation
+from ..widgets.board import BoardView
+from ..widgets.explorer_marks import ExplorerView
+from .base import PlayHost
+from .play_choices import LEVELS_RANGE
+
+
+class Shown(Protocol):
+    """The parts of the play screen its pictures come from."""
+
+    host: PlayHost
+    session: Session
+    computer: ComputerTurn
+    explorer: ExplorerView
+    animation: MoveAnimation | None
+    hover: Square | None
+    cursor: Square | None
+    now: float
+
+
+class PlayView:
+    """The board's and the panel's values for one frame of the play screen."""
+
+    def __init__(self, scene: Shown) -> None:
+        self.scene = scene
+
+    def explorer_shown(self) -> bool:
+        """The explorer is on, and not over a puzzle (it would give the answer away)."""
+        return self.scene.explorer.on and self.scene.session.shown_kind != "puzzle"
+
+    def _search(self) -> tuple[str | None, int | None]:
+        """The running search's kind and depth (a review: the moves judged so far)."""
+        kind = self.scene.host.worker.kind
+        if kind == "review":
+            return kind, self.scene.computer.reviewing.judged_count()
+        return kind, self.scene.host.worker.depth
+
+    def status_parts(self) -> tuple[str, str]:
+        """What the status box says: a headline and a detail line (which may be empty)."""
+        return status_parts(self.scene.session, *self._search())
+
+    def legal_markers(self) -> list[Square]:
+        """The rings on the moves the player may make: theirs in the game, or the side to
+        move's in a puzzle; none on a position of the move list or one being set up."""
+        session = self.scene.session
+        if not session.show_legal or self.scene.animation is not None:
+            return []
+        if session.shown_kind == "puzzle":
+            return session.shown.board.legal_squares()
+        if session.browsing or not session.is_human_turn():
+            return []
+        return session.board.legal_squares()
+
+    def board(self) -> BoardView:
+        shown = self.scene.session.shown
+        board, legal = shown.board, self.legal_markers()
+        hover = self.scene.hover if self.scene.hover in legal else None
+        computer = self.scene.computer
+        # browsing a reviewed game, the move played from the position shown and the best
+        chips = computer.reviewing.browsed_chips()
+        hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
+        if self.scene.session.browsing and chips is None:
+            hints, exact = {}, False  # the game's hints are not about the position shown
+        high = self.explorer_shown() and self.scene.explorer.lookup(board) is not None
+        return BoardView(
+            board,
+            self.scene.animation,
+            last_placed(shown),
+            legal,
+            hover,
+            None if self.scene.session.browsing or board.is_game_over() else self.scene.cursor,
+            hints,
+            board.side_to_move if hover is not None else None,
+            exact,
+            best,
+            high,
+        )
+
+    def panel(self) -> PanelView:
+        search, depth = self._search()
+        view = panel_view(
+            self.scene.session,
+            search=search,
+            depth=depth,
+            busy=self.scene.computer.busy_seconds(self.scene.now),
+            levels=LEVELS_RANGE,
+            sound_on=self.scene.host.sounds.enabled,
+            demo=self.scene.host.demo,
+            from_book=self.scene.computer.last_from_book(),
+            graph=self.scene.computer.graph_points(),
+            progress=self.scene.computer.review_progress(),
+        )
+        view.labels["explore"] = self.scene.explorer.label()
+        return view

@@ -1,0 +1,150 @@
+"""The panel's command buttons drawn: one type size for the grid, each label in the longest
+form that fits whole (never cut), its key at the right where there is room, a toggle's state
+as a lamp before its name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..model.wording import PanelView
+from . import theme
+from .panel_layout import GRID, Button, PanelLayout
+from .text import MIN_TEXT, TextCache
+
+GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
+TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a label cut
+
+
+class ButtonPainter:
+    """Draws the buttons where the panel's layout put them."""
+
+    def __init__(self, panel: PanelLayout, text: TextCache) -> None:
+        self.panel = panel
+        self.text = text
+
+    def draw_all(self, surface: pygame.Surface, view: PanelView, mouse: tuple[int, int]) -> None:
+        size, pad = self._button_text(view)
+        for button in self.panel.buttons:
+            self._draw_button(surface, button, view, mouse, size, pad)
+
+    def _button_text(self, view: PanelView) -> tuple[int, int]:
+        """One type size for the grid's buttons, so they read as one set, and the room kept at
+        a label's ends: the largest size at which every label fits whole; else the largest at
+        which each fits in some form ("New", "List"); else (the smallest panels) the same with
+        the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
+        grid = [b for b in self.panel.buttons if b.action in GRID_ACTIONS]
+        sizes = range(self.panel.size(16), MIN_TEXT - 1, -1)
+        for size in sizes:
+            if all(self._wording(b, view, size) == self._whole(b, view) for b in grid):
+                return size, self.panel.px(8)
+        for pad in (self.panel.px(8), TIGHT_PAD):
+            for size in sizes:
+                if all(self._wording(b, view, size, pad) is not None for b in grid):
+                    return size, pad
+        return MIN_TEXT, TIGHT_PAD
+
+    def _key_pad(self) -> int:
+        """The room at a button's ends and between its label and its key: it grows with a
+        small panel's scale, not past 10 px (a large panel's type would lose its keys, and a
+        key that shows in a window shows in every larger one)."""
+        return min(self.panel.px(10), 10)
+
+    @staticmethod
+    def _label_of(button: Button, view: PanelView) -> str:
+        return view.labels.get(button.action, button.label)
+
+    @classmethod
+    def _whole(cls, button: Button, view: PanelView) -> str:
+        """The button's label in its longest form (a toggle's is its name: "Moves")."""
+        return _short_labels(cls._label_of(button, view))[0]
+
+    def _wording(
+        self, button: Button, view: PanelView, size: int, pad: int | None = None
+    ) -> str | None:
+        """The longest form of the button's label that fits it at ``size``, if any."""
+        pad = self.panel.px(8) if pad is None else pad
+        room = button.rect.width - 2 * pad - self._lamp_room(button, view)
+        for text in _short_labels(self._label_of(button, view)):
+            if self.text.render(text, size, theme.TEXT).get_width() <= room:
+                return text
+        return None
+
+    def _lamp_room(self, button: Button, view: PanelView) -> int:
+        """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
+        return (
+            3 * self.panel.px(4) if _toggle_state(self._label_of(button, view)) is not None else 0
+        )
+
+    def _draw_button(
+        self,
+        surface: pygame.Surface,
+        button: Button,
+        view: PanelView,
+        mouse: tuple[int, int],
+        size: int,
+        label_pad: int,
+    ) -> None:
+        """The label, with its key at the right when both fit at the panel's button size; a
+        toggle's state as a lamp before its name (lit: on)."""
+        if button.action not in GRID_ACTIONS:
+            size = self.panel.size(16)
+        enabled = view.enabled.get(button.action, True)
+        selected = button.action == f"play-{view.human}" or (
+            view.two_players and button.action.startswith("play-")
+        )
+        if not enabled:
+            fill = theme.BUTTON_DISABLED
+        elif selected:
+            fill = theme.ACCENT
+        elif button.rect.collidepoint(mouse):
+            fill = theme.BUTTON_HOVER
+        else:
+            fill = theme.BUTTON
+        rect = button.rect
+        pygame.draw.rect(surface, fill, rect, border_radius=self.panel.px(7))
+        color = theme.TEXT if enabled else theme.TEXT_DIM
+        text = self._wording(button, view, size, label_pad)
+        if text is None:  # not one of the grid's (their size fits them all)
+            wanted = _short_labels(self._label_of(button, view))
+            text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
+        label = self.text.render(text, size, color, bold=selected)
+        key = self.text.render(
+            button.key, self.panel.size(12), theme.TEXT if selected else theme.TEXT_DIM
+        )
+        lamp = self._lamp_room(button, view)
+        pad = self._key_pad()
+        whole = lamp + label.get_width()
+        with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
+        left = rect.left + pad if with_key else rect.centerx - whole // 2
+        if lamp:
+            lit = _toggle_state(self._label_of(button, view))
+            centre = (left + self.panel.px(4), rect.centery)
+            pygame.draw.circle(
+                surface,
+                theme.ACCENT if lit else theme.TEXT_DIM,
+                centre,
+                self.panel.px(4),
+                0 if lit else 1,
+            )
+        surface.blit(label, label.get_rect(midleft=(left + lamp, rect.centery)))
+        if with_key:
+            surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
+
+
+def _toggle_state(label: str) -> bool | None:
+    """True/False for a toggle's label ("Sound: on" / "Sound: off"), None for other labels."""
+    state = label.partition(": ")[2]
+    return {"on": True, "off": False}.get(state)
+
+
+SHORTER = {"New game": "New", "Move list": "List", "1 player": "1 pl.", "2 players": "2 pl."}
+
+
+def _short_labels(label: str) -> Sequence[str]:
+    """A button's label, then shorter forms of it; a toggle shows its name only (its state
+    is the lamp beside it)."""
+    if _toggle_state(label) is not None:
+        return [label.partition(": ")[0]]
+    return [label, SHORTER[label]] if label in SHORTER else [label]

@@ -37,22 +37,31 @@ def module_name(path: Path, package: Path = PACKAGE) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(path: Path, package_dir: Path = PACKAGE) -> set[str]:
-    """Every module ``path`` imports, as absolute names (``from . import x`` gives both
-    the package and ``package.x``, since x may be a module)."""
+def statements(path: Path, package_dir: Path = PACKAGE) -> list[tuple[str, list[str]]]:
+    """Every import statement of ``path``: the module it names, as an absolute name, and the
+    names it takes from it ([] for ``import x``)."""
     name = module_name(path, package_dir)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
+    found: list[tuple[str, list[str]]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            found.extend((alias.name, []) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*anchor, base] if base else anchor)
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+            found.append((base, [alias.name for alias in node.names]))
+    return found
+
+
+def imported(path: Path, package_dir: Path = PACKAGE) -> set[str]:
+    """Every module ``path`` imports, as absolute names (``from . import x`` gives both
+    the package and ``package.x``, since x may be a module)."""
+    found: set[str] = set()
+    for base, names in statements(path, package_dir):
+        found.add(base)
+        found.update(f"{base}.{name}" for name in names)
     return found
 
 
@@ -176,20 +185,12 @@ def module_graph(package_dir: Path = PACKAGE) -> dict[str, set[str]]:
     paths = {module_name(p, package_dir): p for p in package_dir.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         uses: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                uses.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*anchor, base] if base else anchor)
-                subs = {f"{base}.{alias.name}" for alias in node.names} & set(paths)
-                uses |= subs
-                if len(subs) < len(node.names):  # a name from the module itself
-                    uses.add(base)
+        for base, names in statements(path, package_dir):
+            subs = {f"{base}.{n}" for n in names} & set(paths)
+            uses |= subs
+            if not names or len(subs) < len(names):  # a name from the module itself
+                uses.add(base)
         graph[name] = {n for n in uses if n in paths and n != name}
     return graph
 

@@ -175,10 +175,13 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
 def test_new_game_clears_the_autosave(make_app: Callable[..., Any]) -> None:
     app = make_app()
     persistence.attach(app)
+    app.session.new_game()  # nothing played: nothing to keep
+    assert not paths.autosave_path().exists()
     app.session.play("f5")
     assert paths.autosave_path().exists()
-    app.session.new_game()
-    assert not paths.autosave_path().exists()
+    app.session.new_game()  # the f5 game waits behind Undo, and in the autosave (issue 36)
+    resumed = storage.resume()[0]
+    assert resumed is not None and resumed.is_untouched()
 
 
 def test_corrupt_autosave_starts_a_new_game_with_a_notice(make_app: Callable[..., Any]) -> None:

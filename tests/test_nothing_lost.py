@@ -328,7 +328,8 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     assert again.find_scene(EndOverlay) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
-    assert storage.resume()[0] is None  # a new game is what clears it
+    resumed = storage.resume()[0]  # a new game on the board; the finished one behind Undo
+    assert resumed is not None and resumed.is_untouched()
 
 
 def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[..., Any]) -> None:
@@ -340,6 +341,7 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     frames(app, 1)
     assert app.session.two_players and storage.autosaved_players() == "two-players"
     # the settings still say "computer" (nothing remembered them): the autosave decides
+    app.close()  # a restart: the first window is gone before the next opens
     again = make_app(Settings(sound=False, animation=False, mode="computer"))
     persistence.attach(again)
     assert again.session.two_players and again.session.game.moves == app.session.game.moves

@@ -380,7 +380,7 @@ def test_failed_rename_keeps_the_old_save(monkeypatch: pytest.MonkeyPatch, data_
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(storage.os, "replace", broken_replace)
+        patch.setattr(files.os, "replace", broken_replace)
         assert storage.autosave(Game.from_transcript("f5d6c3")) is False
     game, _ = storage.resume()
     assert game is not None and game.transcript() == "f5d6"

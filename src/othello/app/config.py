@@ -33,7 +33,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .files import TooLarge, read_limited, write_atomic
+from .files import TooLarge, decode_text, read_limited, short_reason, write_atomic
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
@@ -66,10 +66,11 @@ def file_text(path: Path) -> tuple[str, str | None]:
     """The file's text, and what is wrong when it is not valid UTF-8; NotText if not text."""
     try:
         data = read_limited(path, MAX_FILE_BYTES)
-    except TooLarge:
-        raise NotText("is not a text file") from None
+    except TooLarge as err:
+        limit = f"{MAX_FILE_BYTES // 1_000_000} MB"
+        raise NotText(f"is {err.size:,} bytes; a settings file over {limit} is refused") from None
     except OSError as err:
-        raise NotText(f"cannot be read ({err.strerror or err})") from None
+        raise NotText(f"cannot be read ({short_reason(err)})") from None
     text16 = utf16(data)
     if text16 is not None:
         return text16, None
@@ -258,11 +259,35 @@ def search_path() -> list[Path]:
     return found
 
 
+class DamagedPackage(OSError):
+    """The game's own default othello.ini cannot be used: the installation is to blame."""
+
+
+def default_ini_text() -> str:
+    """The commented default othello.ini shipped with the game; DamagedPackage names it as
+    the game's own file (not the player's) when it is missing, unreadable, empty or garbage."""
+    path = paths.default_ini()
+    try:
+        text = decode_text(read_limited(path, MAX_FILE_BYTES))
+    except (OSError, ValueError) as err:
+        raise DamagedPackage(f"the game's own default {path} {_why(err)}") from None
+    entries, _unreadable = _parse_lines(text, path.name)
+    if not entries:
+        raise DamagedPackage(f"the game's own default {path} holds no settings")
+    return text
+
+
+def _why(err: Exception) -> str:
+    if isinstance(err, UnicodeDecodeError):
+        return "is not text"
+    return f"cannot be read ({short_reason(err)})"
+
+
 def write_default_ini(target: Path) -> None:
     """The commented default othello.ini at ``target``, unless something is there already
     (a dangling link counts: it is the player's); OSError when it cannot be written."""
     if not (target.exists() or target.is_symlink()):
-        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+        write_atomic(target, default_ini_text())
 
 
 def ensure_user_ini() -> str | None:
@@ -272,6 +297,8 @@ def ensure_user_ini() -> str | None:
     target = paths.user_ini()
     try:
         write_default_ini(target)
+    except DamagedPackage as err:
+        return f"{err} (reinstall the game); playing on the built-in settings"
     except OSError as err:
         return (
             f"Your settings file {target} could not be created ({err.strerror or err}); "

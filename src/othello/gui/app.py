@@ -147,6 +147,8 @@ class App:
 
         # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
         self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
+        # Called once the loop ends, before the search stops (the last autosave).
+        self.on_close: list[Callable[[], None]] = []
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
@@ -154,6 +156,7 @@ class App:
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
+        logs.on_failure = self.session.notify  # a log that stops working is said once
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
@@ -264,7 +267,16 @@ class App:
 
     def close(self) -> None:
         """Remember a window size the player chose; stop the search; give the interpreter
-        its usual thread switching and collection back."""
+        its usual thread switching and collection back. The ``on_close`` hooks run first
+        (the autosave's last save); one that fails is logged and the others still run."""
+        for hook in self.on_close:
+            try:
+                hook()
+            except Exception:
+                logs.log.exception("while closing the window")
+        self.on_close.clear()
+        if logs.on_failure == self.session.notify:
+            logs.on_failure = None
         if self.resized:  # once, at the end: a drag sends dozens of sizes
             self.resized = False
             width, height = self.screen.get_size()

@@ -63,6 +63,7 @@ class PuzzleFile:
         if problem is not None:
             notices.append(problem)
         queue.add(builtin)
+        queue.touched.clear()  # the built-in ones are not this window's answers
         for notice in notices:
             log.warning("puzzles: %s", notice)
         return queue, " ".join(notices) or None

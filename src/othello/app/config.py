@@ -26,6 +26,7 @@ window are written back by :mod:`othello.app.preferences`.
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -312,7 +313,9 @@ def find_config(path: Path | None = None) -> Path | None:
     if path is not None:
         return Path(path)
     for candidate in search_path():
-        if candidate.is_file():
+        # A pipe or a device named othello.ini is found too, so the notice names it (it is
+        # never opened: see files.read_limited); a folder is passed over.
+        if candidate.is_file() or (os.path.lexists(candidate) and not candidate.is_dir()):
             return candidate
     return None
 

@@ -44,7 +44,10 @@ def _fforum_line(number: int, line: str) -> Puzzle:
     scores = {}
     for entry in moves:
         name, _, value = entry.partition(":")
-        scores[square_name(parse_move(name.lower()))] = int(value)
+        try:
+            scores[square_name(parse_move(name.lower()))] = int(value)
+        except ValueError:
+            raise PuzzleError(f"{entry!r} is not a move with its score") from None
     if not scores:
         raise PuzzleError("no moves with their scores")
     best = max(scores, key=lambda m: scores[m])
@@ -72,5 +75,6 @@ def load_builtin() -> tuple[list[Puzzle], str | None]:
         return [], f"The built-in puzzles could not be read ({FFORUM}: {short_reason(err)})."
     if not bad and puzzles:
         return puzzles, None
-    why = f"{len(bad)} damaged lines, the first {bad[0]}" if bad else "it is empty"
+    lines = "1 damaged line" if len(bad) == 1 else f"{len(bad)} damaged lines, the first"
+    why = f"{lines} {bad[0]}" if bad else "it is empty"
     return puzzles, f"The built-in puzzles file {FFORUM} is damaged ({why}); {len(puzzles)} kept."

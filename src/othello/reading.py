@@ -114,6 +114,8 @@ def short_reason(err: BaseException) -> str:
     denied", "file is missing", "holds 12 bytes"..."""
     if isinstance(err, FileNotFoundError):
         return "file is missing"
+    if isinstance(err, UnicodeDecodeError):
+        return f"not UTF-8 text: byte 0x{err.object[err.start]:02x} at position {err.start}"
     if isinstance(err, TooLarge):
         return f"{err.size} bytes is far too large"
     if isinstance(err, OSError):

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .files import TooLarge, decode_text, read_limited, short_reason, write_atomic
+from .files import TooLarge, read_limited, short_reason, write_atomic
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
@@ -269,19 +269,13 @@ def default_ini_text() -> str:
     the game's own file (not the player's) when it is missing, unreadable, empty or garbage."""
     path = paths.default_ini()
     try:
-        text = decode_text(read_limited(path, MAX_FILE_BYTES))
-    except (OSError, ValueError) as err:
-        raise DamagedPackage(f"the game's own default {path} {_why(err)}") from None
-    entries, _unreadable = _parse_lines(text, path.name)
-    if not entries:
-        raise DamagedPackage(f"the game's own default {path} holds no settings")
+        text, problem = file_text(path)
+    except NotText as err:
+        raise DamagedPackage(f"the game's own default {path} {err}") from None
+    entries, unreadable = _parse_lines(text, path.name)
+    if problem is not None or unreadable or not entries:
+        raise DamagedPackage(f"the game's own default {path} is damaged")
     return text
-
-
-def _why(err: Exception) -> str:
-    if isinstance(err, UnicodeDecodeError):
-        return "is not text"
-    return f"cannot be read ({short_reason(err)})"
 
 
 def write_default_ini(target: Path) -> None:
@@ -313,9 +307,9 @@ def find_config(path: Path | None = None) -> Path | None:
     if path is not None:
         return Path(path)
     for candidate in search_path():
-        # A pipe or a device named othello.ini is found too, so the notice names it (it is
-        # never opened: see files.read_limited); a folder is passed over.
-        if candidate.is_file() or (os.path.lexists(candidate) and not candidate.is_dir()):
+        # A folder, a pipe or a device named othello.ini is found too, so the notice names
+        # what it is (it is never opened: see files.read_limited).
+        if os.path.lexists(candidate):
             return candidate
     return None
 

@@ -72,9 +72,10 @@ def _check_font(path: Path, report: Report) -> Path | None:
         pygame.font.Font(str(path), 12).render("Othello", True, (0, 0, 0))
         return path
     except (OSError, ValueError, pygame.error) as err:  # ValueError: an empty file
+        reason = f"damaged: {why(err)}" if isinstance(err, pygame.error) else why(err)
         report(
             path.name,
-            f"Font {path.name} could not be loaded ({why(err)}); using pygame's default font.",
+            f"Font {path.name} could not be loaded ({reason}); using pygame's default font.",
         )
         return None
 

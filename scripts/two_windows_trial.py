@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import make_screenshot as shot  # noqa: E402
-from make_screenshot import Window, free_display, my_turn, wait_for, xdotool  # noqa: E402
+import make_screenshot as shot
+from make_screenshot import Window, free_display, my_turn, wait_for, xdotool
 
 SCREEN = (1700, 760)
 SETTINGS = """[BASIC]

@@ -110,11 +110,11 @@ class Puzzle:
         if self.last_right not in (None, True, False):
             return "bad last_right"
         try:
-            legal = set(Board.from_string(self.position).legal_squares())
+            legal = Board.from_string(self.position).legal_mask()
             if not legal:
                 return "no legal move in its position: nothing to find"
             moves = [self.best, *self.scores, *([self.played] if self.played else [])]
-            illegal = [m for m in moves if parse_move(m) not in legal]
+            illegal = [m for m in moves if not legal >> parse_move(m) & 1]
         except OthelloError as err:
             return str(err)
         return f"{illegal[0]} is not a legal move in its position" if illegal else None

@@ -97,7 +97,7 @@ class PuzzleFile:
         try:
             _wait_for(lock)
             self._merge(queue)
-            write_atomic(self.path, json.dumps(queue.to_data(), indent=0))
+            write_atomic(self.path, as_text(queue))
         except ReadOnly:
             self.writable = False
             problem = f"Your puzzles are not saved: {self.path.name} is read-only."
@@ -126,6 +126,16 @@ class PuzzleFile:
                 raise OSError(notice) from None
             return
         merge(queue, other, answered_here=queue.turn - self._turn)
+
+
+def as_text(queue: PuzzleQueue) -> str:
+    """The file's text: one puzzle a line, so a person can read it (and it is written by
+    json's fast encoder, which ``indent`` would replace by a slow one)."""
+    data = queue.to_data()
+    puzzles = data.pop("puzzles")
+    head = json.dumps(data, separators=(",", ":"))[:-1]
+    lines = ",\n".join(json.dumps(p, separators=(",", ":")) for p in puzzles)
+    return f'{head},"puzzles":[\n{lines}\n]}}\n'
 
 
 def merge(queue: PuzzleQueue, other: PuzzleQueue, answered_here: int) -> None:

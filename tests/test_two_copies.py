@@ -265,3 +265,20 @@ def test_a_closed_window_lets_go_of_its_place(window: Callable[..., Any]) -> Non
     first.close()  # the next window is the first copy again, with the usual autosave
     second = window()
     assert "already open" not in toast_texts(second)
+
+
+def test_starting_with_a_file_keeps_the_autosaved_game_behind_undo(
+    window: Callable[..., Any], tmp_path: Path
+) -> None:
+    storage.autosave(Game.from_transcript("f5d6"))
+    chosen = tmp_path / "chosen.txt"
+    chosen.write_text("c4c3\n")
+    persistence.start_with(chosen)  # othello --load chosen.txt
+    app = window()
+    assert app.session.game.transcript() == "c4c3"
+    assert "Undo (U) brings back the game you were playing" in toast_texts(app)
+    app.close()
+    resumed, _ = storage.resume()
+    assert resumed is not None and resumed.transcript() == "c4c3"
+    again = window()
+    assert again.session.undo() and again.session.game.transcript() == "f5d6"  # not lost

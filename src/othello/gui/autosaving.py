@@ -66,8 +66,9 @@ class AutosaveWatch:
         self.failing = problem is not None
 
 
-def _resume(app: _App, file: AutosaveFile) -> None:
-    """The autosaved game on the board, in its mode, with the games Undo brings back."""
+def _resume(app: _App, file: AutosaveFile, announce: bool = True) -> None:
+    """The autosaved game on the board, in its mode, with the games Undo brings back (said
+    in the window when ``announce``; problems with the file are said anyway)."""
     session = app.session
     found = file.resume()
     for notice in found.notices:
@@ -80,6 +81,8 @@ def _resume(app: _App, file: AutosaveFile) -> None:
     session.earlier[:] = found.shelf.earlier
     session.later[:] = found.shelf.later
     session.replaced = found.shelf.replaced
+    if not announce:
+        return
     if found.game.is_untouched() and found.shelf.earlier:
         back = game_summary(found.shelf.earlier[-1])
         app.inform(f"A new game; Undo (U) brings back the one before: {back}")
@@ -104,13 +107,14 @@ def _claim(app: _App) -> instances.Instance:
     return instance
 
 
-def start(app: _App, *, resume: bool) -> AutosaveWatch:
-    """Claim this window's copy number, resume its game (when ``resume``), autosave from now
-    on and at quit (then let go of the copy number), and keep what other copies left."""
+def start(app: _App, *, resume: bool = True, announce: bool = True) -> AutosaveWatch:
+    """Claim this window's copy number, resume its game (when ``resume``; said when
+    ``announce``), autosave from now on and at quit (then let go of the copy number), and
+    keep what other copies left."""
     instance = _claim(app)
     watch = AutosaveWatch(app, AutosaveFile(instance.autosave))
     if resume:
-        _resume(app, watch.file)
+        _resume(app, watch.file, announce)
     app.session.on_game_changed.append(watch)
 
     def at_quit() -> None:

@@ -320,6 +320,8 @@ def attach(app: _App, *, resume: bool = True) -> None:
     app.on_unhandled_event.append(drop_handler(app))
     if app.demo:
         return
-    autosaving.start(app, resume=resume and start is None)
+    # With a file to start with, the autosaved game is put on the board first (quietly), so
+    # the file replaces it as a load does: Undo brings it back, nothing is written over.
+    autosaving.start(app, resume=resume, announce=start is None)
     if start is not None:
         open_game_file(app, start)  # autosaved at once: it is now the game in progress

@@ -13,6 +13,7 @@ window itself needs one call and no knowledge of files.
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,7 +110,9 @@ def _typed_text(scrap: Any) -> str | None:
     """The clipboard's text asked for by type (pygame's older ``scrap.get``), if any."""
     for kind in _TEXT_TYPES:
         try:
-            text = _decode(scrap.get(kind))
+            with warnings.catch_warnings():  # pygame-ce deprecates get: get_text came first
+                warnings.simplefilter("ignore", DeprecationWarning)
+                text = _decode(scrap.get(kind))
         except Exception:  # this type is not offered here; try the next
             continue
         if text:

@@ -112,16 +112,13 @@ def main() -> int:
     import othello
 
     print(f"code: {Path(othello.__file__).parent}")
-    print(
-        f"{'puzzles':>8} {'file MB':>8} {'pick s':>9} {'answer+pick s':>14} {'load s':>8} {'save s':>8}"
-    )
+    head = ("puzzles", "file MB", "pick ms", "answer+pick ms", "load s", "save s")
+    print("".join(f"{h:>16}" for h in head))
     for count in args.sizes:
         f = measure(count, args.repeat)
-        print(
-            f"{count:>8} {f['MB']:>8.1f} {f['pick']:>9.5f} {f['answer + pick']:>14.5f} "
-            f"{f['load']:>8.2f} {f['save']:>8.2f}",
-            flush=True,
-        )
+        row = (f"{count}", f"{f['MB']:.1f}", f"{f['pick'] * 1000:.4f}",
+               f"{f['answer + pick'] * 1000:.4f}", f"{f['load']:.2f}", f"{f['save']:.2f}")  # fmt: skip
+        print("".join(f"{cell:>16}" for cell in row), flush=True)
     return 0
 
 

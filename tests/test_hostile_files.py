@@ -509,3 +509,17 @@ def main():
 if __name__ == "__main__":
     main()
 """
+
+
+def test_the_command_line_warns_of_a_damaged_weights_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odd = tmp_path / "patterns.bin"
+    odd.write_bytes(b"\x01" * 1001)
+    replace_package_file(monkeypatch, "tables/patterns.bin", odd)
+    board = Board()
+    while board.empties() > 8 and board.legal_moves():  # a few empty squares: solved at once
+        board.push(board.legal_moves()[0])
+    assert cli.main(["solve", board.to_string()]) == 0
+    err = capsys.readouterr().err
+    assert "warning: the evaluation's weights file" in err and "Traceback" not in err

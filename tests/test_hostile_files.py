@@ -214,6 +214,21 @@ def test_a_named_pipe_as_othello_ini_does_not_freeze_the_window() -> None:
     assert settings.level == Settings().level and "is a named pipe" in notices[0]
 
 
+def test_othello_ini_replaced_by_a_named_pipe_while_playing_is_said(tmp_path: Path) -> None:
+    from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
+
+    ini = tmp_path / "othello.ini"
+    ini.write_text("[BASIC]\nFPS = 20\n")
+    watch = SettingsWatch(ini)
+    current = Settings(fps=20)
+    ini.unlink()
+    fifo_at(ini)
+    reloads = in_time(lambda: [watch.poll(1.0 + i * LOOK_SECONDS, current) for i in range(4)], ini)
+    said = [n for r in reloads if r is not None for n in r.notices]
+    assert any("is a named pipe, not a file" in n for n in said)
+    assert all(r.settings == current for r in reloads if r is not None)
+
+
 @pytest.mark.parametrize("how", ["dropped", "--load", "review"])
 def test_a_named_pipe_given_as_a_game_is_refused_at_once(tmp_path: Path, how: str) -> None:
     fifo = fifo_at(tmp_path / "game.txt")

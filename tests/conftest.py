@@ -14,6 +14,10 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL's SIGTERM handler (installed while a window is open) is inherited by processes forked
+# from the test process, such as scripts/match.py's pool: its workers then ignore the pool's
+# terminate and the test waits for ever.
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 # A test that forgets to isolate itself must never touch the real user's files.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="othello-tests-"))

@@ -51,10 +51,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warn_if_weak() -> None:
+    """A damaged evaluation file, said on stderr before a search that plays on without it."""
+    from ..pattern_weights import problem
+
+    found = problem()
+    if found is not None:
+        print(f"othello: warning: {found}; the search plays weakly without it", file=sys.stderr)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     """Solve a position exactly: score for the side to move, a best move, time and nodes."""
     from ..engine import PARALLEL_EMPTIES, Engine
 
+    _warn_if_weak()
     board = Board.from_string(args.board)
     result = Engine(workers=args.workers).solve(board)
     shared = args.workers > 1 and board.empties() >= PARALLEL_EMPTIES
@@ -77,6 +87,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     from .storage import load_game
 
     game = load_game(args.file)  # GameTextError: one line, exit 2
+    _warn_if_weak()
     moves = game.moves[: game.cursor]
 
     def progress(done: int, total: int) -> None:
@@ -151,6 +162,7 @@ def _cmd_explore(args: argparse.Namespace) -> int:
 def _cmd_nboard(args: argparse.Namespace) -> int:
     from .nboard import run
 
+    _warn_if_weak()  # standard error: standard output is the protocol's
     return run(args.log)
 
 
@@ -169,7 +181,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_where(args: argparse.Namespace) -> int:
-    from .config import where_report
+    from .where import where_report
 
     print(where_report(args.config))
     return 0

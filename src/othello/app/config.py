@@ -26,6 +26,7 @@ window are written back by :mod:`othello.app.preferences`.
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +34,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .files import TooLarge, read_limited, write_atomic
+from .files import TooLarge, read_limited, short_reason, write_atomic
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
 MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
@@ -66,10 +67,11 @@ def file_text(path: Path) -> tuple[str, str | None]:
     """The file's text, and what is wrong when it is not valid UTF-8; NotText if not text."""
     try:
         data = read_limited(path, MAX_FILE_BYTES)
-    except TooLarge:
-        raise NotText("is not a text file") from None
+    except TooLarge as err:
+        limit = f"{MAX_FILE_BYTES // 1_000_000} MB"
+        raise NotText(f"is {err.size:,} bytes; a settings file over {limit} is refused") from None
     except OSError as err:
-        raise NotText(f"cannot be read ({err.strerror or err})") from None
+        raise NotText(f"cannot be read ({short_reason(err)})") from None
     text16 = utf16(data)
     if text16 is not None:
         return text16, None
@@ -271,11 +273,29 @@ def search_path() -> list[Path]:
     return found
 
 
+class DamagedPackage(OSError):
+    """The game's own default othello.ini cannot be used: the installation is to blame."""
+
+
+def default_ini_text() -> str:
+    """The commented default othello.ini shipped with the game; DamagedPackage names it as
+    the game's own file (not the player's) when it is missing, unreadable, empty or garbage."""
+    path = paths.default_ini()
+    try:
+        text, problem = file_text(path)
+    except NotText as err:
+        raise DamagedPackage(f"the game's own default {path} {err}") from None
+    entries, unreadable = _parse_lines(text, path.name)
+    if problem is not None or unreadable or not entries:
+        raise DamagedPackage(f"the game's own default {path} is damaged")
+    return text
+
+
 def write_default_ini(target: Path) -> None:
     """The commented default othello.ini at ``target``, unless something is there already
     (a dangling link counts: it is the player's); OSError when it cannot be written."""
     if not (target.exists() or target.is_symlink()):
-        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+        write_atomic(target, default_ini_text())
 
 
 def ensure_user_ini() -> str | None:
@@ -285,6 +305,8 @@ def ensure_user_ini() -> str | None:
     target = paths.user_ini()
     try:
         write_default_ini(target)
+    except DamagedPackage as err:
+        return f"{err} (reinstall the game); playing on the built-in settings"
     except OSError as err:
         return (
             f"Your settings file {target} could not be created ({err.strerror or err}); "
@@ -318,7 +340,9 @@ def find_config(path: Path | None = None) -> Path | None:
     if path is not None:
         return Path(path)
     for candidate in search_path():
-        if candidate.is_file():
+        # A folder, a pipe or a device named othello.ini is found too, so the notice names
+        # what it is (it is never opened: see files.read_limited).
+        if os.path.lexists(candidate):
             return candidate
     return None
 
@@ -345,40 +369,3 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     if explicit and foreign:
         raise ConfigError(f"{source}: is not an INI file ({NOT_INI})")
     return replace(settings, source=source), notices + more
-
-
-def describe(settings: Settings) -> str:
-    """The settings as ``KEY = value`` lines, for ``othello --where``."""
-    return "\n".join(
-        f"[{k.section}] {k.name} = {format_value(k, getattr(settings, k.field))}" for k in KEYS
-    )
-
-
-def where_report(path: Path | None = None) -> str:
-    """What ``othello --where`` prints: the file in use, what it sets, the search order, folders."""
-    used = find_config(path)
-    try:
-        settings, notices = load_settings(path)
-        problem = None
-    except ConfigError as err:
-        settings, notices, problem = DEFAULTS, [], str(err)
-    if used is None:
-        head = f"settings:     none found, built-in defaults ({paths.user_ini()} is written at the game's next start)"
-    elif problem:
-        head = f"settings:     unusable, the game will not start with it: {problem}"
-    else:
-        head = f"settings:     {used}"
-    order = ["--config PATH", *(str(p) for p in search_path()), "built-in defaults"]
-    lines = [
-        head,
-        "search order: " + "  ->  ".join(order),
-        f"defaults:     {paths.default_ini()}",
-        f"data folder:  {paths.user_data_dir()}",
-        f"autosave:     {paths.autosave_path()}",
-        f"log:          {paths.log_path()}",
-        f"resources:    {paths.resources_dir()}",
-        "in effect:",
-        *("  " + line for line in describe(settings).splitlines()),
-    ]
-    lines += [f"notice:       {n}" for n in notices]
-    return "\n".join(lines)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 from typing import Any
 
 from ..board import Board
 from ..errors import NotationError
 from ..explorer import NAMES, ExplorerError, Lookup, load_explorer
 from ..notation import format_board_string, square_name
+
+log = logging.getLogger(__name__)
 
 
 def position_of(text: str) -> Board:
@@ -31,6 +34,7 @@ def explore(board: Board, source: str) -> tuple[str, Lookup | None, str | None]:
     position = format_board_string(board.black, board.white, black_to_move)
     explorer, problem = load_explorer()
     if explorer is None:
+        log.warning("%s", problem)  # the package's own file: worth a line in the log
         return position, None, problem
     try:
         return position, explorer.lookup(board.black, board.white, black_to_move, source), None

@@ -48,7 +48,7 @@ from .services.sound import Sounds
 from .services.worker import SearchWorker
 from .startup import StartupProblems, session_for
 from .widgets.board import BoardRenderer
-from .widgets.layout import MIN_WINDOW, Layout, compute_layout, wanted_square
+from .widgets.layout import Layout, compute_layout, wanted_square
 from .widgets.panel import Panel
 from .widgets.text import TextCache
 
@@ -88,7 +88,8 @@ class App:
         starting = StartupProblems(self.notify, self.session.notify)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
-        self.screen = self._open_window(s.window_width, s.window_height)
+        size = (s.window_width, s.window_height)
+        self.screen, self.window = window_size.open_window(size, self.res.images, self.notify)
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
@@ -103,6 +104,8 @@ class App:
 
         # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
         self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
+        # Called once the loop ends, before the search stops (the last autosave).
+        self.on_close: list[Callable[[], None]] = []
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
@@ -110,27 +113,13 @@ class App:
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
+        logs.on_failure = self.session.notify  # a log that stops working is said once
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
         gc.freeze()
 
     # ----- window ------------------------------------------------------------------------
-
-    def _open_window(self, width: int, height: int) -> pygame.Surface:
-        """The resizable window, no larger than the screen (it says so when the settings ask
-        for more); the icon is set before it opens."""
-        icon = self.res.images.get("icon.png")
-        if icon is not None:
-            pygame.display.set_icon(icon)
-        pygame.display.set_caption("Othello")
-        fitted = window_size.fit_desktop((width, height))
-        if (problem := window_size.too_large((width, height), fitted)) is not None:
-            self.notify(problem)
-        screen = pygame.display.set_mode(window_size.at_least_minimum(fitted), pygame.RESIZABLE)
-        self.window = window_size.set_minimum_size(MIN_WINDOW)  # kept: SDL points to it
-        pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
-        return screen
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize).
@@ -215,7 +204,16 @@ class App:
 
     def close(self) -> None:
         """Remember a window size the player chose; stop the search; give the interpreter
-        its usual thread switching and collection back."""
+        its usual thread switching and collection back. The ``on_close`` hooks run first
+        (the autosave's last save); one that fails is logged and the others still run."""
+        for hook in self.on_close:
+            try:
+                hook()
+            except Exception:
+                logs.log.exception("while closing the window")
+        self.on_close.clear()
+        if logs.on_failure == self.session.notify:
+            logs.on_failure = None
         if self.resized:  # once, at the end: a drag sends dozens of sizes
             self.resized = False
             width, height = self.screen.get_size()  # SQUARESIZE stays: see wanted_square

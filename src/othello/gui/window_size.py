@@ -10,6 +10,7 @@ and a window grown by a reloaded file is moved back onto the screen.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Mapping
 
 import pygame
 
@@ -91,3 +92,24 @@ def keep_on_screen(window: object | None, size: tuple[int, int]) -> None:
     y = max(0, min(position[1], desktop[1] - size[1]))
     if (x, y) != tuple(position):
         setattr(window, "position", (x, y))  # noqa: B010  (not in pygame's type stubs)
+
+
+def open_window(
+    size: tuple[int, int],
+    images: Mapping[str, pygame.Surface | None],
+    notify: Callable[[str], None],
+) -> tuple[pygame.Surface, object | None]:
+    """The resizable window, no larger than the screen (``notify`` says so when the settings
+    ask for more), the icon set before it opens; and the window object SDL points to while
+    it is open (keep it), where pygame gives one."""
+    icon = images.get("icon.png")
+    if icon is not None:
+        pygame.display.set_icon(icon)
+    pygame.display.set_caption("Othello")
+    fitted = fit_desktop(size)
+    if (problem := too_large(size, fitted)) is not None:
+        notify(problem)
+    screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
+    window = set_minimum_size(MIN_WINDOW)
+    pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
+    return screen, window

@@ -173,7 +173,7 @@ class PuzzleOverlay(Scene):
             self.close()
             return
         if self.verdict is None and self.puzzle is not None:
-            self.puzzle.due = self.queue.turn + 1
+            self.queue.postpone(self.puzzle)
             self.pending = None
         self.show_next()
 
@@ -188,7 +188,7 @@ class PuzzleOverlay(Scene):
 
     def lines(self) -> list[tuple[str, Any]]:
         """What the card says, each line with its colour."""
-        due, solved, total = len(self.queue.due()), self.queue.solved(), len(self.queue.puzzles)
+        due, solved, total = self.queue.due_count(), self.queue.solved(), len(self.queue.puzzles)
         counts = f"{due} due · {solved} of {total} solved"
         if total > self.known:  # why the count just grew
             counts += f" · {total - self.known} new from your game"

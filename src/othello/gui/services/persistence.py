@@ -13,6 +13,7 @@ window itself needs one call and no knowledge of files.
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,7 @@ from ...app import storage
 from ...errors import OthelloError
 from ...game import Game
 from ..model.wording import game_summary
+from . import autosaving
 
 log = logging.getLogger(__name__)
 
@@ -78,26 +80,43 @@ def copy(text: str) -> bool:
 
 
 def _decode(data: bytes | None) -> str | None:
+    """Clipboard bytes as text; a zero byte inside stays (the game text is then refused,
+    naming it), the terminating ones some programs add go."""
     if not data:
         return None
-    text = data.decode("utf-8", errors="replace").replace("\0", "")
+    text = data.decode("utf-8", errors="replace").rstrip("\0")
     return text or None
 
 
 def system_text() -> str | None:
-    """The text on the system clipboard, or None when there is none or no clipboard at all."""
+    """The text on the system clipboard, or None when there is none or no clipboard at all.
+
+    SDL's own clipboard text (pygame-ce) ends at a zero byte, so ``f5\\0d6c3`` would read as
+    ``f5``: when the typed text is longer than SDL's, it is the whole of it and is used.
+    """
     try:
         scrap = _scrap()
-        if hasattr(scrap, "get_text"):  # pygame-ce: SDL's own clipboard text
-            text = scrap.get_text().replace("\0", "")
-            if text:
-                return str(text)
-        for kind in _TEXT_TYPES:
-            text = _decode(scrap.get(kind))
-            if text:
-                return text
+        text = str(scrap.get_text() or "") if hasattr(scrap, "get_text") else ""
+        typed = _typed_text(scrap)
+        if typed is not None and len(typed) > len(text):
+            return typed
+        return text or None
     except Exception as err:  # any failure means "no clipboard"
         log.info("system clipboard unavailable for paste: %s", err)
+    return None
+
+
+def _typed_text(scrap: Any) -> str | None:
+    """The clipboard's text asked for by type (pygame's older ``scrap.get``), if any."""
+    for kind in _TEXT_TYPES:
+        try:
+            with warnings.catch_warnings():  # pygame-ce deprecates get: get_text came first
+                warnings.simplefilter("ignore", DeprecationWarning)
+                text = _decode(scrap.get(kind))
+        except Exception:  # this type is not offered here; try the next
+            continue
+        if text:
+            return text
     return None
 
 
@@ -121,6 +140,9 @@ def available() -> bool:
 class _Session(Protocol):
     game: Game
     on_game_changed: list[Callable[[Any], None]]
+    earlier: list[Game]
+    later: list[Game]
+    replaced: bool
 
     @property
     def players(self) -> str: ...
@@ -134,6 +156,7 @@ class _App(Protocol):
 
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]
+    on_close: list[Callable[[], None]]
 
     def notify(self, message: str) -> None: ...
     def inform(self, message: str) -> None: ...
@@ -155,7 +178,8 @@ def paste_game(app: _App) -> None:
     if text is None:
         if available():
             app.notify(
-                "The clipboard holds no text; copy a transcript like f5d6c3 or a board string"
+                "The clipboard holds no text the game could read (none, or more than the "
+                "system would hand over); copy a transcript like f5d6c3 or a board string"
             )
         else:
             app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
@@ -284,31 +308,14 @@ def start_with(path: Path) -> None:
     _start_file = path
 
 
-class AutosaveWatch:
-    """The autosave after every change, with one notice when it starts failing.
-
-    A failing save is said once, not at every move, and again only after it worked
-    in between and then failed anew.
-    """
-
-    def __init__(self, app: _App) -> None:
-        self.app = app
-        self.failing = False
-
-    def __call__(self, change: object) -> None:
-        session = self.app.session  # the game, and who plays it (it resumes in its mode)
-        problem = storage.autosave_problem(session.game, players=session.players)
-        if problem is not None and not self.failing:
-            self.app.notify(f"Your game is not being saved: {problem}")
-        self.failing = problem is not None
-
-
 def attach(app: _App, *, resume: bool = True) -> None:
-    """Give the window clipboard and file keys, file drops, autosave after every change,
-    and resume (or the file given to :func:`start_with`).
+    """Give the window clipboard and file keys, file drops, autosave after every change and
+    at quit, and resume (or the file given to :func:`start_with`).
 
     Call once, right after the App is built and before its first frame. The computer
-    playing itself (``--demo``) neither resumes nor overwrites the player's autosave.
+    playing itself (``--demo``) neither resumes nor overwrites the player's autosave. A
+    second copy of the game on the same data folder keeps its game in a file of its own;
+    the first copy keeps what others left behind as saved games.
     """
     global _start_file
     start, _start_file = _start_file, None
@@ -316,17 +323,8 @@ def attach(app: _App, *, resume: bool = True) -> None:
     app.on_unhandled_event.append(drop_handler(app))
     if app.demo:
         return
-    session = app.session
-    if resume and start is None:
-        game, notices = storage.resume()
-        for notice in notices:
-            app.notify(notice)
-        if game is not None:
-            players = storage.autosaved_players()
-            if players is not None:
-                session.set_players(players)
-            session.set_game(game)
-            app.inform(f"Resumed your game: {game_summary(game)}")
-    session.on_game_changed.append(AutosaveWatch(app))
+    # With a file to start with, the autosaved game is put on the board first (quietly), so
+    # the file replaces it as a load does: Undo brings it back, nothing is written over.
+    autosaving.start(app, resume=resume, announce=start is None)
     if start is not None:
         open_game_file(app, start)  # autosaved at once: it is now the game in progress

@@ -3,6 +3,10 @@
 Paths are found from the installed package, never the current directory. Anything missing or
 unreadable falls back to what pygame has built in (its default font, flat colours, silence), and
 is reported by name, so the window can say so: a broken file never stops the game from starting.
+Every file is checked through ``app.files`` first (a regular file, readable, not too large)
+before pygame opens it, so a pipe or a device in a file's place cannot block the window.
+(pygame is given the path, not the bytes: a sound read from a Python file object left SDL
+in a state where forked processes, such as ``scripts/match.py``'s pool, ignore SIGTERM.)
 """
 
 from __future__ import annotations
@@ -14,6 +18,10 @@ from pathlib import Path
 import pygame
 
 from ...app import paths
+from ...app.files import read_limited, short_reason
+
+LIMIT = 20_000_000
+"""More than any font, picture or sound the game ships."""
 
 FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
@@ -58,21 +66,24 @@ def load_resources(report: Report, folder: Path | None = None) -> Resources:
 
 
 def _check_font(path: Path, report: Report) -> Path | None:
+    """The font file when pygame can draw with it, else None (reported)."""
     try:
+        checked(path)
         pygame.font.Font(str(path), 12).render("Othello", True, (0, 0, 0))
         return path
-    except (OSError, pygame.error) as err:
+    except (OSError, ValueError, pygame.error) as err:  # ValueError: an empty file
+        reason = f"damaged: {why(err)}" if isinstance(err, pygame.error) else why(err)
         report(
             path.name,
-            f"Font {path.name} could not be loaded ({why(err)}); using pygame's default font.",
+            f"Font {path.name} could not be loaded ({reason}); using pygame's default font.",
         )
         return None
 
 
 def _load_image(path: Path, report: Report) -> pygame.Surface | None:
     try:
-        image = pygame.image.load(str(path))
-    except (OSError, pygame.error) as err:
+        image = pygame.image.load(checked(path))
+    except (OSError, ValueError, pygame.error) as err:
         report(
             path.name,
             f"Image {path.name} could not be loaded ({why(err)}); drawing plain colours instead.",
@@ -81,9 +92,17 @@ def _load_image(path: Path, report: Report) -> pygame.Surface | None:
     return image
 
 
+def checked(path: Path) -> str:
+    """``path`` for pygame to open, once it is known to be a readable regular file of a
+    sensible size (OSError or ValueError otherwise: see ``app.files.read_limited``)."""
+    read_limited(path, LIMIT)
+    return str(path)
+
+
 def why(err: BaseException) -> str:
     """A short reason for a load failure, for the player."""
-    text = str(err) or type(err).__name__
-    return (
-        "file is missing" if isinstance(err, FileNotFoundError) or "No such file" in text else text
-    )
+    text = short_reason(err) if isinstance(err, (OSError, ValueError)) else str(err)
+    text = text or type(err).__name__
+    if isinstance(err, FileNotFoundError) or "No such file" in text:
+        return "file is missing"
+    return "the file is empty" if "invalid file size: 0" in text else text

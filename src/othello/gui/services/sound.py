@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from .resources import Report, why
+from .resources import Report, checked, why
 
 log = logging.getLogger(__name__)  # under "othello": the log file
 NO_DEVICE = "No sound device found: playing without sound."
@@ -47,8 +47,8 @@ class Sounds:
         for name in ("place", "flip"):
             path = self._folder / f"{name}.wav"
             try:
-                self._sounds[name] = pygame.mixer.Sound(str(path))
-            except (OSError, pygame.error) as err:
+                self._sounds[name] = pygame.mixer.Sound(checked(path))
+            except (OSError, ValueError, pygame.error) as err:
                 self._report(
                     path.name,
                     f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.",

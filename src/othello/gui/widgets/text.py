@@ -3,6 +3,10 @@
 Every label in the window goes through a TextCache, since ``font.render`` is one of the dearer
 calls in a frame and the same few labels are drawn every frame; what ``fit`` and ``fit_lines``
 decide is cached too, because measuring is not free either.
+
+Text may carry bytes that were never UTF-8: a path from a home folder named in another
+encoding arrives with them as surrogate escapes, which pygame cannot encode. What is drawn
+or measured goes through :func:`drawable` first, which shows each such byte as "�".
 """
 
 from __future__ import annotations
@@ -16,6 +20,19 @@ from . import theme
 
 MIN_TEXT = 11  # no text is drawn smaller than this, however small the window
 ELLIPSIS = "…"
+
+
+def drawable(text: str) -> str:
+    """``text`` as pygame can draw it: a byte that was not UTF-8 becomes "�"."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        try:
+            raw = text.encode("utf-8", errors="surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate from elsewhere
+            raw = text.encode("utf-8", errors="replace")
+        return raw.decode("utf-8", errors="replace")
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -64,7 +81,7 @@ class TextCache:
                 self._cache.clear()
                 self._fits.clear()
                 self._wraps.clear()
-            surface = self.res.font(size, bold).render(text, True, color)
+            surface = self.res.font(size, bold).render(drawable(text), True, color)
             self._cache[key] = surface
         return surface
 
@@ -81,7 +98,7 @@ class TextCache:
     def _fit(
         self, wordings: str | Sequence[str], width: int, size: int, bold: bool
     ) -> tuple[str, int]:
-        options = [wordings] if isinstance(wordings, str) else list(wordings)
+        options = [drawable(w) for w in ([wordings] if isinstance(wordings, str) else wordings)]
         sizes = range(max(size, MIN_TEXT), min(size, MIN_TEXT) - 1, -1)
         for text in options:
             for px in sizes:
@@ -105,6 +122,7 @@ class TextCache:
         self, text: str, width: int, lines: int, size: int, bold: bool
     ) -> tuple[tuple[str, ...], int]:
         px = max(size, MIN_TEXT)
+        text = drawable(text)
         while True:
             font = self.res.font(px, bold)
             wrapped = wrap(text, font, width)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ from .instances import FileLock
 log = logging.getLogger(__name__)
 
 Signature = tuple[int, int, int, int]
+JudgedOf = Callable[[Game], "dict[str, Any] | None"]
+"""What the window knows of a game's moves (its scores, review, who placed them), as plain
+data kept beside the game, or None when there is nothing to keep."""
 
 
 @dataclass
@@ -55,27 +59,33 @@ class Resumed:
     shelf: Shelf = field(default_factory=Shelf)
     players: str | None = None
     left: str | None = None  # why a file still in its place could not be used
+    judged: list[tuple[Game, Any]] = field(default_factory=list)  # each game's, as saved
 
 
-def shelf_data(shelf: Shelf | None) -> dict[str, object]:
-    """The shelf as the autosave keeps it (nothing when it is empty)."""
+def shelf_data(shelf: Shelf | None, judged_of: JudgedOf | None = None) -> dict[str, object]:
+    """The shelf as the autosave keeps it (nothing when it is empty), each game with what
+    the window knows of it."""
     if not shelf:
         return {}
     return {
-        "earlier": [_game_data(g) for g in shelf.earlier],
-        "later": [_game_data(g) for g in shelf.later],
+        "earlier": [_game_data(g, judged_of) for g in shelf.earlier],
+        "later": [_game_data(g, judged_of) for g in shelf.later],
         "replaced": shelf.replaced,
     }
 
 
-def _game_data(game: Game) -> dict[str, object]:
+def _game_data(game: Game, judged_of: JudgedOf | None) -> dict[str, object]:
     data = storage.autosave_data(game)
     del data["saved"]
+    judged = judged_of(game) if judged_of is not None else None
+    if judged:
+        data["judged"] = judged
     return data
 
 
-def _shelf_from(data: dict[str, Any]) -> Shelf:
-    """The shelf an autosave kept; a game on it that cannot be read is left out (logged)."""
+def _shelf_from(data: dict[str, Any], judged: list[tuple[Game, Any]]) -> Shelf:
+    """The shelf an autosave kept (what was known of each game added to ``judged``); a game
+    on it that cannot be read is left out (logged)."""
     shelf = Shelf(replaced=data.get("replaced") is True)
     for name, games in (("earlier", shelf.earlier), ("later", shelf.later)):
         kept = data.get(name, [])
@@ -84,6 +94,9 @@ def _shelf_from(data: dict[str, Any]) -> Shelf:
                 games.append(storage.game_from_autosave(item))
             except Exception as err:  # one bad game on the shelf costs only itself
                 log.warning("a game kept for Undo in the autosave is unusable: %s", err)
+                continue
+            if isinstance(item, dict) and "judged" in item:
+                judged.append((games[-1], item["judged"]))
     return shelf
 
 
@@ -97,7 +110,10 @@ def read_autosave(path: Path) -> Resumed:
     except Exception as err:  # unreadable, too large, not JSON, nested too deep, not a game
         return _unusable(path, err)
     players = data.get("players")
-    return Resumed(game, [], _shelf_from(data), players if players in storage.PLAYERS else None)
+    judged = [(game, data["judged"])] if "judged" in data else []
+    shelf = _shelf_from(data, judged)
+    players = players if players in storage.PLAYERS else None
+    return Resumed(game, [], shelf, players, judged=judged)
 
 
 def _unusable(path: Path, err: Exception) -> Resumed:
@@ -151,10 +167,15 @@ class AutosaveFile:
         return found
 
     def save(
-        self, game: Game, players: str | None, shelf: Shelf | None = None
+        self,
+        game: Game,
+        players: str | None,
+        shelf: Shelf | None = None,
+        judged_of: JudgedOf | None = None,
     ) -> tuple[str | None, list[str]]:
-        """Write the game; returns what went wrong (or None) and where a version of the file
-        that this window did not write was kept."""
+        """Write the game (with what ``judged_of`` says the window knows of each game);
+        returns what went wrong (or None) and where a version of the file that this window
+        did not write was kept."""
         if self.path is None:
             return None, []
         if self.left is not None:
@@ -162,7 +183,11 @@ class AutosaveFile:
         notes = self._keep_other_version()
         if self.left is not None:
             return f"{self.path.name} was changed outside this window ({self.left})", notes
-        problem = storage.autosave_problem(game, self.path, players, shelf_data(shelf))
+        extra = shelf_data(shelf, judged_of)
+        judged = judged_of(game) if judged_of is not None else None
+        if judged:
+            extra["judged"] = judged
+        problem = storage.autosave_problem(game, self.path, players, extra)
         if problem is None:
             self.seen = signature(self.path)
         return problem, notes

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
 from ...bitboard import PASS, Square
 from ...board import Board, Color
 from ...game import Game
 from ...notation import parse_move
-from .judgement import GameJudgement
+from .judgement import GameJudgement, Judgements
 from .seats import Seats, other
 
 
@@ -66,7 +65,7 @@ class Session(Seats):
     shown_game: Game | None = None
     shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
     # what is known about each game's moves; a game's entry goes when the game does
-    judgements: WeakKeyDictionary[Game, GameJudgement] = field(default_factory=WeakKeyDictionary)
+    judgements: Judgements = field(default_factory=Judgements)
 
     # ----- what the window asks ------------------------------------------------------
 
@@ -91,7 +90,7 @@ class Session(Seats):
         return self.judgement_of(self.game)
 
     def judgement_of(self, game: Game) -> GameJudgement:
-        return self.judgements.setdefault(game, GameJudgement())
+        return self.judgements.of(game)
 
     def is_human_turn(self) -> bool:
         board = self.board
@@ -240,7 +239,7 @@ class Session(Seats):
                 self._changed(Change("redo"))
             return False
         branch = self.game.copy(cursor)
-        self.judgements[branch] = self.judgement.copy()
+        self.judgements.by_game[branch] = self.judgement.copy()
         self._replace(branch, "branch")
         return True
 

@@ -7,21 +7,28 @@ second copy; the games other copies left behind, kept.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from ...app import instances, paths
 from ...app.autosave import AutosaveFile, Shelf, keep_left_behind
 from ...game import Game
+from ..model.judgement import Judgements
 from ..model.wording import game_summary
 
+log = logging.getLogger(__name__)
 
-class _Session(Protocol):
+
+class AutosavedSession(Protocol):
+    """What the autosave (and the file keys) use of the session."""
+
     game: Game
     on_game_changed: list[Callable[[Any], None]]
     earlier: list[Game]
     later: list[Game]
     replaced: bool
+    judgements: Judgements
 
     @property
     def players(self) -> str: ...
@@ -31,7 +38,7 @@ class _Session(Protocol):
 
 class _App(Protocol):
     @property
-    def session(self) -> _Session: ...
+    def session(self) -> AutosavedSession: ...
 
     on_close: list[Callable[[], None]]
 
@@ -58,12 +65,17 @@ class AutosaveWatch:
     def save(self) -> None:
         session = self.app.session  # the game, and who plays it (it resumes in its mode)
         shelf = Shelf(list(session.earlier), list(session.later), session.replaced)
-        problem, notes = self.file.save(session.game, session.players, shelf)
+        problem, notes = self.file.save(session.game, session.players, shelf, self.judged)
         for note in notes:
             self.app.notify(note)
         if problem is not None and not self.failing:
             self.app.notify(f"Your game is not being saved: {problem}")
         self.failing = problem is not None
+
+    def judged(self, game: Game) -> dict[str, Any] | None:
+        """What the window knows of ``game``'s moves, kept with it (None: nothing yet)."""
+        known = self.app.session.judgements.known(game)
+        return None if known is None or known.is_empty() else known.to_data(game)
 
 
 def _resume(app: _App, file: AutosaveFile, announce: bool = True) -> None:
@@ -81,6 +93,10 @@ def _resume(app: _App, file: AutosaveFile, announce: bool = True) -> None:
     session.earlier[:] = found.shelf.earlier
     session.later[:] = found.shelf.later
     session.replaced = found.shelf.replaced
+    for game, data in found.judged:  # the review and the graph, as they were
+        left_out = session.judgements.of(game).restore(game, data)
+        if left_out:
+            log.warning("%d entries of what was judged of a saved game did not fit it", left_out)
     if not announce:
         return
     if found.game.is_untouched() and found.shelf.earlier:
@@ -116,6 +132,7 @@ def start(app: _App, *, resume: bool = True, announce: bool = True) -> AutosaveW
     if resume:
         _resume(app, watch.file, announce)
     app.session.on_game_changed.append(watch)
+    app.session.judgements.on_reviewed.append(watch.save)  # a finished review is kept at once
 
     def at_quit() -> None:
         try:

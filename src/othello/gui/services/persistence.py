@@ -23,6 +23,7 @@ from ...errors import OthelloError
 from ...game import Game
 from ..model.wording import game_summary
 from . import autosaving
+from .autosaving import AutosavedSession
 
 log = logging.getLogger(__name__)
 
@@ -137,22 +138,9 @@ def available() -> bool:
 # ----- wiring into the window -------------------------------------------------------------
 
 
-class _Session(Protocol):
-    game: Game
-    on_game_changed: list[Callable[[Any], None]]
-    earlier: list[Game]
-    later: list[Game]
-    replaced: bool
-
-    @property
-    def players(self) -> str: ...
-    def set_players(self, players: str) -> None: ...
-    def set_game(self, game: Game) -> Game | None: ...
-
-
 class _App(Protocol):
     @property
-    def session(self) -> _Session: ...
+    def session(self) -> AutosavedSession: ...
 
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]

@@ -84,6 +84,7 @@ class GameReview:
         elif first is None:
             self.wanted = False
             self.tell(review_summary(self.judgement.review_done(start, line)))
+            self.session.judgements.reviewed()  # kept with the game from now on
         else:
             self.judgement.review_started(start, line)
             self.worker.review(self.session.game.start, list(line), first)

@@ -154,6 +154,21 @@ def _cmd_nboard(args: argparse.Namespace) -> int:
     return run(args.log)
 
 
+def _draw_png(entry: Any, path: Path, args: argparse.Namespace) -> None:
+    """``othello export --format png``: the window's picture of the position, drawn headless."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ..gui.widgets import position_picture as picture
+
+    options = picture.PictureOptions(
+        not args.no_coordinates, args.numbers, True, args.mono, max(120, min(4000, args.size))
+    )
+    try:
+        picture.export(entry.record().game(), path, options, args.ply)
+    except OSError as err:
+        raise OthelloError(f"cannot write {path}: {err}") from None
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from .shortcut import set_window_class
 
@@ -309,9 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
         "explore", help="what people and programs played after a transcript (games, results)"
     )
     p.add_argument("transcript", nargs="?", default="", help="moves from the start, e.g. f5d6c3")
-    p.add_argument(
-        "--source", choices=("all", "people", "programs"), default="all", help="whose games"
-    )
+    sources = ("all", "people", "programs", "mine")
+    p.add_argument("--source", choices=sources, default="all", help="whose games (mine: yours)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_explore)
 
@@ -321,6 +335,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
     p.set_defaults(func=_cmd_nboard)
+
+    from .library_cli import add_commands
+
+    add_commands(sub, _draw_png)
     return parser
 
 

@@ -45,6 +45,9 @@ class Filter:
         values: dict[str, Any] = {name: text}
         return replace(self, **values)
 
+    def with_order(self, sort: str, descending: bool) -> Filter:
+        return replace(self, sort=sort, descending=descending)
+
     def field(self, name: str) -> str:
         return str(getattr(self, name))
 

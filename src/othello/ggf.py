@@ -43,6 +43,8 @@ class GgfGame:
     """Each move's annotation after its square (``"/-48.50/0.93"``, ``"//4.09"`` or ``""``)."""
     tags: dict[str, str] = field(default_factory=dict)
     """Every property but GM, BO and the moves: PB, PW, DT, RE, TY, TI, RB, RW, PC, ..."""
+    end: Board | None = None
+    """The position after the last move (kept from the check, so nobody replays it again)."""
 
 
 class GgfProblem(NamedTuple):
@@ -138,13 +140,13 @@ def _game(props: Sequence[tuple[str, str]]) -> GgfGame:
         if size not in (None, 8):
             raise NotationError(f"the board is {size}x{size}, not 8x8")
         raise NotationError("the GGF game has no board (BO[...])")
-    played, notes = _replay(start, moves)
-    return GgfGame(start, played, notes, tags)
+    played, notes, end = _replay(start, moves)
+    return GgfGame(start, played, notes, tags, end)
 
 
 def _replay(
     start: Board, moves: Sequence[tuple[bool, Square, str]]
-) -> tuple[list[Square], list[str]]:
+) -> tuple[list[Square], list[str], Board]:
     """The moves with every forced pass in place (a record may leave them out), checked."""
     board = start.copy()
     played: list[Square] = []
@@ -163,7 +165,7 @@ def _replay(
             raise NotationError(f"GGF move {number} ({square_name(sq)}): {err}") from None
         played.append(sq)
         notes.append(note)
-    return played, notes
+    return played, notes, board
 
 
 def _size_of_type(kind: str) -> int | None:
@@ -194,8 +196,14 @@ def _read_board(value: str) -> Board:
     return Board.from_bitboards(black, white, side == "*")
 
 
+_SQUARES = {f"{c}{r}": (r - 1) * 8 + i for i, c in enumerate("abcdefgh") for r in range(1, 9)}
+
+
 def _read_move(value: str) -> Square:
     text = value.strip().lower()
+    found = _SQUARES.get(text)  # the usual case, without the general parser's checks
+    if found is not None:
+        return found
     return PASS if text in ("pa", "pass") else parse_move(text)
 
 

@@ -123,18 +123,27 @@ def read_names(data: bytes, size: int) -> list[str]:
 def with_passes(moves: Sequence[Square], start: Board | None = None) -> list[Square]:
     """The placed discs with the passes the rules forced put back; IllegalMoveError (naming
     the move) when a disc cannot go where the record says."""
+    return replay(moves, start)[0]
+
+
+def replay(moves: Sequence[Square], start: Board | None = None) -> tuple[list[Square], Board]:
+    """:func:`with_passes`, and the position at the end."""
     board = (start or Board()).copy()
     played: list[Square] = []
     for number, sq in enumerate(moves, 1):
-        if board.must_pass():
-            board.push_square(PASS)
-            played.append(PASS)
         try:
             board.push_square(sq)
         except IllegalMoveError as err:
-            raise IllegalMoveError(f"move {number}: {err}") from None
+            if not board.must_pass():  # not a pass left out: the record is wrong
+                raise IllegalMoveError(f"move {number}: {err}") from None
+            board.push_square(PASS)
+            played.append(PASS)
+            try:
+                board.push_square(sq)
+            except IllegalMoveError as again:
+                raise IllegalMoveError(f"move {number}: {again}") from None
         played.append(sq)
-    return played
+    return played, board
 
 
 def header_bytes(

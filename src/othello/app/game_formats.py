@@ -20,7 +20,7 @@ from ..errors import GameTextError, OthelloError
 from ..game import Game
 from ..ggf import GgfGame, GgfProblem, looks_like_ggf
 from ..ggf import read_games as read_ggf
-from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, with_passes
+from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, replay
 from .files import TooLarge, read_limited
 from .storage import parse_game_text
 
@@ -40,6 +40,7 @@ class GameRecord:
     date: str = ""  # "2024-05-01 14:03", "2024-05-01" or a year, "1997"
     tags: dict[str, str] = field(default_factory=dict)  # GGF's (RE, TY, TI...); "EV": the event
     notes: list[str] = field(default_factory=list)  # each move's GGF annotation, if any
+    end: Board | None = field(default=None, repr=False, compare=False)  # the final position
 
     def game(self) -> Game:
         game = Game(self.start)
@@ -48,6 +49,8 @@ class GameRecord:
         return game
 
     def final(self) -> Board:
+        if self.end is not None:
+            return self.end
         board = self.start.copy()
         for sq in self.moves:
             board.push_square(sq)
@@ -99,7 +102,7 @@ def from_ggf(game: GgfGame) -> GameRecord:
     tags = dict(game.tags)
     black, white = tags.pop("PB", ""), tags.pop("PW", "")
     date = normal_date(tags.get("DT", ""))
-    return GameRecord(game.start, game.moves, black, white, date, tags, game.notes)
+    return GameRecord(game.start, game.moves, black, white, date, tags, game.notes, game.end)
 
 
 def records_from_text(text: str) -> Source:
@@ -201,7 +204,7 @@ def wthor_source(path: Path, data: bytes) -> Source:
                 yield Problem(number, game)
                 continue
             try:
-                moves = with_passes(game.moves)
+                moves, end = replay(game.moves)
             except OthelloError as err:
                 yield Problem(number, str(err))
                 continue
@@ -213,6 +216,7 @@ def wthor_source(path: Path, data: bytes) -> Source:
                 name(players, game.white, "player"),
                 str(header.year) if header.year else "",
                 {"EV": event, "TH": str(game.theoretical)},
+                end=end,
             )
 
     return Source(header.games, items())

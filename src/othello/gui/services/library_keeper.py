@@ -28,9 +28,10 @@ from weakref import WeakKeyDictionary
 from ...app import paths
 from ...app.files import write_atomic
 from ...app.game_formats import GameRecord, read_source
+from ...app.import_process import import_in_process
 from ...app.library import Library, LibraryBusy, LibraryDamaged, LibraryError, library_path
 from ...app.library_files import open_library, reopen_damaged
-from ...app.library_import import ImportReport, import_file, take_in_games_folder
+from ...app.library_import import ImportReport, take_in_games_folder
 from ...app.library_query import mine as mine_lookup
 from ...errors import OthelloError
 from ...game import Game
@@ -280,7 +281,7 @@ class LibraryKeeper:
 
         def job(library: Library) -> ImportReport | str:
             try:
-                return import_file(library, path, report, self.stopping)
+                return import_in_process(path, library.path, report, self.stopping)
             except (LibraryBusy, LibraryDamaged):
                 raise
             except OthelloError as err:

@@ -26,7 +26,9 @@ from .board import Board
 from .errors import NotationError, OthelloError
 from .notation import parse_move, square_name
 
-_PROPERTY = re.compile(r"\s*([A-Za-z]+)\s*\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+# a value runs to the first "]" not escaped; "(;" never belongs to one: it starts the next
+# record, so a record cut short costs that record only
+_PROPERTY = re.compile(r"\s*([A-Za-z]+)\s*\[((?:[^\]\\(]|\\.|\((?!;))*)\]", re.DOTALL)
 _END = re.compile(r"\s*;\s*\)")
 _LOOKS_LIKE = re.compile(r"\s*(?:\d+\s*)?\(;")
 KEPT_TAGS = ("PC", "DT", "PB", "PW", "RB", "RW", "TI", "TB", "TW", "TY", "KM", "KB", "KW", "RE")

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from ...app import paths
 from ...app.files import write_atomic
 from ...app.game_formats import GameRecord, read_source
 from ...app.import_process import import_in_process
@@ -113,7 +112,7 @@ class _Worker(threading.Thread):
                 if not told:
                     told = True
                     self.keeper.answer(self.keeper.notify, library_busy())
-                if self.keeper.stopping.wait(RETRY_SECONDS):
+                if self.keeper.stopping.wait(self.keeper.retry):
                     return False
                 continue
             except LibraryDamaged as err:
@@ -146,9 +145,12 @@ def take_in_pending(library: Library, path: Path) -> None:
 class LibraryKeeper:
     """The library as the window sees it: jobs in, answers out on the frame loop."""
 
-    def __init__(self, notify: Callable[[str], None], path: Path | None = None) -> None:
+    def __init__(
+        self, notify: Callable[[str], None], path: Path | None = None, retry: float = RETRY_SECONDS
+    ) -> None:
         self.notify = notify
         self.path = path or library_path()
+        self.retry = retry
         self.answers: queue.Queue[tuple[Done, Any]] = queue.Queue()
         self.stopping = threading.Event()
         self.generation = 0
@@ -222,9 +224,9 @@ class LibraryKeeper:
                 log.warning("pending game %s not taken in: %s", path, err)
         library.purge()
 
-    @staticmethod
-    def pending_dir() -> Path:
-        return paths.user_data_dir() / PENDING
+    def pending_dir(self) -> Path:
+        """Games the window could not store before it closed, beside the library."""
+        return self.path.parent / PENDING
 
     def answer(self, done: Done, value: Any) -> None:
         """From a worker: run ``done(value)`` on the frame loop."""

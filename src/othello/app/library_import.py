@@ -103,15 +103,18 @@ def import_record(library: Library, record: GameRecord, source: str) -> int | No
     return library.add(record, source)
 
 
-def take_in_games_folder(library: Library) -> ImportReport | None:
+def take_in_games_folder(library: Library, before: float | None = None) -> ImportReport | None:
     """The transcripts Ctrl+S wrote into ``games/``, once; the report, or None when they were
-    taken in before."""
+    taken in before. Files written at ``before`` or later (seconds since 1970: saved by this
+    window, which keeps them itself) are left out."""
     if library.meta(TAKEN_IN) is not None:
         return None
     report = ImportReport(GAMES_FOLDER)
     library.begin()
     try:
         for path in reversed(game_files()):  # the oldest first: the newest ends on top
+            if before is not None and _written(path) >= before:
+                continue
             try:
                 game = load_game(path)
             except OthelloError as err:
@@ -129,6 +132,13 @@ def take_in_games_folder(library: Library) -> ImportReport | None:
         library.rollback()
         raise
     return report
+
+
+def _written(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _file_date(path: Path) -> str:

@@ -99,7 +99,8 @@ def mark_counts(marks: str) -> str:
 
 NOTHING_TO_UNDO = "Nothing to undo in the library."
 EDITED = "Kept your changes."
-OPENED = "Opened from the library: M browses it, Enter in the list plays on from any move. U brings back the game you were playing."
+OPENED = "Opened from the library: M browses it, Enter in the list plays on from any move."
+WAY_BACK = " U brings back the game you were playing."
 
 
 def kept(source: str) -> str:
@@ -140,6 +141,8 @@ def library_unavailable(why: str) -> str:
 
 
 def games_taken_in(count: int) -> str:
+    if count == 1:
+        return "Your saved game file is in your library now (G)."
     return f"Your {count} saved game files are in your library now (G)."
 
 

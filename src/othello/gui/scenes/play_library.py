@@ -37,10 +37,10 @@ def open_entry(commands: GameCommands, entry: Entry) -> None:
     """A game chosen in the library: on the board, at its end, in the move list to browse it
     or play on from any move; the game it replaces comes back with Undo."""
     game = entry.record().game()
-    commands.session.set_game(game)
+    kept = commands.session.set_game(game)
     commands.host.close_screen("end")
     commands.show_moves()
-    commands.scene.tell(words.OPENED, lasting=True)
+    commands.scene.tell(words.OPENED + (words.WAY_BACK if kept is not None else ""), lasting=True)
 
 
 def picture(commands: GameCommands, numbers: bool) -> None:

@@ -28,7 +28,14 @@ from weakref import WeakKeyDictionary
 from ...app.files import write_atomic
 from ...app.game_formats import GameRecord, read_source
 from ...app.import_process import import_in_process
-from ...app.library import Library, LibraryBusy, LibraryDamaged, LibraryError, library_path
+from ...app.library import (
+    WAIT_SECONDS,
+    Library,
+    LibraryBusy,
+    LibraryDamaged,
+    LibraryError,
+    library_path,
+)
 from ...app.library_files import open_library, reopen_damaged
 from ...app.library_import import ImportReport, take_in_games_folder
 from ...app.library_query import mine as mine_lookup
@@ -73,14 +80,17 @@ class _Worker(threading.Thread):
         self.library: Library | None = None
         self.generation = -1
         self.left: list[_Task] = []  # what was never done, for the close
+        self.current: _Task | None = None  # the task under way
 
     def run(self) -> None:
         while True:
             task = self.tasks.get()
             if task is None:
                 break
+            self.current = task
             if not self._do(task):
                 self.left.append(task)
+            self.current = None
         while not self.tasks.empty():
             task = self.tasks.get_nowait()
             if task is not None:
@@ -151,6 +161,8 @@ class LibraryKeeper:
         self.notify = notify
         self.path = path or library_path()
         self.retry = retry
+        self.wait = WAIT_SECONDS  # how long one write waits for another writer
+        self.started = time.time()  # games saved from now on are this window's own to keep
         self.answers: queue.Queue[tuple[Done, Any]] = queue.Queue()
         self.stopping = threading.Event()
         self.generation = 0
@@ -180,7 +192,7 @@ class LibraryKeeper:
         if self.broken is not None:
             return None
         try:
-            library, notices = open_library(self.path)
+            library, notices = open_library(self.path, self.wait)
         except LibraryBusy:
             raise
         except LibraryError as err:
@@ -210,7 +222,7 @@ class LibraryKeeper:
 
     def _first_open(self, library: Library) -> None:
         """At the first use: the games folder once, games left waiting, old deletes purged."""
-        report = take_in_games_folder(library)
+        report = take_in_games_folder(library, before=self.started)
         if report is not None and report.added:
             from ..model.library_words import games_taken_in
 
@@ -309,7 +321,7 @@ class LibraryKeeper:
         writer = self._writer
         left = list(writer.left) if writer is not None else []
         if writer is not None and writer.is_alive():  # still waiting: its queue is left too
-            left += [t for t in list(writer.tasks.queue) if t is not None]
+            left += [t for t in [writer.current, *list(writer.tasks.queue)] if t is not None]
         for task in left:
             if task.keep is not None:
                 self._spool(task.keep, task.source)

@@ -281,3 +281,15 @@ def test_a_kill_during_an_import_leaves_the_library_as_it_was(tmp_path: Path) ->
         assert library.total() == 5  # as before the file: none of its games
         report = import_file(library, tmp_path / "many.ggf")
         assert report.added == 1000 and library.total() == 1005
+
+
+@pytest.mark.slow
+def test_one_bad_game_among_ten_thousand(library: Library, tmp_path: Path) -> None:
+    lines = [FANGR.replace("PB[fangr]", f"PB[fangr {i}]") for i in range(10_000)]
+    lines[4_999] = lines[4_999].replace("W[F4/-48.50/0.93]", "W[A1/-48.50/0.93]")
+    report = import_file(library, write(tmp_path / "many.ggf", "\n".join(lines)))
+    assert (report.added, report.duplicates, report.skipped) == (9_999, 0, 1)
+    assert report.first_error is not None and report.first_error.startswith(
+        "game 5000: GGF move 2 (a1)"
+    )
+    assert library.total() == 9_999

@@ -130,3 +130,17 @@ def test_explore_mine_counts_the_library_games(
     after = json.loads("\n".join(out))
     # fangr went e6 f4; hercule d3 c5, the same line in a mirror
     assert [(m["move"], m["games"]) for m in after["moves"]] == [("f4", 2)]
+
+
+def test_load_and_review_read_a_ggf_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from othello.app.storage import load_game
+
+    short = tmp_path / "short.ggf"
+    board = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *"
+    short.write_text(f"(;GM[Othello]PB[a]PW[b]TY[8]BO[{board}]B[F5//1.0]W[d6/0.5/2]B[C3];)\n")
+    assert load_game(short).transcript() == "f5d6c3"  # --load and Ctrl+O read it so
+    status, out, _ = run(capsys, "review", str(short), "--depth", "1", "--workers", "1", "--json")
+    review = json.loads("\n".join(out))
+    assert status == 0 and [m["played"] for m in review["moves"]] == ["f5", "d6", "c3"]

@@ -109,13 +109,13 @@ def draw_position(
             pygame.draw.circle(surface, mark, centre, max(3, cell // 9))
         else:  # the number stays readable: the mark rings the disc instead
             pygame.draw.circle(surface, mark, centre, cell * 46 // 100, max(2, cell // 24))
-    words = font(max(8, caption_height * 45 // 100), False).render(
-        picture_caption(board, ply), True, colours.text
-    )
-    surface.blit(
-        words,
-        words.get_rect(midleft=(margin, area.bottom + margin + caption_height // 2 - margin // 2)),
-    )
+    caption = picture_caption(board, ply)
+    px = max(8, caption_height * 45 // 100)
+    while px > 8 and font(px, False).size(caption)[0] > width - 2 * margin:
+        px -= SCALE  # a smaller type until the whole sentence fits
+    words = font(px, False).render(caption, True, colours.text)
+    y = area.bottom + margin + caption_height // 2 - margin // 2
+    surface.blit(words, words.get_rect(midleft=(margin, y)))
     size = (surface.get_width() // SCALE, surface.get_height() // SCALE)
     return pygame.transform.smoothscale(surface, size)
 

@@ -47,7 +47,7 @@ def test_a_new_library_has_its_schema_version_and_wal(library: Library) -> None:
     names = {
         row[0] for row in library.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
     }
-    assert {"games_key", "games_date", "games_black", "games_white", "games_line"} <= names
+    assert {"games_key", "games_list", "games_black", "games_white", "games_line"} <= names
 
 
 def test_a_newer_library_is_not_touched(tmp_path: Path) -> None:

@@ -214,6 +214,19 @@ def test_the_library_screen_filters_orders_and_opens_a_game(
     assert app.session.game is before
 
 
+def test_the_letter_of_the_key_that_opens_the_library_is_no_filter(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    fill(data)
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="g"))  # SDL sends both
+    frames_until(app, lambda: app.library_list.count is not None)
+    type_text("go")  # typed afterwards, a filter's g is kept
+    frames(app)
+    assert app.library_list.filter.player == "go"
+
+
 def test_delete_and_undo_and_edit_in_the_library(make_app: Callable[..., App], data: Path) -> None:
     fill(data)
     app = make_app()

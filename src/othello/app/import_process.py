@@ -11,6 +11,7 @@ and SQLite leaves the library as it was before the file (a test kills one to sho
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from dataclasses import asdict
 from multiprocessing.connection import Connection
@@ -30,7 +31,13 @@ ERRORS: dict[str, type[Exception]] = {
 
 
 def child(path: str, library_file: str, pipe: Connection) -> None:
-    """In the import's process: import ``path`` into ``library_file``, telling ``pipe``."""
+    """In the import's process: import ``path`` into ``library_file``, telling ``pipe``.
+    It runs at a lower priority, so the window's frames come first on a busy machine."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(10)
+        except OSError:
+            pass  # not allowed here: the import runs at the window's priority
     try:
         with Library(Path(library_file)) as library:
             report = import_file(

@@ -59,7 +59,8 @@ MIGRATIONS: tuple[str, ...] = (
         deleted REAL                 -- when deleted (Undo clears it); NULL: in the library
     );
     CREATE UNIQUE INDEX games_key ON games(key) WHERE deleted IS NULL;
-    CREATE INDEX games_date ON games(date, id);
+    CREATE INDEX games_list ON games(date, black, white, result, opening, source)
+        WHERE deleted IS NULL;       -- the list's order, and every filter without the table
     CREATE INDEX games_black ON games(black COLLATE NOCASE);
     CREATE INDEX games_white ON games(white COLLATE NOCASE);
     CREATE INDEX games_line ON games(line) WHERE line IS NOT NULL;

@@ -122,8 +122,12 @@ def order(f: Filter) -> str:
 
 
 def count(library: Library, f: Filter) -> int:
+    """How many games the filter keeps: a scan of the list's index, which holds every
+    column a filter reads (a tenth of the table's bytes)."""
     clause, values = where(f)
-    rows = library.execute(f"SELECT count(*) FROM games WHERE {clause}", values)
+    rows = library.execute(
+        f"SELECT count(*) FROM games INDEXED BY games_list WHERE {clause}", values
+    )
     return int(rows[0][0])
 
 

@@ -42,6 +42,7 @@ class LibraryList:
     count: int | None = None  # games the filter keeps (None: not known yet)
     total: int | None = None  # games in the library
     generation: int = 0
+    counted: int = -1  # the generation whose count was asked for
     pages: dict[int, list[Row]] = field(default_factory=dict)
     asked: set[int] = field(default_factory=set)
     hidden: set[int] = field(default_factory=set)  # deleted here, until the list is asked again
@@ -105,14 +106,20 @@ class LibraryList:
             last = min(last, max(0, (self.count - 1) // PAGE))
         return [p for p in range(first, last + 1) if p not in self.asked]
 
-    def arrived(self, generation: int, page: int, rows: list[Row], count: int, total: int) -> bool:
-        """A page came back; False when it was for an older filter (dropped)."""
+    def arrived(
+        self, generation: int, page: int, rows: list[Row], count: int | None, total: int | None
+    ) -> bool:
+        """A page came back (with the counts when it was the first of its filter); False when
+        it was for an older filter (dropped)."""
         if generation != self.generation:
             return False
         self.pages[page] = rows
-        self.count, self.total = count, total
+        if count is not None and total is not None:
+            self.count, self.total = count, total
+        if self.count is None:
+            return True
         self.hidden.clear()
-        self.selected = min(self.selected, max(0, count - 1))
+        self.selected = min(self.selected, max(0, self.count - 1))
         return True
 
     def row(self, index: int) -> Row | None:

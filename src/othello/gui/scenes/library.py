@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from ...app.library import Entry, Library
-from ...app.library_query import Filter, Row, count, rows
+from ...app.library_query import Row, count, rows
 from ..model import library_words as words
 from ..model.library_list import PAGE, Edit, LibraryList
 from ..services.library_keeper import LibraryKeeper
@@ -27,6 +27,7 @@ from ..widgets.library_table import bar_position
 from .base import Host, Scene
 
 DOUBLE_CLICK = 0.4  # seconds between two clicks on a row that open it
+SWALLOW_SECONDS = 0.3  # the opening key's letter comes within this, or not at all
 MOVES = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 
 
@@ -52,6 +53,9 @@ class LibraryOverlay(Scene):
         self.last_click: tuple[float, int] = (-1.0, -1)
         self.hits = LibraryHits()
         self.dragging = False
+        # the key that opened the screen (G) also sends its letter as text, just after: it is
+        # not the start of a filter
+        self.swallow: str | None = "g"
         state.refresh()  # games were kept or imported meanwhile
 
     # ----- asking the library ----------------------------------------------------------------
@@ -61,12 +65,16 @@ class LibraryOverlay(Scene):
         state = self.state
         for page in state.wanted_pages(self.hits.table.shown):
             state.asked.add(page)
+            first = state.counted != state.generation  # the count once for each filter
+            state.counted = state.generation
             self.keeper.read(
-                _page_job(state.filter, page), _page_done(state, state.generation, page)
+                _page_job(state, page, first), _page_done(state, state.generation, page)
             )
 
     def update(self, dt: float) -> None:
         self.now += dt
+        if self.now > SWALLOW_SECONDS:
+            self.swallow = None
         self.ask()
 
     def close(self) -> None:
@@ -139,7 +147,12 @@ class LibraryOverlay(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:
             return False  # a file dropped here is imported (the window's own hook)
+        if event.type == pygame.TEXTINPUT and self.swallow is not None:
+            swallowed, self.swallow = event.text.lower() == self.swallow, None
+            if swallowed:
+                return True
         if event.type == pygame.KEYDOWN:
+            self.swallow = None
             self.key(event.key, getattr(event, "mod", 0))
         elif event.type == pygame.TEXTINPUT:
             self.state.type(event.text)
@@ -235,20 +248,29 @@ class LibraryOverlay(Scene):
         )
 
 
-Page = tuple[list[Row], int, int]
+Page = tuple[list[Row], int | None, int | None] | None
 
 
-def _page_job(f: Filter, page: int) -> Callable[[Library], Page]:
-    """A page of rows, how many games the filter keeps, and how many there are."""
+def _page_job(state: LibraryList, page: int, first: bool) -> Callable[[Library], Page]:
+    """A page of rows, and for the first page of a filter how many games it keeps and how
+    many there are; nothing when the filter changed before the reader came to it (typing a
+    name asks once a letter: only the last is looked up)."""
+    f, generation = state.filter, state.generation
 
     def job(library: Library) -> Page:
-        return rows(library, f, page * PAGE, PAGE), count(library, f), library.total()
+        if state.generation != generation:
+            return None
+        found = rows(library, f, page * PAGE, PAGE)
+        if not first:
+            return found, None, None
+        return found, count(library, f), library.total()
 
     return job
 
 
 def _page_done(state: LibraryList, generation: int, page: int) -> Callable[[Page], None]:
     def done(answer: Page) -> None:
-        state.arrived(generation, page, *answer)
+        if answer is not None:
+            state.arrived(generation, page, *answer)
 
     return done

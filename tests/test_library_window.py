@@ -380,3 +380,19 @@ def test_a_game_still_waiting_when_the_window_closes_is_kept_for_the_next_start(
     with library_of(data) as library:
         (row,) = rows(library, Filter(), 0, 10)
     assert (row.black, row.source, row.moves) == ("Ann", "played here", 61)
+
+
+def test_a_library_that_cannot_be_used_at_all_costs_the_game_nothing(
+    make_app: Callable[..., App], data: Path, tmp_path: Path
+) -> None:
+    (data / "library.sqlite3").mkdir(parents=True)  # a folder where the file should be
+    app = make_app(mode="two-players")
+    messages = said(app)
+    finish(app)
+    frames_until(app, lambda: any("cannot be used" in m for m in messages))
+    path = tmp_path / "games.ggf"
+    path.write_text(HERCULE, encoding="utf-8")
+    app.library_watch.start_import(path)
+    frames_until(app, lambda: any("Could not import games.ggf" in m for m in messages))
+    frames_until(app, lambda: app.find_screen("import-bar") is None)
+    assert app.session.board.is_game_over() and app.running  # the game goes on

@@ -18,14 +18,12 @@ class ImportBar(Scene):
     name = "import-bar"
 
     def __init__(self, host: Host, keeper: LibraryKeeper) -> None:
+        """Opened as the import is asked for (its progress is there from then on)."""
         self.host = host
         self.keeper = keeper
-        self.seen = False  # the import began (its progress appeared)
 
     def update(self, dt: float) -> None:
-        if self.keeper.progress is not None:
-            self.seen = True
-        elif self.seen:
+        if self.keeper.progress is None:  # done, failed or stopped
             self.host.close_scene(self)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -68,6 +68,7 @@ class _Task:
     done: Done | None
     keep: GameRecord | None = None  # a game to keep: written to library-pending if never done
     source: str = ""
+    fail: Done | None = None  # told why, when the library cannot be used at all
 
 
 class _Worker(threading.Thread):
@@ -116,6 +117,8 @@ class _Worker(threading.Thread):
             try:
                 library = self._connection()
                 if library is None:
+                    if task.fail is not None:
+                        self.keeper.answer(task.fail, self.keeper.broken or "")
                     return False
                 result = task.job(library)
             except LibraryBusy:
@@ -192,7 +195,8 @@ class LibraryKeeper:
         if self.broken is not None:
             return None
         try:
-            library, notices = open_library(self.path, self.wait)
+            with self._repair_lock:  # one thread at a time sets a damaged file aside
+                library, notices = open_library(self.path, self.wait)
         except LibraryBusy:
             raise
         except LibraryError as err:
@@ -257,9 +261,14 @@ class LibraryKeeper:
         self._worker(writer=False).tasks.put(_Task(job, done))
 
     def write(
-        self, job: Job, done: Done | None = None, keep: GameRecord | None = None, source: str = ""
+        self,
+        job: Job,
+        done: Done | None = None,
+        keep: GameRecord | None = None,
+        source: str = "",
+        fail: Done | None = None,
     ) -> None:
-        self._worker(writer=True).tasks.put(_Task(job, done, keep, source))
+        self._worker(writer=True).tasks.put(_Task(job, done, keep, source, fail))
 
     # ----- what the window asks --------------------------------------------------------------
 
@@ -294,6 +303,7 @@ class LibraryKeeper:
             progress.done, progress.total = count, total
 
         def job(library: Library) -> ImportReport | str:
+            self.progress = progress  # this file's, now that it runs (another may have waited)
             try:
                 return import_in_process(path, library.path, report, self.stopping)
             except (LibraryBusy, LibraryDamaged):
@@ -306,7 +316,7 @@ class LibraryKeeper:
                 self.progress = None
             done(result)
 
-        self.write(job, finished)
+        self.write(job, finished, fail=finished)
 
     def close(self, wait: float = 10.0) -> None:
         """Stop the threads (an import under way is rolled back) and write any game never

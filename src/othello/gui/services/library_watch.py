@@ -154,8 +154,6 @@ class LibraryWatch:
     def start_import(self, path: Path) -> None:
         app = self.app
         app.tell(words.import_started(path.name))
-        if app.find_screen("import-bar") is None:
-            app.open_screen("import-bar", keeper=app.library)
 
         def done(result: ImportReport | str) -> None:
             if isinstance(result, str):
@@ -166,7 +164,9 @@ class LibraryWatch:
             r = result
             app.tell(words.import_done(path.name, r.added, r.duplicates, r.skipped, r.first_error))
 
-        app.library.import_file(path, done)
+        app.library.import_file(path, done)  # its progress is there from now on, for the bar
+        if app.find_screen("import-bar") is None:
+            app.open_screen("import-bar", keeper=app.library)
 
 
 def _size(path: Path) -> int:

@@ -48,7 +48,6 @@ FOOT = [
 EDIT_FOOT = ["Tab: next field · Enter: keep · Esc: leave unchanged", "Tab · Enter: keep · Esc"]
 PLAYED_HERE = "played here"
 SAVED_HERE = "saved here"
-YOU = "You"
 NO_GAMES = "No games yet: every game you finish is kept here, and Ctrl+S keeps one at any time."
 NO_MATCH = "No game matches the filter."
 LOOKING = "Looking…"

@@ -14,7 +14,7 @@ import pygame
 
 from ...app.library_query import FIELDS, Row
 from ..model.library_list import LibraryList
-from ..model.library_words import COLUMNS, result_cell
+from ..model.library_words import COLUMNS, FIELD_HINTS, result_cell
 from ..model.library_words import FIELDS as FIELD_NAMES
 from . import theme
 from .text import TextCache, shorten
@@ -75,11 +75,19 @@ def draw_fields(
     caret: bool,
 ) -> dict[str, pygame.Rect]:
     """The five filter fields in a row (the active one framed, with a caret); where the
-    window is narrow, the active one alone, wide."""
+    window is narrow, the active one alone, wide, and the others that hold text beside it."""
     gap = size // 2
-    narrow = rect.width < size * 40
+    narrow = rect.width < size * 60
     names = [state.active] if narrow else list(FIELDS)
     width = (rect.width - gap * (len(names) - 1)) // len(names)
+    if narrow:
+        width = rect.width * 3 // 5
+        others = [f"{FIELD_NAMES[n]}: {state.filter.field(n)}" for n in FIELDS
+                  if n != state.active and state.filter.field(n)]  # fmt: skip
+        if others:
+            line = shorten(" · ".join(others), text.res.font(size), rect.width - width - 2 * gap)
+            note = text.render(line, size, theme.TEXT_DIM)
+            surface.blit(note, (rect.left + width + 2 * gap, rect.centery - note.get_height() // 2))
     hits = {}
     for i, name in enumerate(names):
         box = pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
@@ -92,9 +100,13 @@ def draw_fields(
         label = text.render(f"{FIELD_NAMES[name]}:", size, theme.TEXT_DIM)
         surface.blit(label, (box.left + gap, box.centery - label.get_height() // 2))
         room = box.width - label.get_width() - 3 * gap
-        value = state.filter.field(name) + ("|" if active and caret else "")
+        typed = state.filter.field(name)
+        value = typed + ("|" if active and caret else "")
+        colour = theme.TEXT
+        if active and not typed:  # what the field takes, until something is typed
+            value, colour = FIELD_HINTS[name], theme.TEXT_DIM
         shown = shorten(value, text.res.font(size), room) if value else ""
-        words = text.render(shown, size, theme.TEXT)
+        words = text.render(shown, size, colour)
         surface.blit(
             words, (box.left + label.get_width() + 2 * gap, box.centery - words.get_height() // 2)
         )

@@ -155,6 +155,9 @@ def test_a_kept_games_review_marks_are_kept(make_app: Callable[..., App], data: 
         entry = library.get(game_id)
     assert entry is not None and entry.marks is not None
     assert entry.marks.startswith(".m") and len(entry.marks) == len(moves)
+    with library_of(data) as library:
+        (row,) = rows(library, Filter(), 0, 1)
+    assert words.details(row.opening, row.moves, row.marks, "")[0].endswith("reviewed: 1 mistake")
 
 
 def fill(data: Path) -> None:

@@ -71,7 +71,7 @@ class Row:
     opening: str
     source: str
     memo: str
-    reviewed: bool
+    marks: str  # the review's, a letter a move ("" before a review)
     moves: int
 
 
@@ -135,7 +135,7 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
     clause, values = where(f)
     found = library.execute(
         "SELECT id, date, black, white, result, coalesce(opening, ''), source, memo, "
-        f"marks IS NOT NULL, length(moves) FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
+        f"coalesce(marks, ''), length(moves) FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
     return [Row(*row) for row in found]

@@ -79,21 +79,21 @@ def restored(count: int) -> str:
     return f"Brought back {count} game{'' if count == 1 else 's'}."
 
 
-def details(opening: str, moves: int, reviewed: bool, memo: str) -> list[str]:
-    """The line about the chosen game, longest first."""
-    parts = [opening or "no named opening", f"{moves} moves"]
-    if reviewed:
-        parts.append("reviewed")
-    long = " · ".join(parts + ([f"memo: {memo}"] if memo else []))
-    return [long, " · ".join(parts)]
-
-
 def mark_counts(marks: str) -> str:
     """A review's marks as kept ("..i.m..b"), counted: "1 inaccuracy, 1 mistake, 1 blunder"."""
     names = (("i", "inaccuracy", "inaccuracies"), ("m", "mistake", "mistakes"),
              ("b", "blunder", "blunders"))  # fmt: skip
     parts = [f"{n} {one if n == 1 else many}" for ch, one, many in names if (n := marks.count(ch))]
     return ", ".join(parts) or "no mistakes"
+
+
+def details(opening: str, moves: int, marks: str, memo: str) -> list[str]:
+    """The line about the chosen game, longest first."""
+    parts = [opening or "no named opening", f"{moves} moves"]
+    if marks:
+        parts.append(f"reviewed: {mark_counts(marks)}")
+    long = " · ".join(parts + ([f"memo: {memo}"] if memo else []))
+    return [long, " · ".join(parts)]
 
 
 NOTHING_TO_UNDO = "Nothing to undo in the library."

@@ -115,7 +115,7 @@ def _details(
     row = state.chosen()
     if row is None:
         return
-    choices = words.details(row.opening, row.moves, row.reviewed, row.memo)
+    choices = words.details(row.opening, row.moves, row.marks, row.memo)
     fitted, px = text.fit(choices, rect.width, size)
     surface.blit(text.render(fitted, px, theme.TEXT_DIM), (rect.left, rect.top + 2))
 

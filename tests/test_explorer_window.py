@@ -44,9 +44,14 @@ def test_x_cycles_the_sources_and_marks_the_moves(make_app: Callable[..., App]) 
     assert app.play.explorer.source == "people"
     people = app.play.explorer.lookup(app.session.board)
     assert people is not None and people.games < shown.games
-    for _ in range(2):
-        press(pygame.K_x)
-        frames(app)
+    press(pygame.K_x)
+    frames(app)
+    assert app.play.explorer.source == "programs"
+    press(pygame.K_x)  # the fourth source: your library's games
+    frames(app)
+    assert app.play.explorer.source == "mine"
+    press(pygame.K_x)
+    frames(app)
     assert not app.play.explorer.on
     assert pixel(app, "c7") == before
 

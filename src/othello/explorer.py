@@ -45,7 +45,14 @@ MIN_GAMES = 2
 """A position needs this many games to be kept."""
 SOURCES = ("people", "programs")
 CHOICES = ("all", *SOURCES)
-NAMES = {"people": "people's games", "programs": "Logistello's games", "all": "all games"}
+MINE = "mine"
+"""The fourth source, the player's own library's games (``othello.app.library_query.mine``)."""
+NAMES = {
+    "people": "people's games",
+    "programs": "Logistello's games",
+    "all": "all games",
+    MINE: "your library's games",
+}
 
 Stats = tuple[int, int, int, int]
 """From the mover's side: games, wins, draws, summed final disc difference."""

@@ -35,6 +35,8 @@ class Settings:
     sound: bool = True
     animation_speed: float = 1.0
     search_processes: int = 0  # 0: every core but one (othello.parallel.default_search_processes)
+    keep_games: bool = True  # every finished game goes into the library
+    player_name: str = ""  # "": the system's name for the player (``player_name``)
     source: Path | None = field(default=None, compare=False)
     """The othello.ini these came from; None means the built-in defaults."""
 
@@ -46,7 +48,7 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool", "color" or "mode"
+    kind: str  # "int", "float", "bool", "color", "mode" or "text"
     low: float = 0
     high: float = 0
 
@@ -68,6 +70,8 @@ KEYS: tuple[Key, ...] = (
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
     Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
+    Key("LIBRARY", "KEEP_GAMES", "keep_games", "bool"),
+    Key("LIBRARY", "PLAYER_NAME", "player_name", "text", 0, 40),
 )
 KEY_BY_NAME = {k.name: k for k in KEYS}
 KEY_BY_FIELD = {k.field: k for k in KEYS}
@@ -133,7 +137,30 @@ def _to_mode(text: str) -> str:
     return word
 
 
+def _to_text(text: str) -> str:
+    if any(not ch.isprintable() for ch in text):
+        raise ValueError("has characters that cannot be shown")
+    if len(text) > 40:
+        raise ValueError("is longer than 40 characters")
+    return text
+
+
+def player_name(settings: Settings) -> str:
+    """PLAYER_NAME, or where it is empty the name the system knows the player by (their
+    login, capitalised), else "You"."""
+    if settings.player_name.strip():
+        return settings.player_name.strip()
+    import getpass
+
+    try:
+        login = getpass.getuser().strip()
+    except Exception:  # no login name at all (a container, an odd system): a plain word
+        login = ""
+    return login[:1].upper() + login[1:] if login and login != "root" else "You"
+
+
 _CONVERTERS: dict[str, Callable[[str], object]] = {
+    "text": _to_text,
     "mode": _to_mode,
     "int": _to_int,
     "float": _to_float,

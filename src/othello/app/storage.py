@@ -23,6 +23,7 @@ from ..bitboard import neighbours
 from ..board import Board
 from ..errors import GameTextError, OthelloError
 from ..game import Game
+from ..ggf import first_game, looks_like_ggf
 from ..notation import format_transcript, parse_move, split_transcript, square_name
 from . import paths
 from .files import (
@@ -45,6 +46,7 @@ GAME_SUFFIX = ".txt"
 _BOARD_CHARS = frozenset("XxOo0*-.")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
 _MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
+_PASS_WORD_RE = re.compile(r"pass", re.IGNORECASE)  # "f5 ... pass": written out, read as "pa"
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
@@ -124,6 +126,9 @@ def parse_game_text(text: str) -> Game:
     text = text.replace("\ufeff", "")  # a byte-order mark some editors and clipboards add
     if len(text) > MAX_TEXT_CHARS:
         raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
+    if looks_like_ggf(text):  # a GGF record (GGS, NBoard): its first game
+        return _ggf_game(text)
+    text = _PASS_WORD_RE.sub("pa", text)
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
     if not body:
         raise GameTextError(
@@ -140,6 +145,17 @@ def parse_game_text(text: str) -> Game:
         return Game.from_transcript(moves, start=start)
     except OthelloError as err:
         raise GameTextError(f"Not a legal game: {err}") from None
+
+
+def _ggf_game(text: str) -> Game:
+    try:
+        found = first_game(text)
+        game = Game(found.start)
+        for sq in found.moves:
+            game.play(sq)
+    except OthelloError as err:
+        raise GameTextError(f"Not a usable GGF game: {err}") from None
+    return game
 
 
 def _parse_board(text: str) -> Board:

@@ -37,11 +37,14 @@ from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from . import window_size
 from .live_settings import LiveSettings
+from .model.library_list import LibraryList
 from .scenes.base import Scene, SceneT
 from .scenes.play import PlayScene
 from .screens import make_screen
 from .services import persistence
 from .services.frame_stats import FrameStats
+from .services.library_keeper import LibraryKeeper
+from .services.library_watch import LibraryWatch
 from .services.persistence import copy as clipboard_copy
 from .services.resources import load_resources
 from .services.sound import Sounds
@@ -106,10 +109,14 @@ class App:
         self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
         # Called once the loop ends, before the search stops (the last autosave).
         self.on_close: list[Callable[[], None]] = []
+        self.on_game_saved: list[Callable[[Any], None]] = []  # Ctrl+S wrote the game
+        self.on_file_dropped: list[Callable[[Path], bool]] = []  # True: a hook took the file
+        self.library, self.library_list = LibraryKeeper(self.notify), LibraryList()
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
         self.scenes: list[Scene] = [self.play]
+        self.library_watch = LibraryWatch.attach(self, self.play.explorer.forget_mine)
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
@@ -168,6 +175,8 @@ class App:
         """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another);
         a saved change to othello.ini applies first."""
         self.live_settings.update(dt)
+        self.library.update(dt)
+        self.library_watch.update()
         for scene in list(self.scenes):
             scene.update(dt)
 
@@ -219,6 +228,7 @@ class App:
             width, height = self.screen.get_size()  # SQUARESIZE stays: see wanted_square
             self.remember_choice(window_width=width, window_height=height)
         self.worker.shutdown()
+        self.library.close()  # a game still waiting for the library is written aside
         sys.setswitchinterval(self._switch)
         gc.unfreeze()
 

@@ -23,10 +23,10 @@ HELP_LINES = [
     ("S / O / Z", "sound on or off / settings (othello.ini) / puzzles"),
     ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
     ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
+    ("G / Ctrl+P", "your game library / a picture (PNG) of the position"),
     ("Space, game over", "show or hide the result"),
     ("Set up: C/S/Tab/Enter", "clear / start position / who moves / play"),
-    ("F1 or ?", "this help"),
-    ("Esc", "quit"),
+    ("F1 or ? / Esc", "this help / quit"),
 ]
 
 

@@ -58,7 +58,7 @@ class PlayScene(Scene):
         self.cursor: Square | None = None
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
-        self.explorer = ExplorerView()
+        self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
         self.view = PlayView(self)
@@ -275,8 +275,11 @@ class PlayScene(Scene):
         host.board_renderer.draw(surface, host.layout, view)
         strip = self.notices.strip(self.now)
         if self.view.explorer_shown():
-            board, under = self.session.shown.board, set(view.hints)
-            self.explorer.draw(surface, host.layout, host.text, board, not strip, under)
+            shown, under = self.session.shown, set(view.hints)
+            moves = shown.moves[: shown.cursor]
+            self.explorer.draw(
+                surface, host.layout, host.text, shown.board, not strip, under, moves
+            )
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

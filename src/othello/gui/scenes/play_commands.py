@@ -18,6 +18,7 @@ from ..model.wording import stepped_text
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
+from . import play_library as library_commands
 from .base import PlayHost
 from .play_choices import PlayerChoices
 from .play_keys import CURSOR_STEPS
@@ -117,6 +118,19 @@ class GameCommands:
         if self.session.board.is_game_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
 
+    def show_library(self) -> None:
+        """The game library over the window (not in the demo)."""
+        if self.host.demo or self.host.find_screen("library") is not None:
+            return
+        self.scene.finish_animation()
+        self.host.open_screen(
+            "library",
+            keeper=self.host.library,
+            state=self.host.library_list,
+            open_game=partial(library_commands.open_entry, self),
+            tell=partial(self.scene.tell, lasting=True),
+        )
+
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
@@ -149,6 +163,9 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "place": scene.place_at_cursor,
         "explore": scene.toggle_explorer,
         "puzzles": game.show_puzzles,
+        "library": game.show_library,
+        "picture": partial(library_commands.picture, game, False),
+        "picture-numbers": partial(library_commands.picture, game, True),
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

@@ -24,6 +24,7 @@ KEYS: dict[int, str] = {
     pygame.K_r: "review",
     pygame.K_x: "explore",
     pygame.K_z: "puzzles",
+    pygame.K_g: "library",
     pygame.K_p: "pause",
     pygame.K_o: "settings",
     pygame.K_PERIOD: "step",
@@ -42,7 +43,7 @@ KEYS: dict[int, str] = {
     pygame.K_UP: "cursor-up",
     pygame.K_DOWN: "cursor-down",
 }
-CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo"}
+CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_p: "picture"}
 CURSOR_STEPS: dict[str, tuple[int, int]] = {
     "cursor-left": (-1, 0),
     "cursor-right": (1, 0),
@@ -60,6 +61,8 @@ def key_command(key: int, mod: int = 0, unicode: str = "") -> str | None:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
         if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
             return "redo"
+        if key == pygame.K_p and mod & pygame.KMOD_SHIFT:
+            return "picture-numbers"
         return CTRL_KEYS.get(key)
     if unicode == "?" or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
         return "help"

@@ -73,7 +73,8 @@ class PlayView:
         hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
         if self.scene.session.browsing and chips is None:
             hints, exact = {}, False  # the game's hints are not about the position shown
-        high = self.explorer_shown() and self.scene.explorer.lookup(board) is not None
+        moves = shown.moves[: shown.cursor]
+        high = self.explorer_shown() and self.scene.explorer.lookup(board, moves) is not None
         return BoardView(
             board,
             self.scene.animation,

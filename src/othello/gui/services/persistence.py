@@ -189,6 +189,8 @@ def save_game_file(app: _App) -> None:
         app.notify(str(err))
         return
     app.tell(f"Saved to {path}")
+    for hook in getattr(app, "on_game_saved", ()):  # the game library keeps it too
+        hook(app.session.game)
 
 
 def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
@@ -280,7 +282,10 @@ def drop_handler(app: _App) -> Callable[[Any], bool]:
     def handle(event: Any) -> bool:
         if event.type != pygame.DROPFILE:
             return False
-        open_game_file(app, Path(event.file))
+        path = Path(event.file)
+        if any(hook(path) for hook in getattr(app, "on_file_dropped", ())):
+            return True  # a file of many games: the game library imports it
+        open_game_file(app, path)
         return True
 
     return handle

@@ -94,8 +94,11 @@ def _load_image(path: Path, report: Report) -> pygame.Surface | None:
 
 def checked(path: Path) -> str:
     """``path`` for pygame to open, once it is known to be a readable regular file of a
-    sensible size (OSError or ValueError otherwise: see ``app.files.read_limited``)."""
-    read_limited(path, LIMIT)
+    sensible size and not empty (OSError or ValueError otherwise: see
+    ``app.files.read_limited``). The emptiness is checked here because pygame's words for an
+    empty file change between releases."""
+    if not read_limited(path, LIMIT):
+        raise ValueError("the file is empty")
     return str(path)
 
 

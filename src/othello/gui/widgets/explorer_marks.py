@@ -1,7 +1,8 @@
 """The opening explorer on the board: on each legal move, how many games in the database
 played it and Black's share of the points they ended with; the most played move framed.
 
-X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> off.
+X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> your
+library's ("mine": asked of the library off the frame loop, shown when it answers) -> off.
 The data is read on first use (``othello.explorer.load_explorer``), never at the window's
 start; a look-up is remembered per position, so a frame costs a dictionary hit. A missing or
 damaged file makes the explorer say it is unavailable; nothing else changes.
@@ -9,14 +10,14 @@ damaged file makes the explorer say it is unavailable; nothing else changes.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 import pygame
 
 from ...app.explore import explore
 from ...bitboard import Square
 from ...board import Board
-from ...explorer import CHOICES, NAMES, Lookup
+from ...explorer import CHOICES, MINE, NAMES, Lookup
 from . import theme
 from .layout import Layout
 from .text import MIN_TEXT, TextCache
@@ -36,13 +37,19 @@ def short_count(n: int) -> str:
     return f"{n / 1_000_000:.1f}M"
 
 
+Mine = Callable[[tuple[Square, ...], Callable[[Lookup | None], None]], None]
+"""Asks the library what its games played after these moves; answers later, on the frame loop."""
+
+
 class ExplorerView:
     """Whether the explorer is on and for whose games, and what it shows for a position."""
 
-    def __init__(self) -> None:
+    def __init__(self, mine: Mine | None = None) -> None:
         self.source: str | None = None  # None: off
         self.problem: str | None = None
+        self.mine = mine
         self._seen: dict[tuple[str, str], Lookup | None] = {}
+        self._mine: dict[tuple[Square, ...], Lookup | None] = {}
 
     @property
     def on(self) -> bool:
@@ -50,13 +57,17 @@ class ExplorerView:
 
     def cycle(self) -> str:
         """The next source (or off); the sentence that says so."""
+        choices = (*CHOICES, MINE) if self.mine is not None else CHOICES
         if self.source is None:
-            self.source = CHOICES[0]
+            self.source = choices[0]
         else:
-            i = CHOICES.index(self.source) + 1
-            self.source = CHOICES[i] if i < len(CHOICES) else None
+            i = choices.index(self.source) + 1
+            self.source = choices[i] if i < len(choices) else None
         if self.source is None:
             return "Explorer off."
+        if self.source == MINE:
+            self.forget_mine()
+            return f"Explorer: {NAMES[MINE]} (X: off). % is Black's share."
         self.lookup(Board())  # reads the data now, so a problem is told at once
         if self.problem is not None:
             self.source = None
@@ -67,18 +78,34 @@ class ExplorerView:
         """The button's label: a toggle like Moves and Sound (the strip names the source)."""
         return f"Explorer: {'off' if self.source is None else 'on'}"
 
-    def lookup(self, board: Board) -> Lookup | None:
+    def forget_mine(self) -> None:
+        """The library changed (a game kept, a file imported): ask it again."""
+        self._mine.clear()
+
+    def lookup(self, board: Board, moves: Sequence[Square] = ()) -> Lookup | None:
         if self.source is None:
             return None
+        if self.source == MINE:
+            return self._lookup_mine(tuple(moves))
         key = (board.to_string(), self.source)
         if key not in self._seen:
             _, found, self.problem = explore(board, self.source)
             self._seen[key] = found
         return self._seen[key]
 
-    def caption(self, board: Board) -> list[str]:
+    def _lookup_mine(self, moves: tuple[Square, ...]) -> Lookup | None:
+        if moves not in self._mine and self.mine is not None:
+            self._mine[moves] = None  # asked: the answer fills it in
+
+            def answered(found: Lookup | None) -> None:
+                self._mine[moves] = found
+
+            self.mine(moves, answered)
+        return self._mine.get(moves)
+
+    def caption(self, board: Board, moves: Sequence[Square] = ()) -> list[str]:
         """What the strip under the board says, longest first: the source and its games here."""
-        found = self.lookup(board)
+        found = self.lookup(board, moves)
         if self.source is None or found is None:
             return [""]
         name = NAMES[self.source]
@@ -103,11 +130,12 @@ class ExplorerView:
         board: Board,
         strip_free: bool,
         under: Collection[Square] = (),
+        moves: Sequence[Square] = (),
     ) -> None:
         """Each move's count and share on its square; the caption in the strip when free.
         On a square whose hint score shows (``under``: drawn in its upper half), the figures
         take the lower half, the share alone where both would not fit."""
-        found = self.lookup(board)
+        found = self.lookup(board, moves)
         if found is None:
             return
         size = max(MIN_TEXT, layout.square // 4)
@@ -123,7 +151,7 @@ class ExplorerView:
                 shown = shown[1:]  # the share alone: room for the hint, or a small square
             self._draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
-            words = self.caption(board)
+            words = self.caption(board, moves)
             fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
             label = text.render(fitted, px, theme.TEXT_DIM)
             surface.blit(

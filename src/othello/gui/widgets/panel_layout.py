@@ -32,6 +32,7 @@ GRID = (  # in reading order: three to a row beside the board, five below it
     ("settings", "Settings", "O"),
     ("explore", "Explorer", "X"),
     ("puzzles", "Puzzles", "Z"),
+    ("library", "Library", "G"),
     ("help", "Help", "F1"),
 )
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow

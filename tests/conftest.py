@@ -13,6 +13,9 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+# The window speaks the system's language by default: the tests read its English whatever the
+# machine's locale (a test of another language sets it itself).
+os.environ["LANGUAGE"] = "en"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # A test that forgets to isolate itself must never touch the real user's files.
@@ -39,3 +42,12 @@ def empty_working_folder() -> Iterator[None]:
     os.chdir(_SCRATCH / "cwd")
     yield
     os.chdir(before)
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """A test that switches the window's language leaves the next one in English."""
+    yield
+    from othello.app import i18n
+
+    i18n.set_language(i18n.DEFAULT)

@@ -59,7 +59,7 @@ def test_the_panel_button_and_the_move_list(make_app: Callable[..., App]) -> Non
     button = next(b for b in app.panel.buttons if b.action == "explore")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     frames(app)
-    assert app.play.explorer.on and app.play.panel_view().labels["explore"] == "Explorer: on"
+    assert app.play.explorer.on and app.play.panel_view().toggles["explore"]
     press(pygame.K_m)
     frames(app)
     app.session.show_ply(1)  # browsing: the position after f5

@@ -514,10 +514,10 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     app = make_app(FakeEngine())
     frames(app, 1)
     buttons = {b.action: b.rect for b in app.panel.buttons}
-    assert app.play.panel_view().labels["mode"] == "1 player"
+    assert app.play.panel_view().labels["mode"][0] == "1 player"
     click_at(buttons["mode"].center)
     frames(app, 1)
-    assert app.session.two_players and app.play.panel_view().labels["mode"] == "2 players"
+    assert app.session.two_players and app.play.panel_view().labels["mode"][0] == "2 players"
     click_at(buttons["moves"].center)
     frames(app, 1)
     overlay = app.find_scene(MoveListOverlay)
@@ -674,7 +674,7 @@ def test_no_audio_device_means_silence_not_a_crash(
     frames(app, 20)
     assert any("No sound device" in t.text for t in app.play.notices.toasts)
     assert app.session.game.cursor >= 1
-    assert app.play.panel_view().labels["sound"] == "Sound: off"
+    assert not app.play.panel_view().toggles["sound"]
     press(pygame.K_s)  # asking for sound again explains rather than pretending
     frames(app, 1)
     assert not app.sounds.enabled and any(

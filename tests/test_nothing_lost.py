@@ -18,8 +18,8 @@ from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui.app import App
+from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import KEPT_GAMES, Session
-from othello.gui.model.wording import game_summary, move_info
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
 from othello.levels import ANALYSIS

@@ -183,10 +183,13 @@ def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     app = make_app(Engine(level=4, book=True, seed=2))
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
-    from othello.gui.model.wording import info_wordings
+    from othello.gui.model.game_words import info_wordings
 
     view = app.play.panel_view()
     assert view.from_book and app.play.computer.last_from_book()
-    assert all("(book)" in wording for wording in info_wordings(view))  # also when shortened
+    words = info_wordings(view.info, view.opening, view.from_book)
+    assert all("(book)" in wording for wording in words)  # also when shortened
     app.play.computer.book_moves.clear()  # the same move found by a search says nothing more
-    assert not any("(book)" in wording for wording in info_wordings(app.play.panel_view()))
+    view = app.play.panel_view()
+    words = info_wordings(view.info, view.opening, view.from_book)
+    assert not any("(book)" in wording for wording in words)

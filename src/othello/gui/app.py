@@ -31,8 +31,9 @@ from typing import Any
 
 import pygame
 
-from ..app import logs, paths
+from ..app import i18n, logs, paths
 from ..app.config import load_settings
+from ..app.i18n import _
 from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from . import window_size
@@ -77,6 +78,7 @@ class App:
         again when it is saved: by default the one the settings came from, else the user's."""
         self.settings = settings if settings is not None else Settings()
         s = self.settings
+        i18n.set_language(i18n.resolve(s.language))
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
@@ -294,7 +296,7 @@ class App:
         try:
             self.remember(prefs)
         except Exception as err:  # a read-only or broken config must not stop the game
-            self.notify(f"Could not remember your choice: {err}")
+            self.notify(_("Could not remember your choice: {problem}").format(problem=err))
             return
         self.settings = replace(self.settings, **prefs)
         self.live_settings.written()

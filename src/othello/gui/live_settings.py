@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..app import logs
 from ..app.editor_launch import Launch, NoEditor, open_in_editor
+from ..app.i18n import _
 from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
@@ -80,13 +81,17 @@ class LiveSettings:
             way = launch.way
             failed = launch.failed(self.now)
             if failed is None and launch.way is not way and launch.way is not None:
-                self.app.tell(f"Opening {self.path.name} in {launch.way.name} instead.")
+                self.app.tell(
+                    _("Opening {name} in {editor} instead.").format(
+                        name=self.path.name, editor=launch.way.name
+                    )
+                )
             if failed is not None:
                 self.launch = None
                 for problem in launch.tried:
                     logs.log.info("settings: %s", problem)
                 if failed:
-                    self._show_path("no text editor answered")
+                    self._show_path(_("no text editor answered"))
                 elif launch.way is not None:
                     logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
@@ -102,23 +107,35 @@ class LiveSettings:
             self.launch = open_in_editor(self.path, self.now)
         except NoEditor as err:
             logs.log.info("settings: cannot open an editor: %s", err)
-            self._show_path("no text editor could be opened here")
+            self._show_path(_("no text editor could be opened here"))
             return
         except OSError as err:
-            self.app.notify(f"Could not create {self.path} ({err.strerror or err})")
+            self.app.notify(
+                _("Could not create {path} ({problem})").format(
+                    path=self.path, problem=err.strerror or err
+                )
+            )
             return
-        self.app.tell(f"Opening {self.path} in {self._editor_name()}: saved changes apply at once.")
+        self.app.tell(
+            _("Opening {path} in {editor}: saved changes apply at once.").format(
+                path=self.path, editor=self._editor_name()
+            )
+        )
 
     def _editor_name(self) -> str:
         """The editor being tried, as the window names it: "your text editor", "vim in a
         terminal window"."""
         way = self.launch.way if self.launch is not None else None
-        return way.name if way is not None else "your text editor"
+        return way.name if way is not None else _("your text editor")
 
     def _show_path(self, why: str) -> None:
         copied = self.copy(str(self.path))
-        where = " (copied to the clipboard)" if copied else ""
-        self.app.notify(f"Settings: {why}. Edit this file{where}: {self.path}")
+        words = (
+            _("Settings: {why}. Edit this file (copied to the clipboard): {path}")
+            if copied
+            else _("Settings: {why}. Edit this file: {path}")
+        )
+        self.app.notify(words.format(why=why, path=self.path))
 
     # ----- applying a change ----------------------------------------------------------
 
@@ -130,7 +147,9 @@ class LiveSettings:
             return
         self._window(old, new)
         self._game(old, new)
-        self.app.inform(f"{self.path.name} applied: " + ", ".join(changes))
+        self.app.inform(
+            _("{name} applied: {changes}").format(name=self.path.name, changes=", ".join(changes))
+        )
 
     def _window(self, old: Settings, new: Settings) -> None:
         app = self.app
@@ -166,8 +185,10 @@ class LiveSettings:
             self.players_due = True
             if session.board.is_game_over():
                 self.app.inform(
-                    "The finished game keeps who played it; "
-                    "the new MODE and HUMAN_COLOR apply from the next game."
+                    _(
+                        "The finished game keeps who played it; "
+                        "the new MODE and HUMAN_COLOR apply from the next game."
+                    )
                 )
             self._take_players()
 

@@ -13,6 +13,7 @@ import warnings
 
 import pygame
 
+from ..app.i18n import _
 from .widgets.layout import MIN_WINDOW
 
 TASK_BAR_SHARE = 0.92  # of the screen's height, the most a window takes
@@ -51,9 +52,12 @@ def too_large(asked: tuple[int, int], fitted: tuple[int, int]) -> str | None:
     ]
     if not keys:
         return None
-    return (
-        f"{' and '.join(keys)} is larger than your screen ({desktop[0]}x{desktop[1]}): "
-        f"the window is {fitted[0]}x{fitted[1]}, as large as fits"
+    return _(
+        "{keys} is larger than your screen ({screen}): the window is {window}, as large as fits"
+    ).format(
+        keys=_(" and ").join(keys),
+        screen=f"{desktop[0]}x{desktop[1]}",
+        window=f"{fitted[0]}x{fitted[1]}",
     )
 
 

@@ -12,11 +12,13 @@ from collections import deque
 
 import pygame
 
+from ...app.i18n import _
 from ...bitboard import Square
 from ...notation import square_name
+from ..model.game_words import pass_text
 from ..model.notices import Notices
 from ..model.session import Change
-from ..model.wording import PanelView, pass_text
+from ..model.wording import PanelView
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
 from ..widgets.animation import MoveAnimation
@@ -226,9 +228,9 @@ class PlayScene(Scene):
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
-            self.tell(f"{square_name(square)} is not a legal move.")
+            self.tell(_("{square} is not a legal move.").format(square=square_name(square)))
         elif not self.session.board.is_game_over():
-            self.tell("The computer is still thinking.")
+            self.tell(_("The computer is still thinking."))
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
@@ -236,7 +238,7 @@ class PlayScene(Scene):
     def toggle_explorer(self) -> None:
         """X: the explorer's next source; in puzzles it stays hidden, and says why."""
         if self.session.shown_kind == "puzzle":
-            self.tell("The explorer is hidden in Puzzles: it would give the answers away.")
+            self.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
         else:
             self.tell(self.explorer.cycle())
 

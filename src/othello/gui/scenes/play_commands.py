@@ -12,9 +12,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from ...app.i18n import _
+from ..model.game_words import stepped_text
 from ..model.notices import Notices
 from ..model.session import Session
-from ..model.wording import stepped_text
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
@@ -65,7 +66,7 @@ class GameCommands:
         self.scene.finish_animation()
         before = self.session.game
         if not (self.session.undo() if way == "undo" else self.session.redo()):
-            self.scene.tell(f"Nothing to {way}.")
+            self.scene.tell(_("Nothing to undo.") if way == "undo" else _("Nothing to redo."))
         elif self.session.game is not before:
             self.scene.tell(stepped_text(way, self.session.game), lasting=True)
 

@@ -14,7 +14,7 @@ import pygame
 
 from ...bitboard import Square
 from ...board import Board, Color
-from ..model.wording import score_text
+from ..model.game_words import score_text
 from ..services.resources import Resources
 from . import theme
 from .animation import MoveAnimation

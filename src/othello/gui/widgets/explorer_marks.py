@@ -14,15 +14,22 @@ from collections.abc import Collection
 import pygame
 
 from ...app.explore import explore
+from ...app.i18n import N_, _, decimal, integer
 from ...bitboard import Square
 from ...board import Board
-from ...explorer import CHOICES, NAMES, Lookup
+from ...explorer import CHOICES, Lookup
 from . import theme
 from .layout import Layout
 from .text import MIN_TEXT, TextCache
 
 FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
 CHIP = (0, 0, 0, 165)
+NAMES = {
+    "people": N_("people's games"),
+    "programs": N_("Logistello's games"),
+    "all": N_("all games"),
+}
+"""The explorer's sources, as the window names them."""
 
 
 def short_count(n: int) -> str:
@@ -30,10 +37,10 @@ def short_count(n: int) -> str:
     if n < 1000:
         return str(n)
     if n < 10_000:
-        return f"{n / 1000:.1f}k"
+        return f"{decimal(n / 1000)}k"
     if n < 1_000_000:
         return f"{n // 1000}k"
-    return f"{n / 1_000_000:.1f}M"
+    return f"{decimal(n / 1_000_000)}M"
 
 
 class ExplorerView:
@@ -56,16 +63,14 @@ class ExplorerView:
             i = CHOICES.index(self.source) + 1
             self.source = CHOICES[i] if i < len(CHOICES) else None
         if self.source is None:
-            return "Explorer off."
+            return _("Explorer off.")
         self.lookup(Board())  # reads the data now, so a problem is told at once
         if self.problem is not None:
             self.source = None
             return self.problem
-        return f"Explorer: {NAMES[self.source]} (X: next source). % is Black's share."
-
-    def label(self) -> str:
-        """The button's label: a toggle like Moves and Sound (the strip names the source)."""
-        return f"Explorer: {'off' if self.source is None else 'on'}"
+        return _("Explorer: {source} (X: next source). % is Black's share.").format(
+            source=_(NAMES[self.source])
+        )
 
     def lookup(self, board: Board) -> Lookup | None:
         if self.source is None:
@@ -81,18 +86,20 @@ class ExplorerView:
         found = self.lookup(board)
         if self.source is None or found is None:
             return [""]
-        name = NAMES[self.source]
+        name = _(NAMES[self.source])
         if not found.moves:
             return [
-                f"Explorer · {name}: no games reached this position",
-                f"Explorer · {name}: no games here",
-                "Explorer: no games here",
+                _("Explorer · {source}: no games reached this position").format(source=name),
+                _("Explorer · {source}: no games here").format(source=name),
+                _("Explorer: no games here"),
             ]
-        games = f"{found.games:,d}"
+        games = integer(found.games)
         return [
-            f"Explorer · {name}: {games} here · % is Black's share",
-            f"Explorer · {name}: {games} here · % Black",
-            f"{name}: {games} · % Black",
+            _("Explorer · {source}: {games} here · % is Black's share").format(
+                source=name, games=games
+            ),
+            _("Explorer · {source}: {games} here · % Black").format(source=name, games=games),
+            _("{source}: {games} · % Black").format(source=name, games=games),
         ]
 
     def draw(

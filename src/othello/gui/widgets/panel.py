@@ -11,8 +11,10 @@ import math
 
 import pygame
 
+from ...app.i18n import _
 from ...board import Color
-from ..model.wording import PanelView, detail_wordings, info_wordings
+from ..model.game_words import info_wordings
+from ..model.wording import PanelView
 from . import theme
 from .board import BoardRenderer
 from .graph import draw_bar, draw_graph, point_near
@@ -43,20 +45,20 @@ class Panel(PanelLayout):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
-            title = self.text.render("Othello", self.size(28), theme.TEXT, bold=True)
+            title = self.text.render(_("Othello"), self.size(28), theme.TEXT, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
         self._label(
             surface,
-            "Two players (T)"
+            _("Two players (T)")
             if view.two_players
-            else "Watching · take over"
+            else _("Watching · take over")
             if view.human is None
-            else "You play",
+            else _("You play"),
             rects["colour-label"],
         )
-        levels = "Levels · click a side" if view.watch_levels is not None else view.level_label
+        levels = _("Levels · click a side") if view.watch_levels is not None else view.level_label
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)
@@ -64,7 +66,8 @@ class Panel(PanelLayout):
         if "graph" in rects and view.graph:
             self._draw_graph(surface, view, rects["graph"])
         if view.info and "info" in rects:
-            text, size = self.text.fit(info_wordings(view), rects["info"].width, self.size(13))
+            wordings = info_wordings(view.info, view.opening, view.from_book)
+            text, size = self.text.fit(wordings, rects["info"].width, self.size(13))
             label = self.text.render(text, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
@@ -129,7 +132,7 @@ class Panel(PanelLayout):
 
     def _draw_level_name(self, surface: pygame.Surface, view: PanelView, box: pygame.Rect) -> None:
         text, size = self.text.fit(
-            [view.level_text, view.level_text.split(" · ")[0]],
+            [view.level_text, view.level_number or view.level_text],
             box.width - 8,
             self.size(16),
             bold=True,
@@ -179,7 +182,7 @@ class Panel(PanelLayout):
             )
             name = view.names.get(color, "")
             wordings = (
-                [f"{name} · to move", name] if moving else [name]
+                [_("{name} · to move").format(name=name), name] if moving else [name]
             )  # the green edge says it too
             text, size = self.text.fit(wordings, inner.width, self.size(13))
             label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
@@ -212,7 +215,7 @@ class Panel(PanelLayout):
         if view.detail:
             text, size = self.text.fit(view.status, width, size, bold=True)
             head = self.text.render(text, size, theme.TEXT, bold=True)
-            detail, small = self.text.fit(detail_wordings(view.detail), width, self.size(14))
+            detail, small = self.text.fit(view.details, width, self.size(14))
             self.shown_detail = detail
             sub = self.text.render(detail, small, theme.TEXT_DIM if not thinking else theme.TEXT)
             total = head.get_height() + sub.get_height()

@@ -13,27 +13,31 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...app.i18n import N_
 from ..model.wording import PanelView
 from .layout import Layout
 from .text import MIN_TEXT
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
 GRID = (  # in reading order: three to a row beside the board, five below it
-    ("new", "New game", "N"),
-    ("undo", "Undo", "U"),
-    ("redo", "Redo", "^Y"),
-    ("hint", "Hint", "H"),
-    ("review", "Review", "R"),
-    ("moves", "Move list", "M"),
-    ("mode", "Mode", "T"),
-    ("edit", "Set up", "E"),
-    ("legal", "Moves", "L"),
-    ("sound", "Sound", "S"),
-    ("settings", "Settings", "O"),
-    ("explore", "Explorer", "X"),
-    ("puzzles", "Puzzles", "Z"),
-    ("help", "Help", "F1"),
+    ("new", N_("New game"), "N"),
+    ("undo", N_("Undo"), "U"),
+    ("redo", N_("Redo"), "^Y"),
+    ("hint", N_("Hint"), "H"),
+    ("review", N_("Review"), "R"),
+    ("moves", N_("Move list"), "M"),
+    ("mode", N_("Mode"), "T"),
+    ("edit", N_("Set up"), "E"),
+    ("legal", N_("Moves"), "L"),
+    ("sound", N_("Sound"), "S"),
+    ("settings", N_("Settings"), "O"),
+    ("explore", N_("Explorer"), "X"),
+    ("puzzles", N_("Puzzles"), "Z"),
+    ("help", N_("Help"), "F1"),
+    ("display", N_("Display"), "V"),
 )
+SHORT = {"new": N_("New"), "moves": N_("List")}
+"""A shorter form of a button's label, for a panel too narrow for the whole one."""
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("pad", 14),
@@ -150,6 +154,7 @@ class PanelLayout:
         gap = self.px(8)
         half = (rect.width - gap) // 2
         row = pygame.Rect(rect.left, rect.top + label_h, half, rect.height - label_h)
+        # labelled by the panel's view, as names of the sides (game_words.side_name)
         self.buttons.append(Button("play-black", row, "Black", "B"))
         self.buttons.append(Button("play-white", row.move(half + gap, 0), "White", "W"))
 

@@ -23,6 +23,7 @@ from othello.gui.app import App
 from othello.gui.model.wording import result_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
+from othello.gui.scenes.play_keys import TYPE_WAIT
 from othello.gui.widgets import theme
 from othello.notation import parse_square, square_name
 
@@ -155,6 +156,13 @@ def click(app: App, square: str) -> None:
 def click_at(pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def press_waiting(app: App, key: int) -> None:
+    """B or E on the player's turn: its command comes once no digit followed in time (a
+    square's name may be typed: e3)."""
+    press(key)
+    frames(app, int(TYPE_WAIT / DT) + 2)
 
 
 def press(key: int, mod: int = 0, unicode: str = "") -> None:

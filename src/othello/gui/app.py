@@ -48,10 +48,11 @@ from .services.resources import load_resources
 from .services.sound import Sounds
 from .services.worker import SearchWorker
 from .startup import StartupProblems, session_for
+from .widgets import theme
 from .widgets.board import BoardRenderer
-from .widgets.layout import MIN_WINDOW, Layout, compute_layout, wanted_square
+from .widgets.layout import Layout, compute_layout, wanted_square
 from .widgets.panel import Panel
-from .widgets.text import TextCache
+from .widgets.text import TextCache, set_text_size
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -90,7 +91,11 @@ class App:
         starting = StartupProblems(self.notify, self.session.notify)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
-        self.screen = self._open_window(s.window_width, s.window_height)
+        theme.apply(s.theme)
+        set_text_size(s.text_size)
+        self.screen, self.window = window_size.open_window(
+            self.res.images.get("icon.png"), (s.window_width, s.window_height), self.notify
+        )
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
@@ -118,21 +123,6 @@ class App:
         gc.freeze()
 
     # ----- window ------------------------------------------------------------------------
-
-    def _open_window(self, width: int, height: int) -> pygame.Surface:
-        """The resizable window, no larger than the screen (it says so when the settings ask
-        for more); the icon is set before it opens."""
-        icon = self.res.images.get("icon.png")
-        if icon is not None:
-            pygame.display.set_icon(icon)
-        pygame.display.set_caption("Othello")
-        fitted = window_size.fit_desktop((width, height))
-        if (problem := window_size.too_large((width, height), fitted)) is not None:
-            self.notify(problem)
-        screen = pygame.display.set_mode(window_size.at_least_minimum(fitted), pygame.RESIZABLE)
-        self.window = window_size.set_minimum_size(MIN_WINDOW)  # kept: SDL points to it
-        pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
-        return screen
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize).
@@ -287,6 +277,15 @@ class App:
     def open_settings(self) -> None:
         """The Settings button: othello.ini in the system's text editor."""
         self.live_settings.open()
+
+    def choose_display(self, **choice: Any) -> None:
+        """A choice made on the Display card (language, theme or text_size): shown at once
+        and remembered, like the level or the colour."""
+        wanted = replace(self.settings, **choice)
+        self.live_settings.show_display(wanted)
+        self.remember_choice(**choice)
+        if self.remember is None or self.demo:
+            self.settings = wanted
 
     def remember_choice(self, **prefs: Any) -> None:
         """Keep a choice made in the window for the next start (not the demo's); the settings

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from ..app import logs
+import pygame
+
+from ..app import i18n, logs
 from ..app.editor_launch import Launch, NoEditor, open_in_editor
 from ..app.i18n import _
 from ..app.settings import Settings, search_processes
@@ -19,15 +21,17 @@ from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
 from . import window_size
 from .scenes.play_choices import clamp_level
+from .widgets import theme
 from .widgets.layout import MIN_WINDOW
+from .widgets.text import set_text_size
 
 if TYPE_CHECKING:
-    import pygame
-
     from .model.session import Session
     from .scenes.play import PlayScene
     from .services.sound import Sounds
     from .services.worker import SearchWorker
+    from .widgets.board import BoardRenderer
+    from .widgets.text import TextCache
 
 
 class SettingsHost(Protocol):
@@ -47,6 +51,11 @@ class SettingsHost(Protocol):
     def worker(self) -> SearchWorker: ...
     @property
     def play(self) -> PlayScene: ...
+
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def board_renderer(self) -> BoardRenderer: ...
 
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
     def notify(self, message: str) -> None: ...
@@ -166,6 +175,20 @@ class LiveSettings:
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()
+        if (new.language, new.theme, new.text_size) != (old.language, old.theme, old.text_size):
+            self.show_display(new)
+
+    def show_display(self, settings: Settings) -> None:
+        """The window in the settings' language (``auto``: the system's), with their theme's
+        colours and text size, from this frame on; what was drawn and measured for the old
+        ones is forgotten."""
+        i18n.set_language(i18n.resolve(settings.language))
+        theme.apply(settings.theme)
+        set_text_size(settings.text_size)
+        self.app.text.clear()
+        self.app.board_renderer.forget()
+        pygame.display.set_caption(_("Othello"))
+        self.app.relayout()
 
     def _game(self, old: Settings, new: Settings) -> None:
         play, session = self.app.play, self.app.session

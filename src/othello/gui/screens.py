@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .scenes.base import Scene
+from .scenes.display import DisplayCard
 from .scenes.end_card import EndOverlay
 from .scenes.help import HelpOverlay
 from .scenes.move_list import MoveListOverlay
@@ -20,7 +21,14 @@ from .scenes.set_up import EditOverlay
 
 SCREENS: dict[str, Callable[..., Scene]] = {
     screen.name: screen
-    for screen in (EndOverlay, HelpOverlay, MoveListOverlay, PuzzleOverlay, EditOverlay)
+    for screen in (
+        EndOverlay,
+        HelpOverlay,
+        MoveListOverlay,
+        PuzzleOverlay,
+        EditOverlay,
+        DisplayCard,
+    )
 }
 
 

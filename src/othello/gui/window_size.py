@@ -10,6 +10,7 @@ and a window grown by a reloaded file is moved back onto the screen.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pygame
 
@@ -59,6 +60,24 @@ def too_large(asked: tuple[int, int], fitted: tuple[int, int]) -> str | None:
         screen=f"{desktop[0]}x{desktop[1]}",
         window=f"{fitted[0]}x{fitted[1]}",
     )
+
+
+def open_window(
+    icon: pygame.Surface | None, size: tuple[int, int], notify: Callable[[str], None]
+) -> tuple[pygame.Surface, object | None]:
+    """The resizable window, no larger than the screen (``notify`` says so when the settings
+    ask for more), its icon set before it opens; and the window object, to keep (SDL points
+    to it)."""
+    if icon is not None:
+        pygame.display.set_icon(icon)
+    pygame.display.set_caption(_("Othello"))
+    fitted = fit_desktop(size)
+    if (problem := too_large(size, fitted)) is not None:
+        notify(problem)
+    screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
+    window = set_minimum_size(MIN_WINDOW)
+    pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
+    return screen, window
 
 
 def set_minimum_size(size: tuple[int, int]) -> object | None:

@@ -19,6 +19,7 @@ from ..model.session import Session
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
+from ..widgets.explorer_marks import ExplorerView
 from .base import PlayHost
 from .play_choices import PlayerChoices
 from .play_keys import CURSOR_STEPS
@@ -43,7 +44,8 @@ class PlayScene(Protocol):
     def tell(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
-    def toggle_explorer(self) -> None: ...
+    @property
+    def explorer(self) -> ExplorerView: ...
     def move_cursor(self, dx: int, dy: int) -> None: ...
 
 
@@ -118,6 +120,18 @@ class GameCommands:
         if self.session.board.is_game_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
 
+    def toggle_explorer(self) -> None:
+        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        if self.session.shown_kind == "puzzle":
+            self.scene.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
+        else:
+            self.scene.tell(self.scene.explorer.cycle())
+
+    def show_display(self) -> None:
+        """The Display card: language, theme and text size."""
+        if self.host.find_screen("display") is None:
+            self.host.open_screen("display")
+
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
@@ -148,8 +162,9 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "level-up": partial(choices.change_level, 1),
         "level-down": partial(choices.change_level, -1),
         "place": scene.place_at_cursor,
-        "explore": scene.toggle_explorer,
+        "explore": game.toggle_explorer,
         "puzzles": game.show_puzzles,
+        "display": game.show_display,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

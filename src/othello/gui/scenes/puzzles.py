@@ -30,6 +30,7 @@ from ..services.puzzle_feed import PuzzleFeed
 from ..services.worker import SearchWorker
 from ..widgets import theme
 from ..widgets.card import card
+from ..widgets.marks import crossed_frame
 from ..widgets.text import MIN_TEXT
 from .base import VIEW_KEYS, PlayHost, Scene
 
@@ -241,15 +242,18 @@ class PuzzleOverlay(Scene):
         self._draw_buttons(surface, room, size)
 
     def _mark_squares(self, surface: pygame.Surface) -> None:
-        """After an answer: the answer framed (green right, red wrong), the best in gold."""
+        """After an answer: the answer framed (sky blue right, crossed out in vermillion
+        wrong), the best in yellow."""
         if self.verdict is None:
             return
         layout = self.host.layout
         best = layout.square_rect(parse_move(self.verdict.best)).inflate(-4, -4)
         pygame.draw.rect(surface, theme.HINT_BEST, best, width=3, border_radius=6)
         mine = layout.square_rect(parse_move(self.verdict.move)).inflate(-10, -10)
-        colour = theme.RIGHT if self.verdict.right else theme.WRONG
-        pygame.draw.rect(surface, colour, mine, width=3, border_radius=6)
+        if self.verdict.right:
+            pygame.draw.rect(surface, theme.RIGHT, mine, width=3, border_radius=6)
+        else:
+            crossed_frame(surface, theme.WRONG, mine, 3)
 
     def _draw_buttons(self, surface: pygame.Surface, room: pygame.Rect, size: int) -> None:
         text, gap = self.host.text, max(4, size // 2)

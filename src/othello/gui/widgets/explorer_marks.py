@@ -20,9 +20,9 @@ from ...board import Board
 from ...explorer import CHOICES, Lookup
 from . import theme
 from .layout import Layout
+from .marks import dashed_frame
 from .text import MIN_TEXT, TextCache
 
-FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
 CHIP = (0, 0, 0, 165)
 NAMES = {
     "people": N_("people's games"),
@@ -122,7 +122,7 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
+                dashed_frame(surface, theme.EXPLORER_FRAME, rect.inflate(-3, -3), 3)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
             shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
             hinted = move.square in under

@@ -11,6 +11,7 @@ import pygame
 from ...app.i18n import _
 from ..model.wording import PanelView
 from . import theme
+from .marks import globe
 from .panel_layout import GRID, SHORT, Button, PanelLayout
 from .text import MIN_TEXT, TextCache
 
@@ -82,7 +83,8 @@ class ButtonPainter:
 
     def _lamp_room(self, button: Button, view: PanelView) -> int:
         """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
-        return 3 * self.panel.px(4) if button.action in view.toggles else 0
+        toggle_or_globe = button.action in view.toggles or button.action == "display"
+        return 3 * self.panel.px(4) if toggle_or_globe else 0
 
     def _draw_button(
         self,
@@ -125,7 +127,9 @@ class ButtonPainter:
         whole = lamp + label.get_width()
         with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
         left = rect.left + pad if with_key else rect.centerx - whole // 2
-        if lamp:
+        if lamp and button.action == "display":  # a globe: found whatever the language
+            globe(surface, (left + self.panel.px(4), rect.centery), self.panel.px(5), color)
+        elif lamp:
             lit = view.toggles[button.action]
             centre = (left + self.panel.px(4), rect.centery)
             pygame.draw.circle(

@@ -201,24 +201,28 @@ class Term:
     english: re.Pattern[str]
     words: list[str]
     never: list[str]
+    unless: re.Pattern[str] | None
     note: str
 
 
 def glossary(code: str) -> list[Term]:
-    """``po/glossary/<lang>.tsv``: English term, its words here (| between), the words it
-    must never be (| between), and where they come from."""
+    """``po/glossary/<lang>.tsv``, a term a line: the English term (a regular expression,
+    matched as whole words, any case), its words in this language (| between: a translation
+    of a sentence with the term has one of them), the words it must never be (| between),
+    the English sentences the term is not meant in (a regular expression: "use black or
+    white" names a setting's value), and where the words come from."""
     path = GLOSSARY / f"{code}.tsv"
     terms = []
     for raw in path.read_text(encoding="utf-8").splitlines():
         if not raw.strip() or raw.startswith("#"):
             continue
-        english, words, never, note = [*raw.split("\t"), "", "", ""][:4]
-        pattern = re.compile(rf"\b(?:{english})\b", re.IGNORECASE)
+        english, words, never, unless, note = [*raw.split("\t"), "", "", "", ""][:5]
         terms.append(
             Term(
-                pattern,
+                re.compile(rf"\b(?:{english})\b", re.IGNORECASE),
                 [w for w in words.split("|") if w],
                 [w for w in never.split("|") if w],
+                re.compile(unless, re.IGNORECASE) if unless else None,
                 note,
             )
         )
@@ -226,23 +230,23 @@ def glossary(code: str) -> list[Term]:
 
 
 def glossary_problems(code: str, po: PoFile) -> list[str]:
+    """Each sentence with a glossary term translated with one of its words (the opening
+    names are names, not sentences: they are left out)."""
     out = []
     for term in glossary(code):
         for (context, msgid), entry in po.entries.items():
-            if context in ("opening", "level") and not term.english.search(msgid):
+            if context == "opening":
                 continue
-            english = msgid + " " + (entry.plural or "")
-            text = " ".join(entry.strings)
-            if context != "opening" and term.english.search(english) and term.words:
-                if not any(word.lower() in text.lower() for word in term.words):
-                    out.append(
-                        f"{code}: {msgid!r} has none of {term.words} ({term.english.pattern})"
-                    )
+            english = PLACEHOLDER.sub("", msgid + " " + (entry.plural or ""))
+            text = " ".join(entry.strings).lower()
+            meant = term.english.search(english) and not (
+                term.unless is not None and term.unless.search(english)
+            )
+            if meant and term.words and not any(word.lower() in text for word in term.words):
+                out.append(f"{code}: {msgid!r} has none of {term.words} ({term.english.pattern})")
             for word in term.never:
-                if word.lower() in text.lower():
-                    out.append(
-                        f"{code}: {msgid!r} uses {word!r} ({term.english.pattern}: {term.words})"
-                    )
+                if word.lower() in text:
+                    out.append(f"{code}: {msgid!r} uses {word!r}, not {term.words}")
     return out
 
 

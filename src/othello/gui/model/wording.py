@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...app.i18n import N_, _, pgettext
+from ...app.i18n import N_, _, ngettext, pgettext
 from ...board import Color
 from ...engine import LEVELS
 from ...levels import ANALYSIS
@@ -108,7 +108,10 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
     """The status's headline, then its detail line in wordings longest first."""
     if search == "review":
         headline = status_forms(session, None, None)[0]
-        judged = _("Reviewing: {n} moves judged").format(n=depth or 0)
+        n = depth or 0
+        judged = ngettext("Reviewing: {n} move judged", "Reviewing: {n} moves judged", n).format(
+            n=n
+        )
         return [headline, _("{what} · R stops").format(what=judged), judged]
     board = session.board
     if board.is_game_over():

@@ -160,12 +160,16 @@ class MoveListOverlay(Scene):
         pad = size
         share = self.progress()
         heading = (
-            [_("Moves · view only"), _("Moves")]
+            [_("Moves · view only"), pgettext("move list", "Moves")]
             if share is None
             else [_("Reviewing… R stops"), _("Reviewing…")]
         )
         if share is None and self.reviewed:
-            heading = [_("Moves · scores for Black"), _("Scores for Black"), _("Moves")]
+            heading = [
+                _("Moves · scores for Black"),
+                _("Scores for Black"),
+                pgettext("move list", "Moves"),
+            ]
         self.heading = text.fit(
             heading, room.width - 2 * pad, size + 2, bold=True
         )  # clear of the edge

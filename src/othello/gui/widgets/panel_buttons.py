@@ -12,7 +12,7 @@ from ...app.i18n import _
 from ..model.wording import PanelView
 from . import theme
 from .marks import globe
-from .panel_layout import GRID, SHORT, Button, PanelLayout
+from .panel_layout import GRID, Button, PanelLayout, short_labels
 from .text import MIN_TEXT, TextCache
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
@@ -61,8 +61,10 @@ class ButtonPainter:
         forms = view.labels.get(button.action)
         if forms:
             return forms
-        if button.action in SHORT:
-            return [_(button.label), _(SHORT[button.action])]
+        short = short_labels().get(button.action)
+        if short is not None:
+            whole = _(button.label)
+            return [whole] if short == whole else [whole, short]
         return [_(button.label)] if button.label else [""]
 
     @classmethod

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...app.i18n import N_
+from ...app.i18n import N_, pgettext
 from ..model.wording import PanelView
 from .layout import Layout
 from .text import MIN_TEXT
@@ -36,8 +36,29 @@ GRID = (  # in reading order: three to a row beside the board, five below it
     ("help", N_("Help"), "F1"),
     ("display", N_("Display"), "V"),
 )
-SHORT = {"new": N_("New"), "moves": N_("List")}
-"""A shorter form of a button's label, for a panel too narrow for the whole one."""
+
+
+def short_labels() -> dict[str, str]:
+    """Each button's label in a word, for a panel too narrow for the whole one."""
+    return {
+        "new": pgettext("button, short", "New"),
+        "undo": pgettext("button, short", "Undo"),
+        "redo": pgettext("button, short", "Redo"),
+        "hint": pgettext("button, short", "Hint"),
+        "review": pgettext("button, short", "Review"),
+        "moves": pgettext("button, short", "List"),
+        "mode": pgettext("button, short", "Mode"),
+        "edit": pgettext("button, short", "Set up"),
+        "legal": pgettext("button, short", "Moves"),
+        "sound": pgettext("button, short", "Sound"),
+        "settings": pgettext("button, short", "Settings"),
+        "explore": pgettext("button, short", "Explorer"),
+        "puzzles": pgettext("button, short", "Puzzles"),
+        "help": pgettext("button, short", "Help"),
+        "display": pgettext("button, short", "Display"),
+    }
+
+
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("pad", 14),

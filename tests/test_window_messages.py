@@ -105,8 +105,11 @@ def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(
     app.play.computer.show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
     frames(app, 1)
     hint = app.play.notices.toasts[0].text  # an answer: shown first
-    assert hint.startswith("Hint: d3 and c4 tie for best (+2, estimated).")
-    assert "+2 = ahead by 2" in hint
+    assert hint == "Hint: d3 and c4 tie for best (+2, estimated)."
+    # what the scores mean: said once, after it (the strip may have room for one at a time)
+    assert [t.text for t in app.play.notices.toasts if "+2 = ahead by 2" in t.text] == [
+        "Scores are discs ahead at the end: +2 = ahead by 2."
+    ]
     app.play.computer.show_hints([("d3", 0), ("c4", -2)], exact=True)
     frames(app, 1)
     assert app.play.notices.toasts[0].text == "Hint: d3 is best (0, exact)."

@@ -188,15 +188,18 @@ def hint_text(scores: list[tuple[str, int]], explain: bool, exact: bool = False)
             if exact
             else _("Hint: {moves} tie for best ({score}, estimated).")
         ).format(moves=moves, score=score)
-    if explain:
-        text += (
-            _(
-                " Scores are discs ahead at the end: +2 = ahead by 2; exact ones are perfect play's result."
-            )
-            if exact
-            else _(" Scores are discs ahead at the end: +2 = ahead by 2.")
+    return f"{text} {hint_explanation(exact)}" if explain else text
+
+
+def hint_explanation(exact: bool) -> str:
+    """What the hint's scores mean, told with the first hint (a notice of its own, after it:
+    a narrow window's strip has room for one of them at a time)."""
+    if exact:
+        return _(
+            "Scores are discs ahead at the end: +2 = ahead by 2; exact ones are perfect "
+            "play's result."
         )
-    return text
+    return _("Scores are discs ahead at the end: +2 = ahead by 2.")
 
 
 def for_black(verdict: MoveReview) -> tuple[int, int]:

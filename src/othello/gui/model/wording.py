@@ -145,17 +145,15 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
     return [who, _("depth {n}").format(n=shown_depth) if shown_depth else "…"]
 
 
-MODES = {
-    "two": (N_("2 players"), N_("2 pl.")),
-    "watch": (N_("Watch"),),
-    "one": (N_("1 player"), N_("1 pl.")),
-}
-
-
 def mode_names(session: Session) -> list[str]:
     """The mode in a word or two, for its button (longest first): who plays which side."""
-    kind = "two" if session.two_players else "watch" if session.watching else "one"
-    return [_(words) for words in MODES[kind]]
+    if session.two_players:
+        forms = [_("2 players"), _("2 pl.")]
+    elif session.watching:
+        forms = [_("Watch"), pgettext("mode, short", "Watch")]
+    else:
+        forms = [_("1 player"), _("1 pl.")]
+    return list(dict.fromkeys(forms))
 
 
 def mode_name(session: Session) -> str:

@@ -10,7 +10,7 @@ from ..model.game_words import empties_note
 from ..model.wording import result_words
 from ..widgets import theme
 from ..widgets.card import card, dim
-from ..widgets.text import MIN_TEXT
+from ..widgets.text import scaled
 from .base import Host, Scene
 
 
@@ -68,7 +68,7 @@ class EndOverlay(Scene):
         rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0 + extra))
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
-        small = max(MIN_TEXT, s // 4)
+        small = scaled(s / 4)
         self.lines = []
         big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.TEXT, True)
         self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
@@ -85,9 +85,7 @@ class EndOverlay(Scene):
         review = [_("Review (R)"), _("Review")]
         self._button(surface, self.review_button, review, theme.BUTTON, small)
         forms = [_("Space or click: see the board"), _("Space: see the board"), _("Space: board")]
-        self._line(
-            surface, forms, rect, rect.height - 0.4 * s, max(MIN_TEXT, s // 5), theme.TEXT_DIM
-        )
+        self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), theme.TEXT_DIM)
 
     def _button(
         self,

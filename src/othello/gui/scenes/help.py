@@ -100,10 +100,13 @@ class HelpOverlay(Scene):
             x = rect.left + pad + column * (plan.column_w + 2 * size)
             y = top
             for keys, lines in entries:
-                surface.blit(text.render(keys, size, theme.CURSOR, bold=True), (x, y))
-                for line in lines:
-                    surface.blit(text.render(line, size, theme.TEXT), (x + plan.keys_w + size, y))
-                    y += line_h
+                for i, key in enumerate(keys):
+                    at = (x, y + i * line_h)
+                    surface.blit(text.render(key, size, theme.CURSOR, bold=True), at)
+                for i, line in enumerate(lines):
+                    at = (x + plan.keys_w + size, y + i * line_h)
+                    surface.blit(text.render(line, size, theme.TEXT), at)
+                y += max(len(keys), len(lines)) * line_h
         hint = text.render(_("Press any key or click to close"), plan.small, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
@@ -124,36 +127,35 @@ class HelpOverlay(Scene):
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:
         """The largest text size, in one column or two, at which the card fits ``room``,
-        each key's description wrapped to its column; the smallest if none does."""
+        each key and its description wrapped to their columns; the smallest if none does."""
         plan = None
         for size in range(scaled(20), MIN_TEXT - 1, -1):
-            for columns in (1, 2):
-                plan = self._try(room, size, columns)
-                if plan is not None and plan.width <= room.width and plan.height <= room.height:
-                    return plan
-        return plan or self._try(room, MIN_TEXT, 2, force=True)  # type: ignore[return-value]
+            for spacing in (1.5, 1.3):
+                for columns in (1, 2):
+                    plan = self._try(room, size, columns, spacing)
+                    if plan.width <= room.width and plan.height <= room.height:
+                        return plan
+        assert plan is not None
+        return plan
 
-    def _try(
-        self, room: pygame.Rect, size: int, columns: int, force: bool = False
-    ) -> HelpPlan | None:
+    def _try(self, room: pygame.Rect, size: int, columns: int, spacing: float) -> HelpPlan:
         text = self.host.text
         font, bold = text.font(size), text.font(size, True)
         lines = help_lines()
-        pad, line_h, gap = size + 8, int(size * 1.5), 2 * size
-        keys_w = max(bold.size(keys)[0] for keys, _what in lines)
+        pad, line_h, gap = size + 8, int(size * spacing), 2 * size
+        widest_keys = max(bold.size(keys)[0] for keys, _what in lines)
         widest = max(font.size(what)[0] for _keys, what in lines)
-        column_w = min(
-            keys_w + size + widest, (room.width - 2 * pad - (columns - 1) * gap) // columns
+        room_w = (room.width - 2 * pad - (columns - 1) * gap) // columns
+        column_w = min(widest_keys + size + widest, room_w)
+        keys_w = min(widest_keys, int(column_w * 0.4))  # a long key wraps too
+        what_w = max(size, column_w - keys_w - size)
+        entries = [(wrap(keys, bold, keys_w), wrap(what, font, what_w)) for keys, what in lines]
+        too_wide = any(bold.size(k)[0] > keys_w for ks, _ws in entries for k in ks) or any(
+            font.size(w)[0] > what_w for _ks, ws in entries for w in ws
         )
-        what_w = column_w - keys_w - size
-        if what_w < 6 * size and not force:
-            return None
-        entries = [(keys, wrap(what, font, what_w)) for keys, what in lines]
-        if not force and any(font.size(line)[0] > what_w for _k, ws in entries for line in ws):
-            return None
-        heights = [len(ws) for _k, ws in entries]
+        heights = [max(len(ks), len(ws)) for ks, ws in entries]
         per_column = -(-sum(heights) // columns)
-        split: list[list[tuple[str, list[str]]]] = [[]]
+        split: list[list[Entry]] = [[]]
         used = 0
         for entry, height in zip(entries, heights, strict=True):
             if used + height > per_column and split[-1] and len(split) < columns:
@@ -161,7 +163,7 @@ class HelpOverlay(Scene):
                 used = 0
             split[-1].append(entry)
             used += height
-        body = max(sum(len(ws) for _k, ws in column) for column in split) * line_h
+        body = max(sum(max(len(ks), len(ws)) for ks, ws in column) for column in split) * line_h
         title_w = text.width(_("Keys"), size + 6, True)
         offer_w = text.width(self.offer, size, True) + size if self.offer else 0
         width = len(split) * column_w + (len(split) - 1) * gap + 2 * pad
@@ -171,8 +173,14 @@ class HelpOverlay(Scene):
         title_h = int(line_h * (2.9 if offer_below else 1.6))
         small = max(MIN_TEXT, size - 2)
         height = title_h + body + int(small * 1.5) + 2 * pad
+        if too_wide:  # a word longer than its column: never chosen
+            width = room.width + 1
         return HelpPlan(size, pad, line_h, keys_w, column_w, split, width, height, title_h,
                         offer_below, small)  # fmt: skip
+
+
+Entry = tuple[list[str], list[str]]
+"""A key, and what it does, each in its lines."""
 
 
 @dataclass
@@ -184,7 +192,7 @@ class HelpPlan:
     line_h: int
     keys_w: int
     column_w: int
-    columns: list[list[tuple[str, list[str]]]]
+    columns: list[list[Entry]]
     width: int
     height: int
     title_h: int

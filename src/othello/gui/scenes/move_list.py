@@ -28,7 +28,7 @@ from ..model.session import Session
 from ..widgets import theme
 from ..widgets.card import card
 from ..widgets.graph import draw_bar, draw_graph, point_near
-from ..widgets.text import MIN_TEXT
+from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
@@ -155,7 +155,7 @@ class MoveListOverlay(Scene):
         room = self.host.layout.panel
         card(surface, room, alpha=255)
         text = self.host.text
-        size = max(MIN_TEXT, min(16, room.width // 16))
+        size = scaled(min(16, room.width // 16))
         line = int(size * 1.5)
         pad = size
         share = self.progress()
@@ -179,7 +179,8 @@ class MoveListOverlay(Scene):
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
             draw_bar(surface, bar, share)
         foot = [_("←/→ Home/End · M: back to the game · Enter: play on from here · R: review"),
-                _("←/→ · M: back · Enter: play on · R: review"), _("M: back · Enter: play on")]  # fmt: skip
+                _("←/→ · M: back · Enter: play on · R: review"), _("M: back · Enter: play on"),
+                _("M: back")]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))

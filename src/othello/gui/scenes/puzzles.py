@@ -31,7 +31,7 @@ from ..services.worker import SearchWorker
 from ..widgets import theme
 from ..widgets.card import card
 from ..widgets.marks import crossed_frame
-from ..widgets.text import MIN_TEXT
+from ..widgets.text import scaled
 from .base import VIEW_KEYS, PlayHost, Scene
 
 KEYS = {
@@ -223,7 +223,7 @@ class PuzzleOverlay(Scene):
         room = self.host.layout.panel
         card(surface, room, alpha=255)
         text = self.host.text
-        size = max(MIN_TEXT, min(16, room.width // 18))
+        size = scaled(min(16, room.width // 18))
         pad, line_h = size, int(size * 1.5)
         y = room.top + pad
         title = text.render(_("Puzzles"), size + 2, theme.TEXT, bold=True)

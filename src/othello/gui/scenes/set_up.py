@@ -24,7 +24,7 @@ from ...game import Game
 from ..model.session import Session
 from ..widgets import theme
 from ..widgets.card import card
-from ..widgets.text import MIN_TEXT
+from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
 
 LINES = (N_("Click a square: empty → black → white"), N_("Right click: the other way"))
@@ -173,7 +173,7 @@ class EditOverlay(Scene):
         columns = 3 if room.width > room.height else 2
         button_rows = -(-len(BUTTONS) // columns)
         rows = len(LINES) + 3 + 1.6 * button_rows  # the title takes two
-        size = max(MIN_TEXT, min(16, room.width // 18, int(room.height / rows / 1.7)))
+        size = max(MIN_TEXT, min(scaled(min(16, room.width // 18)), int(room.height / rows / 1.7)))
         pad = size
         line = min(int(size * 1.6), int((room.height - 2 * pad) / rows))
         y = room.top + pad

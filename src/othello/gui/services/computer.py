@@ -15,7 +15,7 @@ from ...bitboard import Square
 from ...levels import ANALYSIS
 from ...notation import parse_move
 from ...review import MoveReview
-from ..model.game_words import hint_text
+from ..model.game_words import hint_explanation, hint_text
 from ..model.judgement import GameJudgement, GraphPoint
 from ..model.session import Change, Session
 from .reviewing import GameReview
@@ -200,14 +200,14 @@ class ComputerTurn:
 
     def show_hints(self, scores: list[tuple[str, int]], exact: bool = False) -> None:
         """Scores on the board; the notice names every move that ties for best and says
-        whether the scores are exact (perfect play) or the search's estimate."""
-        self.hints = {parse_move(move): score for move, score in scores}
-        self.hints_exact = exact
+        whether they are exact (perfect play) or the search's estimate."""
+        self.hints, self.hints_exact = {parse_move(m): score for m, score in scores}, exact
         if not scores:
             return
-        explain = not self.hint_explained
+        self.tell(hint_text(scores, False, exact))
+        if not self.hint_explained:  # what the scores mean, once, in a notice of its own
+            self.session.notify(hint_explanation(exact))
         self.hint_explained = True
-        self.tell(hint_text(scores, explain, exact))
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""

@@ -21,7 +21,7 @@ from ...explorer import CHOICES, Lookup
 from . import theme
 from .layout import Layout
 from .marks import dashed_frame
-from .text import MIN_TEXT, TextCache
+from .text import MIN_TEXT, TextCache, scaled
 
 CHIP = (0, 0, 0, 165)
 NAMES = {
@@ -131,7 +131,7 @@ class ExplorerView:
             self._draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
             words = self.caption(board)
-            fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
+            fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
             label = text.render(fitted, px, theme.TEXT_DIM)
             surface.blit(
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))

@@ -21,7 +21,7 @@ from .graph import draw_bar, draw_graph, point_near
 from .layout import Layout
 from .panel_buttons import ButtonPainter
 from .panel_layout import PanelLayout
-from .text import TextCache
+from .text import MIN_TEXT, TextCache
 
 
 class Panel(PanelLayout):
@@ -49,16 +49,18 @@ class Panel(PanelLayout):
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
-        self._label(
-            surface,
-            _("Two players (T)")
-            if view.two_players
-            else _("Watching · take over")
-            if view.human is None
-            else _("You play"),
-            rects["colour-label"],
+        if view.two_players:
+            heading = [_("Two players (T)"), _("Two players")]
+        elif view.human is None:
+            heading = [_("Watching · take over"), _("Watching")]
+        else:
+            heading = [_("You play")]
+        self._label(surface, heading, rects["colour-label"])
+        levels = (
+            [_("Levels · click a side"), _("Levels")]
+            if view.watch_levels is not None
+            else [view.level_label]
         )
-        levels = _("Levels · click a side") if view.watch_levels is not None else view.level_label
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)
@@ -83,8 +85,11 @@ class Panel(PanelLayout):
             return None
         return point_near(self.graph_points, pos[0], reach=16)
 
-    def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-        label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)
+    def _label(self, surface: pygame.Surface, wordings: list[str], rect: pygame.Rect) -> None:
+        """A box's heading, in capitals where the script has them."""
+        forms = [words.upper() for words in wordings]
+        fitted, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
+        label = self.text.render(fitted, size, theme.TEXT_DIM, bold=True)
         surface.blit(label, label.get_rect(topleft=rect.topleft))
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
@@ -144,8 +149,13 @@ class Panel(PanelLayout):
         """The level's description wrapped to its row (two lines, three if the row is tall)."""
         rect = self.rects["level-help"]
         size = self.size(13)
-        room = max(2, (rect.height + 4) // (size + 4))
-        return self.text.fit_lines(text, rect.width, room, size)
+        for px in range(size, MIN_TEXT - 1, -1):  # smaller type: more lines in the row
+            room = max(2, (rect.height + 4) // (px + 4))
+            lines, fitted = self.text.fit_lines(text, rect.width, room, px, trying=True)
+            if not self.text.was_cut(lines, text) and fitted == px:
+                return lines, px
+        room = max(2, (rect.height + 4) // (MIN_TEXT + 4))
+        return self.text.fit_lines(text, rect.width, room, MIN_TEXT)
 
     def _draw_score(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
         gap = self.px(8)

@@ -16,7 +16,7 @@ import pygame
 from ...app.i18n import N_, pgettext
 from ..model.wording import PanelView
 from .layout import Layout
-from .text import MIN_TEXT
+from .text import scaled
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
 GRID = (  # in reading order: three to a row beside the board, five below it
@@ -104,8 +104,9 @@ class PanelLayout:
         return max(1, int(value * self.f))
 
     def size(self, value: float) -> int:
-        """A design font size at this panel's scale, never below MIN_TEXT."""
-        return max(MIN_TEXT, int(value * self.f))
+        """A design font size at this panel's scale and the player's TEXT_SIZE, never below
+        MIN_TEXT."""
+        return scaled(value * self.f)
 
     def relayout(self, layout: Layout) -> None:
         self.rect = layout.panel

@@ -190,6 +190,12 @@ class TextCache:
             self._cache[key] = surface
         return surface
 
+    @staticmethod
+    def was_cut(wrapped: Sequence[str], text: str) -> bool:
+        """Whether fit_lines had to cut ``text`` short to give ``wrapped``."""
+        shortened = bool(wrapped) and wrapped[-1].endswith(ELLIPSIS)
+        return shortened and not visible(text).endswith(ELLIPSIS)
+
     def clear(self) -> None:
         """Forget what was drawn and measured (the language or the fonts changed)."""
         self._cache.clear()
@@ -203,15 +209,26 @@ class TextCache:
         return self.res.font(size, bold).size(visible(text))[0]
 
     def fit(
-        self, wordings: str | Sequence[str], width: int, size: int, bold: bool = False
+        self,
+        wordings: str | Sequence[str],
+        width: int,
+        size: int,
+        bold: bool = False,
+        trying: bool = False,
     ) -> tuple[str, int]:
         """One line in ``width`` pixels: the first wording that fits at ``size`` or a little
-        smaller (down to MIN_TEXT), else the last one cut short. Returns the text and its size."""
+        smaller (down to MIN_TEXT), else the last one cut short. Returns the text and its size.
+        A text cut short is remembered in ``cut``, unless the caller is only ``trying``."""
         forms = wordings if isinstance(wordings, str) else tuple(wordings)
         key = (forms, width, size, bold, i18n.language())
         if key not in self._fits:
             self._fits[key] = self._fit(wordings, width, size, bold)
-        return self._fits[key]
+        fitted = self._fits[key]
+        if not trying and fitted[0].endswith(ELLIPSIS):
+            options = [forms] if isinstance(forms, str) else list(forms)
+            if fitted[0] not in (visible(option) for option in options):
+                self.cut.add(visible(options[-1]))
+        return fitted
 
     def _fit(
         self, wordings: str | Sequence[str], width: int, size: int, bold: bool
@@ -224,18 +241,26 @@ class TextCache:
                 if self.res.font(px, bold).size(text)[0] <= width:
                     return text, px
         px = min(size, MIN_TEXT)
-        self.cut.add(options[-1])
         return shorten(options[-1], self.res.font(px, bold), width), px
 
     def fit_lines(
-        self, text: str, width: int, lines: int, size: int, bold: bool = False
+        self,
+        text: str,
+        width: int,
+        lines: int,
+        size: int,
+        bold: bool = False,
+        trying: bool = False,
     ) -> tuple[list[str], int]:
         """``text`` wrapped into at most ``lines`` lines of ``width`` pixels, the font shrunk
-        down to MIN_TEXT if need be and the last line cut short if even that is not enough."""
+        down to MIN_TEXT if need be and the last line cut short if even that is not enough
+        (remembered in ``cut`` unless the caller is only ``trying``)."""
         key = (text, width, lines, size, bold, i18n.language())
         if key not in self._wraps:
             self._wraps[key] = self._fit_lines(text, width, lines, size, bold)
         wrapped, px = self._wraps[key]
+        if not trying and self.was_cut(wrapped, text):
+            self.cut.add(visible(text))
         return list(wrapped), px
 
     def _fit_lines(
@@ -248,7 +273,6 @@ class TextCache:
             if len(wrapped) <= lines and all(font.size(line)[0] <= width for line in wrapped):
                 return tuple(wrapped), px
             if px <= min(size, MIN_TEXT):
-                self.cut.add(text)
                 kept = wrapped[:lines]
                 rest = wrapped[lines - 1 :]
                 joiner = "" if any(_breaks_anywhere(c) for c in "".join(rest)) else " "

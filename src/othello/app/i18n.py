@@ -51,11 +51,11 @@ ALIASES = {
 
 # Numbers as each language writes them (Unicode CLDR's decimal and grouping signs and percent
 # patterns, checked against Babel's copy of CLDR by tests/test_i18n.py): French groups
-# thousands with a narrow no-break space and puts a no-break space before %, German and
-# Spanish group with a dot and write the decimal comma. Spanish groups only from five digits.
+# thousands with a narrow no-break space, German and Spanish with a dot, all three write the
+# decimal comma and put a no-break space before %; Spanish groups only from five digits.
 NUMBERS: dict[str, tuple[str, str, str, int]] = {
     # language: decimal sign, group sign, percent pattern, least digits to group
-    "fr": (",", "\u202f", "{n}\u202f%", 4),
+    "fr": (",", "\u202f", "{n}\u00a0%", 4),
     "de": (",", ".", "{n}\u00a0%", 4),
     "es": (",", ".", "{n}\u00a0%", 5),
 }

@@ -122,25 +122,19 @@ class DisplayCard(Scene):
             at = row.index(self.focus) + dx
             self.focus = row[max(0, min(len(row) - 1, at))]
             return
-        rows = [r for r in ROWS if any(c.row == r for c in self.buttons)]
-        target = rows[max(0, min(len(rows) - 1, rows.index(here.row) + dy))]
-        if target == here.row:  # a row of several lines: the nearest line above or below
-            target_y = here.rect.centery + dy * here.rect.height
-            same = [
-                i
-                for i, c in enumerate(self.buttons)
-                if c.row == here.row and c.rect.collidepoint(here.rect.centerx, target_y)
-            ]
-            self.focus = same[0] if same else self.focus
-            return
-        options = [i for i, c in enumerate(self.buttons) if c.row == target]
-        self.focus = min(
-            options,
-            key=lambda i: (
-                abs(self.buttons[i].rect.centerx - here.rect.centerx)
-                + abs(self.buttons[i].rect.centery - here.rect.centery)
-            ),
-        )
+        below = [
+            i
+            for i, c in enumerate(self.buttons)
+            if (c.rect.centery - here.rect.centery) * dy > here.rect.height // 2
+        ]
+        if below:  # the nearest button on the next line up or down, whatever its row
+            self.focus = min(
+                below,
+                key=lambda i: (
+                    abs(self.buttons[i].rect.centery - here.rect.centery),
+                    abs(self.buttons[i].rect.centerx - here.rect.centerx),
+                ),
+            )
 
     # ----- drawing -----------------------------------------------------------------------
 

@@ -53,10 +53,9 @@ ROW_KEYS = {
     **{key: i for i, key in enumerate((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
                                         pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8))},
 }  # fmt: skip
-WAITING = frozenset({"play-black", "edit"})
-"""Letters of the columns whose command a digit must be able to take back (b, e): on the
-player's turn they wait TYPE_WAIT seconds for one. H starts its hint at once: a move made
-with h3 only makes the hint stale."""
+WAITING = frozenset({"play-black", "edit", "hint"})
+"""The commands of the columns' letters (B, E, H): on the player's turn they wait TYPE_WAIT
+seconds for a digit (b3 is a square) and are done when none comes."""
 TYPE_WAIT = 0.7
 CURSOR_STEPS: dict[str, tuple[int, int]] = {
     "cursor-left": (-1, 0),

@@ -9,7 +9,7 @@ from ...board import Color
 from ..model.game_words import empties_note
 from ..model.wording import result_words
 from ..widgets import theme
-from ..widgets.card import card, dim
+from ..widgets.card import button, card, dim
 from ..widgets.text import scaled
 from .base import Host, Scene
 
@@ -98,7 +98,7 @@ class EndOverlay(Scene):
         """A button of the card with the longest wording that fits (kept in ``lines``)."""
         text = self.host.text
         hover = rect.collidepoint(self.host.mouse)
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else color, rect, border_radius=8)
+        button(surface, theme.BUTTON_HOVER if hover else color, rect, 8)
         fits, fitted = text.fit(wordings, rect.width - 8, size, True)
         label = text.render(fits, fitted, theme.TEXT, bold=True)
         surface.blit(label, label.get_rect(center=rect.center))

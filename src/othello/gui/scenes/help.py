@@ -9,7 +9,7 @@ import pygame
 from ...app.i18n import N_, _
 from ..services import shortcut_offer
 from ..widgets import theme
-from ..widgets.card import card, dim
+from ..widgets.card import button, card, dim
 from ..widgets.text import MIN_TEXT, scaled, wrap
 from .base import Host, Scene
 
@@ -121,8 +121,7 @@ class HelpOverlay(Scene):
         else:
             self.button.midright = (rect.right - pad, rect.top + pad + title.get_height() // 2)
         hover = self.button.collidepoint(self.host.mouse)
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button,
-                         border_radius=8)  # fmt: skip
+        button(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, 8)
         surface.blit(label, label.get_rect(center=self.button.center))
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:

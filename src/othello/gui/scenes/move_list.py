@@ -26,7 +26,7 @@ from ..model.game_words import MARK_SIGNS, for_black, review_lines
 from ..model.judgement import GraphPoint
 from ..model.session import Session
 from ..widgets import theme
-from ..widgets.card import card
+from ..widgets.card import button, card
 from ..widgets.graph import draw_bar, draw_graph, point_near
 from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
@@ -251,7 +251,7 @@ class MoveListOverlay(Scene):
         self.play_button.bottomleft = (room.left + size - 4, bottom)
         hover = self.play_button.collidepoint(self.host.mouse)
         colour = theme.BUTTON_HOVER if hover else theme.ACCENT
-        pygame.draw.rect(surface, colour, self.play_button, border_radius=6)
+        button(surface, colour, self.play_button, 6)
         surface.blit(rendered, rendered.get_rect(center=self.play_button.center))
 
     def _window(self, rows: list[tuple[int, str]], room: int) -> list[tuple[int, str]]:

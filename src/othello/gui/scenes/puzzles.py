@@ -29,7 +29,7 @@ from ..model.session import Session
 from ..services.puzzle_feed import PuzzleFeed
 from ..services.worker import SearchWorker
 from ..widgets import theme
-from ..widgets.card import card
+from ..widgets.card import button, card
 from ..widgets.marks import crossed_frame
 from ..widgets.text import scaled
 from .base import VIEW_KEYS, PlayHost, Scene
@@ -268,7 +268,7 @@ class PuzzleOverlay(Scene):
             fill = (
                 theme.BUTTON_HOVER if hover else theme.ACCENT if action == "next" else theme.BUTTON
             )
-            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            button(surface, fill, rect, 6)
             name = _(label)
             fitted, px = text.fit([f"{name} ({key})", name], rect.width - 8, size)
             shown = text.render(fitted, px, theme.TEXT)

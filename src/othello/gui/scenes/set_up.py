@@ -23,7 +23,7 @@ from ...errors import OthelloError
 from ...game import Game
 from ..model.session import Session
 from ..widgets import theme
-from ..widgets.card import card
+from ..widgets.card import button, card
 from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
 
@@ -225,7 +225,7 @@ class EditOverlay(Scene):
             fill = (
                 theme.BUTTON_HOVER if hover else theme.ACCENT if action == "play" else theme.BUTTON
             )
-            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            button(surface, fill, rect, 6)
             if one_line:
                 self.shown.append(f"{label} ({key})")
                 shown = text.render(f"{label} ({key})", size, theme.TEXT)

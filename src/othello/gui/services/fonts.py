@@ -53,54 +53,89 @@ def _pixels(font: pygame.font.Font, text: str) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-class FontChain:
-    """One size and weight of text drawn with the first font of a chain that has each
-    character: ``size`` and ``render`` as pygame's Font has them."""
+class Coverage:
+    """Which font of a chain has each character, whatever the size: asked once per
+    character and font file for the whole session, and a text's runs remembered."""
 
     def __init__(self, loaders: Sequence[Loader]) -> None:
+        """``loaders`` give each font of the chain at one size, to ask its glyphs of."""
         self._loaders = list(loaders)
         self._checks: list[GlyphCheck | None] = [None] * len(self._loaders)
         self._which: dict[str, int] = {}
-        self.primary = self._check(0).font
+        self._segments: dict[str, tuple[tuple[int, str], ...]] = {}
 
-    def _check(self, i: int) -> GlyphCheck:
+    def check(self, i: int) -> GlyphCheck:
         check = self._checks[i]
         if check is None:
             check = self._checks[i] = GlyphCheck(self._loaders[i]())
         return check
 
-    def font_index(self, char: str) -> int:
+    def index(self, char: str) -> int:
         """The first font in the chain with ``char`` (the first one when none has it)."""
         found = self._which.get(char)
         if found is None:
-            found = next((i for i in range(len(self._loaders)) if self._check(i).has(char)), 0)
+            found = next((i for i in range(len(self._loaders)) if self.check(i).has(char)), 0)
             self._which[char] = found
         return found
 
     def missing(self, text: str) -> str:
         """The characters of ``text`` that no font of the chain has (a box would show)."""
+        fonts = range(len(self._loaders))
         return "".join(
-            c
-            for c in dict.fromkeys(text)
-            if not any(self._check(i).has(c) for i in range(len(self._loaders)))
+            c for c in dict.fromkeys(text) if not any(self.check(i).has(c) for i in fonts)
         )
 
-    def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
-        """``text`` cut where the font changes: (font, characters) in order. A space or a
-        sign any font has stays with the run it is in."""
+    def segments(self, text: str) -> tuple[tuple[int, str], ...]:
+        """``text`` cut where the font changes: (font's place in the chain, characters). A
+        space stays with the run it is in."""
+        found = self._segments.get(text)
+        if found is not None:
+            return found
         out: list[tuple[int, str]] = []
         for char in text:
-            index = self.font_index(char)
+            index = self.index(char)
             if out and (index == out[-1][0] or (index == 0 and char.isspace())):
                 out[-1] = (out[-1][0], out[-1][1] + char)
             else:
                 out.append((index, char))
-        return [(self._check(i).font, part) for i, part in out]
+        if len(self._segments) > 4000:
+            self._segments.clear()
+        self._segments[text] = found = tuple(out)
+        return found
+
+
+class FontChain:
+    """One size and weight of text drawn with the first font of a chain that has each
+    character: ``size`` and ``render`` as pygame's Font has them. The fonts of the chain
+    but the first are loaded when a character needs them."""
+
+    def __init__(self, coverage: Coverage, loaders: Sequence[Loader]) -> None:
+        self.coverage = coverage
+        self._loaders = list(loaders)
+        self._fonts: list[pygame.font.Font | None] = [None] * len(self._loaders)
+        self.primary = self._font(0)
+
+    def _font(self, i: int) -> pygame.font.Font:
+        font = self._fonts[i]
+        if font is None:
+            font = self._fonts[i] = self._loaders[i]()
+        return font
+
+    def font_index(self, char: str) -> int:
+        return self.coverage.index(char)
+
+    def missing(self, text: str) -> str:
+        return self.coverage.missing(text)
+
+    def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
+        """``text`` cut where the font changes: (font, characters) in order."""
+        return [(self._font(i), part) for i, part in self.coverage.segments(text)]
 
     def size(self, text: str) -> tuple[int, int]:
-        runs = self.runs(text)
-        if len(runs) <= 1:
+        segments = self.coverage.segments(text)
+        if len(segments) <= 1 and (not segments or segments[0][0] == 0):
             return self.primary.size(text)
+        runs = self.runs(text)
         width = sum(font.size(part)[0] for font, part in runs)
         ascent = max(font.get_ascent() for font, _part in runs)
         descent = max(-font.get_descent() for font, _part in runs)

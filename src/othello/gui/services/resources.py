@@ -16,7 +16,7 @@ import pygame
 
 from ...app import i18n, paths
 from ...app.i18n import _
-from .fonts import FontChain
+from .fonts import Coverage, FontChain
 
 FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
@@ -24,6 +24,7 @@ CJK_FONTS = {code: f"NotoSansCJK-{code}.otf" for code in ("ja", "zh_CN", "zh_TW"
 """Noto Sans CJK cut down to the characters of each language's catalog, in that language's
 regional forms (one weight: bold is drawn emboldened)."""
 IMAGES = ("felt.png", "wood.png", "icon.png")
+COVERAGE_SIZE = 16  # the size the fonts are asked which characters they have at
 
 Report = Callable[[str, str], None]
 """Told about a file that could not be used: its name and a sentence for the player."""
@@ -38,6 +39,7 @@ class Resources:
     images: dict[str, pygame.Surface | None] = field(default_factory=dict)
     report: Report | None = None
     _fonts: dict[tuple[int, bool, str], FontChain] = field(default_factory=dict)
+    _coverage: dict[tuple[str, bool], Coverage] = field(default_factory=dict)
 
     def font(self, size: int, bold: bool = False, language: str | None = None) -> FontChain:
         """A font of ``size`` pixels for ``language`` (the window's by default), cached: its
@@ -50,7 +52,12 @@ class Resources:
             if language in CJK_FONTS:
                 names.remove(CJK_FONTS[language])
                 names.insert(0, CJK_FONTS[language])
-            self._fonts[key] = FontChain([partial(self._load, name, size, bold) for name in names])
+            if (language, bold) not in self._coverage:  # glyphs are the same at any size
+                self._coverage[language, bold] = Coverage(
+                    [partial(self._load, name, COVERAGE_SIZE, bold) for name in names]
+                )
+            chain = [partial(self._load, name, size, bold) for name in names]
+            self._fonts[key] = FontChain(self._coverage[language, bold], chain)
         return self._fonts[key]
 
     def _load(self, name: str, size: int, bold: bool) -> pygame.font.Font:

@@ -90,7 +90,7 @@ class Panel(PanelLayout):
         forms = [words.upper() for words in wordings]
         fitted, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
         label = self.text.render(fitted, size, theme.TEXT_DIM, bold=True)
-        surface.blit(label, label.get_rect(topleft=rect.topleft))
+        surface.blit(label, label.get_rect(midleft=rect.midleft))  # a CJK line is taller
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
         """Watching, a click on the level box picks the side whose level - and + change."""

@@ -11,6 +11,7 @@ import pygame
 from ...app.i18n import _
 from ..model.wording import PanelView
 from . import theme
+from .card import button as button_face
 from .marks import globe
 from .panel_layout import GRID, Button, PanelLayout, short_labels
 from .text import MIN_TEXT, TextCache
@@ -114,7 +115,7 @@ class ButtonPainter:
         else:
             fill = theme.BUTTON
         rect = button.rect
-        pygame.draw.rect(surface, fill, rect, border_radius=self.panel.px(7))
+        button_face(surface, fill, rect, self.panel.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
         text = self._wording(button, view, size, label_pad)
         if text is None:  # not one of the grid's (their size fits them all)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
@@ -37,7 +38,7 @@ from othello.game import Game
 from othello.gui.app import App
 from othello.gui.model.game_words import stepped_text
 from othello.gui.scenes.puzzles import PuzzleOverlay
-from othello.notation import parse_move
+from othello.notation import parse_move, square_name
 from othello.review import MoveReview, review_game
 
 DT = 1 / 30
@@ -121,7 +122,9 @@ def tour(app: App) -> Iterator[str]:
     for move in ("f5", "d6", "c3", "d3", "c4"):
         session.play(move)
     frames(app)
-    play.computer.show_hints([("f4", 2), ("e3", 2), ("b3", -4)], exact=True)  # explained
+    legal = [square_name(sq) for sq in session.board.legal_squares()]
+    scores = [(move, 2 if i < 2 else -4) for i, move in enumerate(legal)]
+    play.computer.show_hints(scores, exact=True)  # two tie for best; explained
     app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
@@ -181,6 +184,9 @@ def main() -> int:
     parser.add_argument("--themes", nargs="+", default=["classic"])
     parser.add_argument("--text-sizes", nargs="+", default=["normal"])
     args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="othello-tour-"))  # never the player's own files
+    os.environ.setdefault("OTHELLO_CONFIG_DIR", str(scratch / "config"))
+    os.environ.setdefault("OTHELLO_DATA_DIR", str(scratch / "data"))
     out = Path(args.folder)
     out.mkdir(parents=True, exist_ok=True)
     for text in args.sizes:

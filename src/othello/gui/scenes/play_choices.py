@@ -113,6 +113,7 @@ class PlayerChoices:
             human: Color = "white" if self.host.settings.human_color == "white" else "black"
             words = self.keep_computer_level(human)
             session.set_human(human)
+            session.paused = False  # a pause is watching's: the game would stay stopped
             mode = "computer"
         else:
             session.set_two_players(True)

@@ -81,7 +81,8 @@ def test_every_text_size_fits_the_smallest_and_the_default_window(
 @pytest.mark.parametrize("theme", ["high-contrast", "dark"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_theme_says_everything_whole(language: str, theme: str) -> None:
-    tour_is_whole(language, (560, 420), theme, "normal")
+    for size in ((560, 420), (1280, 800)):
+        tour_is_whole(language, size, theme, "normal")
 
 
 def test_larger_text_is_larger_where_there_is_room() -> None:

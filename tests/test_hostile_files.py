@@ -383,7 +383,7 @@ class Clipboard:
     ("data", "words"),
     [
         (b"f5\0d6c3", "'\\x00' at character 3"),  # it was pasted as f5, with no word
-        (b"", "(none, or more than the system would hand over)"),  # a 10 MB one said "no text"
+        (b"", "(none, or too much to read)"),  # a 10 MB one said "no text"
     ],
 )
 def test_what_the_clipboard_holds_is_said_exactly(

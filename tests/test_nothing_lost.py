@@ -18,12 +18,12 @@ from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui.app import App
+from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import KEPT_GAMES, Session
-from othello.gui.model.wording import game_summary, move_info
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
 from othello.levels import ANALYSIS
-from test_gui import frames_until, press
+from test_gui import frames_until, press, press_waiting
 from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
 
 
@@ -275,7 +275,7 @@ def test_switching_sides_before_your_first_move_starts_the_game_fresh(
     app = make_app()
     press(pygame.K_w)  # play White: the computer opens as Black
     frames_until(app, lambda: len(app.session.game.moves) == 1)
-    press(pygame.K_b)  # back to Black before playing anything
+    press_waiting(app, pygame.K_b)  # back to Black before playing anything
     frames(app, 5)
     assert app.session.human == "black" and app.session.board == Board()
     assert app.session.is_human_turn() and app.session.game.moves == []

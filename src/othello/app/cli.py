@@ -145,7 +145,7 @@ def _cmd_install_shortcut(args: argparse.Namespace) -> int:
 def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
-    from . import logs, storage
+    from . import i18n, logs, storage
     from .config import ensure_user_ini, find_config, in_use_notice, load_settings
     from .shortcut import first_start_tip
 
@@ -153,12 +153,15 @@ def _prepare_play(args: argparse.Namespace) -> None:
     logs.setup()
     try:
         problem = None
+        i18n.set_language(i18n.system_language())  # until the settings say otherwise
         first = find_config(args.config) is None  # no file would be read: the first start
         if first:  # a file to edit, with every key (never beside one the game reads instead)
             problem = ensure_user_ini()
         settings, notices = load_settings(args.config)
+        if i18n.set_language(i18n.resolve(settings.language)) != i18n.DEFAULT:
+            settings, notices = load_settings(args.config)  # the notices in the window's words
         if problem is not None:  # it could not be written: the defaults' notice says why
-            notices = [problem, *(n for n in notices if not n.startswith("No othello.ini"))]
+            notices = [problem] if settings.source is None else [problem, *notices]
         if logs.problem is not None:  # no console after a double-click: the window says it
             notices = [logs.problem, *notices]
         args.loaded_settings = (settings, notices)  # the window uses them as read here

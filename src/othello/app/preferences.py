@@ -18,17 +18,14 @@ from . import paths
 from .config import (
     KEY_PREFIX_RE,
     KEY_RE,
-    MAX_FILE_BYTES,
     NOT_INI,
-    NotText,
     default_ini_text,
-    file_text,
     find_config,
     parse_ini,
     section_name,
-    utf16,
 )
 from .files import read_limited, short_reason, write_atomic
+from .ini_text import MAX_FILE_BYTES, NotText, file_text, utf16
 from .settings import KEY_BY_FIELD, Key, convert, format_value
 
 

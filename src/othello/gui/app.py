@@ -31,8 +31,9 @@ from typing import Any
 
 import pygame
 
-from ..app import logs, paths
+from ..app import i18n, logs, paths
 from ..app.config import load_settings
+from ..app.i18n import _
 from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from . import window_size
@@ -50,10 +51,11 @@ from .services.resources import load_resources
 from .services.sound import Sounds
 from .services.worker import SearchWorker
 from .startup import StartupProblems, session_for
+from .widgets import theme
 from .widgets.board import BoardRenderer
 from .widgets.layout import Layout, compute_layout, wanted_square
 from .widgets.panel import Panel
-from .widgets.text import TextCache
+from .widgets.text import TextCache, set_text_size
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -80,6 +82,7 @@ class App:
         again when it is saved: by default the one the settings came from, else the user's."""
         self.settings = settings if settings is not None else Settings()
         s = self.settings
+        i18n.set_language(i18n.resolve(s.language))
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
@@ -91,8 +94,11 @@ class App:
         starting = StartupProblems(self.notify, self.session.notify)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
-        size = (s.window_width, s.window_height)
-        self.screen, self.window = window_size.open_window(size, self.res.images, self.notify)
+        theme.apply(s.theme)
+        set_text_size(s.text_size)
+        self.screen, self.window = window_size.open_window(
+            self.res.images.get("icon.png"), (s.window_width, s.window_height), self.notify
+        )
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
@@ -302,7 +308,7 @@ class App:
         try:
             self.remember(prefs)
         except Exception as err:  # a read-only or broken config must not stop the game
-            self.notify(f"Could not remember your choice: {err}")
+            self.notify(_("Could not remember your choice: {problem}").format(problem=err))
             return
         self.settings = replace(self.settings, **prefs)
         self.live_settings.written()

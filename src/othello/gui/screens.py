@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .scenes.base import Scene
+from .scenes.display import DisplayCard
 from .scenes.end_card import EndOverlay
 from .scenes.help import HelpOverlay
 from .scenes.import_bar import ImportBar
@@ -30,6 +31,7 @@ SCREENS: dict[str, Callable[..., Scene]] = {
         EditOverlay,
         LibraryOverlay,
         ImportBar,
+        DisplayCard,
     )
 }
 

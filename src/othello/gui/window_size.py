@@ -10,10 +10,11 @@ and a window grown by a reloaded file is moved back onto the screen.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pygame
 
+from ..app.i18n import _
 from .widgets.layout import MIN_WINDOW
 
 TASK_BAR_SHARE = 0.92  # of the screen's height, the most a window takes
@@ -52,10 +53,31 @@ def too_large(asked: tuple[int, int], fitted: tuple[int, int]) -> str | None:
     ]
     if not keys:
         return None
-    return (
-        f"{' and '.join(keys)} is larger than your screen ({desktop[0]}x{desktop[1]}): "
-        f"the window is {fitted[0]}x{fitted[1]}, as large as fits"
+    return _(
+        "{keys} is larger than your screen ({screen}): the window is {window}, as large as fits"
+    ).format(
+        keys=_(" and ").join(keys),
+        screen=f"{desktop[0]}x{desktop[1]}",
+        window=f"{fitted[0]}x{fitted[1]}",
     )
+
+
+def open_window(
+    icon: pygame.Surface | None, size: tuple[int, int], notify: Callable[[str], None]
+) -> tuple[pygame.Surface, object | None]:
+    """The resizable window, no larger than the screen (``notify`` says so when the settings
+    ask for more), its icon set before it opens; and the window object, to keep (SDL points
+    to it)."""
+    if icon is not None:
+        pygame.display.set_icon(icon)
+    pygame.display.set_caption(_("Othello"))
+    fitted = fit_desktop(size)
+    if (problem := too_large(size, fitted)) is not None:
+        notify(problem)
+    screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
+    window = set_minimum_size(MIN_WINDOW)
+    pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
+    return screen, window
 
 
 def set_minimum_size(size: tuple[int, int]) -> object | None:
@@ -92,24 +114,3 @@ def keep_on_screen(window: object | None, size: tuple[int, int]) -> None:
     y = max(0, min(position[1], desktop[1] - size[1]))
     if (x, y) != tuple(position):
         setattr(window, "position", (x, y))  # noqa: B010  (not in pygame's type stubs)
-
-
-def open_window(
-    size: tuple[int, int],
-    images: Mapping[str, pygame.Surface | None],
-    notify: Callable[[str], None],
-) -> tuple[pygame.Surface, object | None]:
-    """The resizable window, no larger than the screen (``notify`` says so when the settings
-    ask for more), the icon set before it opens; and the window object SDL points to while
-    it is open (keep it), where pygame gives one."""
-    icon = images.get("icon.png")
-    if icon is not None:
-        pygame.display.set_icon(icon)
-    pygame.display.set_caption("Othello")
-    fitted = fit_desktop(size)
-    if (problem := too_large(size, fitted)) is not None:
-        notify(problem)
-    screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
-    window = set_minimum_size(MIN_WINDOW)
-    pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
-    return screen, window

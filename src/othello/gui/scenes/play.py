@@ -12,11 +12,13 @@ from collections import deque
 
 import pygame
 
+from ...app.i18n import _
 from ...bitboard import Square
 from ...notation import square_name
+from ..model.game_words import pass_text
 from ..model.notices import Notices
 from ..model.session import Change
-from ..model.wording import PanelView, pass_text
+from ..model.wording import PanelView
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
 from ..widgets.animation import MoveAnimation
@@ -26,7 +28,7 @@ from ..widgets.notice_strip import draw_notices, notices_that_fit
 from .base import PlayHost, Scene
 from .play_choices import PlayerChoices
 from .play_commands import command_table
-from .play_keys import key_command, nearest_legal, step_cursor
+from .play_keys import Typing, key_command, nearest_legal, step_cursor
 from .play_view import PlayView
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
@@ -57,10 +59,12 @@ class PlayScene(Scene):
         self.hover: Square | None = None
         self.cursor: Square | None = None
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
+
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
+        self.typing = Typing(self)  # a square's name typed: f then 5
         self.view = PlayView(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
@@ -78,6 +82,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             mod, unicode = getattr(event, "mod", 0), getattr(event, "unicode", "")
             command = key_command(event.key, mod, unicode)
+            if self.typing.key(event.key, mod, command):
+                return True
             if command is not None:
                 self.do(command)
             return command is not None
@@ -111,6 +117,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.now += dt
+        self.typing.update()
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
         self.computer.review_when_free()
@@ -226,19 +233,12 @@ class PlayScene(Scene):
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
-            self.tell(f"{square_name(square)} is not a legal move.")
+            self.tell(_("{square} is not a legal move.").format(square=square_name(square)))
         elif not self.session.board.is_game_over():
-            self.tell("The computer is still thinking.")
+            self.tell(_("The computer is still thinking."))
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
-
-    def toggle_explorer(self) -> None:
-        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
-        if self.session.shown_kind == "puzzle":
-            self.tell("The explorer is hidden in Puzzles: it would give the answers away.")
-        else:
-            self.tell(self.explorer.cycle())
 
     def place_at_cursor(self) -> None:
         if self.cursor is not None:

@@ -12,12 +12,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from ...app.i18n import _
+from ..model.game_words import stepped_text
 from ..model.notices import Notices
 from ..model.session import Session
-from ..model.wording import stepped_text
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
+from ..widgets.explorer_marks import ExplorerView
 from . import play_library as library_commands
 from .base import PlayHost
 from .play_choices import PlayerChoices
@@ -43,7 +45,8 @@ class PlayScene(Protocol):
     def tell(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
-    def toggle_explorer(self) -> None: ...
+    @property
+    def explorer(self) -> ExplorerView: ...
     def move_cursor(self, dx: int, dy: int) -> None: ...
 
 
@@ -66,7 +69,7 @@ class GameCommands:
         self.scene.finish_animation()
         before = self.session.game
         if not (self.session.undo() if way == "undo" else self.session.redo()):
-            self.scene.tell(f"Nothing to {way}.")
+            self.scene.tell(_("Nothing to undo.") if way == "undo" else _("Nothing to redo."))
         elif self.session.game is not before:
             self.scene.tell(stepped_text(way, self.session.game), lasting=True)
 
@@ -131,6 +134,18 @@ class GameCommands:
             tell=partial(self.scene.tell, lasting=True),
         )
 
+    def toggle_explorer(self) -> None:
+        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        if self.session.shown_kind == "puzzle":
+            self.scene.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
+        else:
+            self.scene.tell(self.scene.explorer.cycle())
+
+    def show_display(self) -> None:
+        """The Display card: language, theme and text size."""
+        if self.host.find_screen("display") is None:
+            self.host.open_screen("display")
+
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
@@ -161,11 +176,12 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "level-up": partial(choices.change_level, 1),
         "level-down": partial(choices.change_level, -1),
         "place": scene.place_at_cursor,
-        "explore": scene.toggle_explorer,
+        "explore": game.toggle_explorer,
         "puzzles": game.show_puzzles,
         "library": game.show_library,
         "picture": partial(library_commands.picture, game, False),
         "picture-numbers": partial(library_commands.picture, game, True),
+        "display": game.show_display,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

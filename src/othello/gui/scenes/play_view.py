@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...bitboard import Square
+from ..model.game_words import last_placed
 from ..model.session import Session
-from ..model.wording import PanelView, last_placed, panel_view, status_parts
+from ..model.wording import PanelView, panel_view, status_parts
 from ..services.computer import ComputerTurn
 from ..widgets.animation import MoveAnimation
 from ..widgets.board import BoardView
@@ -103,5 +104,5 @@ class PlayView:
             graph=self.scene.computer.graph_points(),
             progress=self.scene.computer.review_progress(),
         )
-        view.labels["explore"] = self.scene.explorer.label()
+        view.toggles["explore"] = self.scene.explorer.on
         return view

@@ -13,9 +13,10 @@ from typing import Any, Protocol
 
 from ...app import instances, paths
 from ...app.autosave import AutosaveFile, Shelf, keep_left_behind
+from ...app.i18n import _
 from ...game import Game
+from ..model.game_words import game_summary
 from ..model.judgement import Judgements
-from ..model.wording import game_summary
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class AutosaveWatch:
         for note in notes:
             self.app.notify(note)
         if problem is not None and not self.failing:
-            self.app.notify(f"Your game is not being saved: {problem}")
+            self.app.notify(_("Your game is not being saved: {problem}").format(problem=problem))
         self.failing = problem is not None
 
     def judged(self, game: Game) -> dict[str, Any] | None:
@@ -101,9 +102,9 @@ def _resume(app: _App, file: AutosaveFile, announce: bool = True) -> None:
         return
     if found.game.is_untouched() and found.shelf.earlier:
         back = game_summary(found.shelf.earlier[-1])
-        app.inform(f"A new game; Undo (U) brings back the one before: {back}")
+        app.inform(_("A new game; Undo (U) brings back the one before: {game}").format(game=back))
     else:
-        app.inform(f"Resumed your game: {game_summary(found.game)}")
+        app.inform(_("Resumed your game: {summary}").format(summary=game_summary(found.game)))
 
 
 def _claim(app: _App) -> instances.Instance:
@@ -112,13 +113,17 @@ def _claim(app: _App) -> instances.Instance:
     instance = instances.claim()
     if instance.autosave is None:
         app.notify(
-            f"Othello is already open in {instance.number - 1} other windows: this one's game "
-            "is not autosaved (Ctrl+S saves it)"
+            _(
+                "Othello is already open in {n} other windows: this one's game is not "
+                "autosaved (Ctrl+S saves it)"
+            ).format(n=instance.number - 1)
         )
     elif instance.number > 1:
         app.notify(
-            "Othello is already open in another window: this one keeps its game apart, in "
-            f"{instance.autosave.name}, so neither window's game is lost"
+            _(
+                "Othello is already open in another window: this one keeps its game apart, "
+                "in {file}, so neither window's game is lost"
+            ).format(file=instance.autosave.name)
         )
     return instance
 

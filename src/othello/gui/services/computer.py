@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...app.i18n import _
 from ...bitboard import Square
 from ...levels import ANALYSIS
 from ...notation import parse_move
 from ...review import MoveReview
+from ..model.game_words import hint_explanation, hint_text
 from ..model.judgement import GameJudgement, GraphPoint
 from ..model.session import Change, Session
-from ..model.wording import hint_text
 from .reviewing import GameReview
 from .worker import Outcome, SearchWorker
 
@@ -130,7 +131,10 @@ class ComputerTurn:
                     self.judgement.note(tuple(game.moves[: game.cursor]), *score)
             except ValueError as err:
                 self.notify(
-                    f"The computer chose an impossible move ({err}); choose a new game or undo."
+                    _(
+                        "The computer chose an impossible move ({problem}); "
+                        "choose a new game or undo."
+                    ).format(problem=err)
                 )
 
     def toggle_review(self) -> None:
@@ -187,23 +191,23 @@ class ComputerTurn:
     def ask_hint(self) -> None:
         """Score every move of the player's; the hint shows when the scores come back."""
         if not self.session.is_human_turn():
-            self.tell("Hints are for your turn.")
+            self.tell(_("Hints are for your turn."))
         elif self.session.must_pass():
-            self.tell("You have no legal move: you pass.")
+            self.tell(_("You have no legal move: you pass."))
         elif self.worker.kind != "analyze":
             # Advice for the player: the strongest analysis, whatever the opponent's level.
             self.worker.analyze(self.session.board, ANALYSIS.number)
 
     def show_hints(self, scores: list[tuple[str, int]], exact: bool = False) -> None:
         """Scores on the board; the notice names every move that ties for best and says
-        whether the scores are exact (perfect play) or the search's estimate."""
-        self.hints = {parse_move(move): score for move, score in scores}
-        self.hints_exact = exact
+        whether they are exact (perfect play) or the search's estimate."""
+        self.hints, self.hints_exact = {parse_move(m): score for m, score in scores}, exact
         if not scores:
             return
-        explain = not self.hint_explained
+        self.tell(hint_text(scores, False, exact))
+        if not self.hint_explained:  # what the scores mean, once, in a notice of its own
+            self.session.notify(hint_explanation(exact))
         self.hint_explained = True
-        self.tell(hint_text(scores, explain, exact))
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""
@@ -239,14 +243,16 @@ class ComputerTurn:
 
     def _take(self, outcome: Outcome) -> None:
         if outcome.error is not None:
+            failed = {"problem": outcome.error}
             if outcome.kind == "review":
                 self.reviewing.wanted = False
-                self.notify(f"The review stopped: the search failed ({outcome.error}).")
+                self.notify(
+                    _("The review stopped: the search failed ({problem}).").format(**failed)
+                )
                 return
             self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
-            self.notify(
-                f"The computer's search failed ({outcome.error}); undo or start a new game."
-            )
+            words = _("The computer's search failed ({problem}); undo or start a new game.")
+            self.notify(words.format(**failed))
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...app import storage
+from ...app.i18n import _
 from ...errors import OthelloError
 from ...game import Game
-from ..model.wording import game_summary
+from ..model.game_words import game_summary
 from . import autosaving
 from .autosaving import AutosavedSession
 
@@ -155,9 +156,9 @@ def copy_game(app: _App) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
     text = storage.game_to_text(app.session.game).strip()
     if copy(text):
-        app.tell(f"Copied the game: {_short(text)}")
+        app.tell(_("Copied the game: {text}").format(text=_short(text)))
     else:
-        app.notify("No system clipboard here; the game is kept for Ctrl+V inside this window")
+        app.notify(_("No system clipboard here; the game is kept for Ctrl+V inside this window"))
 
 
 def paste_game(app: _App) -> None:
@@ -166,19 +167,23 @@ def paste_game(app: _App) -> None:
     if text is None:
         if available():
             app.notify(
-                "The clipboard holds no text the game could read (none, or more than the "
-                "system would hand over); copy a transcript like f5d6c3 or a board string"
+                _(
+                    "The clipboard holds no text (none, or too much to read); copy a "
+                    "transcript like f5d6c3 or a board string"
+                )
             )
         else:
-            app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
+            app.notify(
+                _("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
+            )
         return
     try:
         game = storage.parse_game_text(text)
     except OthelloError as err:
-        app.notify(f"Pasted text not used. {err}")
+        app.notify(_("Pasted text not used. {problem}").format(problem=err))
         return
     kept = app.session.set_game(game)
-    app.tell(f"Pasted {game_summary(game)}.{_way_back(kept)}")
+    app.tell(_("Pasted {summary}.").format(summary=game_summary(game)) + _way_back(kept))
 
 
 def save_game_file(app: _App) -> None:
@@ -188,7 +193,7 @@ def save_game_file(app: _App) -> None:
     except OthelloError as err:
         app.notify(str(err))
         return
-    app.tell(f"Saved to {path}")
+    app.tell(_("Saved to {path}").format(path=path))
     for hook in getattr(app, "on_game_saved", ()):  # the game library keeps it too
         hook(app.session.game)
 
@@ -201,13 +206,14 @@ def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
         app.notify(f"{err}{hint}")
         return False
     kept = app.session.set_game(game)
-    app.tell(f"Loaded {path.name}: {game_summary(game)}.{_way_back(kept)}{hint}")
+    loaded = _("Loaded {name}: {summary}.").format(name=path.name, summary=game_summary(game))
+    app.tell(loaded + _way_back(kept) + hint)
     return True
 
 
 def _way_back(replaced: Game | None) -> str:
     """What the notice adds when a game in progress was replaced: how to get it back."""
-    return " Undo (U) brings back the game you were playing." if replaced is not None else ""
+    return _(" Undo (U) brings back the game you were playing.") if replaced is not None else ""
 
 
 class GameFiles:
@@ -234,13 +240,20 @@ class GameFiles:
     def load(self, app: _App) -> None:
         found = self.next()
         if found is None:
-            app.notify(f"No saved games in {storage.games_dir()}; save one with Ctrl+S")
+            app.notify(
+                _("No saved games in {folder}; save one with Ctrl+S").format(
+                    folder=storage.games_dir()
+                )
+            )
             return
         path, index, count = found
         hint = ""
         if count > 1:
-            then = "for an older one" if index + 1 < count else "for the newest"
-            hint = f" (saved game {index + 1} of {count}, newest first; Ctrl+O again {then})"
+            hint = (
+                _(" (saved game {n} of {count}, newest first; Ctrl+O again for an older one)")
+                if index + 1 < count
+                else _(" (saved game {n} of {count}, newest first; Ctrl+O again for the newest)")
+            ).format(n=index + 1, count=count)
         open_game_file(app, path, hint)
 
 

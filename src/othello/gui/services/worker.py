@@ -30,6 +30,7 @@ from ...app import search_service
 from ...app.search_service import Job, Report
 from ...board import Board
 from ...errors import SearchError
+from ...judging import ReviewStopped
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.logs
 EngineFactory = Callable[[int], Any]
@@ -374,6 +375,8 @@ class ThreadTransport:
             else:
                 value = engine.analyze(board, stop=stop)
             self._reports.put(Outcome(kind, generation, value))
+        except ReviewStopped:  # stopped on purpose: nothing to report
+            return
         except Exception as err:  # logged with its traceback, and shown in the window
             log.exception("the search (%s, level %d) failed on %s", kind, level, board_string)
             self._reports.put(Outcome(kind, generation, error=err))

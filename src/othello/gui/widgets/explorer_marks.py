@@ -15,15 +15,23 @@ from collections.abc import Callable, Collection, Sequence
 import pygame
 
 from ...app.explore import explore
+from ...app.i18n import N_, _, decimal, integer
 from ...bitboard import Square
 from ...board import Board
-from ...explorer import CHOICES, MINE, NAMES, Lookup
+from ...explorer import CHOICES, MINE, Lookup
 from . import theme
 from .layout import Layout
-from .text import MIN_TEXT, TextCache
+from .marks import dashed_frame
+from .text import MIN_TEXT, TextCache, scaled
 
-FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
 CHIP = (0, 0, 0, 165)
+NAMES = {
+    "people": N_("people's games"),
+    "programs": N_("Logistello's games"),
+    "all": N_("all games"),
+    MINE: N_("your library's games"),
+}
+"""The explorer's sources, as the window names them."""
 
 
 def short_count(n: int) -> str:
@@ -31,10 +39,10 @@ def short_count(n: int) -> str:
     if n < 1000:
         return str(n)
     if n < 10_000:
-        return f"{n / 1000:.1f}k"
+        return f"{decimal(n / 1000)}k"
     if n < 1_000_000:
         return f"{n // 1000}k"
-    return f"{n / 1_000_000:.1f}M"
+    return f"{decimal(n / 1_000_000)}M"
 
 
 Mine = Callable[[tuple[Square, ...], Callable[[Lookup | None], None]], None]
@@ -64,19 +72,19 @@ class ExplorerView:
             i = choices.index(self.source) + 1
             self.source = choices[i] if i < len(choices) else None
         if self.source is None:
-            return "Explorer off."
+            return _("Explorer off.")
         if self.source == MINE:
             self.forget_mine()
-            return f"Explorer: {NAMES[MINE]} (X: off). % is Black's share."
+            return _("Explorer: {source} (X: off). % is Black's share.").format(
+                source=_(NAMES[MINE])
+            )
         self.lookup(Board())  # reads the data now, so a problem is told at once
         if self.problem is not None:
             self.source = None
             return self.problem
-        return f"Explorer: {NAMES[self.source]} (X: next source). % is Black's share."
-
-    def label(self) -> str:
-        """The button's label: a toggle like Moves and Sound (the strip names the source)."""
-        return f"Explorer: {'off' if self.source is None else 'on'}"
+        return _("Explorer: {source} (X: next source). % is Black's share.").format(
+            source=_(NAMES[self.source])
+        )
 
     def forget_mine(self) -> None:
         """The library changed (a game kept, a file imported): ask it again."""
@@ -108,18 +116,20 @@ class ExplorerView:
         found = self.lookup(board, moves)
         if self.source is None or found is None:
             return [""]
-        name = NAMES[self.source]
+        name = _(NAMES[self.source])
         if not found.moves:
             return [
-                f"Explorer · {name}: no games reached this position",
-                f"Explorer · {name}: no games here",
-                "Explorer: no games here",
+                _("Explorer · {source}: no games reached this position").format(source=name),
+                _("Explorer · {source}: no games here").format(source=name),
+                _("Explorer: no games here"),
             ]
-        games = f"{found.games:,d}"
+        games = integer(found.games)
         return [
-            f"Explorer · {name}: {games} here · % is Black's share",
-            f"Explorer · {name}: {games} here · % Black",
-            f"{name}: {games} · % Black",
+            _("Explorer · {source}: {games} here · % is Black's share").format(
+                source=name, games=games
+            ),
+            _("Explorer · {source}: {games} here · % Black").format(source=name, games=games),
+            _("{source}: {games} · % Black").format(source=name, games=games),
         ]
 
     def draw(
@@ -143,7 +153,7 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
+                dashed_frame(surface, theme.EXPLORER_FRAME, rect.inflate(-3, -3), 3)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
             shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
             hinted = move.square in under
@@ -152,7 +162,7 @@ class ExplorerView:
             self._draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
             words = self.caption(board, moves)
-            fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
+            fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
             label = text.render(fitted, px, theme.TEXT_DIM)
             surface.blit(
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))

@@ -18,11 +18,12 @@ from ...bitboard import PASS, Square
 from ...board import Board
 from ...game import Game
 from ..model.library_words import picture_caption
+from ..services.fonts import FontChain
 from ..services.resources import load_resources
 from . import theme
 
 SCALE = 3
-Font = Callable[[int, bool], pygame.font.Font]
+Font = Callable[[int, bool], FontChain | pygame.font.Font]
 
 
 @dataclass(frozen=True)

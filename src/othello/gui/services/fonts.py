@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-NOT_A_CHARACTER = "\U0010fffd"  # in no font: its metrics are the .notdef box's
+NOT_A_CHARACTER = ("\U0010fffd", "\uffff")  # in no font: their metrics are the .notdef box's
 Loader = Callable[[], pygame.font.Font]
 
 
@@ -25,7 +25,11 @@ class GlyphCheck:
 
     def __init__(self, font: pygame.font.Font) -> None:
         self.font = font
-        self.notdef = font.metrics(NOT_A_CHARACTER)[0]
+        # classic pygame gives no metrics past U+FFFF: a character of the first plane there
+        self.reference = next(
+            (c for c in NOT_A_CHARACTER if font.metrics(c)[0] is not None), NOT_A_CHARACTER[0]
+        )
+        self.notdef = font.metrics(self.reference)[0]
         self._notdef_pixels: bytes | None = None
         self._has: dict[str, bool] = {}
 
@@ -44,7 +48,7 @@ class GlyphCheck:
         if metrics != self.notdef:
             return True
         if self._notdef_pixels is None:  # the same box: a missing glyph, unless it draws
-            self._notdef_pixels = _pixels(self.font, NOT_A_CHARACTER)
+            self._notdef_pixels = _pixels(self.font, self.reference)
         return _pixels(self.font, char) != self._notdef_pixels
 
 

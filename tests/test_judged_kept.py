@@ -11,9 +11,8 @@ import pytest
 
 from othello.app.settings import Settings
 from othello.bitboard import PASS
-from othello.gui.services import persistence
 from othello.review import MoveReview
-from test_launch_gui import frames, isolate, window_maker
+from test_launch_gui import attached_window_maker, frames, isolate
 from test_review import random_game
 
 REVIEWING = Settings(mode="two-players", sound=False, animation=False, review_at_end=True)
@@ -27,17 +26,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def window() -> Iterator[Callable[..., Any]]:
     """A window with the autosave attached (it resumes, as at a start)."""
-    make = window_maker()
-    maker = next(make)
-
-    def opened(settings: Settings = REVIEWING) -> Any:
-        app = maker(settings)
-        persistence.attach(app)
-        frames(app, 1)
-        return app
-
-    yield opened
-    next(make, None)
+    yield from attached_window_maker(REVIEWING)
 
 
 def judge_as_reviewed(app: Any) -> list[MoveReview]:

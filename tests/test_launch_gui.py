@@ -94,6 +94,22 @@ def window_maker() -> Iterator[Callable[..., Any]]:
     pygame.display.quit()
 
 
+def attached_window_maker(default: Any) -> Iterator[Callable[..., Any]]:
+    """Windows with the autosave attached, as at a start (they resume what was saved), made
+    with ``default`` settings unless told otherwise."""
+    make = window_maker()
+    maker = next(make)
+
+    def opened(settings: Any = default) -> Any:
+        app = maker(settings)
+        persistence.attach(app)
+        frames(app, 1)
+        return app
+
+    yield opened
+    next(make, None)
+
+
 def frames(app: Any, n: int = 5) -> None:
     for _ in range(n):
         app.frame(DT)

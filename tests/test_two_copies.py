@@ -24,7 +24,7 @@ from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui.services import persistence
-from test_launch_gui import frames, isolate, toast_texts, window_maker
+from test_launch_gui import attached_window_maker, frames, isolate, toast_texts
 
 TWO = Settings(mode="two-players", sound=False, animation=False)
 
@@ -37,17 +37,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def window() -> Iterator[Callable[..., Any]]:
     """A window with the autosave attached (it resumes, as at a start)."""
-    make = window_maker()
-    maker = next(make)
-
-    def opened(settings: Settings = TWO) -> Any:
-        app = maker(settings)
-        persistence.attach(app)
-        frames(app, 1)
-        return app
-
-    yield opened
-    next(make, None)
+    yield from attached_window_maker(TWO)
 
 
 def data() -> Path:

@@ -33,7 +33,7 @@ NOTO_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 NOTO_FACES = {"ja": 0, "ko": 1, "zh_CN": 2, "zh_TW": 3}
 """Each language's face in the collection: Noto Sans CJK JP, KR, SC, TC."""
 ASCII = "".join(chr(c) for c in range(32, 127))
-SYMBOLS = "•–—…×←→↑↓·½±№‘’“”„«»‹›\u00a0\u202f\u2009"
+SYMBOLS = "•–—…×←→↑↓▲▼·½±№‘’“”„«»‹›\u00a0\u202f\u2009"
 """Signs the window draws outside the catalogs (separators, arrows, quotes, spaces)."""
 LATIN = "".join(chr(c) for c in range(0xA0, 0x180))
 """Latin-1 and Latin Extended-A whole: a player's name or folder in a notice, whatever the

@@ -18,7 +18,8 @@ import argparse
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -31,13 +32,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from othello.app import i18n
+from othello.app.game_formats import GameRecord
+from othello.app.library import Library
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.engine import MoveScore
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.model.game_words import stepped_text
+from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
 from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.services.library_keeper import Progress
 from othello.notation import parse_move, square_name
 from othello.review import MoveReview, review_game
 
@@ -116,6 +121,47 @@ def reviewed(app: App) -> None:
     app.session.play_from(40)
 
 
+LIBRARY = (  # black, white, date, source, how many moves of GAME, memo
+    ("Brian Rose", "Makoto Suekuni", "2024-05-01 14:03", PLAYED_HERE, 60, "a fine game"),
+    ("Computer, level 12", "Hiroki Nobukawa", "2023-11-20 09:41", SAVED_HERE, 41, ""),
+    ("Ben Seeley", "Marc Tastet", "1997", "wthor-1997-championship.wtb", 60, ""),
+)
+
+
+def fill_library(library: Library) -> None:
+    """Games of every source, one with a memo and a review's marks of every kind."""
+    game = Game.from_transcript(GAME)
+    for black, white, date, source, moves, memo in LIBRARY:
+        record = GameRecord(Board(), list(game.moves[:moves]), black, white, date)
+        game_id = library.add(record, source)
+        if game_id is not None and memo:
+            library.edit(game_id, memo=memo, marks=".i.m.b" * 10)
+
+
+def wait_for(app: App, done: Callable[[], bool]) -> None:
+    """Frames until ``done`` (the library answers from its threads)."""
+    deadline = time.monotonic() + 20
+    while not done():
+        frames(app, 1)
+        if time.monotonic() > deadline:
+            raise TimeoutError("the library did not answer")
+        time.sleep(0.01)
+
+
+def library_shown(app: App) -> None:
+    """The Library screen with its games in, and an import's bar in its heading."""
+    filled: list[object] = []
+    app.library.write(fill_library, filled.append)
+    wait_for(app, lambda: bool(filled))
+    app.play.do("library")
+    state = app.library_list
+    wait_for(app, lambda: state.count is not None and state.chosen() is not None)
+    state.selected = next(  # the game with a memo and marks: the longest line about it
+        (i for i in range(state.count or 0) if (row := state.row(i)) is not None and row.memo), 0
+    )
+    frames(app)
+
+
 def tour(app: App) -> Iterator[str]:
     """Each screen drawn in turn; yields its name once it is on the window."""
     session, play = app.session, app.play
@@ -174,6 +220,21 @@ def tour(app: App) -> Iterator[str]:
     yield "puzzles"
     app.close_screen("puzzles")
     session.show(None)
+    importing = Progress("wthor-1997-championship.wtb", 51_250, 135_642)
+    app.library.progress = importing  # an import under way: its bar over the notices
+    app.open_screen("import-bar", keeper=app.library)
+    frames(app)
+    yield "import-bar"
+    library_shown(app)  # the import's bar in the heading, a game with a memo chosen
+    yield "library"
+    app.library.progress = None
+    app.library_list.edit = None
+    app.find_screen("library").start_edit()  # type: ignore[union-attr]
+    frames(app)
+    yield "library-edit"
+    app.library_list.edit = None
+    app.close_screen("library")
+    frames(app)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from ..ggf import GgfGame, GgfProblem, looks_like_ggf
 from ..ggf import read_games as read_ggf
 from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, replay
 from .files import TooLarge, read_limited
+from .i18n import _, integer
 from .storage import parse_game_text
 
 MAX_FILE_BYTES = 1 << 30  # a GGS archive of a year is ~100 MB; a gigabyte is no game file
@@ -147,9 +148,15 @@ def read_source(path: Path) -> Source:
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except TooLarge as err:
-        raise GameTextError(f"{path.name}: {err.size} bytes is too large to import") from None
+        raise GameTextError(
+            _("{name}: {size} bytes is too large to import").format(
+                name=path.name, size=integer(err.size)
+            )
+        ) from None
     except OSError as err:
-        raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
+        raise GameTextError(
+            _("Cannot read {path}: {why}").format(path=path, why=err.strerror or err)
+        ) from None
     if path.suffix.lower() == ".wtb":
         return wthor_source(path, data)
     try:
@@ -160,7 +167,9 @@ def read_source(path: Path) -> Source:
         except UnicodeDecodeError:
             text = ""
         if not text:
-            raise GameTextError(f"{path.name}: not a text file, nor a WTHOR .wtb") from None
+            raise GameTextError(
+                _("{name}: not a text file, nor a WTHOR .wtb").format(name=path.name)
+            ) from None
     return records_from_text(text)
 
 

@@ -18,6 +18,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from ..errors import GameTextError
+from . import i18n
+from .i18n import _
 from .library import Library, LibraryBusy, LibraryDamaged, LibraryError
 from .library_import import ImportReport, ImportStopped, Progress, import_file
 
@@ -30,9 +32,11 @@ ERRORS: dict[str, type[Exception]] = {
 }
 
 
-def child(path: str, library_file: str, pipe: Connection) -> None:
-    """In the import's process: import ``path`` into ``library_file``, telling ``pipe``.
-    It runs at a lower priority, so the window's frames come first on a busy machine."""
+def child(path: str, library_file: str, pipe: Connection, language: str = i18n.DEFAULT) -> None:
+    """In the import's process: import ``path`` into ``library_file``, telling ``pipe`` (its
+    problems in ``language``, the window's). It runs at a lower priority, so the window's
+    frames come first on a busy machine."""
+    i18n.set_language(language)
     if hasattr(os, "nice"):
         try:
             os.nice(10)
@@ -68,7 +72,10 @@ def import_in_process(
     context = multiprocessing.get_context("spawn")
     receive, send = context.Pipe(duplex=False)
     process = context.Process(
-        target=child, args=(str(path), str(library_file), send), daemon=True, name="othello-import"
+        target=child,
+        args=(str(path), str(library_file), send, i18n.language()),
+        daemon=True,
+        name="othello-import",
     )
     process.start()
     send.close()
@@ -76,18 +83,18 @@ def import_in_process(
         while True:
             if stop is not None and stop.is_set():
                 raise ImportStopped(
-                    f"the import of {path.name} was stopped; nothing of it was kept"
+                    _("the import of {name} was stopped; nothing of it was kept").format(
+                        name=path.name
+                    )
                 )
             if not receive.poll(POLL_SECONDS):
                 if not process.is_alive() and not receive.poll(0):
-                    raise LibraryError(f"the import ended without a word (exit {process.exitcode})")
+                    raise LibraryError(ended(process.exitcode))
                 continue
             try:
                 message = receive.recv()
             except EOFError:
-                raise LibraryError(
-                    f"the import ended without a word (exit {process.exitcode})"
-                ) from None
+                raise LibraryError(ended(process.exitcode)) from None
             if message[0] == "progress" and progress is not None:
                 progress(message[1], message[2])
             elif message[0] == "done":
@@ -101,3 +108,7 @@ def import_in_process(
             process.kill()
             process.join(5)
         receive.close()
+
+
+def ended(code: int | None) -> str:
+    return _("the import ended without a word (exit {code})").format(code=code)

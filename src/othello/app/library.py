@@ -30,6 +30,7 @@ from ..errors import OthelloError
 from ..openings import opening_of, to_f5
 from . import paths
 from .game_formats import GameRecord
+from .i18n import _
 
 FILE_NAME = "library.sqlite3"
 WAIT_SECONDS = 5.0  # how long a write waits for another window's (an import is longer)
@@ -147,7 +148,9 @@ class Library:
         try:
             self.db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         except sqlite3.Error as err:
-            raise LibraryError(f"the library {self.path} cannot be opened ({err})") from None
+            raise LibraryError(
+                _("the library {path} cannot be opened ({why})").format(path=self.path, why=err)
+            ) from None
         try:
             self._migrate()
         except BaseException:
@@ -172,8 +175,10 @@ class Library:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version > len(MIGRATIONS):
                 raise LibraryError(
-                    f"the library {self.path} is from a newer version of the game "
-                    f"(schema {version}; this one knows {len(MIGRATIONS)})"
+                    _(
+                        "the library {path} is from a newer version of the game "
+                        "(schema {version}; this one knows {known})"
+                    ).format(path=self.path, version=version, known=len(MIGRATIONS))
                 )
             for number in range(version, len(MIGRATIONS)):
                 self.db.execute("BEGIN IMMEDIATE")
@@ -341,10 +346,12 @@ class translate:
         if isinstance(err, sqlite3.OperationalError):
             words = str(err).lower()
             if "locked" in words or "busy" in words:
-                raise LibraryBusy(f"the library is in use elsewhere ({err})") from None
+                raise LibraryBusy(
+                    _("the library is in use elsewhere ({why})").format(why=err)
+                ) from None
             if "not a database" in words or "malformed" in words:
                 raise LibraryDamaged(str(err)) from None
-            raise LibraryError(f"the library cannot be used ({err})") from None
+            raise LibraryError(_("the library cannot be used ({why})").format(why=err)) from None
         if isinstance(err, sqlite3.DatabaseError):
             raise LibraryDamaged(str(err)) from None
         return False

@@ -10,6 +10,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from .i18n import _, integer, ngettext
 from .library import COLUMNS, WAIT_SECONDS, Library, LibraryDamaged, LibraryError, library_path
 
 
@@ -68,7 +69,9 @@ def open_library(path: Path | None = None, wait: float = WAIT_SECONDS) -> tuple[
         aside = set_aside(path)
         if aside is None:
             raise LibraryError(
-                f"the library {path} is damaged ({err}) and cannot be moved"
+                _("the library {path} is damaged ({why}) and cannot be moved").format(
+                    path=path, why=err
+                )
             ) from None
         library = Library(path, wait)
         saved = salvage(aside, library)
@@ -82,11 +85,20 @@ def reopen_damaged(library: Library) -> tuple[Library, str]:
     library.close()
     aside = set_aside(path)
     if aside is None:
-        raise LibraryError(f"the library {path} is damaged and cannot be moved")
+        raise LibraryError(_("the library {path} is damaged and cannot be moved").format(path=path))
     fresh = Library(path, wait)
     return fresh, damaged_notice(aside, salvage(aside, fresh))
 
 
 def damaged_notice(aside: Path, saved: int) -> str:
-    kept = f"; {saved} games were read from it" if saved else ""
-    return f"The game library was damaged: it was kept as {aside.name} and a new one begun{kept}."
+    if saved:
+        return ngettext(
+            "The game library was damaged: it was kept as {name} and a new one begun; "
+            "{n} game was read from it.",
+            "The game library was damaged: it was kept as {name} and a new one begun; "
+            "{n} games were read from it.",
+            saved,
+        ).format(name=aside.name, n=integer(saved))
+    return _("The game library was damaged: it was kept as {name} and a new one begun.").format(
+        name=aside.name
+    )

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import OthelloError
 from .game_formats import GameRecord, Problem, Source, read_source
+from .i18n import _
 from .library import Library
 from .storage import game_files, load_game
 
@@ -66,14 +67,20 @@ def add_all(
             if isinstance(item, Problem):
                 report.skipped += 1
                 if report.first_error is None:
-                    report.first_error = f"game {item.number}: {item.reason}"
+                    report.first_error = _("game {number}: {why}").format(
+                        number=item.number, why=item.reason
+                    )
             elif library.add(item, name) is None:
                 report.duplicates += 1
             else:
                 report.added += 1
             if done % PROGRESS_EVERY == 0:
                 if stop is not None and stop.is_set():
-                    raise ImportStopped(f"the import of {name} was stopped; nothing of it was kept")
+                    raise ImportStopped(
+                        _("the import of {name} was stopped; nothing of it was kept").format(
+                            name=name
+                        )
+                    )
                 if progress is not None:
                     progress(done, max(done, source.total))
         library.commit()

@@ -111,7 +111,7 @@ class LibraryOverlay(Scene):
     def undo_delete(self) -> None:
         state = self.state
         if not state.deleted:
-            self.tell(words.NOTHING_TO_UNDO)
+            self.tell(words.nothing_to_undo())
             return
         ids = state.deleted.pop()
 
@@ -138,7 +138,7 @@ class LibraryOverlay(Scene):
 
         def done(_: object) -> None:
             state.refresh()
-            self.tell(words.EDITED)
+            self.tell(words.edited())
 
         self.keeper.write(lambda library: library.edit(edit.game_id, **values), done)
 
@@ -255,7 +255,7 @@ def _page_job(state: LibraryList, page: int, first: bool) -> Callable[[Library],
     """A page of rows, and for the first page of a filter how many games it keeps and how
     many there are; nothing when the filter changed before the reader came to it (typing a
     name asks once a letter: only the last is looked up)."""
-    f, generation = state.filter, state.generation
+    f, generation = words.stored_filter(state.filter), state.generation
 
     def job(library: Library) -> Page:
         if state.generation != generation:

@@ -40,7 +40,7 @@ def open_entry(commands: GameCommands, entry: Entry) -> None:
     kept = commands.session.set_game(game)
     commands.host.close_screen("end")
     commands.show_moves()
-    commands.scene.tell(words.OPENED + (words.WAY_BACK if kept is not None else ""), lasting=True)
+    commands.scene.tell(words.opened(kept is not None), lasting=True)
 
 
 def picture(commands: GameCommands, numbers: bool) -> None:

@@ -57,11 +57,13 @@ def draw_library(
     hits.table = draw_table(surface, text, table, state, size, mouse)
     hits.table.fields = fields_hits
     if state.count == 0:
-        empty = words.NO_GAMES if not state.total else words.NO_MATCH
-        note, px = text.fit([empty], table.width - 2 * size, size)
-        surface.blit(
-            text.render(note, px, theme.TEXT_DIM), (table.left + size, table.top + 2 * line)
-        )
+        empty = words.no_games() if not state.total else words.no_match()
+        notes, px = text.fit_lines(empty, table.width - 2 * size, 3, size)
+        for i, note in enumerate(notes):
+            surface.blit(
+                text.render(note, px, theme.TEXT_DIM),
+                (table.left + size, table.top + 2 * line + i * int(px * 1.4)),
+            )
     detail = pygame.Rect(inner.left, table.bottom + size // 2, inner.width, detail_h)
     if state.edit is not None:
         _edit_form(surface, text, detail, state, size, caret)
@@ -75,7 +77,7 @@ def draw_library(
         size,
         mouse,
     )
-    foot = words.EDIT_FOOT if state.edit is not None else words.FOOT
+    foot = words.edit_foot() if state.edit is not None else words.foot()
     hint, px = text.fit(foot, inner.width, max(MIN_TEXT, size - 2))
     surface.blit(text.render(hint, px, theme.TEXT_DIM), (inner.left, inner.bottom - foot_h + 2))
     return hits
@@ -92,7 +94,7 @@ def _heading(
     """The title and count on the left, an import's bar on the right; the next free y."""
     line = int(size * 1.8)
     if state.count is None or state.total is None:
-        title = [f"{words.TITLE} · {words.LOOKING}", words.TITLE]
+        title = words.looking()
     else:
         title = words.count_line(state.count, state.total)
     half = inner.width // 2 if progress is not None else inner.width
@@ -131,10 +133,9 @@ def _edit_form(
     edit = state.edit
     assert edit is not None
     line = rect.height // 3
-    label_w = (
-        max(text.res.font(size).size(f"{name}:")[0] for name in words.EDIT_FIELDS.values()) + size
-    )
-    for i, (key, name) in enumerate(words.EDIT_FIELDS.items()):
+    names = words.edit_fields()
+    label_w = max(text.res.font(size).size(name)[0] for name in names.values()) + size
+    for i, (key, name) in enumerate(names.items()):
         box = pygame.Rect(rect.left + label_w, rect.top + i * line, rect.width - label_w, line - 4)
         active = key == edit.field
         pygame.draw.rect(
@@ -142,7 +143,7 @@ def _edit_form(
         )
         if active:
             pygame.draw.rect(surface, theme.CURSOR, box, width=2, border_radius=5)
-        label = text.render(f"{name}:", size, theme.TEXT_DIM)
+        label = text.render(name, size, theme.TEXT_DIM)
         surface.blit(label, (rect.left, box.centery - label.get_height() // 2))
         value = edit.values[key] + ("|" if active and caret else "")
         shown = shorten(value, text.res.font(size), box.width - size) if value else ""
@@ -169,9 +170,7 @@ def _buttons(
         )
         colour = theme.BUTTON_HOVER if usable and box.collidepoint(mouse) else theme.BUTTON
         pygame.draw.rect(surface, colour if usable else theme.BUTTON_DISABLED, box, border_radius=6)
-        label, px = text.fit(
-            [words.BUTTONS[name], words.BUTTONS[name].split()[0]], width - gap, size, bold=True
-        )
+        label, px = text.fit(words.button(name), width - gap, size, bold=True)
         rendered = text.render(label, px, theme.TEXT if usable else theme.TEXT_DIM, bold=True)
         surface.blit(rendered, rendered.get_rect(center=box.center))
         hits[name] = box

@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from ...app.library_query import FIELDS, Row
+from ..model import library_words
 from ..model.library_list import LibraryList
-from ..model.library_words import COLUMNS, FIELD_HINTS, result_cell
-from ..model.library_words import FIELDS as FIELD_NAMES
 from . import theme
 from .text import TextCache, shorten
 
 # each column: its least width in "M"s, and its share of the width left over
-WIDTHS = {"date": (9, 0.5), "black": (7, 1.0), "white": (7, 1.0), "result": (6, 0.0),
+WIDTHS = {"date": (9, 0.5), "black": (7, 1.0), "white": (7, 1.0), "result": (7, 0.0),
           "opening": (8, 1.0), "source": (7, 0.6)}  # fmt: skip
 DROP_ORDER = ("source", "opening")
 SELECTED = (58, 82, 70)
@@ -60,7 +59,11 @@ def columns(text: TextCache, width: int, size: int) -> list[tuple[str, int, int]
 
 def cell_text(row: Row, column: str, short_date: bool) -> str:
     if column == "result":
-        return result_cell(row.result)
+        return library_words.result_cell(row.result)
+    if column == "source":
+        return library_words.source_shown(row.source)
+    if column == "opening":
+        return library_words.opening_shown(row.opening)
     if column == "date":
         return row.date[:10] if short_date else row.date
     return str(getattr(row, column))
@@ -79,10 +82,11 @@ def draw_fields(
     gap = size // 2
     narrow = rect.width < size * 60
     names = [state.active] if narrow else list(FIELDS)
+    labels = library_words.fields()
     width = (rect.width - gap * (len(names) - 1)) // len(names)
     if narrow:
         width = rect.width * 3 // 5
-        others = [f"{FIELD_NAMES[n]}: {state.filter.field(n)}" for n in FIELDS
+        others = [f"{labels[n]} {state.filter.field(n)}" for n in FIELDS
                   if n != state.active and state.filter.field(n)]  # fmt: skip
         if others:
             line = shorten(" · ".join(others), text.res.font(size), rect.width - width - 2 * gap)
@@ -97,14 +101,14 @@ def draw_fields(
         )
         if active:
             pygame.draw.rect(surface, theme.CURSOR, box, width=2, border_radius=6)
-        label = text.render(f"{FIELD_NAMES[name]}:", size, theme.TEXT_DIM)
+        label = text.render(labels[name], size, theme.TEXT_DIM)
         surface.blit(label, (box.left + gap, box.centery - label.get_height() // 2))
         room = box.width - label.get_width() - 3 * gap
         typed = state.filter.field(name)
         value = typed + ("|" if active and caret else "")
         colour = theme.TEXT
         if active and not typed:  # what the field takes, until something is typed
-            value, colour = FIELD_HINTS[name], theme.TEXT_DIM
+            value, colour = library_words.field_hints()[name], theme.TEXT_DIM
         shown = shorten(value, text.res.font(size), room) if value else ""
         words = text.render(shown, size, colour)
         surface.blit(
@@ -132,14 +136,16 @@ def draw_table(
         dict((c, w) for c, _x, w in cols).get("date", 0)
         < text.res.font(size).size("2024-05-01 14:03")[0]
     )
+    headings = library_words.columns()
     for name, x, w in cols:
-        heading = COLUMNS[name]
+        heading = headings[name]
         if state.filter.sort == name:
             heading += " ▼" if state.filter.descending else " ▲"
         box = pygame.Rect(body.left + size // 2 + x, rect.top, w, line)
         hits.headings[name] = box
         colour = theme.TEXT if state.filter.sort == name else theme.TEXT_DIM
-        words = text.render(shorten(heading, text.res.font(size, True), w), size, colour, bold=True)
+        fitted, px = text.fit([heading], w, size, bold=True)
+        words = text.render(fitted, px, colour, bold=True)
         surface.blit(words, (box.left, box.centery - words.get_height() // 2))
     pygame.draw.line(
         surface, theme.PANEL_EDGE, (rect.left, body.top - 1), (rect.right, body.top - 1)

@@ -315,6 +315,31 @@ def test_a_file_of_games_dropped_while_playing_is_imported_with_a_bar(
     assert any("Imported big.ggf: 4 added" in n for n in messages)
 
 
+@pytest.mark.slow
+def test_the_import_bar_gives_way_while_a_notice_is_in_the_strip(
+    make_app: Callable[..., App], data: Path, tmp_path: Path
+) -> None:
+    app = make_app()
+    persistence.attach(app, resume=False)
+    path = tmp_path / "big.ggf"
+    path.write_text("\n".join([HERCULE, EDAX_ROXANE, FANGR]) + "\n" * 25_000, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app, 2)
+    bar = app.find_screen("import-bar")
+    assert bar is not None and app.library.progress is not None
+
+    def drawn() -> pygame.Rect:
+        surface = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        bar.draw(surface)
+        return surface.get_bounding_rect()
+
+    assert app.play.notices.strip(app.play.now)  # "Importing big.ggf": said first, read whole
+    assert drawn().width == 0
+    app.play.notices.toasts.clear()
+    assert app.play.notices.strip(app.play.now) == [] and drawn().colliderect(app.layout.notices)
+    frames_until(app, lambda: app.library.progress is None)
+
+
 def test_ctrl_p_saves_a_picture_of_the_position(make_app: Callable[..., App], data: Path) -> None:
     app = make_app()
     messages = said(app)

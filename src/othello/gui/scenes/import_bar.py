@@ -1,8 +1,11 @@
 """An import's bar over the strip under the board, while the game goes on: the file's name,
 how many of its games are in, and a bar; it closes itself when the import is over. It takes
-no key and no click."""
+no key and no click, and gives way while the strip says something (a notice is read whole,
+the bar comes back after it)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -17,10 +20,14 @@ from .base import Host, Scene
 class ImportBar(Scene):
     name = "import-bar"
 
-    def __init__(self, host: Host, keeper: LibraryKeeper) -> None:
-        """Opened as the import is asked for (its progress is there from then on)."""
+    def __init__(
+        self, host: Host, keeper: LibraryKeeper, strip_busy: Callable[[], bool] = lambda: False
+    ) -> None:
+        """Opened as the import is asked for (its progress is there from then on);
+        ``strip_busy`` says when a notice is in the strip."""
         self.host = host
         self.keeper = keeper
+        self.strip_busy = strip_busy
 
     def update(self, dt: float) -> None:
         if self.keeper.progress is None:  # done, failed or stopped
@@ -28,7 +35,7 @@ class ImportBar(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         progress = self.keeper.progress
-        if progress is None:
+        if progress is None or self.strip_busy():
             return
         strip = self.host.layout.notices
         text = self.host.text

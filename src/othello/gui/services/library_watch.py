@@ -23,6 +23,7 @@ from ...game import Game
 from ...ggf import looks_like_ggf
 from ..model import library_words as words
 from ..model import outcome
+from ..model.notices import Notices
 from ..model.session import Change, Session
 from .library_keeper import LibraryKeeper
 
@@ -30,7 +31,18 @@ MARK_LETTERS = {"best": ".", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
 SMALL_FILE = 20_000  # bytes: a file this small may be one game, opened on the board
 
 
+class _Play(Protocol):
+    """The play screen's strip: the notices, and its clock."""
+
+    @property
+    def notices(self) -> Notices: ...
+    @property
+    def now(self) -> float: ...
+
+
 class _App(Protocol):
+    @property
+    def play(self) -> _Play: ...
     @property
     def session(self) -> Session: ...
     @property
@@ -167,7 +179,11 @@ class LibraryWatch:
 
         app.library.import_file(path, done)  # its progress is there from now on, for the bar
         if app.find_screen("import-bar") is None:
-            app.open_screen("import-bar", keeper=app.library)
+            app.open_screen(
+                "import-bar",
+                keeper=app.library,
+                strip_busy=lambda: bool(app.play.notices.strip(app.play.now)),
+            )
 
 
 def _size(path: Path) -> int:

@@ -22,12 +22,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .bitboard import Bitboard, legal_moves
 from .board import Board
 from .book import MAX_PLIES, load_book
+from .clock import ClockTime, move_plan
 from .errors import GameOverError
 from .levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from .notation import PASS_NAME, square_name
@@ -48,6 +49,9 @@ __all__ = [
 
 BOOK_FROM_LEVEL = 3
 """Levels below this never play from the book: a beginner's opponent should not know it."""
+
+START_SPEED = 60_000.0
+"""Positions a second a clocked engine assumes before it has measured its own speed."""
 
 KEEP_BETWEEN_CALLS = 400_000
 """A table holding more positions than this is emptied before the next call."""
@@ -115,24 +119,44 @@ class Engine:
         self._lock = threading.Lock()
         self._tables = Tables()
         self.book = book
+        self.speed = START_SPEED  # positions a second, as measured by this engine's searches
 
     def think(
         self,
         board: Board,
         stop: threading.Event | None = None,
         on_progress: Callable[[SearchResult], None] | None = None,
+        clock: ClockTime | None = None,
     ) -> SearchResult:
         """Choose a move for the side to move; raises GameOverError if the game is over.
 
         ``on_progress`` hears each completed depth. When passing is the only legal action
         the move is ``"pass"``, scored by searching the opponent's reply as this level
-        would: a static guess there can even get the sign wrong.
+        would: a static guess there can even get the sign wrong. With a ``clock`` (the
+        mover's time left and increment) the move takes the time ``clock.move_plan`` gives
+        it instead of the level's limits, and solves only where the solve fits that time.
         """
         with self._lock:
             played = self._from_book(board)
             if played is not None:
                 return played
-            return self._run(board, SearchTask.think, stop, on_progress)
+            if clock is None:
+                return self._run(board, SearchTask.think, stop, on_progress)
+            level = self.level_info
+            plan = move_plan(clock.left, clock.increment, board.empties(), level.exact_empties,
+                             self.speed)  # fmt: skip
+            self.level_info = replace(
+                level,
+                exact_empties=min(level.exact_empties, plan.exact_empties),
+                wld_empties=min(level.wld_empties, plan.wld_empties),
+            )
+            try:
+                found = self._run(board, SearchTask.think, stop, on_progress, plan.seconds)
+            finally:
+                self.level_info = level
+            if found.time > 0.05 and found.nodes:
+                self.speed = 0.7 * self.speed + 0.3 * found.nodes / found.time
+            return found
 
     def _from_book(self, board: Board) -> SearchResult | None:
         """A book move when this engine plays from the book and the book has a good one."""
@@ -181,8 +205,10 @@ class Engine:
         search: Callable[[SearchTask], Found],
         stop: threading.Event | None,
         on_progress: Callable[[SearchResult], None] | None,
+        seconds: float | None = None,
     ) -> SearchResult:
-        """Run ``search`` (think or solve) on the board, passing first when it must."""
+        """Run ``search`` (think or solve) on the board, passing first when it must;
+        ``seconds``: a clock's time for this move."""
         p, o = _playable(board)
         start = time.perf_counter()
         passing = not legal_moves(p, o)
@@ -202,7 +228,7 @@ class Engine:
                 on_progress(result(found))
 
         with self._pool(stop) as pool:
-            task = self._task(p, o, stop, report, pool)
+            task = self._task(p, o, stop, report, pool, seconds)
             return result(search(task))
 
     def _task(
@@ -212,6 +238,7 @@ class Engine:
         stop: threading.Event | None,
         report: Callable[[Found], None] | None = None,
         pool: WorkerPool | None = None,
+        seconds: float | None = None,
     ) -> SearchTask:
         if len(self._tables.midgame) > KEEP_BETWEEN_CALLS:
             self._tables.midgame.clear()
@@ -228,6 +255,7 @@ class Engine:
             workers=self.workers,
             report=report,
             pool=pool,
+            seconds=seconds,
         )
 
     @contextmanager

@@ -26,6 +26,7 @@ class Level:
     noise: float = 0.0  # random error added to move scores, in discs (beginners)
     selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
     parallel: bool = False  # uses an engine's worker processes (see othello.split)
+    nodes: int = 0  # the most positions each of a move's searches visits (0: no budget)
 
 
 # Level 1 is for a first game: its error is set so that a new player's way of playing (the
@@ -54,6 +55,10 @@ wins, and a winning move is always found if there is one. Level 6 searches selec
 (Multi-ProbCut), so its depth is what 5 seconds reach, not a fixed number."""
 
 DEFAULT_LEVEL = 4
+
+LADDER: dict[int, float] = {2: 0.98, 3: 0.95, 4: 0.85, 5: 0.92, 6: 0.88}
+"""Each level's measured score against the level below it (docs/benchmarks.md): where the
+ratings of othello.rating come from."""
 
 ANALYSIS = Level(
     0,

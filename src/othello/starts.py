@@ -160,7 +160,7 @@ def load_balanced() -> tuple[tuple[Start, ...], str | None]:
         data = resources.files("othello").joinpath("tables").joinpath(FILE).read_bytes()
         return decode(data), None
     except (OSError, StartsError) as err:
-        return (), f"The balanced openings could not be read ({err}); starting from the four discs."
+        return (), f"The balanced openings could not be read ({err})."
 
 
 def balanced_start(rng: random.Random) -> Start:

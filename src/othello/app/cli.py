@@ -321,6 +321,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
     p.set_defaults(func=_cmd_nboard)
+
+    from .starts_cli import add_parser
+
+    add_parser(sub)
     return parser
 
 

@@ -32,6 +32,11 @@ class Settings:
     show_legal_moves: bool = True
     book: bool = True
     review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
+    clock: str = "off"  # a new game's time control, "minutes+seconds" such as 5+3
+    start: str = "standard"  # a new game's start: standard, balanced or range
+    range_moves: int = 24  # start = range: the move of the position ...
+    range_low: int = 0  # ... and how far ahead the side to move is, from ...
+    range_high: int = 4  # ... to
     sound: bool = True
     animation_speed: float = 1.0
     search_processes: int = 0  # 0: every core but one (othello.parallel.default_search_processes)
@@ -46,7 +51,7 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool", "color" or "mode"
+    kind: str  # "int", "float", "bool", "color", "mode", "clock" or "start"
     low: float = 0
     high: float = 0
 
@@ -65,6 +70,11 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),
     Key("GAME", "REVIEW_AT_END", "review_at_end", "bool"),
+    Key("GAME", "CLOCK", "clock", "clock"),
+    Key("GAME", "START", "start", "start"),
+    Key("GAME", "RANGE_MOVES", "range_moves", "int", 4, 56),
+    Key("GAME", "RANGE_LOW", "range_low", "int", -30, 30),
+    Key("GAME", "RANGE_HIGH", "range_high", "int", -30, 30),
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
     Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
@@ -77,6 +87,7 @@ TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
 MODES = ("computer", "two-players", "watch")
+STARTS = ("standard", "balanced", "range")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -133,8 +144,29 @@ def _to_mode(text: str) -> str:
     return word
 
 
+def _to_clock(text: str) -> str:
+    """ "off" (no clock) or a time control such as 5+3, written back the same way."""
+    from ..clock import ClockError, TimeControl
+
+    if text.lower() in ("off", "none", "no", ""):
+        return "off"
+    try:
+        return str(TimeControl.parse(text))
+    except ClockError:
+        raise ValueError("is not a clock (use off, or minutes+seconds such as 5+3)") from None
+
+
+def _to_start(text: str) -> str:
+    word = text.lower()
+    if word not in STARTS:
+        raise ValueError("is not a start (use standard, balanced or range)")
+    return word
+
+
 _CONVERTERS: dict[str, Callable[[str], object]] = {
     "mode": _to_mode,
+    "clock": _to_clock,
+    "start": _to_start,
     "int": _to_int,
     "float": _to_float,
     "bool": _to_bool,

@@ -8,6 +8,7 @@ import json
 import random
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 from ..board import Board
 from ..engine import Engine
@@ -68,9 +69,11 @@ def balanced(count: int, rng: random.Random) -> list[Start]:
     return [start.turned(rng.choice(START_SYMMETRIES)) for start in chosen]
 
 
-def in_range(moves: int, low: int, high: int, count: int, seed: int | None) -> list[Start]:
+def in_range(
+    moves: int, low: int, high: int, count: int, seed: int | None, stop: Any = None
+) -> list[Start]:
     """Up to ``count`` random positions after ``moves`` discs with the side to move's score
-    in ``[low, high]`` under ``starts.RANGE_SEARCH``."""
+    in ``[low, high]`` under ``starts.RANGE_SEARCH``; fewer once ``stop`` is set."""
     mover = Engine(level=RANDOM_PLAY, seed=seed)
     judge = Engine(level=RANGE_SEARCH)
 
@@ -81,7 +84,7 @@ def in_range(moves: int, low: int, high: int, count: int, seed: int | None) -> l
     found: list[Start] = []
     for start in random_positions(moves, low, high, lambda b: mover.think(b).move, score):
         found.append(start)
-        if len(found) == count:
+        if len(found) == count or (stop is not None and stop.is_set()):
             break
     return found
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .scenes.base import Scene
 from .scenes.end_card import EndOverlay
+from .scenes.game_card import GameCard
 from .scenes.help import HelpOverlay
 from .scenes.move_list import MoveListOverlay
 from .scenes.puzzles import PuzzleOverlay
@@ -20,7 +21,7 @@ from .scenes.set_up import EditOverlay
 
 SCREENS: dict[str, Callable[..., Scene]] = {
     screen.name: screen
-    for screen in (EndOverlay, HelpOverlay, MoveListOverlay, PuzzleOverlay, EditOverlay)
+    for screen in (EndOverlay, HelpOverlay, MoveListOverlay, PuzzleOverlay, EditOverlay, GameCard)
 }
 
 

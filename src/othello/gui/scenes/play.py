@@ -14,6 +14,7 @@ import pygame
 
 from ...bitboard import Square
 from ...notation import square_name
+from ..model.club_words import NOT_WHILE_PAUSED
 from ..model.notices import Notices
 from ..model.session import Change
 from ..model.wording import PanelView, pass_text
@@ -25,6 +26,7 @@ from ..widgets.explorer_marks import ExplorerView
 from ..widgets.notice_strip import draw_notices, notices_that_fit
 from .base import PlayHost, Scene
 from .play_choices import PlayerChoices
+from .play_club import ClubPlay
 from .play_commands import command_table
 from .play_keys import key_command, nearest_legal, step_cursor
 from .play_view import PlayView
@@ -58,6 +60,7 @@ class PlayScene(Scene):
         self.cursor: Square | None = None
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
+        self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView()
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
@@ -113,6 +116,7 @@ class PlayScene(Scene):
         self.now += dt
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
+        self.club.tick()
         self.computer.review_when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
@@ -153,7 +157,7 @@ class PlayScene(Scene):
         self.computer.score_when_idle()
         if self.animation is not None:
             return
-        if self.session.board.is_game_over():
+        if self.session.is_over():
             self._game_over()
             return
         self.game_over_since = None
@@ -221,24 +225,19 @@ class PlayScene(Scene):
         self.notices.answer(message, lasting)
 
     def click_square(self, square: Square) -> None:
-        if self.animation is not None:
+        if self.session.paused and not self.session.watching:
+            self.tell(NOT_WHILE_PAUSED)
+        elif self.animation is not None:
             self.queued.append(square)
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
             self.tell(f"{square_name(square)} is not a legal move.")
-        elif not self.session.board.is_game_over():
+        elif not self.session.is_over():
             self.tell("The computer is still thinking.")
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
-
-    def toggle_explorer(self) -> None:
-        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
-        if self.session.shown_kind == "puzzle":
-            self.tell("The explorer is hidden in Puzzles: it would give the answers away.")
-        else:
-            self.tell(self.explorer.cycle())
 
     def place_at_cursor(self) -> None:
         if self.cursor is not None:

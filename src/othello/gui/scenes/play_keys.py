@@ -25,6 +25,7 @@ KEYS: dict[int, str] = {
     pygame.K_x: "explore",
     pygame.K_z: "puzzles",
     pygame.K_p: "pause",
+    pygame.K_g: "game",
     pygame.K_o: "settings",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...bitboard import Square
+from ...clock import ClockTime
 from ...levels import ANALYSIS
 from ...notation import parse_move
 from ...review import MoveReview
@@ -52,6 +53,9 @@ class ComputerTurn:
         self.hints: dict[Square, int] = {}
         self.hints_exact = False  # the hints are perfect play's results, not estimates
         self.hint_explained = False  # the score unit is explained with the first hint only
+        self.clock_for: Callable[[], ClockTime | None] = lambda: None  # a clocked game's,
+        self.decided: Callable[[], None] = lambda: None  # and its hold once the move is chosen
+        self.found_position: Callable[[object], object] = lambda value: None  # a new game's
 
     @property
     def judgement(self) -> GameJudgement:
@@ -88,11 +92,10 @@ class ComputerTurn:
         if (
             self.is_to_move()
             and self.pending is None
-            and not self.worker.busy
-            and not self.search_failed
+            and not (self.worker.busy or self.search_failed)
         ):
             board = self.session.board
-            self.worker.think(board, self.session.level_for(board.side_to_move))
+            self.worker.think(board, self.session.level_for(board.side_to_move), self.clock_for())
 
     def score_when_idle(self) -> None:
         """Two players: nobody's search scores their moves, so the search process, idle
@@ -105,7 +108,7 @@ class ComputerTurn:
             or self.worker.busy
             or self.search_failed
             or game.cursor == 0
-            or session.board.is_game_over()
+            or session.is_over()
             or self.judgement.has_score(tuple(game.moves[: game.cursor]))
         ):
             return
@@ -250,7 +253,10 @@ class ComputerTurn:
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])
-        if outcome.kind == "think":
+        if outcome.kind == "position":
+            self.found_position(outcome.value)
+        elif outcome.kind == "think":
+            self.decided()
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
             self.pending_score = self._black_score(outcome.value)

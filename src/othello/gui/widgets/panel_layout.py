@@ -33,6 +33,7 @@ GRID = (  # in reading order: three to a row beside the board, five below it
     ("explore", "Explorer", "X"),
     ("puzzles", "Puzzles", "Z"),
     ("help", "Help", "F1"),
+    ("game", "Game", "G"),
 )
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (

@@ -47,7 +47,7 @@ __all__ = [
     "default_search_processes",
 ]
 
-BOOK_FROM_LEVEL = 3
+BOOK_FROM_LEVEL = 10
 """Levels below this never play from the book: a beginner's opponent should not know it."""
 
 START_SPEED = 60_000.0
@@ -89,8 +89,8 @@ class Engine:
     ``Engine(level=n)`` uses ``LEVELS[n - 1]`` (``Engine(level=ANALYSIS)`` the settings of a
     hint, or any Level); ``Engine(time_limit=s)`` plays as strongly
     as it can in ``s`` seconds a move; both together use the level with that time limit.
-    ``depth``, ``node_limit`` and ``seed`` (for the beginner's randomness) are for tests
-    and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
+    ``depth``, ``node_limit``, ``nodes`` (the level's node budget; 0 for none) and
+    ``seed`` (for the beginner's randomness) are for tests and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
     processor core is the sensible most) for positions of ``PARALLEL_EMPTIES`` or more.
     ``book=True`` lets ``think`` play from the opening book (``othello.book``) from level
     ``BOOK_FROM_LEVEL`` up, while the book knows a good move.
@@ -107,12 +107,13 @@ class Engine:
         selectivity: float | None = None,
         workers: int = 1,
         book: bool = False,
+        nodes: int | None = None,
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(
                 f"workers must be a whole number of processes, at least 1, not {workers!r}"
             )
-        self.level_info: Level = choose_level(level, time_limit, depth, selectivity)
+        self.level_info: Level = choose_level(level, time_limit, depth, selectivity, nodes)
         self.node_limit = node_limit
         self.workers = workers
         self._rng = random.Random(seed)

@@ -3,7 +3,7 @@
 Each level has a rating worked out from the ladder's measured results (level n's score
 against level n - 1 over 100 games, ``LADDER``): on this Elo-like scale a difference of 400
 points means the stronger side scores about 10 to 1 (91%), 200 points 76%, 0 an even game.
-A player's rating starts at the default level's, very unsure, and moves after every
+A player's rating starts in the middle of the ladder, very unsure, and moves after every
 finished game against the computer by the Glicko system (Glickman 1999): by more when it is
 unsure or the result was a surprise, by less as games pile up. ``deviation`` says how sure
 it is: the true strength is within twice it of the rating about 95 times in 100.
@@ -15,10 +15,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .levels import DEFAULT_LEVEL, LADDER, LEVELS
+from .levels import LADDER, LEVELS
 
-BASE = 1000.0
-"""Level 1's rating: the scale's anchor."""
+BASE = 500.0
+"""Level 1's rating (it plays almost at random): the scale's anchor."""
 
 LEVEL_DEVIATION = 40.0
 """How unsure each level's own rating is (100 games per step, compounded up the ladder)."""
@@ -48,12 +48,15 @@ def _ladder_ratings() -> dict[int, float]:
 LEVEL_RATINGS: dict[int, float] = _ladder_ratings()
 """Each level's rating, from the measured ladder."""
 
+START_LEVEL = (len(LEVELS) + 1) // 2
+"""A new player's rating is this level's: the middle of the ladder, until games say more."""
+
 
 @dataclass(frozen=True)
 class Rating:
     """A player's estimated strength and how unsure it is (both in rating points)."""
 
-    value: float = LEVEL_RATINGS[DEFAULT_LEVEL]
+    value: float = LEVEL_RATINGS[START_LEVEL]
     deviation: float = START_DEVIATION
     games: int = 0
 

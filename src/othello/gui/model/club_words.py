@@ -24,6 +24,13 @@ START_WORDS = {
 }
 
 
+START_SHORT = {
+    "standard": "the four discs",
+    "balanced": "8 moves in, a balanced opening",
+    "range": "",
+}
+
+
 def clock_text(seconds: float) -> str:
     """A clock's time as a clock shows it: "4:59", "0:09.4" in the last ten seconds."""
     if seconds < 10:
@@ -66,28 +73,31 @@ NOT_FOUND = "No position at move {moves} ahead by {low} to {high} turned up; try
 NO_BALANCED = "{problem} Starting from the four discs."
 
 
-def strength_line(rating: Rating) -> str:
-    """The player's strength in a line: "1430 ± 120 after 12 games (about level 7)"."""
+def strength_line(rating: Rating) -> list[str]:
+    """The player's strength in a line, longest first: "Your strength: 1430 +/- 120 after
+    12 games (about level 7, 1390)", then shorter."""
     if rating.games == 0:
-        return "not yet rated: finish a game against the computer"
+        return ["Your strength: not yet rated; finish a game against the computer", "Not yet rated"]
     near = rating.nearest_level()
     games = f"{rating.games} game{'' if rating.games == 1 else 's'}"
-    return (
-        f"{rating.value:.0f} ± {2 * rating.deviation:.0f} after {games} "
-        f"(about level {near}, {LEVEL_RATINGS[near]:.0f})"
-    )
+    value = f"{rating.value:.0f} +/- {2 * rating.deviation:.0f}"
+    return [
+        f"Your strength: {value} after {games} (about level {near}, {LEVEL_RATINGS[near]:.0f})",
+        f"Your strength: {value} (about level {near})",
+        f"You: {value}, about level {near}",
+    ]
 
 
 def strength_short(rating: Rating) -> str:
-    """The panel's few words: "You ≈ 1430"."""
-    return "" if rating.games == 0 else f"you ≈ {rating.value:.0f}"
+    """The panel's few words: "you: 1430"."""
+    return "" if rating.games == 0 else f"you: {rating.value:.0f}"
 
 
 def rated_text(before: Rating, after: Rating, level: int) -> str:
     """The notice after a rated game."""
     change = after.value - before.value
     return (
-        f"Your strength: {after.value:.0f} ± {2 * after.deviation:.0f} "
+        f"Your strength: {after.value:.0f} +/- {2 * after.deviation:.0f} "
         f"({change:+.0f} after this game at level {level})."
     )
 

@@ -19,6 +19,7 @@ from ...notation import square_name
 from ...openings import opening_of
 from ...review import MoveReview, summarize
 from . import outcome
+from .club_words import timeout_headline, timeout_verdict
 from .judgement import GraphPoint
 from .session import Session
 
@@ -48,6 +49,7 @@ class PanelView:
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
+    clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
 
 
 def counted(n: int, word: str) -> str:
@@ -74,6 +76,10 @@ def result_text(session: Session) -> tuple[str, str]:
     winner = session.board.winner()
     headline = f"{winner.capitalize()} wins" if winner else "Draw"
     players = outcome.players_of(session)
+    lost = session.game.lost_on_time
+    if lost is not None:
+        sides: dict[str, Color] = {"computer:black": "black", "computer:white": "white"}
+        return timeout_headline(lost), timeout_verdict(lost, sides.get(players))
     if players == "watch":
         return headline, "Computer against computer."
     if players == "two-players":
@@ -128,9 +134,11 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
         headline, _detail = status_parts(session, None, None)
         return headline, f"Reviewing: {depth or 0} moves judged · R stops"
     board = session.board
-    if board.is_game_over():
+    if session.is_over():
         b, w = board.count()
         return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
+    if session.paused and not session.watching:
+        return "Paused", "P: go on"
     if session.is_human_turn():
         hinting = "finding a hint…" if search == "analyze" else ""
         if session.two_players:

@@ -14,7 +14,13 @@ import pygame
 from ...clock import TimeControl
 from ...rating import LEVEL_RATINGS
 from ..model.clocks import Clocks
-from ..model.club_words import START_NAMES, START_WORDS, control_text, strength_line
+from ..model.club_words import (
+    START_NAMES,
+    START_SHORT,
+    START_WORDS,
+    control_text,
+    strength_line,
+)
 from ..model.session import Session
 from ..services.next_game import NextGame
 from ..services.strength import StrengthKeeper
@@ -28,6 +34,12 @@ CLOCKS = ("off", "1+0", "3+2", "5+0", "5+3", "10+5", "15+10", "30+0")
 """The card's clock buttons (othello.ini's CLOCK takes any minutes+seconds)."""
 
 Action = tuple[str, ...]
+BUTTON_WORDS = {
+    "standard": [START_NAMES["standard"], "4 discs"],
+    "balanced": [START_NAMES["balanced"], "Balanced"],
+    "range": [START_NAMES["range"], "In a range", "Range"],
+    "off": ["No clock", "Off"],
+}
 
 
 class Club(Protocol):
@@ -103,9 +115,9 @@ class GameCard(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.host.layout
         board, s = layout.board, layout.square
-        dim(surface, board, 110)
+        dim(surface, board, 140)
         rect = board.inflate(-max(8, s // 5), -max(8, s // 5))
-        card(surface, rect, alpha=248)
+        card(surface, rect, alpha=255)
         self.buttons, self.lines = [], []
         pad = max(6, s // 6)
         inner = rect.inflate(-2 * pad, -2 * pad)
@@ -115,9 +127,11 @@ class GameCard(Scene):
         y = self._text(surface, "Next game", inner.left, y, row, size + 3, theme.TEXT, True)
         kinds = list(START_NAMES)
         y = self._choices(surface, inner, y, row, size, "Start", kinds, self._kind(), "start")
-        y = self._range_row(surface, inner, y, row, size)
-        words = START_WORDS[self._kind()].format(**self._range())
-        y = self._text(surface, words, inner.left, y, row, size, theme.TEXT_DIM)
+        if self._kind() == "range":
+            y = self._range_row(surface, inner, y, row, size)
+        else:
+            words = [START_WORDS[self._kind()], START_SHORT[self._kind()]]
+            y = self._text(surface, words, inner.left, y, row, size, theme.TEXT_DIM)
         y = self._choices(
             surface, inner, y, row, size, "Clock", CLOCKS[:4], self._control(), "clock"
         )
@@ -125,7 +139,7 @@ class GameCard(Scene):
         y = self._text(surface, f"Clock: {control_text(self._clock_words())}", inner.left, y, row,
                        size, theme.TEXT_DIM)  # fmt: skip
         line = strength_line(self.club.strength.rating)
-        y = self._text(surface, f"Your strength: {line}", inner.left, y, row, size, theme.TEXT)
+        y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
         foot = inner.bottom - row
         graph = pygame.Rect(inner.left, y, inner.width, foot - y - pad // 2)
         ratings = [g.rating for g in self.club.strength.strength.history]
@@ -181,37 +195,37 @@ class GameCard(Scene):
             self._text(surface, title, inner.left, y, row, size, theme.TEXT_DIM, True)
         gap = max(3, row // 6)
         width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
-        for i, option in enumerate(options):
+        forms = [BUTTON_WORDS.get(option, [option]) for option in options]
+        room = width - min(6, width // 4)
+        common = min(self.host.text.fit(words, room, size, True)[1] for words in forms)
+        for i, (option, words) in enumerate(zip(options, forms, strict=True)):
             rect = pygame.Rect(inner.left + label_w + i * (width + gap), y + 1, width, row - 3)
-            words = [START_NAMES.get(option, option)]
-            if option == "balanced":
-                words.append("Balanced")
-            elif option == "range":
-                words += ["In a range", "Range"]
-            elif option == "off":
-                words = ["No clock", "Off"]
-            self._button(surface, rect, words, (what, option), size, option == chosen)
+            self._button(surface, rect, words, (what, option), common, option == chosen)
         return y + row
 
     def _range_row(
         self, surface: pygame.Surface, inner: pygame.Rect, y: int, row: int, size: int
     ) -> int:
-        """Range: the move and the bounds, each with - and + (dim unless range is chosen)."""
-        live = self._kind() == "range"
-        color = theme.TEXT if live else theme.TEXT_DIM
+        """Range: the move and the bounds, each with - and +."""
+        live = True
+        color = theme.TEXT
         values = self._range()
-        x = inner.left + int(inner.width * 0.18)
-        step = (inner.right - x) // 3
+        x = inner.left
+        step = inner.width // 3
+        small = max(MIN_TEXT, size - 1)
+        b = max(18, row - 6)
         for i, (what, label) in enumerate((("moves", "move"), ("low", "from"), ("high", "to"))):
             left = x + i * step
-            small = max(MIN_TEXT, size - 1)
-            self._text(surface, f"{label} {values[what]:+d}" if what != "moves" else
-                       f"{label} {values[what]}", left, y, row, small, color)  # fmt: skip
-            b = max(14, row - 6)
-            minus = pygame.Rect(left + step - 2 * b - 6, y + 3, b, b)
-            plus = pygame.Rect(left + step - b - 4, y + 3, b, b)
+            value = f"{values[what]}" if what == "moves" else f"{values[what]:+d}"
+            label_w = self.host.text.render(label, small, color).get_width()
+            self._text(surface, label, left, y, row, small, color)
+            minus = pygame.Rect(left + label_w + 4, y + 3, b, b)
+            plus = pygame.Rect(left + step - b - 6, y + 3, b, b)
             self._button(surface, minus, ["-"], ("range", what, "-1") if live else ("none",), small)
             self._button(surface, plus, ["+"], ("range", what, "1") if live else ("none",), small)
+            shown = self.host.text.render(value, small, color, bold=live)
+            middle = ((minus.right + plus.left) // 2, y + row // 2)
+            surface.blit(shown, shown.get_rect(center=middle))
         return y + row
 
     def _button(
@@ -226,7 +240,7 @@ class GameCard(Scene):
         hover = rect.collidepoint(self.host.mouse)
         color = theme.ACCENT if lit else theme.BUTTON_HOVER if hover else theme.BUTTON
         pygame.draw.rect(surface, color, rect, border_radius=6)
-        text, fitted = self.host.text.fit(wordings, rect.width - 6, size, lit)
+        text, fitted = self.host.text.fit(wordings, rect.width - min(6, rect.width // 4), size, lit)
         label = self.host.text.render(text, fitted, theme.TEXT, bold=lit)
         surface.blit(label, label.get_rect(center=rect.center))
         self.buttons.append((rect, action))

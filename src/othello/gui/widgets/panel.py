@@ -15,6 +15,7 @@ from ...board import Color
 from ..model.wording import PanelView, detail_wordings, info_wordings
 from . import theme
 from .board import BoardRenderer
+from .clock_face import draw_clock
 from .graph import draw_bar, draw_graph, point_near
 from .layout import Layout
 from .panel_buttons import ButtonPainter
@@ -81,7 +82,9 @@ class Panel(PanelLayout):
         return point_near(self.graph_points, pos[0], reach=16)
 
     def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-        label = self.text.render(text.upper(), self.size(12), theme.TEXT_DIM, bold=True)
+        forms = [text.upper(), text.split(" · ")[0].upper()]  # the strength goes if need be
+        fits, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
+        label = self.text.render(fits, size, theme.TEXT_DIM, bold=True)
         surface.blit(label, label.get_rect(topleft=rect.topleft))
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
@@ -181,7 +184,12 @@ class Panel(PanelLayout):
             wordings = (
                 [f"{name} · to move", name] if moving else [name]
             )  # the green edge says it too
-            text, size = self.text.fit(wordings, inner.width, self.size(13))
+            if len(name) > 5:  # beside a clock: "Comp."
+                wordings.append(name[:4] + ".")
+            foot = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
+            clock = view.clocks.get(color)
+            clock_w = draw_clock(surface, self.text, clock, foot, self.px, self.size(12))
+            text, size = self.text.fit(wordings, inner.width - clock_w, self.size(13))
             label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
             surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
 

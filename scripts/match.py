@@ -200,6 +200,7 @@ def make_player(spec: str, seed: int) -> Player:
             "mpc": "selectivity",
             "noise": "noise",
             "nodes": "nodes",
+            "blunders": "blunders",
         }
         changes: dict[str, Any] = {
             names[k]: (int(v) if k in ("depth", "exact", "wld", "nodes") else float(v))

@@ -46,7 +46,7 @@ def test_shipped_ini_gives_exactly_the_defaults_and_no_notices() -> None:
     assert notices == []
     assert settings == DEFAULTS
     assert (settings.window_width, settings.window_height, settings.square_size) == (1280, 800, 70)
-    assert (settings.fps, settings.animation, settings.level) == (30, True, 13)
+    assert (settings.fps, settings.animation, settings.level) == (30, True, 14)
     assert (settings.human_color, settings.show_legal_moves, settings.sound) == (
         "black",
         True,
@@ -225,7 +225,7 @@ def test_inline_comments_and_spaces(tmp_path: Path) -> None:
 
 
 def test_bad_game_values(tmp_path: Path) -> None:
-    text = "[GAME]\nLEVEL = 17\nHUMAN_COLOR = green\nSHOW_LEGAL_MOVES = sometimes\n"
+    text = "[GAME]\nLEVEL = 18\nHUMAN_COLOR = green\nSHOW_LEGAL_MOVES = sometimes\n"
     text += "[SOUND]\nSOUND = loud\n[ANIMATION]\nANIMATION_SPEED = nan\n"
     settings, notices = load_settings(write(tmp_path, text))
     assert values(settings) == values(DEFAULTS)

@@ -62,6 +62,8 @@ def test_a_levels_description_states_its_own_settings(level: Level) -> None:
     assert (int(perfect.group(1)) if perfect else 0) == level.exact_empties, words
     wins = re.search(r"wins from (\d+)", words)
     assert (int(wins.group(1)) if wins else 0) == level.wld_empties, words
+    worst = re.search(r"1 move in (\d+) its worst", words)
+    assert (1 / int(worst.group(1)) if worst else 0.0) == level.blunders, words
 
 
 @pytest.mark.parametrize("level", [0, len(LEVELS) + 1, "3", 2.5, True])
@@ -163,7 +165,7 @@ def test_solve_and_analyze_match_brute_force(seed: int) -> None:
     expected = brute_force(board.copy())
     result = Engine().solve(board)
     assert result.exact and result.score == expected
-    table = untimed(16).analyze(board)
+    table = untimed(17).analyze(board)
     assert sorted(m.move for m in table) == sorted(board.legal_moves())
     assert all(isinstance(m, MoveScore) and m.exact for m in table)
     assert table[0].score == expected

@@ -66,7 +66,7 @@ def test_winning_most_games_at_a_level_suggests_the_next() -> None:
     assert suggestion([(7, 1.0), (7, 1.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) == 8
     assert suggestion([(7, 1.0), (7, 0.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) is None
     assert suggestion([(6, 1.0)] * 5 + [(7, 1.0)] * 2, 7) is None  # other levels' games
-    assert suggestion([(16, 1.0)] * 5, 16) is None  # no level above the top
+    assert suggestion([(17, 1.0)] * 5, 17) is None  # no level above the top
 
 
 def test_the_strength_file_keeps_the_rating_and_its_history(tmp_path: Path) -> None:

@@ -175,9 +175,10 @@ class SearchTask:
                 it = next(s.iterate(self.p, self.o, order, [level.depth], _every_depth))
             except SearchStopped:
                 pass
-        noise = level.noise * SCALE
         scores = {sq: it.scores[sq] for sq in order}  # the random draws go in this order
-        sq = max(scores, key=lambda m: scores[m] + self.rng.gauss(0.0, noise))
+        if level.blunders and self.rng.random() < level.blunders:  # the worst move it sees
+            return self.midgame_found(*min(scores.items(), key=lambda kv: kv[1]), it.depth)
+        sq = max(scores, key=lambda m: scores[m] + self.rng.gauss(0.0, level.noise * SCALE))
         return self.midgame_found(sq, scores[sq], it.depth)
 
     def check_wld(self, guess: Found, deadline: float, nodes: int | None = None) -> Found:

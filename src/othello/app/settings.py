@@ -24,11 +24,11 @@ class Settings:
     square_size: int = 70
     fps: int = 30
     animation: bool = True
-    level: int = 13  # the engine's DEFAULT_LEVEL (a test checks)
+    level: int = 14  # the engine's DEFAULT_LEVEL (a test checks)
     human_color: str = "black"
     mode: str = "computer"
     watch_seconds: float = 1.0
-    watch_black_level: int = 13  # watching, Black's level (White plays at ``level``)
+    watch_black_level: int = 14  # watching, Black's level (White plays at ``level``)
     show_legal_moves: bool = True
     book: bool = True
     review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
@@ -62,10 +62,10 @@ KEYS: tuple[Key, ...] = (
     Key("BASIC", "SQUARESIZE", "square_size", "int", 8, 1000),
     Key("BASIC", "FPS", "fps", "int", 1, 240),
     Key("BASIC", "ANIMATION", "animation", "bool"),
-    Key("GAME", "LEVEL", "level", "int", 1, 16),  # the engine's LEVELS (a test checks)
+    Key("GAME", "LEVEL", "level", "int", 1, 17),  # the engine's LEVELS (a test checks)
     Key("GAME", "MODE", "mode", "mode"),
     Key("GAME", "WATCH_SECONDS", "watch_seconds", "float", 0.0, 10.0),
-    Key("GAME", "WATCH_BLACK_LEVEL", "watch_black_level", "int", 1, 16),
+    Key("GAME", "WATCH_BLACK_LEVEL", "watch_black_level", "int", 1, 17),
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),

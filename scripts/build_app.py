@@ -40,7 +40,6 @@ EXCLUDED = [
     "unittest",
     "pydoc",
     "doctest",
-    "sqlite3",
     "asyncio",
     "ssl",
     "ftplib",

@@ -2,15 +2,15 @@
 
 Run from anywhere: ``python3 scripts/make_resources.py``. Everything is drawn or synthesised
 here from a fixed random seed, so the files can be rebuilt and reviewed; the only outside
-input is DejaVu Sans (free licence, copied beside the fonts), cut down to the characters the
-window uses so the package stays small. Needs numpy and pygame; fontTools for the fonts.
+inputs are the fonts (DejaVu Sans and Noto Sans CJK, free licences copied beside them), cut
+down to the characters the window uses by scripts/make_fonts.py so the package stays small.
+Needs numpy and pygame; fontTools for the fonts.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import shutil
 import struct
 import wave
 from pathlib import Path
@@ -22,10 +22,6 @@ import numpy as np
 import pygame
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "othello" / "resources"
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-DEJAVU_COPYRIGHT = Path("/usr/share/doc/fonts-dejavu-core/copyright")
-# Printable ASCII plus the few symbols the window draws.
-FONT_TEXT = "".join(chr(c) for c in range(32, 127)) + "•–—…×←→↑↓·½"
 RATE = 22050
 
 
@@ -110,18 +106,10 @@ def make_sounds(rng: np.random.Generator) -> None:
 
 
 def make_fonts() -> None:
-    """Copy DejaVu Sans (regular and bold) cut down to FONT_TEXT, with its licence."""
-    from fontTools import subset
+    """The subset fonts and their licences: scripts/make_fonts.py."""
+    import make_fonts as fonts
 
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
-        options = subset.Options()
-        options.layout_features = ["kern", "liga"]
-        font = subset.load_font(str(DEJAVU / name), options)
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(text=FONT_TEXT)
-        subsetter.subset(font)
-        subset.save_font(font, str(OUT / name), options)
-    shutil.copyfile(DEJAVU_COPYRIGHT, OUT / "LICENSE-DejaVu.txt")
+    fonts.main()
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 """Render the window's views headless into docs/views/: the evaluation graph and the move list
-after a review of a real game at three window sizes, and the modes and the position editor.
+after a review of a real game at three window sizes and in Japanese, and the modes and the
+position editor.
 
 Run: ``python scripts/render_views.py [FOLDER]`` (a minute: the review runs the real engine
 once, at the window's settings); FOLDER instead of docs/views/, e.g. to compare two versions
@@ -34,8 +35,11 @@ SIZES = ((1100, 760), (900, 640), (600, 700))
 DT = 1 / 30
 
 
-def make_app(size: tuple[int, int], mode: str = "computer", watch_seconds: float = 1.0) -> App:
+def make_app(
+    size: tuple[int, int], mode: str = "computer", watch_seconds: float = 1.0, language: str = "en"
+) -> App:
     chosen = Settings(
+        language=language,
         animation=False,
         sound=False,
         window_width=size[0],
@@ -104,6 +108,22 @@ def review_views(verdicts: Verdicts) -> None:
         app.close()
 
 
+def language_views(verdicts: Verdicts) -> None:
+    """The review's views in Japanese (the window's language, LANGUAGE = ja), at the default
+    size and at the smallest window."""
+    for size in ((1100, 760), (540, 400)):
+        app = make_app(size, mode="two-players", language="ja")
+        app.session.set_game(Game.from_transcript(GAME))
+        app.play.computer.judgement.verdicts = dict(verdicts)
+        app.session.play_from(40)
+        save(app, f"ja-graph-{size[0]}x{size[1]}.png")
+        key(app, pygame.K_m)
+        worst = max(app.play.computer.reviewed().values(), key=lambda r: r.loss)
+        app.session.show_ply(worst.ply)
+        save(app, f"ja-review-{size[0]}x{size[1]}.png")
+        app.close()
+
+
 def mode_views() -> None:
     app = make_app(SIZES[0], mode="two-players")
     for move in ("f5", "d6", "c3", "d3", "c4", "f4"):
@@ -147,7 +167,9 @@ def main() -> int:
         OUT = Path(sys.argv[1])
     OUT.mkdir(parents=True, exist_ok=True)
     explorer_views()
-    review_views(reviewed_game())
+    verdicts = reviewed_game()
+    review_views(verdicts)
+    language_views(verdicts)
     mode_views()
     return 0
 

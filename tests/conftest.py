@@ -13,7 +13,14 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+# The window speaks the system's language by default: the tests read its English whatever the
+# machine's locale (a test of another language sets it itself).
+os.environ["LANGUAGE"] = "en"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL's SIGTERM handler (installed while a window is open) is inherited by processes forked
+# from the test process, such as scripts/match.py's pool: its workers then ignore the pool's
+# terminate and the test waits for ever.
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 # A test that forgets to isolate itself must never touch the real user's files.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="othello-tests-"))
@@ -39,3 +46,12 @@ def empty_working_folder() -> Iterator[None]:
     os.chdir(_SCRATCH / "cwd")
     yield
     os.chdir(before)
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """A test that switches the window's language leaves the next one in English."""
+    yield
+    from othello.app import i18n
+
+    i18n.set_language(i18n.DEFAULT)

@@ -92,6 +92,10 @@ def test_archive_holds_the_app_its_data_and_a_readme(app: Path) -> None:
         "tables/patterns.bin",
         "tables/book.bin",
         "data/openings.tsv",
+        "locale/ja/LC_MESSAGES/othello.mo",
+        "locale/es/LC_MESSAGES/othello.mo",
+        "resources/NotoSansCJK-zh_CN.otf",
+        "resources/LICENSE-NotoSansCJK.txt",
     ):
         assert (bundled / name).is_file(), name
     assert "--install-shortcut" in (folder / "README.txt").read_text(encoding="utf-8")

@@ -187,7 +187,7 @@ def test_a_balanced_start_has_its_8_moves_and_undo_never_takes_them_back(
 
 def test_the_game_card_chooses_the_next_start_and_clock(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine())
-    press(pygame.K_g)
+    press(pygame.K_k)
     frames(app, 1)
     card = app.find_screen("game")
     assert card is not None
@@ -231,7 +231,7 @@ def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None
     assert after.games == before.games + 1 and after.value < before.value
     data = json.loads((paths.user_data_dir() / "strength.json").read_text())
     assert data["games"] == after.games and data["history"][-1][1:3] == [9, 0.0]
-    assert app.play.panel_view().level_label.startswith("Level · you: ")
+    assert app.play.panel_view().strength.startswith("you: ")
 
 
 def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:
@@ -240,7 +240,7 @@ def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:
     app.play.do("new")
     frames(app, 1)
     games = app.play.club.strength.rating.games
-    press(pygame.K_h)
+    app.play.do("hint")  # H waits a moment for a digit (h4 is a square): the command itself
     frames(app, 2)
     now.t += 1000
     frames(app, 2)

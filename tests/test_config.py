@@ -326,7 +326,10 @@ def test_a_huge_file_found_by_search_is_refused_unread(tmp_path: Path) -> None:
         file.truncate(4_000_000_000)  # sparse: reading it all would take 4 GB
     settings, notices = load_settings()
     assert values(settings) == values(DEFAULTS)
-    assert notices == [f"{user} is not a text file; using the built-in defaults"]
+    assert notices == [  # the size and the rule, as the docs say it (issue 36)
+        f"{user} is 4,000,000,000 bytes; a settings file over 1 MB is refused; "
+        "using the built-in defaults"
+    ]
 
 
 def test_unreadable_file_found_by_search(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from othello.app import storage
 from othello.gui.app import App
 from othello.gui.scenes.set_up import EditOverlay
 from othello.notation import parse_square
-from test_gui import FakeEngine, app_maker, click_at, frames, press
+from test_gui import FakeEngine, app_maker, click_at, frames, press, press_waiting
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def right_click(app: App, name: str, button: int = 1) -> None:
 def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     app.session.play("f5")
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app, 1)
     assert app.find_scene(EditOverlay) is not None
     right_click(app, "c4")  # empty -> black
@@ -62,7 +62,7 @@ def test_escape_changes_nothing(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     app.session.play("f5")
     before = app.session.game
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     press(pygame.K_c)  # cleared...
     frames(app, 1)
     assert app.session.shown.board.black == 0 and app.session.game is before  # a view
@@ -73,7 +73,7 @@ def test_escape_changes_nothing(make_app: Callable[..., App]) -> None:
 
 def test_a_finished_position_says_so(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     press(pygame.K_c)
     for name in ("d4", "e4", "d5", "e5"):
         right_click(app, name)  # the centre, all black: nobody can move
@@ -90,7 +90,7 @@ def test_a_position_paste_refuses_is_not_played_and_says_why(
     app = make_app(FakeEngine(), mode="two-players")
     app.session.play("f5")
     before = app.session.game
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     press(pygame.K_c)
     right_click(app, "a1")  # black
     right_click(app, "b2")
@@ -114,7 +114,7 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
 
     app = make_app(FakeEngine(), mode="two-players")
     frames(app, 1)
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app, 1)
     editor = app.find_scene(EditOverlay)
     assert editor is not None and set(editor.buttons) == {
@@ -143,7 +143,7 @@ def test_a_refusal_goes_once_its_cause_is_mended(make_app: Callable[..., App]) -
     """Issue 31, item 13: "Cannot play this set-up" goes away once the position can be
     played, instead of staying its full time over a position that is fine now."""
     app = make_app(FakeEngine(), mode="two-players")
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app, 1)
     right_click(app, "a1")  # a black disc on a1, joined to nothing
     press(pygame.K_RETURN)

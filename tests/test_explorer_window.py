@@ -13,7 +13,7 @@ from othello.explorer import load_explorer
 from othello.gui.app import App
 from othello.gui.widgets.explorer_marks import short_count
 from othello.notation import parse_square, square_name
-from test_gui import app_maker, brightness, frames, pixel, press
+from test_gui import app_maker, brightness, frames, pixel, press, press_waiting
 
 
 @pytest.fixture
@@ -44,9 +44,14 @@ def test_x_cycles_the_sources_and_marks_the_moves(make_app: Callable[..., App]) 
     assert app.play.explorer.source == "people"
     people = app.play.explorer.lookup(app.session.board)
     assert people is not None and people.games < shown.games
-    for _ in range(2):
-        press(pygame.K_x)
-        frames(app)
+    press(pygame.K_x)
+    frames(app)
+    assert app.play.explorer.source == "programs"
+    press(pygame.K_x)  # the fourth source: your library's games
+    frames(app)
+    assert app.play.explorer.source == "mine"
+    press(pygame.K_x)
+    frames(app)
     assert not app.play.explorer.on
     assert pixel(app, "c7") == before
 
@@ -59,7 +64,7 @@ def test_the_panel_button_and_the_move_list(make_app: Callable[..., App]) -> Non
     button = next(b for b in app.panel.buttons if b.action == "explore")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     frames(app)
-    assert app.play.explorer.on and app.play.panel_view().labels["explore"] == "Explorer: on"
+    assert app.play.explorer.on and app.play.panel_view().toggles["explore"]
     press(pygame.K_m)
     frames(app)
     app.session.show_ply(1)  # browsing: the position after f5
@@ -75,7 +80,7 @@ def test_the_panel_button_and_the_move_list(make_app: Callable[..., App]) -> Non
 def test_the_editor_says_when_no_game_reached_the_position(make_app: Callable[..., App]) -> None:
     app = make_app()
     press(pygame.K_x)
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app)
     pos = app.layout.square_center(0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -126,7 +131,7 @@ def test_x_works_in_the_move_list_and_in_set_up(make_app: Callable[..., App]) ->
     assert app.play.explorer.on and app.session.browsing
     assert brightness(pixel(app, "f6")) != brightness(before)  # its chip, on the shown position
     press(pygame.K_m)
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app)
     press(pygame.K_x)  # in Set up: the next source
     frames(app)

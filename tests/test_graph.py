@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from othello.gui.app import App
-from othello.gui.model.wording import GraphPoint
+from othello.gui.model.judgement import GraphPoint
 from test_gui import (
     FakeEngine,
     FakeResult,

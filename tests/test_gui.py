@@ -23,6 +23,7 @@ from othello.gui.app import App
 from othello.gui.model.wording import result_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
+from othello.gui.scenes.play_keys import TYPE_WAIT
 from othello.gui.widgets import theme
 from othello.notation import parse_square, square_name
 
@@ -155,6 +156,13 @@ def click(app: App, square: str) -> None:
 def click_at(pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def press_waiting(app: App, key: int) -> None:
+    """B or E on the player's turn: its command comes once no digit followed in time (a
+    square's name may be typed: e3)."""
+    press(key)
+    frames(app, int(TYPE_WAIT / DT) + 2)
 
 
 def press(key: int, mod: int = 0, unicode: str = "") -> None:
@@ -514,10 +522,10 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     app = make_app(FakeEngine())
     frames(app, 1)
     buttons = {b.action: b.rect for b in app.panel.buttons}
-    assert app.play.panel_view().labels["mode"] == "1 player"
+    assert app.play.panel_view().labels["mode"][0] == "1 player"
     click_at(buttons["mode"].center)
     frames(app, 1)
-    assert app.session.two_players and app.play.panel_view().labels["mode"] == "2 players"
+    assert app.session.two_players and app.play.panel_view().labels["mode"][0] == "2 players"
     click_at(buttons["moves"].center)
     frames(app, 1)
     overlay = app.find_scene(MoveListOverlay)
@@ -674,7 +682,7 @@ def test_no_audio_device_means_silence_not_a_crash(
     frames(app, 20)
     assert any("No sound device" in t.text for t in app.play.notices.toasts)
     assert app.session.game.cursor >= 1
-    assert app.play.panel_view().labels["sound"] == "Sound: off"
+    assert not app.play.panel_view().toggles["sound"]
     press(pygame.K_s)  # asking for sound again explains rather than pretending
     frames(app, 1)
     assert not app.sounds.enabled and any(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import cli, logs, paths, shortcut, storage
+from othello.app import autosave, cli, logs, paths, shortcut
 
 
 @pytest.fixture(autouse=True)
@@ -165,7 +165,7 @@ def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Pa
     # message + traceback, logged once (3.13+ also quote the raising line in the traceback)
     assert log_text.count("crash: boom in the game loop") == 1
     assert log_text.count("RuntimeError: boom in the game loop") == 1
-    game, notices = storage.resume()
+    game, notices = autosave.resume()
     assert notices == [] and game is not None and game.transcript() == "f5d6c3"
 
 

@@ -13,17 +13,17 @@ import pygame
 import pytest
 
 from othello import Engine, MoveScore
-from othello.app import search_service, storage
+from othello.app import autosave, search_service, storage
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui.app import App
+from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import KEPT_GAMES, Session
-from othello.gui.model.wording import game_summary, move_info
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
 from othello.levels import ANALYSIS
-from test_gui import frames_until, press
+from test_gui import frames_until, press, press_waiting
 from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
 
 
@@ -113,7 +113,7 @@ def test_n_in_mid_game_can_be_undone(make_app: Callable[..., Any]) -> None:
     frames(app, 1)
     assert app.session.game.transcript() == before
     assert "Back to the game before: a game of 2 moves" in toast_texts(app)
-    assert storage.resume()[0] is not None  # and it is the autosaved game again
+    assert autosave.resume()[0] is not None  # and it is the autosaved game again
 
 
 def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., Any]) -> None:
@@ -275,7 +275,7 @@ def test_switching_sides_before_your_first_move_starts_the_game_fresh(
     app = make_app()
     press(pygame.K_w)  # play White: the computer opens as Black
     frames_until(app, lambda: len(app.session.game.moves) == 1)
-    press(pygame.K_b)  # back to Black before playing anything
+    press_waiting(app, pygame.K_b)  # back to Black before playing anything
     frames(app, 5)
     assert app.session.human == "black" and app.session.board == Board()
     assert app.session.is_human_turn() and app.session.game.moves == []
@@ -334,7 +334,8 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     assert again.find_scene(EndOverlay) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
-    assert storage.resume()[0] is None  # a new game is what clears it
+    resumed = autosave.resume()[0]  # a new game on the board; the finished one behind Undo
+    assert resumed is not None and resumed.is_untouched()
 
 
 def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[..., Any]) -> None:
@@ -346,6 +347,7 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     frames(app, 1)
     assert app.session.two_players and storage.autosaved_players() == "two-players"
     # the settings still say "computer" (nothing remembered them): the autosave decides
+    app.close()  # a restart: the first window is gone before the next opens
     again = make_app(Settings(sound=False, animation=False, mode="computer"))
     persistence.attach(again)
     assert again.session.two_players and again.session.game.moves == app.session.game.moves
@@ -362,4 +364,4 @@ def test_the_players_in_an_autosave_are_checked(tmp_path: Path) -> None:
     storage.autosave(game, path)  # an older autosave without it: the settings decide
     assert storage.autosaved_players(path) is None
     path.write_text(path.read_text().replace('"cursor"', '"players": "chess", "cursor"'))
-    assert storage.autosaved_players(path) is None and storage.resume(path)[0] is not None
+    assert storage.autosaved_players(path) is None and autosave.resume(path)[0] is not None

@@ -83,7 +83,7 @@ def test_a_missing_names_file_gives_no_names_and_says_why(
 
 def test_the_panel_names_the_opening_and_keeps_it() -> None:
     from othello.game import Game
-    from othello.gui.model.wording import opening_text
+    from othello.gui.model.game_words import opening_text
 
     game = Game.from_transcript("d3c5f6f5e6")  # the Tiger, seen from d3
     assert opening_text(game) == "Tiger"

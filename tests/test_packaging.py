@@ -30,6 +30,12 @@ EXPECTED_IN_WHEEL = [
     "othello/tables/explorer.bin",
     "othello/app/cli.py",
     "othello/gui/app.py",
+    # the window's languages: compiled catalogs, the CJK fonts and their licence (issue 35)
+    "othello/locale/ja/LC_MESSAGES/othello.mo",
+    "othello/locale/zh_TW/LC_MESSAGES/othello.mo",
+    "othello/resources/NotoSansCJK-ja.otf",
+    "othello/resources/NotoSansCJK-ko.otf",
+    "othello/resources/LICENSE-NotoSansCJK.txt",
 ]
 
 
@@ -134,6 +140,11 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
     for name in EXPECTED_IN_WHEEL:
         assert name in names
     assert any(n.startswith("othello/resources/") and n.endswith(".ttf") for n in names)
+    assert not any(n.endswith(".po") for n in names)  # the catalogs' sources stay in po/
+    with zipfile.ZipFile(installed["wheel"]) as whl:
+        fonts = sum(whl.getinfo(n).compress_size for n in names if n.endswith((".ttf", ".otf")))
+        catalogs = sum(whl.getinfo(n).compress_size for n in names if n.endswith(".mo"))
+    assert fonts <= 700_000 and catalogs <= 200_000  # every language, a small download
     assert packaged_ini == (ROOT / "src" / "othello" / "othello.ini").read_bytes()
     assert "[console_scripts]\nothello = othello.app.cli:main" in entries
     assert "[gui_scripts]\nothello-gui = othello.app.cli:main" in entries

@@ -15,8 +15,8 @@ import pytest
 from othello import Board
 from othello.app.settings import Settings
 from othello.gui.app import COMPUTER_MIN_SECONDS, App
+from othello.gui.model.game_words import last_placed
 from othello.gui.model.session import Change
-from othello.gui.model.wording import last_placed
 from othello.gui.scenes.play import PASS_SECONDS
 from test_gui import DT, FakeEngine, click
 

@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from othello.app import puzzle_store
 from othello.app.puzzle_store import PuzzleFile
 from othello.board import Board
+from othello.fforum import builtin_puzzles
 from othello.notation import parse_move, square_name
 from othello.puzzles import (
     AGAIN,
     INTERVALS,
     Puzzle,
     PuzzleQueue,
-    builtin_puzzles,
     from_review,
     judge,
 )
@@ -135,12 +136,24 @@ def test_a_damaged_puzzles_file_is_set_aside_never_lost(tmp_path: Path, damage: 
     assert notice is not None and (tmp_path / "puzzles.json.damaged-2").read_text() == damage
 
 
-def test_an_unreadable_puzzles_file_is_never_written_over(tmp_path: Path) -> None:
+def test_an_unreadable_puzzles_file_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "puzzles.json"
     path.mkdir()  # a folder where the file should be: it cannot be read
+    (path / "inside").write_text("mine")
     file = PuzzleFile(path)
     queue, notice = file.load()
-    assert notice is not None and "could not be read" in notice
+    assert notice is not None and "could not be read (is a folder" in notice
+    assert file.save(queue) is None and path.is_file()  # moved aside whole, a new file begun
+    assert (tmp_path / "puzzles.json.damaged" / "inside").read_text() == "mine"
+    # one that cannot even be moved aside is left as it is, and never written
+    path.unlink()
+    path.mkdir()
+    monkeypatch.setattr(puzzle_store, "set_aside", _cannot_move)
+    file = PuzzleFile(path)
+    queue, notice = file.load()
+    assert notice is not None and "they are left as they are" in notice
     assert file.save(queue) is None and path.is_dir()
 
 
@@ -178,3 +191,7 @@ def score_moves_exact(board: Board) -> tuple[dict[int, int], bool]:
     from othello.review import score_moves
 
     return score_moves(board, exact_empties=EXACT)
+
+
+def _cannot_move(path: Path, tag: str) -> Path:
+    raise PermissionError(13, "Permission denied", str(path))

@@ -150,7 +150,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
 
 
 def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> None:
-    from othello.gui.model.wording import review_lines
+    from othello.gui.model.game_words import review_lines
     from othello.review import review_game
 
     game = Game.from_transcript("f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6")

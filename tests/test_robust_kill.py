@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app import storage
+from othello.app import autosave
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.gui.services import persistence
@@ -94,4 +94,4 @@ def test_the_window_killed_mid_game_resumes_the_same_position(
     finally:
         app.close()
         pygame.display.quit()
-    assert storage.resume()[0] is not None  # still there for the start after
+    assert autosave.resume()[0] is not None  # still there for the start after

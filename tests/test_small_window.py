@@ -16,7 +16,7 @@ from othello.gui.scenes.help import HELP_LINES
 from othello.gui.scenes.set_up import BUTTONS, EditOverlay
 from othello.gui.widgets.notice_strip import _notice_rows, notices_that_fit
 from othello.gui.widgets.text import ELLIPSIS
-from test_gui import FakeEngine, app_maker, frames, press
+from test_gui import FakeEngine, app_maker, frames, press_waiting
 from test_review_window import finish_randomly
 
 
@@ -30,7 +30,7 @@ SMALL = {"window_width": 560, "window_height": 420}
 
 def test_the_editor_says_its_lines_and_keys_whole(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players", **SMALL)
-    press(pygame.K_e)
+    press_waiting(app, pygame.K_e)
     frames(app, 2)
     editor = app.find_scene(EditOverlay)
     assert editor is not None and editor.shown

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import files, paths, storage
+from othello.app import autosave, files, paths, storage
 from othello.bitboard import PASS
 from othello.board import Board
 from othello.errors import GameTextError, OthelloError
@@ -228,7 +228,7 @@ def test_autosave_and_resume_keep_undo_and_redo(data_dir: Path) -> None:
     game.undo()
     assert storage.autosave(game)
     assert paths.autosave_path() == data_dir / "autosave.json"
-    resumed, notices = storage.resume()
+    resumed, notices = autosave.resume()
     assert notices == []
     assert resumed is not None and same(resumed, game)
     assert resumed.moves == game.moves and resumed.cursor == game.cursor
@@ -247,13 +247,13 @@ def test_autosave_with_passes_and_setup_positions() -> None:
         if game.board.is_game_over():
             game.undo()
         storage.autosave(game)
-        resumed, notices = storage.resume()
+        resumed, notices = autosave.resume()
         assert notices == [] and resumed is not None
         assert resumed.start == game.start and resumed.moves == game.moves
 
 
 def test_nothing_to_resume() -> None:
-    assert storage.resume() == (None, [])
+    assert autosave.resume() == (None, [])
 
 
 def test_a_new_game_clears_the_autosave_and_a_finished_game_stays_until_then() -> None:
@@ -263,7 +263,7 @@ def test_a_new_game_clears_the_autosave_and_a_finished_game_stays_until_then() -
     assert not paths.autosave_path().exists()
     finished = Game.from_transcript(FULL_GAME)
     storage.autosave(finished)  # quitting at the end card loses nothing
-    resumed, _ = storage.resume()
+    resumed, _ = autosave.resume()
     assert resumed is not None and resumed.board == finished.board
     assert resumed.board.is_game_over()
     storage.autosave(Game())
@@ -271,7 +271,7 @@ def test_a_new_game_clears_the_autosave_and_a_finished_game_stays_until_then() -
     storage.autosave(Game.from_transcript("f5"))
     storage.clear_autosave()
     storage.clear_autosave()
-    assert storage.resume() == (None, [])
+    assert autosave.resume() == (None, [])
 
 
 def test_autosave_never_raises(tmp_path: Path) -> None:
@@ -305,11 +305,11 @@ def test_corrupt_autosave_starts_a_new_game_with_a_notice(content: bytes) -> Non
     path = paths.autosave_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
-    game, notices = storage.resume()
+    game, notices = autosave.resume()
     assert game is None
     assert len(notices) == 1 and "damaged" in notices[0]
     assert not path.exists() and path.with_name("autosave.json.corrupt").read_bytes() == content
-    assert storage.resume() == (None, [])  # next start is clean
+    assert autosave.resume() == (None, [])  # next start is clean
 
 
 def autosave_json(**changes: object) -> bytes:
@@ -334,7 +334,7 @@ def test_autosave_of_an_impossible_game(changes: dict[str, object], words: str) 
     path = paths.autosave_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(autosave_json(**changes))
-    game, notices = storage.resume()
+    game, notices = autosave.resume()
     assert game is None and words in notices[0]
 
 
@@ -361,7 +361,7 @@ def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
         timeout=60,
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
-    game, notices = storage.resume()
+    game, notices = autosave.resume()
     assert notices == [] and game is not None
     assert game.transcript() == "f5d6c3d3c4"
 
@@ -369,7 +369,7 @@ def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
 def test_a_write_killed_halfway_leaves_the_previous_save(data_dir: Path) -> None:
     storage.autosave(Game.from_transcript("f5d6"))
     (data_dir / ".autosave.json.12345.tmp").write_text('{"format": "othello-auto')  # torn temp file
-    game, notices = storage.resume()
+    game, notices = autosave.resume()
     assert notices == [] and game is not None and game.transcript() == "f5d6"
 
 
@@ -380,9 +380,9 @@ def test_failed_rename_keeps_the_old_save(monkeypatch: pytest.MonkeyPatch, data_
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(storage.os, "replace", broken_replace)
+        patch.setattr(files.os, "replace", broken_replace)
         assert storage.autosave(Game.from_transcript("f5d6c3")) is False
-    game, _ = storage.resume()
+    game, _ = autosave.resume()
     assert game is not None and game.transcript() == "f5d6"
     assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
 
@@ -436,6 +436,6 @@ def test_game_files_newest_first(data_dir: Path) -> None:
 def test_a_set_up_position_is_kept_before_its_first_move() -> None:
     position = Game(Board.from_transcript("f5d6c3d3"))  # pasted or loaded, nothing played yet
     assert storage.autosave(position) and paths.autosave_path().exists()
-    resumed, notices = storage.resume()
+    resumed, notices = autosave.resume()
     assert notices == [] and resumed is not None and resumed.board == position.board
     assert storage.autosave(Game()) and not paths.autosave_path().exists()

@@ -125,3 +125,18 @@ def test_taking_over_keeps_the_computers_level(make_app: Callable[..., App], how
     assert app.play.panel_view().level_text.startswith("4 ")
     said = " ".join(t.text for t in app.play.notices.toasts)
     assert "level 4" in said
+
+
+def test_leaving_a_paused_watch_with_t_lets_the_game_go_on(make_app: Callable[..., App]) -> None:
+    """A pause is watching's: T from a paused watch to playing the computer does not leave
+    the game stopped (the computer's reply, the end of the game, would never come)."""
+    app = make_app(FakeEngine(), mode="watch", watch_seconds=0.0)
+    frames_until(app, lambda: app.session.game.cursor >= 2)
+    press(pygame.K_p)
+    frames(app, 2)
+    press(pygame.K_t)  # watch -> you against the computer
+    frames(app, 2)
+    assert not app.session.watching and not app.session.paused
+    if not app.session.is_human_turn():  # the computer's side moves on
+        cursor = app.session.game.cursor
+        frames_until(app, lambda: app.session.game.cursor > cursor)

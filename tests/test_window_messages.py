@@ -105,8 +105,11 @@ def test_hint_names_every_move_tied_for_best_and_explains_the_score_once(
     app.play.computer.show_hints([("d3", 2), ("c4", 2), ("f5", -4)])
     frames(app, 1)
     hint = app.play.notices.toasts[0].text  # an answer: shown first
-    assert hint.startswith("Hint: d3 and c4 tie for best (+2, estimated).")
-    assert "+2 = ahead by 2" in hint
+    assert hint == "Hint: d3 and c4 tie for best (+2, estimated)."
+    # what the scores mean: said once, after it (the strip may have room for one at a time)
+    assert [t.text for t in app.play.notices.toasts if "+2 = ahead by 2" in t.text] == [
+        "Scores are discs ahead at the end: +2 = ahead by 2."
+    ]
     app.play.computer.show_hints([("d3", 0), ("c4", -2)], exact=True)
     frames(app, 1)
     assert app.play.notices.toasts[0].text == "Hint: d3 is best (0, exact)."
@@ -183,10 +186,13 @@ def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     app = make_app(Engine(level=14, book=True, seed=2))
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
-    from othello.gui.model.wording import info_wordings
+    from othello.gui.model.game_words import info_wordings
 
     view = app.play.panel_view()
     assert view.from_book and app.play.computer.last_from_book()
-    assert all("(book)" in wording for wording in info_wordings(view))  # also when shortened
+    words = info_wordings(view.info, view.opening, view.from_book)
+    assert all("(book)" in wording for wording in words)  # also when shortened
     app.play.computer.book_moves.clear()  # the same move found by a search says nothing more
-    assert not any("(book)" in wording for wording in info_wordings(app.play.panel_view()))
+    view = app.play.panel_view()
+    words = info_wordings(view.info, view.opening, view.from_book)
+    assert not any("(book)" in wording for wording in words)

@@ -17,7 +17,7 @@ from othello.app.preferences import save_preferences
 from othello.app.settings import Settings
 from othello.game import Game
 from othello.gui.app import App
-from othello.gui.model import wording
+from othello.gui.model import game_words
 from othello.gui.scenes.move_list import MoveListOverlay
 from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.panel_layout import GRID
@@ -223,8 +223,8 @@ def test_the_move_lists_title_keeps_clear_of_the_panels_edge(
 
 def test_the_opening_is_named_in_the_opening_only() -> None:
     game = Game.from_transcript(GAME[:16])  # 8 moves
-    assert wording.opening_text(game)
-    assert wording.opening_text(Game.from_transcript(GAME)) == ""  # move 60
+    assert game_words.opening_text(game)
+    assert game_words.opening_text(Game.from_transcript(GAME)) == ""  # move 60
 
 
 # ----- a window larger than the screen ----------------------------------------------------------

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from othello import Board
+from othello.gui.model.game_words import hint_text, pass_text
 from othello.gui.model.session import Session
-from othello.gui.model.wording import hint_text, pass_text, result_text, status_parts
+from othello.gui.model.wording import result_text, status_parts
 from othello.gui.scenes.play_keys import key_command, nearest_legal, step_cursor
 from othello.notation import parse_square
 
@@ -79,7 +80,7 @@ def test_the_cursor_goes_to_the_nearest_legal_move() -> None:
 
 def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:
     from othello.board import Board
-    from othello.gui.model.wording import empties_note
+    from othello.gui.model.game_words import empties_note
 
     ended = Board.from_transcript("d3c3b3d2e1d6d7e3f4")  # 13-0 on the board, 51 empty
     assert empties_note(ended)[0] == "With the 51 empty squares to the winner: 64–0"

@@ -21,14 +21,15 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from .bitboard import Bitboard, Square, transpose
 from .errors import OthelloError
 from .patterns import symmetry
+from .reading import read_package, short_reason
 
 FILE = "book.bin"
+LIMIT = 64_000_000  # far more than the file holds
 MAGIC = b"OTBK"
 VERSION = 1
 MAX_PLIES = 20
@@ -207,8 +208,8 @@ def problem() -> str | None:
         starts = _uint32s(data[12 + 16 * n : 16 + 20 * n])
         if len(starts) != n + 1 or len(data) != 16 + 20 * n + 9 * starts[-1]:
             raise BookError("the opening book file is cut short or damaged")
-    except (OSError, BookError) as err:
-        return f"The opening book could not be read ({err}); playing without it."
+    except (OSError, ValueError) as err:
+        return f"The opening book could not be read ({short_reason(err)}); playing without it."
     return None
 
 
@@ -220,7 +221,8 @@ def _uint32s(data: bytes) -> array[int]:
 
 
 def _read() -> bytes:
-    return resources.files("othello").joinpath("tables").joinpath(FILE).read_bytes()
+    """The packaged file's bytes, read like any file the game reads (``reading``)."""
+    return read_package(f"tables/{FILE}", LIMIT)
 
 
 @cache
@@ -229,10 +231,10 @@ def load_book() -> tuple[Book, str | None]:
     plays without one)."""
     try:
         return decode(_read()), None
-    except (OSError, BookError) as err:
+    except (OSError, ValueError) as err:
         return Book(
             {}, [0], [], [], []
-        ), f"The opening book could not be read ({err}); playing without it."
+        ), f"The opening book could not be read ({short_reason(err)}); playing without it."
 
 
 def write_book(folder: Path, data: bytes) -> Path:

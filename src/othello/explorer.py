@@ -28,14 +28,15 @@ from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from .bitboard import Bitboard, Square, legal_moves
 from .book import fast_transform
 from .errors import OthelloError
 from .patterns import symmetry
+from .reading import read_package, short_reason
 
 FILE = "explorer.bin"
+LIMIT = 64_000_000  # far more than the file holds
 MAGIC = b"OTEX"
 VERSION = 1
 MAX_MOVES = 20
@@ -44,7 +45,14 @@ MIN_GAMES = 2
 """A position needs this many games to be kept."""
 SOURCES = ("people", "programs")
 CHOICES = ("all", *SOURCES)
-NAMES = {"people": "people's games", "programs": "Logistello's games", "all": "all games"}
+MINE = "mine"
+"""The fourth source, the player's own library's games (``othello.app.library_query.mine``)."""
+NAMES = {
+    "people": "people's games",
+    "programs": "Logistello's games",
+    "all": "all games",
+    MINE: "your library's games",
+}
 
 Stats = tuple[int, int, int, int]
 """From the mover's side: games, wins, draws, summed final disc difference."""
@@ -266,7 +274,8 @@ def decode(data: bytes) -> Explorer:
 
 
 def read_data() -> bytes:
-    return resources.files("othello").joinpath("tables").joinpath(FILE).read_bytes()
+    """The packaged file's bytes, read like any file the game reads (``reading``)."""
+    return read_package(f"tables/{FILE}", LIMIT)
 
 
 @cache
@@ -274,5 +283,5 @@ def load_explorer() -> tuple[Explorer | None, str | None]:
     """The packaged explorer, or None and why it cannot be used (read on first use only)."""
     try:
         return decode(read_data()), None
-    except (OSError, ExplorerError) as err:
-        return None, f"The opening explorer is unavailable ({err})."
+    except (OSError, ValueError) as err:
+        return None, f"The opening explorer is unavailable ({short_reason(err)})."

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import sys
 from array import array
-from importlib import resources
 from pathlib import Path
+
+from .reading import read_package
 
 FOLDER = "tables"
 """The folder of learned tables inside the package."""
+LIMIT = 64_000_000
+"""More than any table could hold (the pattern weights are about 5 MB)."""
 
 
 def _name(name: str) -> str:
@@ -22,12 +25,14 @@ def _name(name: str) -> str:
 
 
 def read_int16(name: str) -> array[int] | None:
-    """The table ``name``, or None when the package has no such file."""
-    source = resources.files("othello").joinpath(FOLDER).joinpath(_name(name))
+    """The table ``name``, or None when the package has no such file; ValueError when it is
+    cut to an odd number of bytes, OSError (or TooLarge) when it cannot be read."""
     try:
-        data = source.read_bytes()
+        data = read_package(f"{FOLDER}/{_name(name)}", LIMIT)
     except FileNotFoundError:
         return None
+    if len(data) % 2:
+        raise ValueError(f"{len(data)} bytes, an odd number: cut short")
     values = array("h", data)
     if sys.byteorder != "little":
         values.byteswap()

@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from .bitboard import PASS, Square
 from .board import Board
 from .errors import NotationError, OthelloError
 from .notation import parse_square
 from .patterns import symmetry, transform
+from .reading import decode_text, read_package, short_reason
 
 FILE = "openings.tsv"
+LIMIT = 1_000_000  # far more than the file holds
 F5 = parse_square("f5")
 
 
@@ -80,12 +81,14 @@ def parse_openings(text: str) -> OpeningBook:
 def load_openings() -> tuple[OpeningBook, str | None]:
     """The packaged names, and what went wrong reading them (then no names, no crash)."""
     try:
-        text = (
-            resources.files("othello").joinpath("data").joinpath(FILE).read_text(encoding="utf-8")
+        book = parse_openings(decode_text(read_package(f"data/{FILE}", LIMIT)))
+    except (OSError, ValueError) as err:  # missing, not a file, too large, not text, bad line
+        return OpeningBook({}, frozenset()), (
+            f"The opening names could not be read (data/{FILE}: {short_reason(err)})."
         )
-        return parse_openings(text), None
-    except (OSError, UnicodeDecodeError, OthelloError) as err:
-        return OpeningBook({}, frozenset()), f"The opening names could not be read ({err})."
+    if not book.names:  # the package's own file, emptied: the player's files are not to blame
+        return book, f"The opening names could not be read (data/{FILE} holds none)."
+    return book, None
 
 
 @cache

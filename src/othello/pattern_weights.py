@@ -18,6 +18,7 @@ from typing import Any, TypeAlias
 from . import learned
 from .errors import WeightsError
 from .patterns import PATTERNS
+from .reading import short_reason
 
 TABLE = "patterns"
 MAGIC = (0x544F, 0x5750)  # "OT", "PW" as little-endian pairs of bytes
@@ -84,8 +85,14 @@ def read_weights() -> list[PhaseWeights]:
 
 def _checked_body() -> array[int]:
     """The file's values after its header, once the header and the length are checked."""
-    raw = learned.read_int16(TABLE)
     where = f"othello/{learned.FOLDER}/{TABLE}.bin"
+    try:
+        raw = learned.read_int16(TABLE)
+    except (OSError, ValueError) as err:  # not a file, unreadable, too large, cut short
+        raise WeightsError(
+            f"the evaluation's weights file {where} cannot be used ({short_reason(err)}); "
+            "reinstall the game"
+        ) from None
     if raw is None:
         raise WeightsError(f"the evaluation's weights file {where} is missing from the package")
     head = header()

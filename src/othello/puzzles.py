@@ -14,9 +14,9 @@ puzzle is the one due longest, the player's own before the built-in ones.
 from __future__ import annotations
 
 import hashlib
+import heapq
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
-from importlib import resources
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .bitboard import PASS, Square
@@ -78,26 +78,49 @@ class Puzzle:
         return f"Perfect play here ends {self.best_score:+d} for {self.side.capitalize()}."
 
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        data = {name: getattr(self, name) for name in _FIELDS}  # asdict copies deeply: slow
+        data["scores"] = dict(self.scores)
+        return data
 
     @classmethod
     def from_data(cls, data: Any) -> Puzzle:
-        """A puzzle from its saved form; PuzzleError names what does not fit."""
+        """A puzzle from its saved form; PuzzleError names what does not fit: every field of
+        the right type and range, a position with a move to find, moves legal there."""
         if not isinstance(data, dict):
             raise PuzzleError("a puzzle is not an object")
         try:
             puzzle = cls(**data)
-            Board.from_string(puzzle.position)
-            parse_move(puzzle.best)
-        except (TypeError, OthelloError) as err:
-            raise PuzzleError(f"puzzle {data.get('id', '?')!r}: {err}") from None
+        except TypeError as err:
+            raise PuzzleError(f"puzzle {str(data.get('id', '?'))[:40]!r}: {err}") from None
         wrong = [name for name, kind in _TYPES.items() if not _is(getattr(puzzle, name), kind)]
         scores = puzzle.scores
         if wrong or not all(isinstance(k, str) and _is(v, int) for k, v in scores.items()):
-            raise PuzzleError(f"puzzle {puzzle.id!r}: bad {', '.join(wrong) or 'scores'}")
+            raise PuzzleError(f"puzzle {puzzle.id[:40]!r}: bad {', '.join(wrong) or 'scores'}")
+        problem = puzzle.problem()
+        if problem is not None:
+            raise PuzzleError(f"puzzle {puzzle.id[:40]!r}: {problem}")
         return puzzle
 
+    def problem(self) -> str | None:
+        """What makes the puzzle unusable (its types already right), or None."""
+        if not self.id:
+            return "no id"
+        if not 1 <= self.box <= MAX_BOX or min(self.right, self.wrong) < 0:
+            return f"box {self.box} (1..{MAX_BOX}) or answer counts out of range"
+        if self.last_right not in (None, True, False):
+            return "bad last_right"
+        try:
+            legal = Board.from_string(self.position).legal_mask()
+            if not legal:
+                return "no legal move in its position: nothing to find"
+            moves = [self.best, *self.scores, *([self.played] if self.played else [])]
+            illegal = [m for m in moves if not legal >> parse_move(m) & 1]
+        except OthelloError as err:
+            return str(err)
+        return f"{illegal[0]} is not a legal move in its position" if illegal else None
 
+
+_FIELDS = tuple(f.name for f in fields(Puzzle))
 _TYPES: dict[str, type] = {
     "id": str, "position": str, "best": str, "best_score": int, "exact": bool, "origin": str,
     "played": str, "played_score": int, "scores": dict, "game": str, "box": int, "due": int,
@@ -181,71 +204,62 @@ def from_review(
     return puzzles
 
 
-def parse_fforum(text: str) -> list[Puzzle]:
-    """The FForum positions: ``<board> <X|O>; G8:+18; H1:+12; ...`` a line, numbered from 1."""
-    puzzles = []
-    for number, line in enumerate((ln for ln in text.splitlines() if ln.strip()), start=1):
-        head, *moves = [part.strip() for part in line.split(";") if part.strip()]
-        scores = {}
-        for entry in moves:
-            name, _, value = entry.partition(":")
-            scores[square_name(parse_move(name.lower()))] = int(value)
-        Board.from_string(head)
-        best = max(scores, key=lambda m: scores[m])
-        puzzles.append(
-            Puzzle(
-                id=f"fforum-{number}",
-                position=head,
-                best=best,
-                best_score=scores[best],
-                exact=True,
-                origin=f"FForum #{number}, {head[:64].count('-')} empty squares",
-                scores=scores,
-            )
-        )
-    return puzzles
-
-
-def builtin_puzzles() -> list[Puzzle]:
-    """The FForum positions shipped with the game."""
-    text = resources.files("othello").joinpath("data").joinpath("fforum.obf").read_text()
-    return parse_fforum(text)
-
-
 class PuzzleQueue:
-    """The puzzles, in their Leitner boxes, and the number of answers given (the clock)."""
+    """The puzzles, in their Leitner boxes, and the number of answers given (the clock).
+
+    Choosing the next puzzle takes O(log n): the player's own puzzles and the built-in ones
+    each wait in a heap ordered by when they are due, then by when they were added. A
+    puzzle whose ``due`` changes is pushed again (``answer``, ``postpone``); the entry it
+    leaves behind is dropped when it reaches the top. The counts the card shows (due,
+    solved) are worked out once per change, not once per frame.
+    """
 
     def __init__(self, puzzles: Iterable[Puzzle] = (), turn: int = 0) -> None:
         self.puzzles: list[Puzzle] = []
         self.turn = turn
+        self._place: dict[str, int] = {}  # id -> order of arrival
+        self._heaps: tuple[list[_Entry], list[_Entry]] = ([], [])  # own, built-in
+        self._queued: dict[str, int] = {}  # id -> the due of its live heap entry
+        self._counts: tuple[int, int, int] | None = None  # (turn, due, solved)
+        self.touched: set[str] = set()  # ids added, answered or skipped since the last save
         self.add(puzzles)
 
     def add(self, puzzles: Iterable[Puzzle]) -> int:
         """New puzzles (due now, the player's own first); ones already here are kept as they
         are. Returns how many were new."""
-        known = {p.id for p in self.puzzles}
-        fresh = [p for p in puzzles if p.id not in known]
-        for p in fresh:
+        fresh = 0
+        for p in puzzles:
+            if p.id in self._place:
+                continue
             if not p.builtin:
                 p.due = min(p.due, self.turn)
-        self.puzzles.extend(fresh)
-        return len(fresh)
+            self._place[p.id] = len(self.puzzles)
+            self.puzzles.append(p)
+            self._push(p)
+            self.touched.add(p.id)
+            fresh += 1
+        self._counts = None
+        return fresh
 
     def due(self) -> list[Puzzle]:
         """The puzzles due now, in the order they come: the longest due first, the player's
-        own before the built-in ones."""
+        own before the built-in ones (a sort of them all: for tests and tools, not frames)."""
         waiting = [p for p in self.puzzles if p.due <= self.turn]
-        return sorted(waiting, key=self._order)
+        return sorted(waiting, key=lambda p: (p.builtin, p.due, self._place[p.id]))
+
+    def due_count(self) -> int:
+        """How many puzzles are due now."""
+        return self._count()[1]
 
     def next(self) -> Puzzle | None:
-        """The puzzle to show: the first due, else the one due soonest."""
-        due = self.due()
-        if due:
-            return due[0]
-        return min(self.puzzles, key=lambda p: (p.due, *self._order(p)), default=None)
-
-    def _order(self, p: Puzzle) -> tuple[bool, int, int]:
-        return (p.builtin, p.due, self.puzzles.index(p))
+        """The puzzle to show: the first due (the player's own first), else the one due
+        soonest."""
+        own, builtin = self._top(0), self._top(1)
+        for first in (own, builtin):
+            if first is not None and first.due <= self.turn:
+                return first
+        waiting = [p for p in (own, builtin) if p is not None]
+        return min(waiting, key=lambda p: (p.due, p.builtin, self._place[p.id]), default=None)
 
     def answer(self, puzzle: Puzzle, right: bool) -> None:
         """A right answer moves the puzzle up a box (back later), a wrong one to the first
@@ -254,16 +268,69 @@ class PuzzleQueue:
         puzzle.last_right = right
         if right:
             puzzle.right += 1
-            puzzle.box = min(MAX_BOX, puzzle.box + 1)
+            puzzle.box = min(MAX_BOX, max(1, puzzle.box) + 1)
             puzzle.due = self.turn + INTERVALS[puzzle.box]
         else:
             puzzle.wrong += 1
             puzzle.box = 1
             puzzle.due = self.turn + AGAIN
+        self._moved(puzzle)
+
+    def postpone(self, puzzle: Puzzle) -> None:
+        """Skipped: the puzzle comes back after the next answer."""
+        puzzle.due = self.turn + 1
+        self._moved(puzzle)
 
     def solved(self) -> int:
         """Puzzles whose last answer was right."""
-        return sum(1 for p in self.puzzles if p.last_right)
+        return self._count()[2]
+
+    def take(self, other: Puzzle) -> None:
+        """Another window's version of a puzzle (the game open twice): it joins the queue, or
+        its state replaces ours (the object stays ours: the window may be showing it)."""
+        place = self._place.get(other.id)
+        if place is None:
+            self._place[other.id] = len(self.puzzles)
+            self.puzzles.append(other)
+            self._push(other)
+        else:
+            ours = self.puzzles[place]
+            for name in _FIELDS:
+                setattr(ours, name, getattr(other, name))
+            self._push(ours)
+        self._counts = None
+
+    def _moved(self, puzzle: Puzzle) -> None:
+        """A puzzle's ``due`` changed: it waits again at its new place."""
+        if puzzle.id in self._place:
+            self._push(puzzle)
+            self.touched.add(puzzle.id)
+        self._counts = None
+
+    def _push(self, p: Puzzle) -> None:
+        self._queued[p.id] = p.due
+        heapq.heappush(self._heaps[p.builtin], (p.due, self._place[p.id], p))
+
+    def _top(self, builtin: int) -> Puzzle | None:
+        """The first in one heap, dropping entries a later push replaced."""
+        heap = self._heaps[builtin]
+        while heap:
+            due, _place, p = heap[0]
+            if self._queued.get(p.id) != due:  # a newer entry of it is in the heap
+                heapq.heappop(heap)
+            elif p.due != due:  # its due was changed from outside: put it in its place
+                heapq.heappop(heap)
+                self._push(p)
+            else:
+                return p
+        return None
+
+    def _count(self) -> tuple[int, int, int]:
+        if self._counts is None or self._counts[0] != self.turn:
+            due = sum(1 for p in self.puzzles if p.due <= self.turn)
+            solved = sum(1 for p in self.puzzles if p.last_right)
+            self._counts = (self.turn, due, solved)
+        return self._counts
 
     def to_data(self) -> dict[str, Any]:
         return {"version": 1, "turn": self.turn, "puzzles": [p.to_data() for p in self.puzzles]}
@@ -273,6 +340,12 @@ class PuzzleQueue:
         if not isinstance(data, dict) or data.get("version") != 1:
             raise PuzzleError("not a puzzles file of version 1")
         turn, puzzles = data.get("turn"), data.get("puzzles")
-        if not isinstance(turn, int) or not isinstance(puzzles, list):
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise PuzzleError("the puzzles file has no turn or no puzzle list")
+        if not isinstance(puzzles, list):
             raise PuzzleError("the puzzles file has no turn or no puzzle list")
         return cls([Puzzle.from_data(p) for p in puzzles], turn)
+
+
+_Entry = tuple[int, int, Puzzle]
+"""A heap's entry: when the puzzle is due, its order of arrival (never equal), the puzzle."""

@@ -13,7 +13,6 @@ from typing import Any
 from ..bitboard import perft
 from ..board import Board
 from ..errors import OthelloError
-from ..notation import square_name
 
 
 def _count_of(unit: str) -> Callable[[str], int]:
@@ -51,10 +50,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warn_if_weak() -> None:
+    """A damaged evaluation file, said on stderr before a search that plays on without it."""
+    from ..pattern_weights import problem
+
+    found = problem()
+    if found is not None:
+        print(f"othello: warning: {found}; the search plays weakly without it", file=sys.stderr)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     """Solve a position exactly: score for the side to move, a best move, time and nodes."""
     from ..engine import PARALLEL_EMPTIES, Engine
 
+    _warn_if_weak()
     board = Board.from_string(args.board)
     result = Engine(workers=args.workers).solve(board)
     shared = args.workers > 1 and board.empties() >= PARALLEL_EMPTIES
@@ -69,77 +78,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    """Judge every move of a saved game: a row per move, then the opening and a summary."""
-    import json
+    from .review_cli import run
 
-    from ..openings import opening_of
-    from ..review import review_game, summarize
-    from .storage import load_game
-
-    game = load_game(args.file)  # GameTextError: one line, exit 2
-    moves = game.moves[: game.cursor]
-
-    def progress(done: int, total: int) -> None:
-        if not args.json:
-            print(f"\rreviewing move {done} of {total}", end="", file=sys.stderr, flush=True)
-
-    reviews = review_game(
-        game.start, moves, depth=args.depth, on_progress=progress, workers=args.workers
-    )
-    if not args.json:
-        print(file=sys.stderr)
-    opening = opening_of(moves, game.start)
-    sides = [summarize(reviews, color) for color in ("black", "white")]
-    if args.json:
-        print(json.dumps(_review_json(reviews, opening, sides), indent=1))
-        return 0
-    print(" no. side   played best    played   best  loss  exact  mark")
-    for r in reviews:
-        print(
-            f"{r.number:3d}. {r.color:6s} {square_name(r.played):6s} {square_name(r.best):6s} "
-            f"{r.played_score:+7d} {r.best_score:+6d} {r.loss:5d}  {'yes' if r.exact else 'no ':5s}"
-            f"  {r.mark}"
-        )
-    if opening.name:
-        left = (
-            f", left the known lines at move {opening.known + 1}"
-            if opening.known < len(moves)
-            else ""
-        )
-        print(f"opening: {opening.name}{left}")
-    for side in sides:
-        worst = ", ".join(
-            f"{square_name(r.played)} (move {r.number}, -{r.loss})" for r in side.worst
-        )
-        print(
-            f"{side.color}: {side.moves} moves, average loss {side.average_loss:.1f} discs, "
-            f"{side.mistakes} mistakes or blunders" + (f"; worst: {worst}" if worst else "")
-        )
-    return 0
-
-
-def _review_json(reviews: list[Any], opening: Any, sides: list[Any]) -> dict[str, Any]:
-    def row(r: Any) -> dict[str, Any]:
-        return {
-            "number": r.number, "side": r.color, "played": square_name(r.played),
-            "best": square_name(r.best), "played_score": r.played_score,
-            "best_score": r.best_score, "loss": r.loss, "exact": r.exact, "mark": r.mark,
-        }  # fmt: skip
-
-    return {
-        "moves": [row(r) for r in reviews],
-        "opening": {"name": opening.name, "left_known_lines_at_move": opening.known + 1},
-        "summary": [
-            {
-                "side": s.color,
-                "moves": s.moves,
-                "average_loss": round(s.average_loss, 2),
-                "mistakes": s.mistakes,
-                "worst": [row(r) for r in s.worst],
-            }
-            for s in sides
-        ],
-    }
+    return run(args, _warn_if_weak)
 
 
 def _cmd_explore(args: argparse.Namespace) -> int:
@@ -151,7 +92,23 @@ def _cmd_explore(args: argparse.Namespace) -> int:
 def _cmd_nboard(args: argparse.Namespace) -> int:
     from .nboard import run
 
+    _warn_if_weak()  # standard error: standard output is the protocol's
     return run(args.log)
+
+
+def _draw_png(entry: Any, path: Path, args: argparse.Namespace) -> None:
+    """``othello export --format png``: the window's picture of the position, drawn headless."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ..gui.widgets import position_picture as picture
+
+    options = picture.PictureOptions(
+        not args.no_coordinates, args.numbers, True, args.mono, max(120, min(4000, args.size))
+    )
+    try:
+        picture.export(entry.record().game(), path, options, args.ply)
+    except OSError as err:
+        raise OthelloError(f"cannot write {path}: {err}") from None
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -169,7 +126,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_where(args: argparse.Namespace) -> int:
-    from .config import where_report
+    from .where import where_report
 
     print(where_report(args.config))
     return 0
@@ -188,7 +145,7 @@ def _cmd_install_shortcut(args: argparse.Namespace) -> int:
 def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
-    from . import logs, storage
+    from . import i18n, logs, storage
     from .config import ensure_user_ini, find_config, in_use_notice, load_settings
     from .shortcut import first_start_tip
 
@@ -196,12 +153,15 @@ def _prepare_play(args: argparse.Namespace) -> None:
     logs.setup()
     try:
         problem = None
+        i18n.set_language(i18n.system_language())  # until the settings say otherwise
         first = find_config(args.config) is None  # no file would be read: the first start
         if first:  # a file to edit, with every key (never beside one the game reads instead)
             problem = ensure_user_ini()
         settings, notices = load_settings(args.config)
+        if i18n.set_language(i18n.resolve(settings.language)) != i18n.DEFAULT:
+            settings, notices = load_settings(args.config)  # the notices in the window's words
         if problem is not None:  # it could not be written: the defaults' notice says why
-            notices = [problem, *(n for n in notices if not n.startswith("No othello.ini"))]
+            notices = [problem] if settings.source is None else [problem, *notices]
         if logs.problem is not None:  # no console after a double-click: the window says it
             notices = [logs.problem, *notices]
         args.loaded_settings = (settings, notices)  # the window uses them as read here
@@ -309,9 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
         "explore", help="what people and programs played after a transcript (games, results)"
     )
     p.add_argument("transcript", nargs="?", default="", help="moves from the start, e.g. f5d6c3")
-    p.add_argument(
-        "--source", choices=("all", "people", "programs"), default="all", help="whose games"
-    )
+    sources = ("all", "people", "programs", "mine")
+    p.add_argument("--source", choices=sources, default="all", help="whose games (mine: yours)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_explore)
 
@@ -321,6 +280,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
     p.set_defaults(func=_cmd_nboard)
+
+    from .library_cli import add_commands
+
+    add_commands(sub, _draw_png)
 
     from .starts_cli import add_parser
 

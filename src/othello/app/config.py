@@ -25,7 +25,7 @@ window are written back by :mod:`othello.app.preferences`.
 
 from __future__ import annotations
 
-import codecs
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,11 +33,12 @@ from typing import Any
 
 from ..errors import ConfigError
 from . import paths
-from .files import TooLarge, read_limited, write_atomic
+from .files import write_atomic
+from .i18n import N_, _
+from .ini_text import NotText, file_text
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
-MAX_FILE_BYTES = 1_000_000  # a settings file is a few hundred bytes; more is not one
-NOT_INI = "most lines are not [SECTION] or KEY = value"
+NOT_INI = N_("most lines are not [SECTION] or KEY = value")
 
 # Written so that no two parts can match the same characters: with overlapping parts
 # (``\[\s*(.*?)\s*\]``) a "[" and a few thousand spaces took minutes to reject.
@@ -58,30 +59,6 @@ class _Entry:
     line: int
 
 
-class NotText(Exception):
-    """A file that is no settings file at all (unreadable, binary); the message says why."""
-
-
-def file_text(path: Path) -> tuple[str, str | None]:
-    """The file's text, and what is wrong when it is not valid UTF-8; NotText if not text."""
-    try:
-        data = read_limited(path, MAX_FILE_BYTES)
-    except TooLarge:
-        raise NotText("is not a text file") from None
-    except OSError as err:
-        raise NotText(f"cannot be read ({err.strerror or err})") from None
-    text16 = utf16(data)
-    if text16 is not None:
-        return text16, None
-    if b"\0" in data:
-        raise NotText("is not a text file")
-    try:
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError as err:
-        bad = f"byte 0x{data[err.start]:02x} at position {err.start}"
-        return data.decode("utf-8-sig", errors="replace"), f"is not valid UTF-8 text ({bad})"
-
-
 def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
     """The file's text, or None with a notice (or ConfigError when explicit) if unusable."""
     try:
@@ -92,27 +69,20 @@ def _read_text(path: Path, explicit: bool, notices: list[str]) -> str | None:
     if problem is not None:
         if explicit:
             raise ConfigError(f"{path}: {problem}")
-        notices.append(f"{path.name} {problem}; unreadable characters were ignored")
+        notices.append(
+            _("{name} {problem}; unreadable characters were ignored").format(
+                name=path.name, problem=problem
+            )
+        )
     return text
-
-
-def utf16(data: bytes) -> str | None:
-    """Text saved as UTF-16 with a byte-order mark (Windows editors' "Unicode"), else None."""
-    if (
-        not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-        or len(data) > MAX_FILE_BYTES
-    ):
-        return None
-    try:
-        return data.decode("utf-16")
-    except UnicodeDecodeError:
-        return None
 
 
 def _unusable(path: Path, problem: str, explicit: bool, notices: list[str]) -> None:
     if explicit:
         raise ConfigError(f"{path}: {problem}")
-    notices.append(f"{path} {problem}; using the built-in defaults")
+    notices.append(
+        _("{path} {problem}; using the built-in defaults").format(path=path, problem=problem)
+    )
 
 
 def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
@@ -134,7 +104,9 @@ def _parse_lines(text: str, name: str) -> tuple[list[_Entry], list[str]]:
             entries.append(_Entry(section, match.group(1).upper(), value, number))
             continue
         bad.append(
-            f"{name} line {number}: {_clip(line)!r} is not 'KEY = value' or a [SECTION]; ignored"
+            _("{name} line {n}: {line} is not 'KEY = value' or a [SECTION]; ignored").format(
+                name=name, n=number, line=repr(_clip(line))
+            )
         )
     return entries, bad
 
@@ -161,25 +133,39 @@ def _apply_entries(
     values: dict[str, Any] = {}
     seen: dict[str, int] = {}
     for entry in entries:
-        where = f"{name} line {entry.line}"
+        where = _("{name} line {n}").format(name=name, n=entry.line)
         key = KEY_BY_NAME.get(entry.name)
         if key is None:
-            notices.append(f"{where}: unknown setting {entry.name} ignored")
+            notices.append(
+                _("{where}: unknown setting {key} ignored").format(where=where, key=entry.name)
+            )
             continue
         if entry.name in seen:
             notices.append(
-                f"{where}: {entry.name} is set again (line {seen[entry.name]}); the later one counts"
+                _("{where}: {key} is set again (line {n}); the later one counts").format(
+                    where=where, key=entry.name, n=seen[entry.name]
+                )
             )
         seen[entry.name] = entry.line
         if entry.section != key.section:
-            notices.append(f"{where}: {entry.name} belongs in [{key.section}], read anyway")
+            notices.append(
+                _("{where}: {key} belongs in [{section}], read anyway").format(
+                    where=where, key=entry.name, section=key.section
+                )
+            )
         try:
             values[key.field] = convert(key, entry.value)
         except ValueError as err:
             values[key.field] = getattr(fallback, key.field)
             instead = format_value(key, values[key.field])
             notices.append(
-                f"{where}: {entry.name} = {_clip(entry.value, 20)!r} {err}; using {instead}"
+                _("{where}: {key} = {value} {problem}; using {instead}").format(
+                    where=where,
+                    key=entry.name,
+                    value=repr(_clip(entry.value, 20)),
+                    problem=err,
+                    instead=instead,
+                )
             )
     return values
 
@@ -189,19 +175,20 @@ def _check_fit(settings: Settings, notices: list[str]) -> None:
     board = settings.square_size * 8
     if board > min(settings.window_width, settings.window_height):
         notices.append(
-            f"SQUARESIZE {settings.square_size} makes a {board} px board, larger than the "
-            f"{settings.window_width}x{settings.window_height} window; the board is scaled to fit"
+            _(
+                "SQUARESIZE {size} makes a {board} px board, larger than the {window} window; "
+                "the board is scaled to fit"
+            ).format(
+                size=settings.square_size,
+                board=board,
+                window=f"{settings.window_width}x{settings.window_height}",
+            )
         )
 
 
 def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
     """More unreadable lines than settings and sections: some other kind of file."""
     return len(bad) > len(entries) + len(_sections(text))
-
-
-EMPTIED = (
-    "has no settings in it (emptied, or caught while being saved); the settings in effect stay"
-)
 
 
 def parse_ini(
@@ -217,19 +204,26 @@ def parse_ini(
     """
     entries, unreadable = _parse_lines(text, name)
     if _is_foreign(text, entries, unreadable):
-        notice = f"{name} is not an INI file ({NOT_INI}); using the built-in defaults"
+        notice = _("{name} is not an INI file ({why}); using the built-in defaults").format(
+            name=name, why=_(NOT_INI)
+        )
         return DEFAULTS, [notice], True
     notices = unreadable
     base = fallback if again else DEFAULTS
     if not entries and not unreadable:
         notices.append(
-            f"{name} {EMPTIED}"
+            _(
+                "{name} has no settings in it (emptied, or caught while being saved); "
+                "the settings in effect stay"
+            ).format(name=name)
             if again
-            else f"{name} has no settings in it; using the built-in defaults"
+            else _("{name} has no settings in it; using the built-in defaults").format(name=name)
         )
     elif not again and not _has_basic(entries, text):
         notices.append(
-            f"{name} has no [BASIC] section; the window uses its default size, FPS and animation"
+            _(
+                "{name} has no [BASIC] section; the window uses its default size, FPS and animation"
+            ).format(name=name)
         )
     values = _apply_entries(entries, name, notices, fallback)
     settings = replace(base, **values) if values else base
@@ -255,7 +249,8 @@ def _cap(notices: list[str], name: str, limit: int = 12) -> list[str]:
     """At most ``limit`` notices: a foreign file must not bury the window in messages."""
     if len(notices) <= limit:
         return notices
-    return [*notices[: limit - 1], f"... and {len(notices) - limit + 1} more problems in {name}"]
+    more = _("... and {n} more problems in {name}").format(n=len(notices) - limit + 1, name=name)
+    return [*notices[: limit - 1], more]
 
 
 # ----- which file -----------------------------------------------------------------
@@ -271,11 +266,29 @@ def search_path() -> list[Path]:
     return found
 
 
+class DamagedPackage(OSError):
+    """The game's own default othello.ini cannot be used: the installation is to blame."""
+
+
+def default_ini_text() -> str:
+    """The commented default othello.ini shipped with the game; DamagedPackage names it as
+    the game's own file (not the player's) when it is missing, unreadable, empty or garbage."""
+    path = paths.default_ini()
+    try:
+        text, problem = file_text(path)
+    except NotText as err:
+        raise DamagedPackage(f"the game's own default {path} {err}") from None
+    entries, unreadable = _parse_lines(text, path.name)
+    if problem is not None or unreadable or not entries:
+        raise DamagedPackage(f"the game's own default {path} is damaged")
+    return text
+
+
 def write_default_ini(target: Path) -> None:
     """The commented default othello.ini at ``target``, unless something is there already
     (a dangling link counts: it is the player's); OSError when it cannot be written."""
     if not (target.exists() or target.is_symlink()):
-        write_atomic(target, paths.default_ini().read_text(encoding="utf-8"))
+        write_atomic(target, default_ini_text())
 
 
 def ensure_user_ini() -> str | None:
@@ -285,11 +298,13 @@ def ensure_user_ini() -> str | None:
     target = paths.user_ini()
     try:
         write_default_ini(target)
+    except DamagedPackage as err:
+        return f"{err} (reinstall the game); playing on the built-in settings"
     except OSError as err:
-        return (
-            f"Your settings file {target} could not be created ({err.strerror or err}); "
+        return _(
+            "Your settings file {path} could not be created ({problem}); "
             "playing on the built-in settings"
-        )
+        ).format(path=target, problem=err.strerror or err)
     return None
 
 
@@ -300,16 +315,18 @@ def in_use_notice(source: Path | None, created: bool) -> str | None:
     nothing). None for the user's own file, or one named with ``--config``."""
     if source is None:
         return None
-    opens = "Settings (O) opens it, and saved changes apply at once"
+    opens = _("Settings (O) opens it, and saved changes apply at once")
     if created:
-        return f"Your settings are in {source}: {opens}."
-    where = {paths.working_ini(): "the folder the game was started from"}
+        return _("Your settings are in {path}: {opens}.").format(path=source, opens=opens)
+    where = {paths.working_ini(): _("the folder the game was started from")}
     checkout = paths.checkout_ini()
     if checkout is not None:
-        where.setdefault(checkout, "the project folder")
+        where.setdefault(checkout, _("the project folder"))
     for candidate, name in where.items():
         if candidate is not None and candidate.absolute() == source.absolute():
-            return f"Settings from {source} ({name}; not {paths.user_ini()}): {opens}."
+            return _("Settings from {path} ({where}; not {own}): {opens}.").format(
+                path=source, where=name, own=paths.user_ini(), opens=opens
+            )
     return None
 
 
@@ -318,7 +335,9 @@ def find_config(path: Path | None = None) -> Path | None:
     if path is not None:
         return Path(path)
     for candidate in search_path():
-        if candidate.is_file():
+        # A folder, a pipe or a device named othello.ini is found too, so the notice names
+        # what it is (it is never opened: see files.read_limited).
+        if os.path.lexists(candidate):
             return candidate
     return None
 
@@ -333,7 +352,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     source = find_config(path)
     if source is None:
         tried = ", ".join(str(p) for p in search_path())
-        return DEFAULTS, [f"No othello.ini found (looked for {tried}); using the built-in defaults"]
+        return DEFAULTS, [
+            _("No othello.ini found (looked for {paths}); using the built-in defaults").format(
+                paths=tried
+            )
+        ]
     if explicit and not source.is_file():
         problem = "does not exist" if not source.exists() else "is not a file"
         raise ConfigError(f"{source}: {problem}")
@@ -345,40 +368,3 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     if explicit and foreign:
         raise ConfigError(f"{source}: is not an INI file ({NOT_INI})")
     return replace(settings, source=source), notices + more
-
-
-def describe(settings: Settings) -> str:
-    """The settings as ``KEY = value`` lines, for ``othello --where``."""
-    return "\n".join(
-        f"[{k.section}] {k.name} = {format_value(k, getattr(settings, k.field))}" for k in KEYS
-    )
-
-
-def where_report(path: Path | None = None) -> str:
-    """What ``othello --where`` prints: the file in use, what it sets, the search order, folders."""
-    used = find_config(path)
-    try:
-        settings, notices = load_settings(path)
-        problem = None
-    except ConfigError as err:
-        settings, notices, problem = DEFAULTS, [], str(err)
-    if used is None:
-        head = f"settings:     none found, built-in defaults ({paths.user_ini()} is written at the game's next start)"
-    elif problem:
-        head = f"settings:     unusable, the game will not start with it: {problem}"
-    else:
-        head = f"settings:     {used}"
-    order = ["--config PATH", *(str(p) for p in search_path()), "built-in defaults"]
-    lines = [
-        head,
-        "search order: " + "  ->  ".join(order),
-        f"defaults:     {paths.default_ini()}",
-        f"data folder:  {paths.user_data_dir()}",
-        f"autosave:     {paths.autosave_path()}",
-        f"log:          {paths.log_path()}",
-        f"resources:    {paths.resources_dir()}",
-        "in effect:",
-        *("  " + line for line in describe(settings).splitlines()),
-    ]
-    lines += [f"notice:       {n}" for n in notices]
-    return "\n".join(lines)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 from typing import Any
 
 from ..board import Board
 from ..errors import NotationError
 from ..explorer import NAMES, ExplorerError, Lookup, load_explorer
 from ..notation import format_board_string, square_name
+
+log = logging.getLogger(__name__)
 
 
 def position_of(text: str) -> Board:
@@ -31,6 +34,7 @@ def explore(board: Board, source: str) -> tuple[str, Lookup | None, str | None]:
     position = format_board_string(board.black, board.white, black_to_move)
     explorer, problem = load_explorer()
     if explorer is None:
+        log.warning("%s", problem)  # the package's own file: worth a line in the log
         return position, None, problem
     try:
         return position, explorer.lookup(board.black, board.white, black_to_move, source), None
@@ -57,9 +61,31 @@ def as_json(position: str, lookup: Lookup) -> dict[str, Any]:
     }
 
 
+def mine(text: str) -> tuple[str, Lookup | None, str | None]:
+    """``--source mine``: what the library's games played after the transcript."""
+    from .library import LibraryError
+    from .library_files import open_library
+    from .library_query import mine as mine_lookup
+
+    board = Board.from_transcript(text)
+    position = format_board_string(board.black, board.white, board.black_to_move)
+    try:
+        library, _ = open_library()
+        with library:
+            found = mine_lookup(library, [e.square for e in board.history])
+    except LibraryError as err:
+        return position, None, f"Your library cannot be read ({err})."
+    if found is None:
+        return position, None, "Your library's games are looked up in their first 20 moves only."
+    return position, found, None
+
+
 def run(args: argparse.Namespace) -> int:
-    board = position_of(args.transcript or "")
-    position, lookup, problem = explore(board, args.source)
+    if args.source == "mine":
+        position, lookup, problem = mine(args.transcript or "")
+    else:
+        board = position_of(args.transcript or "")
+        position, lookup, problem = explore(board, args.source)
     if lookup is None:
         print(f"othello: {problem}")
         return 1

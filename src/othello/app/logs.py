@@ -1,14 +1,19 @@
 """The log file: warnings and crashes land in the user's data folder.
 
 A game started by double-clicking has no console, so a traceback printed to stderr is lost;
-the log keeps it. Logging must never stop the game: if the folder cannot be written, the
-log quietly goes to stderr instead.
+the log keeps it. Logging must never stop the game: if the folder cannot be written (or
+something that is not a file is in the log's place: a pipe would block the game), the log
+goes to stderr instead; if writing fails later (a full disk), one line says so on stderr and
+the window is told once (:data:`on_failure`), not a traceback at every record. Text that is
+not UTF-8 (a path from a home folder in another encoding) is written with escapes.
 """
 
 from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -16,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
+from ..reading import NotAFile, kind_of
 from . import paths
 
 LOGGER_NAME = "othello"
@@ -30,6 +36,35 @@ _handler: logging.Handler | None = None
 _previous_hooks: tuple[Any, Any] | None = None
 problem: str | None = None
 """Why the log file could not be opened by the last setup(), for the window to say."""
+on_failure: Callable[[str], None] | None = None
+"""Told once when writing the log fails after it was opened (the window shows it)."""
+
+
+class LogFile(logging.handlers.RotatingFileHandler):
+    """The log file, which says once that it cannot be written, instead of a traceback on
+    stderr at every record."""
+
+    failed: str | None = None
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.failed is not None:
+            return
+        err = sys.exc_info()[1]
+        reason = (err.strerror if isinstance(err, OSError) else None) or err
+        self.failed = f"Cannot write the log file {self.baseFilename} ({reason}); warnings and crash reports are not kept"
+        print(f"othello: {self.failed}", file=sys.stderr)
+        if on_failure is not None:
+            on_failure(self.failed)
+
+
+def _check_log_file(path: Path) -> None:
+    """OSError when something other than a regular file is in the log's place."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise NotAFile(path, kind_of(info.st_mode))
 
 
 def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
@@ -44,8 +79,14 @@ def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:
     handler: logging.Handler
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=False
+        _check_log_file(path)
+        handler = LogFile(
+            path,
+            maxBytes=MAX_BYTES,
+            backupCount=BACKUPS,
+            encoding="utf-8",
+            delay=False,
+            errors="backslashreplace",
         )
         result: Path | None = path
     except OSError as err:

@@ -15,17 +15,23 @@ output. What is read here (protocol version 2):
     learn                    -> learned  (nothing is learned)
 
 Anything else, a malformed game or an illegal move gets a ``status`` line saying what is
-wrong, and the engine goes on with the game it had. Only protocol lines go to standard
-output; the conversation can be kept with ``--log FILE``. End of input ends it.
+wrong, and the engine goes on with the game it had; so does a line that is not UTF-8 (its
+bad bytes are read as ``\xff`` escapes, so every line is plain text). Only protocol lines go
+to standard output; the conversation can be kept with ``--log FILE``. End of input ends it,
+even during a search: standard input is read on a thread of its own, and its end stops the
+search at once (the lines before it are still answered, searches with what they found so
+far: a script keeps its input open until the answers it wants have come, as NBoard does).
 """
 
 from __future__ import annotations
 
+import queue
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from ..bitboard import PASS, Square
 from ..board import Board
@@ -63,8 +69,11 @@ def _move_text(move: str) -> str:
 class Session:
     """One NBoard conversation: the game, the depth, and the answers to each line."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
+    def __init__(self, send: Callable[[str], None], stop: threading.Event | None = None) -> None:
+        """``stop``: set when the conversation is over (standard input closed): a search
+        running then ends at once."""
         self.send = send
+        self.stop = stop
         self.start = Board()
         self.board = Board()
         self.depth = DEFAULT_DEPTH
@@ -121,6 +130,8 @@ class Session:
         name = text.split("/")[0].strip().lower()
         sq: Square = PASS if name in ("pa", "pass") else parse_move(name)
         if sq == PASS and not self.board.must_pass():
+            if self.board.is_game_over():
+                raise OthelloError("cannot pass: the game is over")
             raise OthelloError("cannot pass: there is a legal move")
         self.board.push_square(sq)  # IllegalMoveError keeps the game as it was
 
@@ -131,7 +142,7 @@ class Session:
             self.send("=== PA")
             return
         t0 = time.perf_counter()
-        result = self.engine.think(self.board)
+        result = self.engine.think(self.board, stop=self.stop)
         seconds = time.perf_counter() - t0
         self.send(f"nodestats {result.nodes} {seconds:.3f}")
         self.send(f"=== {_move_text(result.move)}/{result.score:.2f}/{seconds:.3f}")
@@ -146,14 +157,19 @@ class Session:
                 "status no move to hint: " + ("game over" if self.board.is_game_over() else "pass")
             )
             return
-        scores = self.engine.analyze(self.board)
+        scores = self.engine.analyze(self.board, stop=self.stop)
         for entry in scores[: max(1, count)]:
             depth = f"{self.board.empties()}" if entry.exact else str(self.depth)
             self.send(f"search {_move_text(entry.move)} {entry.score:.2f} 0 {depth}")
         self.send("status")
 
 
-def serve(lines: Iterable[str], out: TextIO, log: TextIO | None = None) -> int:
+def serve(
+    lines: Iterable[str],
+    out: TextIO,
+    log: TextIO | None = None,
+    stop: threading.Event | None = None,
+) -> int:
     """Run a session over ``lines`` until they end; returns the exit status (0)."""
 
     def send(text: str) -> None:
@@ -163,7 +179,7 @@ def serve(lines: Iterable[str], out: TextIO, log: TextIO | None = None) -> int:
             log.write(f"> {text}\n")
             log.flush()
 
-    session = Session(send)
+    session = Session(send, stop)
     for line in lines:
         if log is not None:
             log.write(f"< {line.rstrip()}\n")
@@ -172,9 +188,32 @@ def serve(lines: Iterable[str], out: TextIO, log: TextIO | None = None) -> int:
     return 0
 
 
-def run(log_path: Path | None = None) -> int:
+def read_lines(stream: BinaryIO) -> Iterator[str]:
+    """Lines of bytes as text: bytes that are not UTF-8 become ``\\xff`` escapes."""
+    for raw in stream:
+        yield raw.decode("utf-8", errors="backslashreplace")
+
+
+def _reader(stream: BinaryIO, lines: queue.Queue[str | None], ended: threading.Event) -> None:
+    """Standard input on its own thread: its end is known even while a search runs."""
+    try:
+        for line in read_lines(stream):
+            lines.put(line)
+    except (OSError, ValueError):  # closed under us
+        pass
+    finally:
+        ended.set()
+        lines.put(None)
+
+
+def run(log_path: Path | None = None, stream: BinaryIO | None = None) -> int:
     """``othello nboard``: standard input and output, the conversation logged if asked."""
+    ended = threading.Event()
+    lines: queue.Queue[str | None] = queue.Queue()
+    source = stream if stream is not None else sys.stdin.buffer
+    threading.Thread(target=_reader, args=(source, lines, ended), daemon=True).start()
+    incoming = iter(lines.get, None)
     if log_path is None:
-        return serve(sys.stdin, sys.stdout)
-    with log_path.open("a", encoding="utf-8") as log:
-        return serve(sys.stdin, sys.stdout, log)
+        return serve(incoming, sys.stdout, stop=ended)
+    with log_path.open("a", encoding="utf-8", errors="backslashreplace") as log:
+        return serve(incoming, sys.stdout, log, stop=ended)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -71,7 +72,28 @@ def working_ini() -> Path | None:
 
 
 def _home() -> Path:
-    return Path.home()
+    """The user's home folder. An empty or relative ``HOME`` is ignored, as XDG says of its
+    own variables (``HOME=""`` would put the data folder at the root, a relative one under
+    whatever folder the game started in): the account's own home is used instead."""
+    value = os.environ.get("HOME", "")
+    if value and os.path.isabs(value):
+        return Path(value)
+    account = _account_home()
+    if account is not None:
+        return account
+    home = Path.home()  # Windows: USERPROFILE
+    return home if home.is_absolute() else Path(tempfile.gettempdir())
+
+
+def _account_home() -> Path | None:
+    """The home folder the system's account database gives (POSIX), if absolute."""
+    try:
+        import pwd
+
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError, OSError):
+        return None
+    return Path(home) if home and os.path.isabs(home) else None
 
 
 def platform_name() -> str:

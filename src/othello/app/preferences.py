@@ -19,14 +19,13 @@ from .config import (
     KEY_PREFIX_RE,
     KEY_RE,
     NOT_INI,
-    NotText,
-    file_text,
+    default_ini_text,
     find_config,
     parse_ini,
     section_name,
-    utf16,
 )
-from .files import write_atomic
+from .files import read_limited, short_reason, write_atomic
+from .ini_text import MAX_FILE_BYTES, NotText, file_text, utf16
 from .settings import KEY_BY_FIELD, Key, convert, format_value
 
 
@@ -148,10 +147,10 @@ def update_ini_text(text: str, values: Mapping[Key, str]) -> str:
 def _existing_text(path: Path) -> str:
     """The file as text, keeping any undecodable bytes exactly (surrogateescape)."""
     if path.is_file():
-        data = path.read_bytes()
+        data = read_limited(path, MAX_FILE_BYTES)
         text16 = utf16(data)  # rewritten as UTF-8: every editor reads that
         return text16 if text16 is not None else data.decode("utf-8", errors="surrogateescape")
-    return paths.default_ini().read_text(encoding="utf-8")
+    return default_ini_text()
 
 
 def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> Path:
@@ -176,6 +175,6 @@ def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> P
     try:
         text = _existing_text(target)
         write_atomic(target, update_ini_text(text, values))
-    except OSError as err:
-        raise ConfigError(f"{target}: cannot save settings ({err.strerror or err})") from None
+    except (OSError, ValueError) as err:  # ValueError: a file far too large to be settings
+        raise ConfigError(f"{target}: cannot save settings ({short_reason(err)})") from None
     return target

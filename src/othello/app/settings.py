@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .i18n import AUTO, LANGUAGES, _, normalize
+
 HUGE_DIGITS = 18  # a number longer than this is outside every range
 
 
@@ -40,6 +42,11 @@ class Settings:
     sound: bool = True
     animation_speed: float = 1.0
     search_processes: int = 0  # 0: every core but one (othello.parallel.default_search_processes)
+    keep_games: bool = True  # every finished game goes into the library
+    player_name: str = ""  # "": the system's name for the player (``player_name``)
+    language: str = "auto"  # the system's language, else a LANGUAGES code (app/i18n.py)
+    theme: str = "classic"
+    text_size: str = "normal"
     source: Path | None = field(default=None, compare=False)
     """The othello.ini these came from; None means the built-in defaults."""
 
@@ -51,7 +58,8 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool", "color", "mode", "clock" or "start"
+    kind: str  # "int", "float", "bool", "color", "mode", "language", "theme", "text size",
+    # "clock" or "start"
     low: float = 0
     high: float = 0
 
@@ -78,6 +86,11 @@ KEYS: tuple[Key, ...] = (
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
     Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
+    Key("LIBRARY", "KEEP_GAMES", "keep_games", "bool"),
+    Key("LIBRARY", "PLAYER_NAME", "player_name", "text", 0, 40),
+    Key("DISPLAY", "LANGUAGE", "language", "language"),
+    Key("DISPLAY", "THEME", "theme", "theme"),
+    Key("DISPLAY", "TEXT_SIZE", "text_size", "text size"),
 )
 KEY_BY_NAME = {k.name: k for k in KEYS}
 KEY_BY_FIELD = {k.field: k for k in KEYS}
@@ -87,6 +100,8 @@ TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 COLORS = ("black", "white")
 MODES = ("computer", "two-players", "watch")
+THEMES = ("classic", "high-contrast", "dark")
+TEXT_SIZES = ("small", "normal", "large", "larger")
 STARTS = ("standard", "balanced", "range")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -105,19 +120,19 @@ def search_processes(settings: Settings) -> int:
 def _to_int(text: str) -> int:
     """ASCII digits only: int() also takes other scripts' digits, which no one types here."""
     if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise ValueError("is not a whole number")
+        raise ValueError(_("is not a whole number"))
     digits = text.lstrip("+-").lstrip("0")[: HUGE_DIGITS + 1]  # int() of a huge string is slow
     return -int(digits or "0") if text.startswith("-") else int(digits or "0")
 
 
 def _to_float(text: str) -> float:
     if text.lower().lstrip("+-") in ("inf", "infinity", "nan"):
-        raise ValueError("is not a finite number")
+        raise ValueError(_("is not a finite number"))
     if not _FLOAT_RE.fullmatch(text):  # float() takes "1_0" and other scripts' digits too
-        raise ValueError("is not a number")
+        raise ValueError(_("is not a number"))
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError("is not a finite number")
+        raise ValueError(_("is not a finite number"))
     return value
 
 
@@ -127,20 +142,20 @@ def _to_bool(text: str) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise ValueError("is not true or false (use True/False, yes/no, on/off or 1/0)")
+    raise ValueError(_("is not true or false (use True/False, yes/no, on/off or 1/0)"))
 
 
 def _to_color(text: str) -> str:
     word = text.lower()
     if word not in COLORS:
-        raise ValueError("is not a colour (use black or white)")
+        raise ValueError(_("is not a colour (use black or white)"))
     return word
 
 
 def _to_mode(text: str) -> str:
     word = text.lower()
     if word not in MODES:
-        raise ValueError("is not a mode (use computer, two-players or watch)")
+        raise ValueError(_("is not a mode (use computer, two-players or watch)"))
     return word
 
 
@@ -153,17 +168,67 @@ def _to_clock(text: str) -> str:
     try:
         return str(TimeControl.parse(text))
     except ClockError:
-        raise ValueError("is not a clock (use off, or minutes+seconds such as 5+3)") from None
+        raise ValueError(_("is not a clock (use off, or minutes+seconds such as 5+3)")) from None
 
 
 def _to_start(text: str) -> str:
     word = text.lower()
     if word not in STARTS:
-        raise ValueError("is not a start (use standard, balanced or range)")
+        raise ValueError(_("is not a start (use standard, balanced or range)"))
     return word
 
 
+def _to_language(text: str) -> str:
+    if text.lower() == AUTO:
+        return AUTO
+    code = normalize(text)
+    if code is None:
+        raise ValueError(
+            _("is not a language the window speaks (use auto or one of {codes})").format(
+                codes=", ".join(LANGUAGES)
+            )
+        )
+    return code
+
+
+def _to_theme(text: str) -> str:
+    word = text.lower()
+    if word not in THEMES:
+        raise ValueError(_("is not a theme (use classic, high-contrast or dark)"))
+    return word
+
+
+def _to_text_size(text: str) -> str:
+    word = text.lower()
+    if word not in TEXT_SIZES:
+        raise ValueError(_("is not a text size (use small, normal, large or larger)"))
+    return word
+
+
+def _to_text(text: str) -> str:
+    if any(not ch.isprintable() for ch in text):
+        raise ValueError("has characters that cannot be shown")
+    if len(text) > 40:
+        raise ValueError("is longer than 40 characters")
+    return text
+
+
+def player_name(settings: Settings) -> str:
+    """PLAYER_NAME, or where it is empty the name the system knows the player by (their
+    login, capitalised), else "You"."""
+    if settings.player_name.strip():
+        return settings.player_name.strip()
+    import getpass
+
+    try:
+        login = getpass.getuser().strip()
+    except Exception:  # no login name at all (a container, an odd system): a plain word
+        login = ""
+    return login[:1].upper() + login[1:] if login and login != "root" else "You"
+
+
 _CONVERTERS: dict[str, Callable[[str], object]] = {
+    "text": _to_text,
     "mode": _to_mode,
     "clock": _to_clock,
     "start": _to_start,
@@ -171,6 +236,9 @@ _CONVERTERS: dict[str, Callable[[str], object]] = {
     "float": _to_float,
     "bool": _to_bool,
     "color": _to_color,
+    "language": _to_language,
+    "theme": _to_theme,
+    "text size": _to_text_size,
 }
 
 
@@ -186,7 +254,7 @@ def convert(key: Key, text: str) -> object:
     value = _CONVERTERS[key.kind](_unquote(text.strip()))
     if key.kind in ("int", "float") and not key.low <= value <= key.high:  # type: ignore[operator]
         low, high = format_value(key, key.low), format_value(key, key.high)
-        raise ValueError(f"is outside the range {low} to {high}")
+        raise ValueError(_("is outside the range {low} to {high}").format(low=low, high=high))
     return value
 
 

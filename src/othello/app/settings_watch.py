@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .config import NotText, file_text, parse_ini
+from .config import parse_ini
+from .ini_text import NotText, file_text
 from .settings import KEYS, Settings, format_value
 
 LOOK_SECONDS = 0.5  # a saved change is read within about two looks: one second

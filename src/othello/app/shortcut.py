@@ -159,11 +159,11 @@ def install_for_this_system() -> list[tuple[str, Path]]:
 def where_put(written: list[tuple[str, Path]]) -> str:
     """What was written, in a sentence for the window: "Othello added to the applications
     menu (~/.local/share/applications/othello-desktop.desktop) and the desktop (...)"."""
-    places = [f"{WHERE[label]} ({_short(path)})" for label, path in written if label in WHERE]
+    places = [f"{WHERE[label]} ({short_path(path)})" for label, path in written if label in WHERE]
     return f"Othello added to {' and '.join(places)}."
 
 
-def _short(path: Path) -> str:
+def short_path(path: Path) -> str:
     """A path as a person writes it: ``~`` for the home folder."""
     try:
         return str(Path("~") / path.relative_to(Path.home()))

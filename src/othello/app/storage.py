@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
+import stat
 import time
 from pathlib import Path
 
@@ -23,9 +23,17 @@ from ..bitboard import neighbours
 from ..board import Board
 from ..errors import GameTextError, OthelloError
 from ..game import Game
+from ..ggf import first_game, looks_like_ggf
 from ..notation import format_transcript, parse_move, split_transcript, square_name
 from . import paths
-from .files import TooLarge, read_limited, write_atomic
+from .files import (
+    TooLarge,
+    decode_text,
+    read_limited,
+    short_reason,
+    write_atomic,
+    write_new,
+)
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +46,7 @@ GAME_SUFFIX = ".txt"
 _BOARD_CHARS = frozenset("XxOo0*-.")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
 _MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
+_PASS_WORD_RE = re.compile(r"pass", re.IGNORECASE)  # "f5 ... pass": written out, read as "pa"
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
@@ -117,6 +126,9 @@ def parse_game_text(text: str) -> Game:
     text = text.replace("\ufeff", "")  # a byte-order mark some editors and clipboards add
     if len(text) > MAX_TEXT_CHARS:
         raise GameTextError(f"Not a game: {len(text)} characters is far too long for one")
+    if looks_like_ggf(text):  # a GGF record (GGS, NBoard): its first game
+        return _ggf_game(text)
+    text = _PASS_WORD_RE.sub("pa", text)
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
     if not body:
         raise GameTextError(
@@ -133,6 +145,17 @@ def parse_game_text(text: str) -> Game:
         return Game.from_transcript(moves, start=start)
     except OthelloError as err:
         raise GameTextError(f"Not a legal game: {err}") from None
+
+
+def _ggf_game(text: str) -> Game:
+    try:
+        found = first_game(text)
+        game = Game(found.start)
+        for sq in found.moves:
+            game.play(sq)
+    except OthelloError as err:
+        raise GameTextError(f"Not a usable GGF game: {err}") from None
+    return game
 
 
 def _parse_board(text: str) -> Board:
@@ -153,28 +176,25 @@ def games_dir() -> Path:
 
 
 def save_game(game: Game, path: Path | None = None) -> Path:
-    """Write the game file (default: a new timestamped file in ``games_dir()``); returns it.
+    """Write the game file (default: a new timestamped file in ``games_dir()``, its name
+    claimed exclusively: two windows saving in the same second get two files); returns it.
 
     Raises GameTextError naming the file when it cannot be written.
     """
     if path is None:
-        path = _new_game_path()
+        folder = games_dir()
+        if folder.exists() and not folder.is_dir():
+            raise GameTextError(f"Cannot save the game: {folder} is a file, not a folder")
+        stem = "othello-" + time.strftime("%Y%m%d-%H%M%S")
+        try:
+            return write_new(folder, stem, GAME_SUFFIX, game_to_text(game))
+        except OSError as err:
+            raise GameTextError(f"Cannot save the game in {folder}: {short_reason(err)}") from None
     try:
         write_atomic(Path(path), game_to_text(game))
     except OSError as err:
-        raise GameTextError(f"Cannot save the game to {path}: {err.strerror or err}") from None
+        raise GameTextError(f"Cannot save the game to {path}: {short_reason(err)}") from None
     return Path(path)
-
-
-def _new_game_path() -> Path:
-    """A timestamped name in ``games_dir()`` that no earlier save uses."""
-    stem = "othello-" + time.strftime("%Y%m%d-%H%M%S")
-    path = games_dir() / f"{stem}{GAME_SUFFIX}"
-    number = 1
-    while path.exists():
-        number += 1
-        path = games_dir() / f"{stem}-{number}{GAME_SUFFIX}"
-    return path
 
 
 def load_game(path: Path) -> Game:
@@ -184,9 +204,9 @@ def load_game(path: Path) -> Game:
     except TooLarge as err:
         raise GameTextError(f"{path}: too large to be a game file ({err.size} bytes)") from None
     except OSError as err:
-        raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
+        raise GameTextError(f"Cannot read {path}: {short_reason(err)}") from None
     try:
-        text = data.decode("utf-8-sig")
+        text = decode_text(data)
     except UnicodeDecodeError:
         raise GameTextError(f"{path}: not a text file") from None
     try:
@@ -198,10 +218,15 @@ def load_game(path: Path) -> Game:
 def game_files() -> list[Path]:
     """The saved game files, newest first (for a "load" key without a file dialog)."""
     folder = games_dir()
-    if not folder.is_dir():
-        return []
-    files = [p for p in folder.glob(f"*{GAME_SUFFIX}") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+    found = []
+    for path in folder.glob(f"*{GAME_SUFFIX}"):  # nothing when there is no such folder
+        try:
+            info = path.stat()
+        except OSError:  # a link that leads nowhere
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((info.st_mtime_ns, path.name, path))
+    return [path for *_key, path in sorted(found, reverse=True)]
 
 
 def latest_game_file() -> Path | None:
@@ -218,7 +243,10 @@ PLAYERS = ("computer:black", "computer:white", "two-players", "watch")
 computer."""
 
 
-def autosave_data(game: Game, players: str | None = None) -> dict[str, object]:
+def autosave_data(
+    game: Game, players: str | None = None, extra: dict[str, object] | None = None
+) -> dict[str, object]:
+    """The autosave's contents; ``extra`` adds to them (the games Undo brings back)."""
     data: dict[str, object] = {
         "format": AUTOSAVE_FORMAT,
         "version": AUTOSAVE_VERSION,
@@ -229,6 +257,7 @@ def autosave_data(game: Game, players: str | None = None) -> dict[str, object]:
     }
     if players is not None:
         data["players"] = players  # the game resumes in its mode
+    data.update(extra or {})
     return data
 
 
@@ -249,19 +278,24 @@ def autosave(game: Game, path: Path | None = None, players: str | None = None) -
 
 
 def autosave_problem(
-    game: Game, path: Path | None = None, players: str | None = None
+    game: Game,
+    path: Path | None = None,
+    players: str | None = None,
+    extra: dict[str, object] | None = None,
 ) -> str | None:
-    """:func:`autosave`, returning why it failed (for the window to say), or None."""
+    """:func:`autosave`, returning why it failed (for the window to say), or None. ``extra``
+    (see :func:`autosave_data`) is worth saving even beside a new game."""
     path = path or paths.autosave_path()
     try:
-        if not worth_saving(game):
+        if not worth_saving(game) and not extra:
             path.unlink(missing_ok=True)
         else:
-            write_atomic(path, json.dumps(autosave_data(game, players), indent=1) + "\n")
+            text = json.dumps(autosave_data(game, players, extra), indent=1) + "\n"
+            write_atomic(path, text)
         return None
     except OSError as err:
         log.warning("autosave to %s failed: %s", path, err)
-        return f"cannot write {path} ({err.strerror or err})"
+        return f"cannot write {path} ({short_reason(err)})"
 
 
 def clear_autosave(path: Path | None = None) -> None:
@@ -299,58 +333,14 @@ def game_from_autosave(data: object) -> Game:
     return game
 
 
-def _set_aside(path: Path) -> Path | None:
-    """Keep a bad autosave for inspection, out of the way of the next start."""
-    aside = path.with_name(path.name + ".corrupt")
-    try:
-        os.replace(path, aside)
-        return aside
-    except OSError:
-        return None
-
-
 def autosaved_players(path: Path | None = None) -> str | None:
     """Who played which side in the autosaved game (one of PLAYERS), if it says and can be
     read; None otherwise (the settings decide then)."""
     try:
-        data = json.loads(read_limited(path or paths.autosave_path(), MAX_AUTOSAVE_BYTES))
+        data = json.loads(
+            decode_text(read_limited(path or paths.autosave_path(), MAX_AUTOSAVE_BYTES))
+        )
     except Exception:  # resume() reports a damaged file; this only adds to a good one
         return None
     players = data.get("players") if isinstance(data, dict) else None
     return players if players in PLAYERS else None
-
-
-def resume(path: Path | None = None) -> tuple[Game | None, list[str]]:
-    """The autosaved game, or None; notices say why a saved game could not be used."""
-    path = path or paths.autosave_path()
-    try:
-        raw = read_limited(path, MAX_AUTOSAVE_BYTES)
-    except FileNotFoundError:
-        return None, []
-    except TooLarge as err:
-        return None, _damaged(
-            path, ValueError(f"{err.size} bytes is far too large for a saved game")
-        )
-    except OSError as err:
-        return None, [
-            f"The saved game could not be read ({err.strerror or err}); starting a new game"
-        ]
-    try:
-        game = game_from_autosave(json.loads(raw.decode("utf-8")))
-    except Exception as err:  # whatever is wrong with the file, the game must start
-        # JSON and UTF-8 errors are ValueErrors, but deep nesting is a RecursionError
-        return None, _damaged(path, err)
-    return game, []
-
-
-def _damaged(path: Path, err: Exception) -> list[str]:
-    """Set a bad autosave aside and say so."""
-    aside = _set_aside(path)
-    log.warning("autosave %s unusable: %s", path, err)
-    kept = f"; it was kept as {aside.name}" if aside else ""
-    return [f"The saved game is damaged ({_short(err)}){kept}; starting a new game"]
-
-
-def _short(err: Exception, width: int = 100) -> str:
-    text = str(err).splitlines()[0] if str(err) else type(err).__name__
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -31,26 +31,31 @@ from typing import Any
 
 import pygame
 
-from ..app import logs, paths
+from ..app import i18n, logs, paths
 from ..app.config import load_settings
+from ..app.i18n import _
 from ..app.preferences import preferences_file, save_preferences
 from ..app.settings import Settings, search_processes
 from . import window_size
 from .live_settings import LiveSettings
+from .model.library_list import LibraryList
 from .scenes.base import Scene, SceneT
 from .scenes.play import PlayScene
 from .screens import make_screen
 from .services import persistence
 from .services.frame_stats import FrameStats
+from .services.library_keeper import LibraryKeeper
+from .services.library_watch import LibraryWatch
 from .services.persistence import copy as clipboard_copy
 from .services.resources import load_resources
 from .services.sound import Sounds
 from .services.worker import SearchWorker
 from .startup import StartupProblems, session_for
+from .widgets import theme
 from .widgets.board import BoardRenderer
-from .widgets.layout import MIN_WINDOW, Layout, compute_layout, wanted_square
+from .widgets.layout import Layout, compute_layout, wanted_square
 from .widgets.panel import Panel
-from .widgets.text import TextCache
+from .widgets.text import TextCache, set_text_size
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -77,6 +82,7 @@ class App:
         again when it is saved: by default the one the settings came from, else the user's."""
         self.settings = settings if settings is not None else Settings()
         s = self.settings
+        i18n.set_language(i18n.resolve(s.language))
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
@@ -88,7 +94,11 @@ class App:
         starting = StartupProblems(self.notify, self.session.notify)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
-        self.screen = self._open_window(s.window_width, s.window_height)
+        theme.apply(s.theme)
+        set_text_size(s.text_size)
+        self.screen, self.window = window_size.open_window(
+            self.res.images.get("icon.png"), (s.window_width, s.window_height), self.notify
+        )
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
@@ -103,34 +113,26 @@ class App:
 
         # Handlers for events no scene used (e.g. Ctrl+C / Ctrl+V); return True when used.
         self.on_unhandled_event: list[Callable[[pygame.event.Event], bool]] = []
+        # Called once the loop ends, before the search stops (the last autosave).
+        self.on_close: list[Callable[[], None]] = []
+        self.on_game_saved: list[Callable[[Any], None]] = []  # Ctrl+S wrote the game
+        self.on_file_dropped: list[Callable[[Path], bool]] = []  # True: a hook took the file
+        self.library, self.library_list = LibraryKeeper(self.notify), LibraryList()
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
         self.scenes: list[Scene] = [self.play]
+        self.library_watch = LibraryWatch.attach(self, self.play.explorer.forget_mine)
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
+        logs.on_failure = self.session.notify  # a log that stops working is said once
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
         gc.freeze()
 
     # ----- window ------------------------------------------------------------------------
-
-    def _open_window(self, width: int, height: int) -> pygame.Surface:
-        """The resizable window, no larger than the screen (it says so when the settings ask
-        for more); the icon is set before it opens."""
-        icon = self.res.images.get("icon.png")
-        if icon is not None:
-            pygame.display.set_icon(icon)
-        pygame.display.set_caption("Othello")
-        fitted = window_size.fit_desktop((width, height))
-        if (problem := window_size.too_large((width, height), fitted)) is not None:
-            self.notify(problem)
-        screen = pygame.display.set_mode(window_size.at_least_minimum(fitted), pygame.RESIZABLE)
-        self.window = window_size.set_minimum_size(MIN_WINDOW)  # kept: SDL points to it
-        pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
-        return screen
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Recompute where everything goes for the window's size (after a resize).
@@ -179,6 +181,8 @@ class App:
         """Every scene moves on by ``dt`` seconds (a copy of the stack: a scene may open another);
         a saved change to othello.ini applies first."""
         self.live_settings.update(dt)
+        self.library.update(dt)
+        self.library_watch.update()
         for scene in list(self.scenes):
             scene.update(dt)
 
@@ -215,12 +219,22 @@ class App:
 
     def close(self) -> None:
         """Remember a window size the player chose; stop the search; give the interpreter
-        its usual thread switching and collection back."""
+        its usual thread switching and collection back. The ``on_close`` hooks run first
+        (the autosave's last save); one that fails is logged and the others still run."""
+        for hook in self.on_close:
+            try:
+                hook()
+            except Exception:
+                logs.log.exception("while closing the window")
+        self.on_close.clear()
+        if logs.on_failure == self.session.notify:
+            logs.on_failure = None
         if self.resized:  # once, at the end: a drag sends dozens of sizes
             self.resized = False
             width, height = self.screen.get_size()  # SQUARESIZE stays: see wanted_square
             self.remember_choice(window_width=width, window_height=height)
         self.worker.shutdown()
+        self.library.close()  # a game still waiting for the library is written aside
         sys.setswitchinterval(self._switch)
         gc.unfreeze()
 
@@ -294,7 +308,7 @@ class App:
         try:
             self.remember(prefs)
         except Exception as err:  # a read-only or broken config must not stop the game
-            self.notify(f"Could not remember your choice: {err}")
+            self.notify(_("Could not remember your choice: {problem}").format(problem=err))
             return
         self.settings = replace(self.settings, **prefs)
         self.live_settings.written()

@@ -8,25 +8,31 @@ change is about: the game in progress, its undo history and the autosave stay as
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..app import logs
+import pygame
+
+from ..app import i18n, logs
 from ..app.editor_launch import Launch, NoEditor, open_in_editor
+from ..app.i18n import _
 from ..app.settings import Settings, search_processes
 from ..app.settings_watch import SettingsWatch, changed_keys
 from ..board import Color
 from . import window_size
 from .scenes.play_choices import clamp_level
+from .widgets import theme
 from .widgets.layout import MIN_WINDOW
+from .widgets.text import set_text_size
 
 if TYPE_CHECKING:
-    import pygame
-
     from .model.session import Session
     from .scenes.play import PlayScene
     from .services.sound import Sounds
     from .services.worker import SearchWorker
+    from .widgets.board import BoardRenderer
+    from .widgets.text import TextCache
 
 
 class SettingsHost(Protocol):
@@ -39,6 +45,10 @@ class SettingsHost(Protocol):
     window: object | None  # the window itself where pygame gives it (to move it on screen)
 
     @property
+    def remember(self) -> object | None: ...  # None: choices are not kept (tests)
+    @property
+    def demo(self) -> bool: ...
+    @property
     def session(self) -> Session: ...
     @property
     def sounds(self) -> Sounds: ...
@@ -47,10 +57,16 @@ class SettingsHost(Protocol):
     @property
     def play(self) -> PlayScene: ...
 
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def board_renderer(self) -> BoardRenderer: ...
+
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
     def notify(self, message: str) -> None: ...
     def inform(self, message: str) -> None: ...
     def tell(self, message: str) -> None: ...
+    def remember_choice(self, **prefs: Any) -> None: ...
 
 
 class LiveSettings:
@@ -80,13 +96,17 @@ class LiveSettings:
             way = launch.way
             failed = launch.failed(self.now)
             if failed is None and launch.way is not way and launch.way is not None:
-                self.app.tell(f"Opening {self.path.name} in {launch.way.name} instead.")
+                self.app.tell(
+                    _("Opening {name} in {editor} instead.").format(
+                        name=self.path.name, editor=launch.way.name
+                    )
+                )
             if failed is not None:
                 self.launch = None
                 for problem in launch.tried:
                     logs.log.info("settings: %s", problem)
                 if failed:
-                    self._show_path("no text editor answered")
+                    self._show_path(_("no text editor answered"))
                 elif launch.way is not None:
                     logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
@@ -102,23 +122,35 @@ class LiveSettings:
             self.launch = open_in_editor(self.path, self.now)
         except NoEditor as err:
             logs.log.info("settings: cannot open an editor: %s", err)
-            self._show_path("no text editor could be opened here")
+            self._show_path(_("no text editor could be opened here"))
             return
         except OSError as err:
-            self.app.notify(f"Could not create {self.path} ({err.strerror or err})")
+            self.app.notify(
+                _("Could not create {path} ({problem})").format(
+                    path=self.path, problem=err.strerror or err
+                )
+            )
             return
-        self.app.tell(f"Opening {self.path} in {self._editor_name()}: saved changes apply at once.")
+        self.app.tell(
+            _("Opening {path} in {editor}: saved changes apply at once.").format(
+                path=self.path, editor=self._editor_name()
+            )
+        )
 
     def _editor_name(self) -> str:
         """The editor being tried, as the window names it: "your text editor", "vim in a
         terminal window"."""
         way = self.launch.way if self.launch is not None else None
-        return way.name if way is not None else "your text editor"
+        return way.name if way is not None else _("your text editor")
 
     def _show_path(self, why: str) -> None:
         copied = self.copy(str(self.path))
-        where = " (copied to the clipboard)" if copied else ""
-        self.app.notify(f"Settings: {why}. Edit this file{where}: {self.path}")
+        words = (
+            _("Settings: {why}. Edit this file (copied to the clipboard): {path}")
+            if copied
+            else _("Settings: {why}. Edit this file: {path}")
+        )
+        self.app.notify(words.format(why=why, path=self.path))
 
     # ----- applying a change ----------------------------------------------------------
 
@@ -130,7 +162,9 @@ class LiveSettings:
             return
         self._window(old, new)
         self._game(old, new)
-        self.app.inform(f"{self.path.name} applied: " + ", ".join(changes))
+        self.app.inform(
+            _("{name} applied: {changes}").format(name=self.path.name, changes=", ".join(changes))
+        )
 
     def _window(self, old: Settings, new: Settings) -> None:
         app = self.app
@@ -147,6 +181,29 @@ class LiveSettings:
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()
+        if (new.language, new.theme, new.text_size) != (old.language, old.theme, old.text_size):
+            self.show_display(new)
+
+    def choose_display(self, **choice: Any) -> None:
+        """A choice made on the Display card (language, theme or text_size): shown at once
+        and remembered, like the level or the colour."""
+        wanted = replace(self.app.settings, **choice)
+        self.show_display(wanted)
+        self.app.remember_choice(**choice)
+        if self.app.remember is None or self.app.demo:
+            self.app.settings = wanted
+
+    def show_display(self, settings: Settings) -> None:
+        """The window in the settings' language (``auto``: the system's), with their theme's
+        colours and text size, from this frame on; what was drawn and measured for the old
+        ones is forgotten."""
+        i18n.set_language(i18n.resolve(settings.language))
+        theme.apply(settings.theme)
+        set_text_size(settings.text_size)
+        self.app.text.clear()
+        self.app.board_renderer.forget()
+        pygame.display.set_caption(_("Othello"))
+        self.app.relayout()
 
     def _game(self, old: Settings, new: Settings) -> None:
         play, session = self.app.play, self.app.session
@@ -166,8 +223,10 @@ class LiveSettings:
             self.players_due = True
             if session.board.is_game_over():
                 self.app.inform(
-                    "The finished game keeps who played it; "
-                    "the new MODE and HUMAN_COLOR apply from the next game."
+                    _(
+                        "The finished game keeps who played it; "
+                        "the new MODE and HUMAN_COLOR apply from the next game."
+                    )
                 )
             self._take_players()
 

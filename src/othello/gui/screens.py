@@ -12,16 +12,29 @@ from collections.abc import Callable
 from typing import Any
 
 from .scenes.base import Scene
+from .scenes.display import DisplayCard
 from .scenes.end_card import EndOverlay
 from .scenes.game_card import GameCard
 from .scenes.help import HelpOverlay
+from .scenes.import_bar import ImportBar
+from .scenes.library import LibraryOverlay
 from .scenes.move_list import MoveListOverlay
 from .scenes.puzzles import PuzzleOverlay
 from .scenes.set_up import EditOverlay
 
 SCREENS: dict[str, Callable[..., Scene]] = {
     screen.name: screen
-    for screen in (EndOverlay, HelpOverlay, MoveListOverlay, PuzzleOverlay, EditOverlay, GameCard)
+    for screen in (
+        EndOverlay,
+        HelpOverlay,
+        MoveListOverlay,
+        PuzzleOverlay,
+        EditOverlay,
+        LibraryOverlay,
+        ImportBar,
+        DisplayCard,
+        GameCard,
+    )
 }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from .. import book, pattern_weights
 from ..app import logs
+from ..app.i18n import _
 from ..app.settings import Settings
 from ..board import Color
 from ..openings import load_openings
@@ -53,15 +54,17 @@ class StartupProblems:
         problem = pattern_weights.problem()
         if problem is not None:
             self.file_problem(
-                "the evaluation's weights",
-                f"{problem[:1].upper()}{problem[1:]}: the computer plays weakly.",
+                _("the evaluation's weights"),
+                _("{problem}: the computer plays weakly.").format(
+                    problem=f"{problem[:1].upper()}{problem[1:]}"
+                ),
             )
         problem = load_openings()[1]
         if problem is not None:
-            self.file_problem("the opening names", problem)
+            self.file_problem(_("the opening names"), problem)
         problem = book.problem() if with_book else None
         if problem is not None:
-            self.file_problem("the opening book", problem)
+            self.file_problem(_("the opening book"), problem)
 
     def report(self) -> None:
         """The start is over: say what failed during it."""
@@ -72,4 +75,8 @@ class StartupProblems:
             for _name, message in problems:
                 logs.log.warning("window: %s", message)
             names = ", ".join(name for name, _message in problems)
-            self.show(f"Missing or broken: {names}. Plain fallbacks are used (details in the log).")
+            self.show(
+                _(
+                    "Missing or broken: {names}. Plain fallbacks are used (details in the log)."
+                ).format(names=names)
+            )

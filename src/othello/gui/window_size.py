@@ -10,9 +10,11 @@ and a window grown by a reloaded file is moved back onto the screen.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pygame
 
+from ..app.i18n import _
 from .widgets.layout import MIN_WINDOW
 
 TASK_BAR_SHARE = 0.92  # of the screen's height, the most a window takes
@@ -51,10 +53,31 @@ def too_large(asked: tuple[int, int], fitted: tuple[int, int]) -> str | None:
     ]
     if not keys:
         return None
-    return (
-        f"{' and '.join(keys)} is larger than your screen ({desktop[0]}x{desktop[1]}): "
-        f"the window is {fitted[0]}x{fitted[1]}, as large as fits"
+    return _(
+        "{keys} is larger than your screen ({screen}): the window is {window}, as large as fits"
+    ).format(
+        keys=_(" and ").join(keys),
+        screen=f"{desktop[0]}x{desktop[1]}",
+        window=f"{fitted[0]}x{fitted[1]}",
     )
+
+
+def open_window(
+    icon: pygame.Surface | None, size: tuple[int, int], notify: Callable[[str], None]
+) -> tuple[pygame.Surface, object | None]:
+    """The resizable window, no larger than the screen (``notify`` says so when the settings
+    ask for more), its icon set before it opens; and the window object, to keep (SDL points
+    to it)."""
+    if icon is not None:
+        pygame.display.set_icon(icon)
+    pygame.display.set_caption(_("Othello"))
+    fitted = fit_desktop(size)
+    if (problem := too_large(size, fitted)) is not None:
+        notify(problem)
+    screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
+    window = set_minimum_size(MIN_WINDOW)
+    pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor
+    return screen, window
 
 
 def set_minimum_size(size: tuple[int, int]) -> object | None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable
 from typing import Any, NamedTuple, TypeGuard
+from weakref import WeakKeyDictionary
 
 from ...bitboard import PASS
 from ...game import Game
@@ -44,6 +46,10 @@ class GameJudgement:
         self.review_start = ""  # ...from this start position (a board string)
         self.people: set[Moves] = set()  # the discs a person placed here (not pasted, loaded)
         self.book: set[Moves] = set()  # the computer's moves that came from its opening book
+
+    def is_empty(self) -> bool:
+        """Nothing noted yet: nothing worth keeping."""
+        return not (self.scores or self.verdicts or self.people or self.book)
 
     def copy(self) -> GameJudgement:
         """The same knowledge for a copy of the game (playing on from an earlier move)."""
@@ -172,6 +178,27 @@ class GameJudgement:
         if _ply(reviewed, len(moves) + 1) and self.first_unjudged(start, moves[:reviewed]) is None:
             self.review_done(start, moves[:reviewed])
         return skipped
+
+
+class Judgements:
+    """Each game's GameJudgement (a game's goes when the game does), and who wants to hear
+    when one has taken in a finished review (the autosave keeps it with its game)."""
+
+    def __init__(self) -> None:
+        self.by_game: WeakKeyDictionary[Game, GameJudgement] = WeakKeyDictionary()
+        self.on_reviewed: list[Callable[[], None]] = []
+
+    def of(self, game: Game) -> GameJudgement:
+        return self.by_game.setdefault(game, GameJudgement())
+
+    def known(self, game: Game) -> GameJudgement | None:
+        """The game's judgement if anything was ever noted for it (none is made here)."""
+        return self.by_game.get(game)
+
+    def reviewed(self) -> None:
+        """A review has finished: its verdicts are worth keeping now."""
+        for listener in list(self.on_reviewed):
+            listener()
 
 
 def _is_int(value: object) -> bool:

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
 from ...bitboard import PASS, Square
 from ...board import Board, Color
 from ...game import Game
 from ...notation import parse_move
-from .judgement import GameJudgement
+from .judgement import GameJudgement, Judgements
 from .seats import other
 from .turns import Turns
 
@@ -67,7 +66,7 @@ class Session(Turns):
     shown_game: Game | None = None
     shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
     # what is known about each game's moves; a game's entry goes when the game does
-    judgements: WeakKeyDictionary[Game, GameJudgement] = field(default_factory=WeakKeyDictionary)
+    judgements: Judgements = field(default_factory=Judgements)
 
     # ----- what the window asks ------------------------------------------------------
 
@@ -88,7 +87,7 @@ class Session(Turns):
         return self.judgement_of(self.game)
 
     def judgement_of(self, game: Game) -> GameJudgement:
-        return self.judgements.setdefault(game, GameJudgement())
+        return self.judgements.of(game)
 
     # ----- intents ---------------------------------------------------------------------
 
@@ -221,7 +220,7 @@ class Session(Turns):
                 self._changed(Change("redo"))
             return False
         branch = self.game.copy(cursor)
-        self.judgements[branch] = self.judgement.copy()
+        self.judgements.by_game[branch] = self.judgement.copy()
         self._replace(branch, "branch")
         return True
 

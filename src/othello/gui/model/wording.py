@@ -1,25 +1,23 @@
-"""What the window says about the game: the status, the move count, the result, the hints,
-and all the panel's values (a PanelView).
+"""What the window says about the game on screen: the status, the result, the level and all
+the panel's values (a PanelView), in the player's language.
 
 Plain functions of the session and of what the search is doing, without pygame, so all the
 wording is in one place and the scenes only draw it. Nothing here decides a rule: whose turn
-it is, who won and what is legal come from the Board and the Session.
+it is, who won and what is legal come from the Board and the Session. The words about a game
+as a record (its summary, hints, the review) are game_words.py's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...bitboard import PASS, Square
-from ...board import Board, Color
+from ...app.i18n import N_, _, ngettext, pgettext
+from ...board import Color
 from ...engine import LEVELS
-from ...game import Game
 from ...levels import ANALYSIS
-from ...notation import square_name
-from ...openings import opening_of
-from ...review import MoveReview, summarize
 from . import outcome
 from .club_words import timeout_headline, timeout_verdict
+from .game_words import move_info, opening_text, side_name
 from .judgement import GraphPoint
 from .session import Session
 
@@ -43,84 +41,63 @@ class PanelView:
     plies: int = 0  # moves on the board (the graph's width)
     progress: float | None = None  # the share of a running review done, for its bar
     detail: str = ""  # the status's second line, e.g. "depth 6"
+    details: list[str] = field(default_factory=list)  # shorter forms of it, longest first
     watch_levels: dict[Color, int] | None = None  # watching: each side's level
     level_side: Color = "white"  # watching: the side whose level - and + change
     level_label: str = "Level"  # the level box's heading ("Hints" with two players)
+    level_number: str = ""  # the level box's shortest form: the level's number
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
     enabled: dict[str, bool] = field(default_factory=dict)
-    labels: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
+    toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
     clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
-
-
-def counted(n: int, word: str) -> str:
-    """``n`` and the word, plural unless one: "1 move", "3 mistakes"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def score_text(score: int) -> str:
-    """A move's score as the board and the hint notice show it: +2, -4, or 0."""
-    return f"{score:+d}" if score else "0"
+    strength: str = ""  # the player's rating in a word or two, beside the level's heading
 
 
 def level_info(number: int) -> tuple[str, str]:
-    """The level's name and description from the engine's table."""
+    """The level's name and description (the engine's table, in the player's language)."""
     for level in LEVELS:
         if level.number == number:
-            return level.name, level.description
-    return f"Level {number}", ""
+            return pgettext("level", level.name), pgettext("level", level.description)
+    return _("Level {n}").format(n=number), ""
 
 
-def result_text(session: Session) -> tuple[str, str]:
-    """The end screen's headline and verdict, for who played the game when it ended (a side
-    or mode chosen since is for the next game)."""
+VERDICTS = {
+    "win": (N_("You win! Well played."), N_("You win!")),
+    "loss": (N_("The computer wins this time."), N_("Computer wins.")),
+    "draw": (N_("Nobody wins: a draw."), N_("A draw.")),
+    "watch": (N_("Computer against computer."), N_("Computer game.")),
+    "both": (N_("Well played, both of you."), N_("Well played.")),
+}
+"""Each verdict and its short form, for an end card too small for the whole sentence."""
+
+
+def result_words(session: Session) -> tuple[str, list[str]]:
+    """The end screen's headline and its verdict in wordings longest first, for who played
+    the game when it ended (a side or mode chosen since is for the next game)."""
     winner = session.board.winner()
-    headline = f"{winner.capitalize()} wins" if winner else "Draw"
+    headline = {"black": _("Black wins"), "white": _("White wins")}.get(winner or "", _("Draw"))
     players = outcome.players_of(session)
     lost = session.game.lost_on_time
-    if lost is not None:
+    if lost is not None:  # a flag fell: the side that ran out loses, whatever the discs say
         sides: dict[str, Color] = {"computer:black": "black", "computer:white": "white"}
         return timeout_headline(lost), timeout_verdict(lost, sides.get(players))
     if players == "watch":
-        return headline, "Computer against computer."
-    if players == "two-players":
-        return headline, "Well played, both of you." if winner else "Nobody wins: a draw."
-    if winner is None:
-        return headline, "Nobody wins: a draw."
-    human = "white" if players == "computer:white" else "black"
-    return (
-        headline,
-        "You win! Well played." if winner == human else "The computer wins this time.",
-    )
-
-
-SHORT_VERDICTS = {
-    "You win! Well played.": "You win!",
-    "The computer wins this time.": "Computer wins.",
-    "Nobody wins: a draw.": "A draw.",
-    "Computer against computer.": "Computer game.",
-}
-"""Each verdict's short form, for an end card too small for the whole sentence."""
-
-
-def empties_note(board: Board) -> list[str]:
-    """When a finished game leaves empty squares, how they count: the card shows the discs on
-    the board, and the final score (the hints' and the solver's) gives the empties to the
-    winner. Wordings from the longest; empty when there is nothing to say."""
-    black, white = board.count()
-    empty = 64 - black - white
-    if not empty or black == white:
-        return []
-    if black > white:
-        black += empty
+        kind = "watch"
+    elif winner is None:
+        kind = "draw"
+    elif players == "two-players":
+        kind = "both"
     else:
-        white += empty
-    squares = counted(empty, "empty square")
-    score = f"{black}–{white}"
-    return [
-        f"With the {squares} to the winner: {score}",
-        f"{empty} empty to the winner: {score}",
-        f"With the empties: {score}",
-    ]
+        human = "white" if players == "computer:white" else "black"
+        kind = "win" if winner == human else "loss"
+    return headline, [_(words) for words in VERDICTS[kind]]
+
+
+def result_text(session: Session) -> tuple[str, str]:
+    """The end screen's headline and verdict, in their longest wordings."""
+    headline, verdicts = result_words(session)
+    return headline, verdicts[0]
 
 
 def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
@@ -130,198 +107,78 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     ``depth`` the deepest it has finished (a review: the moves judged). A review runs beside
     the game, so the headline still says whose turn it is; the detail line, how far it got.
     """
+    forms = status_forms(session, search, depth)
+    return forms[0], forms[1]
+
+
+def status_forms(session: Session, search: str | None, depth: int | None) -> list[str]:
+    """The status's headline, then its detail line in wordings longest first."""
     if search == "review":
-        headline, _detail = status_parts(session, None, None)
-        return headline, f"Reviewing: {depth or 0} moves judged · R stops"
+        headline = status_forms(session, None, None)[0]
+        n = depth or 0
+        judged = ngettext("Reviewing: {n} move judged", "Reviewing: {n} moves judged", n).format(
+            n=n
+        )
+        return [headline, _("{what} · R stops").format(what=judged), judged]
     board = session.board
     if session.is_over():
         b, w = board.count()
-        return f"{result_text(session)[0]} {b}–{w}", "Space: show or hide the result"
-    if session.paused and not session.watching:
-        return "Paused", "P: go on"
-    if session.is_human_turn():
-        hinting = "finding a hint…" if search == "analyze" else ""
-        if session.two_players:
-            side = board.side_to_move.capitalize()
-            if session.must_pass():
-                return f"No legal move for {side}", "passes"
-            return f"{side} to move", hinting
-        if session.must_pass():
-            return "No legal move for you", "you pass"
-        return "Your move", hinting
-    if session.paused and session.watching:
-        return "Paused", "P: go on · .: one move"
-    shown_depth = depth if search == "think" else None
-    who = f"{board.side_to_move.capitalize()} (computer)" if session.human is None else "Computer"
-    return f"{who} thinking", f"depth {shown_depth}" if shown_depth else "…"
-
-
-def for_black(verdict: MoveReview) -> tuple[int, int]:
-    """A verdict's scores after the move played and after the best move, for Black."""
-    sign = 1 if verdict.color == "black" else -1
-    return sign * verdict.played_score, sign * verdict.best_score
-
-
-SHORTER_DETAILS = {"Space: show or hide the result": "Space: the result card"}
-
-
-def detail_wordings(detail: str) -> list[str]:
-    """The status's detail line, then shorter forms for a narrow panel: never cut mid-word."""
-    forms = [detail]
-    if detail in SHORTER_DETAILS:
-        forms.append(SHORTER_DETAILS[detail])
-    if " · " in detail:
-        forms.append(detail.split(" · ")[0])
-    return forms
-
-
-MARK_SIGNS = {"best": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-
-def review_summary(reviews: list[MoveReview]) -> str:
-    """The review's verdict in a line per side, e.g. "Black: average loss 1.9, 3 mistakes"."""
-    parts = []
-    for color in ("black", "white"):
-        side = summarize(reviews, color)
-        if side.moves:
-            worst = (
-                f", worst {square_name(side.worst[0].played)} (-{side.worst[0].loss})"
-                if side.worst
-                else ""
-            )
-            parts.append(
-                f"{color.capitalize()}: average loss {side.average_loss:.1f}, "
-                f"{counted(side.mistakes, 'mistake')}{worst}"
-            )
-    return "Review: " + "; ".join(parts) + ". M shows each move's mark."
-
-
-def review_lines(reviews: list[MoveReview], game: Game) -> list[list[str]]:
-    """The review's summary for the move list, each line in wordings longest first: a line
-    per side (average loss, mistakes, the three worst moves) and the opening with the move
-    where the game left the known lines."""
-    lines = []
-    for color in ("black", "white"):
-        side = summarize(reviews, color)
-        if side.moves:
-            worst = ", ".join(f"{r.number}. {square_name(r.played)} -{r.loss}" for r in side.worst)
-            mistakes = counted(side.mistakes, "mistake")
-            short = f"{color.capitalize()}: loss {side.average_loss:.1f} a move · {mistakes}"
-            tiny = f"{color.capitalize()}: {side.average_loss:.1f} · {side.mistakes} mist."
-            lines.append([f"{short} · worst {worst}" if worst else short, short, tiny])
-    opening = opening_of(game.moves, game.start)
-    if opening.name:
-        left = f", left the known lines at move {opening.known + 1}"
-        lines.append(
-            [opening.name + (left if opening.known < len(game.moves) else ""), opening.name]
+        headline = _("{result} {black}–{white}").format(
+            result=result_text(session)[0], black=b, white=w
         )
-    return lines
-
-
-def pass_text(color: Color | None) -> str:
-    """The pass announcement for the side that had to pass."""
-    return f"{(color or '').capitalize()} has no legal move and passes"
-
-
-def last_placed(game: Game) -> Square | None:
-    """The last disc put on the board, passes skipped: the one to mark."""
-    for square in reversed(game.moves[: game.cursor]):
-        if square != PASS:
-            return square
-    return None
-
-
-def placed_count(game: Game) -> int:
-    """Discs placed on the board since the game's start (passes are not moves that count)."""
-    return sum(1 for sq in game.moves[: game.cursor] if sq != PASS)
-
-
-def move_info(game: Game) -> str:
-    """Move number and the last move, e.g. "Move 12 · last: d1 by Black"."""
-    last = last_placed(game)
-    if last is None:
-        if game.start == Board():
-            return "Black moves first"
-        return f"Set-up position · {game.board.side_to_move.capitalize()} to move"
-    mover = "Black" if game.board.black >> last & 1 else "White"
-    return f"Move {placed_count(game)} · last: {square_name(last)} by {mover}"
-
-
-OPENING_MOVES = 20
-"""The opening, as the book and the explorer count it: past this move the panel's foot line
-no longer names it (at move 60 "Tiger" says nothing; the move list's review still names it)."""
-
-
-def opening_text(game: Game) -> str:
-    """The named opening the game on the board follows or last followed, e.g. "Tiger", while
-    the game is still in its opening (see OPENING_MOVES)."""
-    if placed_count(game) > OPENING_MOVES:
-        return ""
-    name = opening_of(game.moves[: game.cursor], game.start).name
-    return name or ""
-
-
-def info_wordings(view: PanelView) -> list[str]:
-    """The panel's foot line, longest first: the move (marked when it came from the opening
-    book) and the opening, or as much of it as fits."""
-    book = " (book)" if view.from_book else ""
-    full = f"{view.info}{book}"
-    if not view.opening:
-        return [full]
-    move = view.info.split(" · ")[0]
-    return [f"{full} · {view.opening}", f"{move}{book} · {view.opening}", full]
-
-
-def game_summary(game: Game) -> str:
-    """A loaded, pasted, resumed or kept game in a few words, e.g. "a game of 12 moves, White
-    to move" or "a set-up position (20 discs), Black to move"."""
-    placed = placed_count(game)
-    moves = counted(placed, "move")
-    if game.start == Board():
-        what = f"a game of {moves}" if placed else "the start position"
+        return [headline, _("Space: show or hide the result"), _("Space: the result card")]
+    if session.paused and not session.watching:
+        return [_("Paused"), _("P: go on")]
+    if session.is_human_turn():
+        hinting = _("finding a hint…") if search == "analyze" else ""
+        if session.two_players:
+            white = board.side_to_move == "white"
+            if session.must_pass():
+                return [
+                    _("No legal move for White") if white else _("No legal move for Black"),
+                    pgettext("status", "passes"),
+                ]
+            return [_("White to move") if white else _("Black to move"), hinting]
+        if session.must_pass():
+            return [_("No legal move for you"), _("you pass")]
+        return [_("Your move"), hinting]
+    if session.paused and session.watching:
+        return [_("Paused"), _("P: go on · .: one move"), _("P: go on")]
+    shown_depth = depth if search == "think" else None
+    if session.human is not None:
+        who = _("Computer thinking")
+    elif board.side_to_move == "white":
+        who = _("White (computer) thinking")
     else:
-        discs = (game.start.black | game.start.white).bit_count()
-        what = f"a set-up position ({discs} discs)" + (f" and {moves} after it" if placed else "")
-    undone = len(game.moves) - game.cursor
-    if undone:
-        what += f" ({counted(undone, 'move')} to redo)"
-    board = game.board
-    return f"{what}, {'game over' if board.is_game_over() else f'{board.side_to_move} to move'}"
+        who = _("Black (computer) thinking")
+    return [who, _("depth {n}").format(n=shown_depth) if shown_depth else "…"]
 
 
-def stepped_text(way: str, game: Game) -> str:
-    """What a step between games says: ``way`` "new" (``game`` is the one put aside),
-    "undo" or "redo" (``game`` is the one now on the board)."""
-    summary = game_summary(game)
-    if way == "new":
-        return f"New game. Undo (U) brings back the last one: {summary}."
-    if way == "undo":
-        return f"Back to the game before: {summary}. Redo (Ctrl+Y) goes forward again."
-    return f"Forward to the next game: {summary}."
-
-
-def hint_text(scores: list[tuple[str, int]], explain: bool, exact: bool = False) -> str:
-    """The hint notice: every move that ties for best, whether the scores are exact, and,
-    ``explain``-ed the first time, what they mean. ``scores`` is not empty."""
-    best = max(score for _move, score in scores)
-    tied = [move for move, score in scores if score == best]
-    how = "exact" if exact else "estimated"
-    if len(tied) == 1:
-        text = f"Hint: {tied[0]} is best ({score_text(best)}, {how})."
+def mode_names(session: Session) -> list[str]:
+    """The mode in a word or two, for its button (longest first): who plays which side."""
+    if session.two_players:
+        forms = [_("2 players"), _("2 pl.")]
+    elif session.watching:
+        forms = [_("Watch"), pgettext("mode, short", "Watch")]
     else:
-        moves = f"{', '.join(tied[:-1])} and {tied[-1]}"
-        text = f"Hint: {moves} tie for best ({score_text(best)}, {how})."
-    if explain:
-        text += " Scores are discs ahead at the end: +2 = ahead by 2"
-        text += "; exact ones are perfect play's result." if exact else "."
-    return text
+        forms = [_("1 player"), _("1 pl.")]
+    return list(dict.fromkeys(forms))
 
 
 def mode_name(session: Session) -> str:
-    """The mode in a word or two, for its button: who plays which side."""
-    if session.two_players:
-        return "2 players"
-    return "Watch" if session.watching else "1 player"
+    return mode_names(session)[0]
+
+
+def player_names(session: Session) -> dict[Color, str]:
+    """Each side's name in the score box: Black and White with two players, else You and
+    Computer (watching, Computer both)."""
+    names: dict[Color, str] = {}
+    for color in ("black", "white"):
+        if session.two_players:
+            names[color] = side_name(color)
+        else:
+            names[color] = _("You") if session.human == color else _("Computer")
+    return names
 
 
 def panel_view(
@@ -342,30 +199,31 @@ def panel_view(
     board = session.board
     shown = session.shown_level()
     name, description = level_info(shown)
-    level_text, level_label = f"{shown} · {name}", "Level"
+    level_text, level_label, number = f"{shown} · {name}", _("Level"), str(shown)
     if session.two_players:  # no computer plays: what applies is the hints' strength
-        level_text, level_label = "Strongest", "Hints"
-        description = f"no computer plays; a hint (H) {ANALYSIS.description}"
-    headline, detail = status_parts(session, search, depth)
-    names: dict[Color, str] = {
-        color: color.capitalize()
-        if session.two_players
-        else "You"
-        if session.human == color
-        else "Computer"
-        for color in ("black", "white")
-    }
+        level_text, level_label = _("Strongest"), _("Hints")
+        number = level_text
+        description = _("no computer plays; a hint (H) {how}").format(
+            how=pgettext("level", ANALYSIS.description)
+        )
+    headline, *details = status_forms(session, search, depth)
+    level_help = description
+    if session.watching:
+        side = session.level_side
+        level_help = _("{side}: {name}, {description}").format(
+            side=side_name(side), name=name, description=description
+        )
     return PanelView(
         counts=board.count(),
         to_move=session.next_to_place(),
-        names=names,
+        names=player_names(session),
         status=headline,
-        detail=detail,
+        detail=details[0] if details else "",
+        details=[form for form in details if form],
         level_text=level_text,
         level_label=level_label,
-        level_help=f"{session.level_side.capitalize()}: {name}, {description}"
-        if session.watching
-        else description,
+        level_number=number,
+        level_help=level_help,
         watch_levels={"black": session.black_level, "white": session.level}
         if session.watching
         else None,
@@ -389,8 +247,9 @@ def panel_view(
             "play-white": not demo,
         },
         labels={
-            "legal": f"Moves: {'on' if session.show_legal else 'off'}",
-            "sound": f"Sound: {'on' if sound_on else 'off'}",
-            "mode": mode_name(session),
+            "mode": mode_names(session),
+            "play-black": [side_name("black")],
+            "play-white": [side_name("white")],
         },
+        toggles={"legal": session.show_legal, "sound": sound_on},
     )

@@ -14,7 +14,9 @@ import pygame
 
 if TYPE_CHECKING:
     from ...app.settings import Settings
+    from ..model.library_list import LibraryList
     from ..model.session import Session
+    from ..services.library_keeper import LibraryKeeper
     from ..services.resources import Resources
     from ..services.sound import Sounds
     from ..services.worker import SearchWorker
@@ -89,6 +91,10 @@ class PlayHost(Host, Protocol):
     def demo(self) -> bool: ...
     @property
     def computer_min_seconds(self) -> float: ...
+    @property
+    def library(self) -> LibraryKeeper: ...
+    @property
+    def library_list(self) -> LibraryList: ...
 
     def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
         """Open the screen called ``name`` (screens.SCREENS) on top, or just above ``above``;

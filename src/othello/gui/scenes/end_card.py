@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from ...app.i18n import _
 from ...board import Color
-from ..model.wording import SHORT_VERDICTS, empties_note, result_text
+from ..model.game_words import empties_note
+from ..model.wording import result_words
 from ..widgets import theme
-from ..widgets.card import card, dim
-from ..widgets.text import MIN_TEXT
+from ..widgets.card import button, card, dim
+from ..widgets.text import scaled
 from .base import Host, Scene
 
 
@@ -59,19 +61,18 @@ class EndOverlay(Scene):
         layout = host.layout
         dim(surface, layout.board, 90)
         board = host.session.board
-        headline, verdict = result_text(host.session)
+        headline, verdicts = result_words(host.session)
         note = empties_note(board)
         s = layout.square
         extra = 0.45 * s if note else 0.0  # a line more for how the empty squares count
         rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0 + extra))
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
-        small = max(MIN_TEXT, s // 4)
+        small = scaled(s / 4)
         self.lines = []
         big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.TEXT, True)
         self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
-        forms = [verdict, SHORT_VERDICTS.get(verdict, verdict)]
-        self._line(surface, forms, rect, 2.05 * s, small, theme.TEXT_DIM)
+        self._line(surface, verdicts, rect, 2.05 * s, small, theme.TEXT_DIM)
         if note:
             self._line(surface, note, rect, 2.5 * s, small, theme.TEXT_DIM)
         y = rect.top + int(s * 2.85 + extra)
@@ -79,12 +80,12 @@ class EndOverlay(Scene):
         self.button.center = (rect.centerx - int(s * 1.5), y)
         self.review_button = self.button.copy()
         self.review_button.center = (rect.centerx + int(s * 1.5), y)
-        self._button(surface, self.button, ["New game (N)", "New game", "New"], theme.ACCENT, small)
-        self._button(surface, self.review_button, ["Review (R)", "Review"], theme.BUTTON, small)
-        forms = ["Space or click: see the board", "Space: see the board", "Space: board"]
-        self._line(
-            surface, forms, rect, rect.height - 0.4 * s, max(MIN_TEXT, s // 5), theme.TEXT_DIM
-        )
+        new = [_("New game (N)"), _("New game"), _("New")]
+        self._button(surface, self.button, new, theme.ACCENT, small)
+        review = [_("Review (R)"), _("Review")]
+        self._button(surface, self.review_button, review, theme.BUTTON, small)
+        forms = [_("Space or click: see the board"), _("Space: see the board"), _("Space: board")]
+        self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), theme.TEXT_DIM)
 
     def _button(
         self,
@@ -97,7 +98,7 @@ class EndOverlay(Scene):
         """A button of the card with the longest wording that fits (kept in ``lines``)."""
         text = self.host.text
         hover = rect.collidepoint(self.host.mouse)
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else color, rect, border_radius=8)
+        button(surface, theme.BUTTON_HOVER if hover else color, rect, 8)
         fits, fitted = text.fit(wordings, rect.width - 8, size, True)
         label = text.render(fits, fitted, theme.TEXT, bold=True)
         surface.blit(label, label.get_rect(center=rect.center))

@@ -1,7 +1,7 @@
-"""The Game card (G): how the next game starts, its clock, and the player's strength over time.
+"""The Game card (K): how the next game starts, its clock, and the player's strength over time.
 
 Each choice takes effect for the next new game and is remembered; Enter (or the button)
-starts that game, Esc or G closes the card. The strength is the rating after each rated
+starts that game, Esc or K closes the card. The strength is the rating after each rated
 game, drawn against the levels' own ratings.
 """
 
@@ -11,14 +11,14 @@ from typing import Protocol
 
 import pygame
 
+from ...app.i18n import _, pgettext
 from ...clock import TimeControl
 from ...rating import LEVEL_RATINGS
 from ..model.clocks import Clocks
 from ..model.club_words import (
     START_NAMES,
-    START_SHORT,
-    START_WORDS,
     control_text,
+    start_words,
     strength_line,
 )
 from ..model.session import Session
@@ -34,12 +34,20 @@ CLOCKS = ("off", "1+0", "3+2", "5+0", "5+3", "10+5", "15+10", "30+0")
 """The card's clock buttons (othello.ini's CLOCK takes any minutes+seconds)."""
 
 Action = tuple[str, ...]
-BUTTON_WORDS = {
-    "standard": [START_NAMES["standard"], "4 discs"],
-    "balanced": [START_NAMES["balanced"], "Balanced"],
-    "range": [START_NAMES["range"], "In a range", "Range"],
-    "off": ["No clock", "Off"],
-}
+
+
+def button_words(option: str) -> list[str]:
+    """A start's or a clock's button words in the player's language, longest first."""
+    if option == "off":
+        return [_("No clock"), pgettext("clock", "Off")]
+    if option not in START_NAMES:
+        return [option]
+    shorter = {
+        "standard": [_("4 discs")],
+        "balanced": [_("Balanced")],
+        "range": [_("In a range"), pgettext("start", "Range")],
+    }
+    return [_(START_NAMES[option]), *shorter[option]]
 
 
 class Club(Protocol):
@@ -67,6 +75,7 @@ class GameCard(Scene):
         self.session = session
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.lines: list[str] = []  # what was drawn, for tests
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
 
     # ----- what is chosen ---------------------------------------------------------------------
 
@@ -103,7 +112,7 @@ class GameCard(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.act(("new",))
-            elif event.key in (pygame.K_ESCAPE, pygame.K_g):
+            elif event.key in (pygame.K_ESCAPE, pygame.K_k):
                 self.act(("close",))
             else:
                 return False  # the rest (undo, levels, help...) still reach the game
@@ -118,26 +127,37 @@ class GameCard(Scene):
         dim(surface, board, 140)
         rect = board.inflate(-max(8, s // 5), -max(8, s // 5))
         card(surface, rect, alpha=255)
+        self.rect = rect
         self.buttons, self.lines = [], []
         pad = max(6, s // 6)
         inner = rect.inflate(-2 * pad, -2 * pad)
         row = max(18, int(inner.height / 11.5))
         size = max(MIN_TEXT, int(row * 0.5))
         y = inner.top
-        y = self._text(surface, "Next game", inner.left, y, row, size + 3, theme.TEXT, True)
+        y = self._text(surface, _("Next game"), inner.left, y, row, size + 3, theme.TEXT, True)
         kinds = list(START_NAMES)
-        y = self._choices(surface, inner, y, row, size, "Start", kinds, self._kind(), "start")
+        y = self._choices(
+            surface,
+            inner,
+            y,
+            row,
+            size,
+            pgettext("game card", "Start"),
+            kinds,
+            self._kind(),
+            "start",
+        )
         if self._kind() == "range":
             y = self._range_row(surface, inner, y, row, size)
         else:
-            words = [START_WORDS[self._kind()], START_SHORT[self._kind()]]
-            y = self._text(surface, words, inner.left, y, row, size, theme.TEXT_DIM)
+            y = self._text(surface, start_words(self._kind()), inner.left, y, row, size,
+                           theme.TEXT_DIM)  # fmt: skip
         y = self._choices(
-            surface, inner, y, row, size, "Clock", CLOCKS[:4], self._control(), "clock"
+            surface, inner, y, row, size, _("Clock"), CLOCKS[:4], self._control(), "clock"
         )
         y = self._choices(surface, inner, y, row, size, "", CLOCKS[4:], self._control(), "clock")
-        y = self._text(surface, f"Clock: {control_text(self._clock_words())}", inner.left, y, row,
-                       size, theme.TEXT_DIM)  # fmt: skip
+        clock = _("Clock: {control}").format(control=control_text(self._clock_words()))
+        y = self._text(surface, clock, inner.left, y, row, size, theme.TEXT_DIM)
         line = strength_line(self.club.strength.rating)
         y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
         foot = inner.bottom - row
@@ -148,9 +168,9 @@ class GameCard(Scene):
         )
         half = (inner.width - pad) // 2
         self._button(surface, pygame.Rect(inner.left, foot, half, row - 2),
-                     ["New game (Enter)", "New game"], ("new",), size, True)  # fmt: skip
+                     [_("New game (Enter)"), _("New game")], ("new",), size, True)  # fmt: skip
         self._button(surface, pygame.Rect(inner.left + half + pad, foot, half, row - 2),
-                     ["Close (Esc)", "Close"], ("close",), size)  # fmt: skip
+                     [_("Close (Esc)"), _("Close")], ("close",), size)  # fmt: skip
 
     def _range(self) -> dict[str, int]:
         return self.club.next.words()
@@ -189,15 +209,22 @@ class GameCard(Scene):
         chosen: str,
         what: str,
     ) -> int:
-        """A row of buttons, the chosen one lit, after a short title."""
+        """A row of buttons, the chosen one lit, after a short title: where the buttons' words
+        would not fit beside it (a small window, long words), the row is the buttons alone."""
+        text, gap = self.host.text, max(3, row // 6)
+        forms = [button_words(option) for option in options]
+
+        def room(label_w: int) -> int:
+            width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
+            return width - min(6, width // 4)
+
         label_w = int(inner.width * 0.18)
-        if title:
+        if any(text.width(words[-1], MIN_TEXT, True) > room(label_w) for words in forms):
+            label_w = 0
+        elif title:
             self._text(surface, title, inner.left, y, row, size, theme.TEXT_DIM, True)
-        gap = max(3, row // 6)
         width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
-        forms = [BUTTON_WORDS.get(option, [option]) for option in options]
-        room = width - min(6, width // 4)
-        common = min(self.host.text.fit(words, room, size, True)[1] for words in forms)
+        common = min(text.fit(words, room(label_w), size, True)[1] for words in forms)
         for i, (option, words) in enumerate(zip(options, forms, strict=True)):
             rect = pygame.Rect(inner.left + label_w + i * (width + gap), y + 1, width, row - 3)
             self._button(surface, rect, words, (what, option), common, option == chosen)
@@ -206,26 +233,31 @@ class GameCard(Scene):
     def _range_row(
         self, surface: pygame.Surface, inner: pygame.Rect, y: int, row: int, size: int
     ) -> int:
-        """Range: the move and the bounds, each with - and +."""
-        live = True
-        color = theme.TEXT
-        values = self._range()
-        x = inner.left
+        """Range: the move and the bounds, each with - and +, the value between them."""
+        text, color, values = self.host.text, theme.TEXT, self._range()
         step = inner.width // 3
         small = max(MIN_TEXT, size - 1)
-        b = max(18, row - 6)
-        for i, (what, label) in enumerate((("moves", "move"), ("low", "from"), ("high", "to"))):
-            left = x + i * step
+        widest = text.render("+30", small, color, bold=True).get_width()  # any value's room
+        words = (
+            ("moves", pgettext("range", "move")),
+            ("low", pgettext("range", "from")),
+            ("high", pgettext("range", "to")),
+        )
+        for i, (what, label) in enumerate(words):
+            left = inner.left + i * step
             value = f"{values[what]}" if what == "moves" else f"{values[what]:+d}"
-            label_w = self.host.text.render(label, small, color).get_width()
+            label_w = text.render(label, small, color).get_width()
             self._text(surface, label, left, y, row, small, color)
-            minus = pygame.Rect(left + label_w + 4, y + 3, b, b)
-            plus = pygame.Rect(left + step - b - 6, y + 3, b, b)
-            self._button(surface, minus, ["-"], ("range", what, "-1") if live else ("none",), small)
-            self._button(surface, plus, ["+"], ("range", what, "1") if live else ("none",), small)
-            shown = self.host.text.render(value, small, color, bold=live)
-            middle = ((minus.right + plus.left) // 2, y + row // 2)
-            surface.blit(shown, shown.get_rect(center=middle))
+            room = step - label_w - widest - 14  # the two buttons share what is left
+            b = max(12, min(row - 6, room // 2))
+            minus = pygame.Rect(left + label_w + 4, y + (row - b) // 2, b, b)
+            plus = pygame.Rect(left + step - b - 6, y + (row - b) // 2, b, b)
+            self._button(surface, minus, ["-"], ("range", what, "-1"), small)
+            self._button(surface, plus, ["+"], ("range", what, "1"), small)
+            shown = text.render(value, small, color, bold=True)
+            surface.blit(
+                shown, shown.get_rect(center=((minus.right + plus.left) // 2, y + row // 2))
+            )
         return y + row
 
     def _button(

@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
+from ...app.i18n import N_, _
 from ..services import shortcut_offer
 from ..widgets import theme
-from ..widgets.card import card, dim
-from ..widgets.text import MIN_TEXT
+from ..widgets.card import button, card, dim
+from ..widgets.text import MIN_TEXT, scaled, wrap
 from .base import Host, Scene
 
-HELP_LINES = [
-    ("Click / arrows + Enter", "place a disc"),
-    ("N", "new game"),
-    ("U, Ctrl+Z / Ctrl+Y", "undo to your previous turn / redo"),
-    ("H", "hint: the computer scores every move"),
-    ("L", "show or hide your legal moves"),
-    ("B / W", "play Black / White"),
-    ("T / P / .", "mode / pause / one move (watch)"),
-    ("M / E / R / X", "move list / set up / review / explorer"),
-    ("+ / -", "computer level up / down"),
-    ("S / O / Z", "sound on or off / settings (othello.ini) / puzzles"),
-    ("Ctrl+C / Ctrl+V", "copy the game / paste a game or position"),
-    ("Ctrl+S / Ctrl+O", "save the game / open the last saved game"),
-    ("Space, game over", "show or hide the result"),
-    ("Set up: C/S/Tab/Enter", "clear / start position / who moves / play"),
-    ("F1 or ?", "this help"),
-    ("Esc", "quit"),
+HELP_LINES = [  # the keys and what they do; translated where they are drawn
+    (N_("Click / arrows + Enter"), N_("place a disc")),
+    (N_("f then 5"), N_("place a disc on f5 (any square)")),
+    ("N / K", N_("new game / its start and clock, your strength")),
+    ("U, Ctrl+Z / Ctrl+Y", N_("undo to your previous turn / redo")),
+    ("H", N_("hint: the computer scores every move")),
+    ("L", N_("show or hide your legal moves")),
+    ("B / W", N_("play Black / White")),
+    ("T / P / .", N_("mode / pause / one move (watch)")),
+    ("M / E / R / X", N_("move list / set up / review / explorer")),
+    ("+ / -", N_("computer level up / down")),
+    ("S / O / Z", N_("sound on or off / settings (othello.ini) / puzzles")),
+    ("V", N_("settings: language, theme, text size, othello.ini")),
+    ("Ctrl+C / Ctrl+V", N_("copy the game / paste a game or position")),
+    ("Ctrl+S / Ctrl+O", N_("save the game / open the last saved game")),
+    ("G / Ctrl+P", N_("your game library / a picture (PNG) of the position")),
+    (N_("Space, game over"), N_("show or hide the result")),
+    (N_("Set up: C/S/Tab/Enter"), N_("clear / start position / who moves / play")),
+    (N_("F1 or ?"), N_("this help")),
+    ("Esc", N_("quit")),
 ]
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """HELP_LINES in the player's language."""
+    return [(_(keys), _(what)) for keys, what in HELP_LINES]
 
 
 class HelpOverlay(Scene):
@@ -53,7 +64,7 @@ class HelpOverlay(Scene):
             )
             if self.offer and asked and self.adding is None:
                 self.adding = shortcut_offer.Adding()  # the card stays until it is done
-                self.offer = "Adding…"
+                self.offer = _("Adding…")
             else:
                 self.close()
             return True
@@ -74,67 +85,116 @@ class HelpOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, surface.get_rect(), 170)
         room = surface.get_rect().inflate(-24, -24)
-        size, columns = self._fit(room)
-        text = self.host.text
-        line_h, pad = int(size * 1.55), size + 8
-        keys_w, what_w = self._widths(size)
-        rows = -(-len(HELP_LINES) // columns)
-        col_w = keys_w + size + what_w
-        rect = pygame.Rect(
-            0,
-            0,
-            self._card_width(size, columns),
-            rows * line_h + 3 * line_h + 2 * pad,
-        )
+        plan = self._plan(room)
+        text, size, pad, line_h = self.host.text, plan.size, plan.pad, plan.line_h
+        rect = pygame.Rect(0, 0, plan.width, plan.height)
         rect.center = surface.get_rect().center
         self.rect = rect
         card(surface, rect, alpha=255)
-        title = text.render("Keys", size + 6, theme.TEXT, bold=True)
+        title = text.render(_("Keys"), size + 6, theme.TEXT, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + pad))
-        top = rect.top + pad + int(line_h * 1.6)
-        for i, (keys, what) in enumerate(HELP_LINES):
-            x = rect.left + pad + (i // rows) * (col_w + 2 * size)
-            y = top + (i % rows) * line_h
-            surface.blit(text.render(keys, size, theme.CURSOR, bold=True), (x, y))
-            surface.blit(text.render(what, size, theme.TEXT), (x + keys_w + size, y))
-        hint = text.render(
-            "Press any key or click to close", max(MIN_TEXT, size - 2), theme.TEXT_DIM
-        )
+        top = rect.top + pad + plan.title_h
+        self.button = pygame.Rect(0, 0, 0, 0)
+        if self.offer:  # at the title row's right end, or on a row of its own below it
+            self._draw_offer(surface, rect, plan, title)
+        for column, entries in enumerate(plan.columns):
+            x = rect.left + pad + column * (plan.column_w + 2 * size)
+            y = top
+            for keys, lines in entries:
+                for i, key in enumerate(keys):
+                    at = (x, y + i * line_h)
+                    surface.blit(text.render(key, size, theme.CURSOR, bold=True), at)
+                for i, line in enumerate(lines):
+                    at = (x + plan.keys_w + size, y + i * line_h)
+                    surface.blit(text.render(line, size, theme.TEXT), at)
+                y += max(len(keys), len(lines)) * line_h
+        hint = text.render(_("Press any key or click to close"), plan.small, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
-        if self.offer:  # at the title row's right end: no line of its own in a small window
-            label = text.render(self.offer, size, theme.TEXT, bold=True)
-            self.button = label.get_rect().inflate(size, int(line_h * 1.25) - label.get_height())
+
+    def _draw_offer(
+        self, surface: pygame.Surface, rect: pygame.Rect, plan: HelpPlan, title: pygame.Surface
+    ) -> None:
+        text, size, pad = self.host.text, plan.size, plan.pad
+        label = text.render(self.offer or "", size, theme.TEXT, bold=True)
+        self.button = label.get_rect().inflate(size, int(plan.line_h * 1.25) - label.get_height())
+        if plan.offer_below:
+            self.button.topleft = (rect.left + pad, rect.top + pad + title.get_height() + size // 2)
+        else:
             self.button.midright = (rect.right - pad, rect.top + pad + title.get_height() // 2)
-            hover = self.button.collidepoint(self.host.mouse)
-            pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button,
-                             border_radius=8)  # fmt: skip
-            surface.blit(label, label.get_rect(center=self.button.center))
+        hover = self.button.collidepoint(self.host.mouse)
+        button(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, 8)
+        surface.blit(label, label.get_rect(center=self.button.center))
 
-    def _widths(self, size: int) -> tuple[int, int]:
-        font, bold = self.host.res.font(size), self.host.res.font(size, True)
-        keys_w = max(bold.size(k)[0] for k, _ in HELP_LINES)
-        return keys_w, max(font.size(w)[0] for _, w in HELP_LINES)
+    def _plan(self, room: pygame.Rect) -> HelpPlan:
+        """The largest text size, in one column or two, at which the card fits ``room``,
+        each key and its description wrapped to their columns; the smallest if none does."""
+        plan = None
+        for size in range(scaled(20), MIN_TEXT - 1, -1):
+            for spacing in (1.5, 1.3):
+                for columns in (1, 2):
+                    plan = self._try(room, size, columns, spacing)
+                    if plan.width <= room.width and plan.height <= room.height:
+                        return plan
+        assert plan is not None
+        return plan
 
-    def _card_width(self, size: int, columns: int) -> int:
-        """The card's width: its columns of keys, or the offer's button if that is wider."""
-        keys_w, what_w = self._widths(size)
-        pad = size + 8
-        width = columns * (keys_w + size + what_w) + (columns - 1) * 2 * size + 2 * pad
-        if self.offer:  # beside the title, "Keys" a little larger
-            offer = self.host.res.font(size, True).size(self.offer)[0]
-            title = self.host.res.font(size + 6, True).size("Keys")[0]
-            width = max(width, title + 2 * size + offer + size + 2 * pad)
-        return width
+    def _try(self, room: pygame.Rect, size: int, columns: int, spacing: float) -> HelpPlan:
+        text = self.host.text
+        font, bold = text.font(size), text.font(size, True)
+        lines = help_lines()
+        pad, line_h, gap = size + 8, int(size * spacing), 2 * size
+        widest_keys = max(bold.size(keys)[0] for keys, _what in lines)
+        widest = max(font.size(what)[0] for _keys, what in lines)
+        room_w = (room.width - 2 * pad - (columns - 1) * gap) // columns
+        column_w = min(widest_keys + size + widest, room_w)
+        keys_w = min(widest_keys, int(column_w * 0.4))  # a long key wraps too
+        what_w = max(size, column_w - keys_w - size)
+        entries = [(wrap(keys, bold, keys_w), wrap(what, font, what_w)) for keys, what in lines]
+        too_wide = any(bold.size(k)[0] > keys_w for ks, _ws in entries for k in ks) or any(
+            font.size(w)[0] > what_w for _ks, ws in entries for w in ws
+        )
+        heights = [max(len(ks), len(ws)) for ks, ws in entries]
+        per_column = -(-sum(heights) // columns)
+        split: list[list[Entry]] = [[]]
+        used = 0
+        for entry, height in zip(entries, heights, strict=True):
+            if used + height > per_column and split[-1] and len(split) < columns:
+                split.append([])
+                used = 0
+            split[-1].append(entry)
+            used += height
+        body = max(sum(max(len(ks), len(ws)) for ks, ws in column) for column in split) * line_h
+        title_w = text.width(_("Keys"), size + 6, True)
+        offer_w = text.width(self.offer, size, True) + size if self.offer else 0
+        width = len(split) * column_w + (len(split) - 1) * gap + 2 * pad
+        offer_below = bool(self.offer) and title_w + 2 * size + offer_w + 2 * pad > width
+        if offer_below:
+            width = max(width, offer_w + 2 * pad)
+        title_h = int(line_h * (2.9 if offer_below else 1.6))
+        small = max(MIN_TEXT, size - 2)
+        height = title_h + body + int(small * 1.5) + 2 * pad
+        if too_wide:  # a word longer than its column: never chosen
+            width = room.width + 1
+        return HelpPlan(size, pad, line_h, keys_w, column_w, split, width, height, title_h,
+                        offer_below, small)  # fmt: skip
 
-    def _fit(self, room: pygame.Rect) -> tuple[int, int]:
-        """The largest text size, in one column or two, at which the card fits ``room``."""
-        best = (MIN_TEXT, 2)
-        for size in range(20, MIN_TEXT - 1, -1):
-            line_h, pad = int(size * 1.55), size + 8
-            for columns in (1, 2):
-                rows = -(-len(HELP_LINES) // columns)
-                width = self._card_width(size, columns)
-                height = (rows + 3) * line_h + 2 * pad
-                if width <= room.width and height <= room.height:
-                    return size, columns
-        return best
+
+Entry = tuple[list[str], list[str]]
+"""A key, and what it does, each in its lines."""
+
+
+@dataclass
+class HelpPlan:
+    """Where the help card's parts go at one text size."""
+
+    size: int
+    pad: int
+    line_h: int
+    keys_w: int
+    column_w: int
+    columns: list[list[Entry]]
+    width: int
+    height: int
+    title_h: int
+    offer_below: bool
+    small: int

@@ -18,16 +18,17 @@ from collections.abc import Callable
 
 import pygame
 
+from ...app.i18n import _, pgettext
 from ...bitboard import PASS
 from ...notation import square_name
 from ...review import MoveReview
+from ..model.game_words import MARK_SIGNS, for_black, review_lines
 from ..model.judgement import GraphPoint
 from ..model.session import Session
-from ..model.wording import MARK_SIGNS, for_black, review_lines
 from ..widgets import theme
-from ..widgets.card import card
+from ..widgets.card import button, card
 from ..widgets.graph import draw_bar, draw_graph, point_near
-from ..widgets.text import MIN_TEXT
+from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
@@ -45,7 +46,7 @@ def entries(
     rows, placed = [], 0
     for ply, sq in enumerate(session.game.moves):
         if sq == PASS:
-            rows.append((ply, "pass"))
+            rows.append((ply, pgettext("move", "pass")))
             continue
         placed += 1
         label = f"{placed}. {square_name(sq)}"
@@ -106,7 +107,9 @@ class MoveListOverlay(Scene):
         self.close()
         if self.session.play_from(cursor):
             placed = sum(1 for sq in self.session.game.moves[:cursor] if sq != PASS)
-            self.tell(f"Playing on after move {placed}: U brings back the game as it was.")
+            self.tell(
+                _("Playing on after move {n}: U brings back the game as it was.").format(n=placed)
+            )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -152,17 +155,21 @@ class MoveListOverlay(Scene):
         room = self.host.layout.panel
         card(surface, room, alpha=255)
         text = self.host.text
-        size = max(MIN_TEXT, min(16, room.width // 16))
+        size = scaled(min(16, room.width // 16))
         line = int(size * 1.5)
         pad = size
         share = self.progress()
         heading = (
-            ["Moves · view only", "Moves"]
+            [_("Moves · view only"), pgettext("move list", "Moves")]
             if share is None
-            else ["Reviewing… R stops", "Reviewing…"]
+            else [_("Reviewing… R stops"), _("Reviewing…")]
         )
         if share is None and self.reviewed:
-            heading = ["Moves · scores for Black", "Scores for Black", "Moves"]
+            heading = [
+                _("Moves · scores for Black"),
+                _("Scores for Black"),
+                pgettext("move list", "Moves"),
+            ]
         self.heading = text.fit(
             heading, room.width - 2 * pad, size + 2, bold=True
         )  # clear of the edge
@@ -171,8 +178,9 @@ class MoveListOverlay(Scene):
         if share is not None:  # the review's bar under the title
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
             draw_bar(surface, bar, share)
-        foot = ["←/→ Home/End · M: back to the game · Enter: play on from here · R: review",
-                "←/→ · M: back · Enter: play on · R: review", "M: back · Enter: play on"]  # fmt: skip
+        foot = [_("←/→ Home/End · M: back to the game · Enter: play on from here · R: review"),
+                _("←/→ · M: back · Enter: play on · R: review"), _("M: back · Enter: play on"),
+                _("M: back")]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
@@ -237,13 +245,13 @@ class MoveListOverlay(Scene):
     ) -> None:
         """ "Play from here": for the mouse, what Enter does."""
         text = self.host.text
-        label, fitted = text.fit(["Play from here", "Play on"], room.width // 2, size, True)
+        label, fitted = text.fit([_("Play from here"), _("Play on")], room.width // 2, size, True)
         rendered = text.render(label, fitted, theme.TEXT, bold=True)
         self.play_button = rendered.get_rect().inflate(2 * size, size)
         self.play_button.bottomleft = (room.left + size - 4, bottom)
         hover = self.play_button.collidepoint(self.host.mouse)
         colour = theme.BUTTON_HOVER if hover else theme.ACCENT
-        pygame.draw.rect(surface, colour, self.play_button, border_radius=6)
+        button(surface, colour, self.play_button, 6)
         surface.blit(rendered, rendered.get_rect(center=self.play_button.center))
 
     def _window(self, rows: list[tuple[int, str]], room: int) -> list[tuple[int, str]]:

@@ -12,12 +12,14 @@ from collections import deque
 
 import pygame
 
+from ...app.i18n import _
 from ...bitboard import Square
 from ...notation import square_name
 from ..model.club_words import NOT_WHILE_PAUSED
+from ..model.game_words import pass_text
 from ..model.notices import Notices
 from ..model.session import Change
-from ..model.wording import PanelView, pass_text
+from ..model.wording import PanelView
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
 from ..widgets.animation import MoveAnimation
@@ -28,7 +30,7 @@ from .base import PlayHost, Scene
 from .play_choices import PlayerChoices
 from .play_club import ClubPlay
 from .play_commands import command_table
-from .play_keys import key_command, nearest_legal, step_cursor
+from .play_keys import Typing, key_command, nearest_legal, step_cursor
 from .play_view import PlayView
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
@@ -61,9 +63,10 @@ class PlayScene(Scene):
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
-        self.explorer = ExplorerView()
+        self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
+        self.typing = Typing(self)  # a square's name typed: f then 5
         self.view = PlayView(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
@@ -81,6 +84,8 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             mod, unicode = getattr(event, "mod", 0), getattr(event, "unicode", "")
             command = key_command(event.key, mod, unicode)
+            if self.typing.key(event.key, mod, command):
+                return True
             if command is not None:
                 self.do(command)
             return command is not None
@@ -114,6 +119,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.now += dt
+        self.typing.update()
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
         self.club.tick()
@@ -220,21 +226,20 @@ class PlayScene(Scene):
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:
-        """Answer the player's own action (an illegal click, nothing to undo): shown, not
-        logged; a ``lasting`` answer is about the game as a whole and outlives the next move."""
+        """Answer the player's own action: shown, not logged; ``lasting`` outlives a move."""
         self.notices.answer(message, lasting)
 
     def click_square(self, square: Square) -> None:
         if self.session.paused and not self.session.watching:
-            self.tell(NOT_WHILE_PAUSED)
+            self.tell(_(NOT_WHILE_PAUSED))
         elif self.animation is not None:
             self.queued.append(square)
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
-            self.tell(f"{square_name(square)} is not a legal move.")
+            self.tell(_("{square} is not a legal move.").format(square=square_name(square)))
         elif not self.session.is_over():
-            self.tell("The computer is still thinking.")
+            self.tell(_("The computer is still thinking."))
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)
@@ -274,8 +279,11 @@ class PlayScene(Scene):
         host.board_renderer.draw(surface, host.layout, view)
         strip = self.notices.strip(self.now)
         if self.view.explorer_shown():
-            board, under = self.session.shown.board, set(view.hints)
-            self.explorer.draw(surface, host.layout, host.text, board, not strip, under)
+            shown, under = self.session.shown, set(view.hints)
+            moves = shown.moves[: shown.cursor]
+            self.explorer.draw(
+                surface, host.layout, host.text, shown.board, not strip, under, moves
+            )
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)
         self.banner_rect = drawn[0] if self.notices.banner is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...app.i18n import _
 from ...board import Color
 from ...engine import LEVELS
 from ..model import outcome
@@ -53,9 +54,9 @@ class PlayerChoices:
         answer says why."""
         on = self.host.sounds.toggle()
         if on is None:
-            self.tell(NO_DEVICE)
+            self.tell(_(NO_DEVICE))
             return
-        self.tell("Sound on." if on else "Sound off.")
+        self.tell(_("Sound on.") if on else _("Sound off."))
         self.host.remember_choice(sound=on)
 
     def set_human(self, color: Color) -> None:
@@ -86,10 +87,11 @@ class PlayerChoices:
             session.level = level
             self.host.remember_choice(level=level)
         name = level_info(level)[0]
-        return (
-            f"You play {human.capitalize()}; the computer plays {computer.capitalize()} "
-            f"at level {level} ({name}), as before."
-        )
+        if human == "white":
+            words = _("You play White; the computer plays Black at level {n} ({name}), as before.")
+        else:
+            words = _("You play Black; the computer plays White at level {n} ({name}), as before.")
+        return words.format(n=level, name=name)
 
     def next_mode(self) -> None:
         """T: you against the computer -> two players -> watch -> you against the computer
@@ -105,16 +107,17 @@ class PlayerChoices:
             session.paused = False
             mode, words = (
                 "watch",
-                "Watching: the computer plays both sides. P pauses, B or W takes over.",
+                _("Watching: the computer plays both sides. P pauses, B or W takes over."),
             )
         elif session.human is None:
             human: Color = "white" if self.host.settings.human_color == "white" else "black"
             words = self.keep_computer_level(human)
             session.set_human(human)
+            session.paused = False  # a pause is watching's: the game would stay stopped
             mode = "computer"
         else:
             session.set_two_players(True)
-            mode, words = "two-players", "Two players: both sides are yours to play."
+            mode, words = "two-players", _("Two players: both sides are yours to play.")
         if mode == "computer":  # which level it plays: a message that stays, moves or not
             self.session.notify(words)
         else:
@@ -138,7 +141,9 @@ class PlayerChoices:
             return
         self.session.paused = not self.session.paused
         self.session.step_once = False
-        self.tell("Paused: . plays one move, P goes on." if self.session.paused else "Going on.")
+        self.tell(
+            _("Paused: . plays one move, P goes on.") if self.session.paused else _("Going on.")
+        )
 
     def step(self) -> None:
         """Watching, paused: one more move."""
@@ -149,7 +154,7 @@ class PlayerChoices:
         """One level up or down, within the engine's levels; a search under way starts over.
         With two players no computer plays: the level waits for another mode."""
         if self.session.two_players:
-            self.tell("Two players: no computer plays, and hints are always the strongest.")
+            self.tell(_("Two players: no computer plays, and hints are always the strongest."))
             return
         level = clamp_level(self.session.shown_level() + delta)
         if level != self.session.shown_level():

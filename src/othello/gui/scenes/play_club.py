@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ...app.i18n import _
 from ...app.strength_store import StrengthFile
 from ...clock import ClockError, TimeControl
 from ...game import Game
@@ -58,9 +59,9 @@ class ClubPlay:
         file = None if host.demo else StrengthFile()
         self.strength = StrengthKeeper(session, file, self._tell)
         computer = scene.computer
-        computer.clock_for = self.clocks.computer_clock
-        computer.decided = self.clocks.hold
-        computer.found_position = self.next.found
+        computer.hooks.clock_for = self.clocks.computer_clock
+        computer.hooks.decided = self.clocks.hold
+        computer.hooks.found_position = self.next.found
 
     def _tell(self, message: str) -> None:
         self.scene.tell(message, lasting=True)
@@ -83,13 +84,13 @@ class ClubPlay:
             self.scene.choices.toggle_pause()
             return
         if self.clocks.clock is None or session.is_over():
-            self.scene.tell(PAUSE_NO_CLOCK)
+            self.scene.tell(_(PAUSE_NO_CLOCK))
             return
         session.paused = not session.paused
         self.clocks.pause(session.paused)
         if session.paused:
             self.scene.computer.forget()
-        self.scene.tell(PAUSED if session.paused else RESUMED, lasting=session.paused)
+        self.scene.tell(_(PAUSED if session.paused else RESUMED), lasting=session.paused)
 
     def set_control(self, control: TimeControl | None) -> None:
         """The clock for the next new games, remembered."""

@@ -12,13 +12,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from ...app.i18n import _
+from ..model.game_words import stepped_text
 from ..model.notices import Notices
 from ..model.session import Session
-from ..model.wording import stepped_text
 from ..services import shortcut_offer
 from ..services.computer import ComputerTurn
 from ..services.puzzle_feed import PuzzleFeed
 from ..widgets.explorer_marks import ExplorerView
+from . import play_library as library_commands
 from .base import PlayHost
 from .play_choices import PlayerChoices
 from .play_club import ClubPlay
@@ -66,13 +68,6 @@ class GameCommands:
         if kept is not None:
             self.scene.tell(stepped_text("new", kept), lasting=True)
 
-    def toggle_explorer(self) -> None:
-        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
-        if self.session.shown_kind == "puzzle":
-            self.scene.tell("The explorer is hidden in Puzzles: it would give the answers away.")
-        else:
-            self.scene.tell(self.scene.explorer.cycle())
-
     def show_game_card(self) -> None:
         """G: the next game's start and clock, and the player's strength over time."""
         if not self.host.demo and self.host.find_screen("game") is None:
@@ -83,7 +78,7 @@ class GameCommands:
         self.scene.finish_animation()
         before = self.session.game
         if not (self.session.undo() if way == "undo" else self.session.redo()):
-            self.scene.tell(f"Nothing to {way}.")
+            self.scene.tell(_("Nothing to undo.") if way == "undo" else _("Nothing to redo."))
         elif self.session.game is not before:
             self.scene.tell(stepped_text(way, self.session.game), lasting=True)
 
@@ -135,6 +130,31 @@ class GameCommands:
         if self.session.is_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
 
+    def show_library(self) -> None:
+        """The game library over the window (not in the demo)."""
+        if self.host.demo or self.host.find_screen("library") is not None:
+            return
+        self.scene.finish_animation()
+        self.host.open_screen(
+            "library",
+            keeper=self.host.library,
+            state=self.host.library_list,
+            open_game=partial(library_commands.open_entry, self),
+            tell=partial(self.scene.tell, lasting=True),
+        )
+
+    def toggle_explorer(self) -> None:
+        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        if self.session.shown_kind == "puzzle":
+            self.scene.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
+        else:
+            self.scene.tell(self.scene.explorer.cycle())
+
+    def show_display(self) -> None:
+        """The Display card: language, theme and text size."""
+        if self.host.find_screen("display") is None:
+            self.host.open_screen("display")
+
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
@@ -168,6 +188,10 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "place": scene.place_at_cursor,
         "explore": game.toggle_explorer,
         "puzzles": game.show_puzzles,
+        "library": game.show_library,
+        "picture": partial(library_commands.picture, game, False),
+        "picture-numbers": partial(library_commands.picture, game, True),
+        "display": game.show_display,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

@@ -6,9 +6,12 @@ give, so a key and its button do one thing in one place (``PlayScene.do``).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from ...bitboard import Square
+from ..model.session import Session
 
 KEYS: dict[int, str] = {
     pygame.K_n: "new",
@@ -24,9 +27,11 @@ KEYS: dict[int, str] = {
     pygame.K_r: "review",
     pygame.K_x: "explore",
     pygame.K_z: "puzzles",
+    pygame.K_g: "library",
     pygame.K_p: "pause",
-    pygame.K_g: "game",
+    pygame.K_k: "game",
     pygame.K_o: "settings",
+    pygame.K_v: "display",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",
     pygame.K_ESCAPE: "quit",
@@ -43,7 +48,17 @@ KEYS: dict[int, str] = {
     pygame.K_UP: "cursor-up",
     pygame.K_DOWN: "cursor-down",
 }
-CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo"}
+CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_p: "picture"}
+COLUMN_KEYS = {pygame.K_a + i: i for i in range(8)}  # a..h
+ROW_KEYS = {
+    **{pygame.K_1 + i: i for i in range(8)},
+    **{key: i for i, key in enumerate((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
+                                        pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8))},
+}  # fmt: skip
+WAITING = frozenset({"play-black", "edit", "library", "hint"})
+"""The commands of the columns' letters (B, E, G, H): on the player's turn they wait TYPE_WAIT
+seconds for a digit (b3 is a square) and are done when none comes."""
+TYPE_WAIT = 0.7
 CURSOR_STEPS: dict[str, tuple[int, int]] = {
     "cursor-left": (-1, 0),
     "cursor-right": (1, 0),
@@ -61,12 +76,103 @@ def key_command(key: int, mod: int = 0, unicode: str = "") -> str | None:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
         if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
             return "redo"
+        if key == pygame.K_p and mod & pygame.KMOD_SHIFT:
+            return "picture-numbers"
         return CTRL_KEYS.get(key)
     if unicode == "?" or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
         return "help"
     if unicode == "+":
         return "level-up"
     return KEYS.get(key)
+
+
+class TypedMove:
+    """A square's name typed on the player's turn: a column's letter, then its row's digit
+    plays there, as the arrows and Enter do. What a letter key also does (B, E) waits for
+    the digit a little while and is done if none comes."""
+
+    def __init__(self) -> None:
+        self.column: int | None = None
+        self.waiting: str | None = None  # the letter's own command, not done yet
+        self.until = 0.0
+
+    def letter(self, column: int, command: str | None, now: float) -> None:
+        self.column = column
+        self.waiting = command if command in WAITING else None
+        self.until = now + TYPE_WAIT
+
+    def digit(self, row: int) -> Square | None:
+        """The square typed, if a letter came just before (its command is dropped)."""
+        if self.column is None:
+            return None
+        square = row * 8 + self.column
+        self.column, self.waiting = None, None
+        return square
+
+    def due(self, now: float, anything_else: bool = False) -> str | None:
+        """The letter's command, once its wait is over or another key came; then forgotten."""
+        if self.column is None or not (anything_else or now >= self.until):
+            return None
+        command, self.column, self.waiting = self.waiting, None, None
+        return command
+
+
+class TypingScene(Protocol):
+    """What typing a move uses of the play screen."""
+
+    now: float
+    cursor: Square | None
+
+    @property
+    def session(self) -> Session: ...
+    def do(self, command: str) -> None: ...
+    def click_square(self, square: Square) -> None: ...
+
+
+class Typing:
+    """The play screen's keys for a square's name: a letter a-h on the player's turn puts
+    the cursor on its column and a digit 1-8 next plays there; B and E wait for that digit
+    a moment (TypedMove)."""
+
+    def __init__(self, scene: TypingScene) -> None:
+        self.scene = scene
+        self.typed = TypedMove()
+
+    def key(self, key: int, mod: int, command: str | None) -> bool:
+        """A key press; True when it was a letter or digit of a square's name."""
+        scene, session = self.scene, self.scene.session
+        waited = self.typed.due(scene.now, anything_else=key not in ROW_KEYS)
+        if waited is not None:
+            scene.do(waited)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return False
+        square = self.typed.digit(ROW_KEYS[key]) if key in ROW_KEYS else None
+        if square is not None:
+            scene.cursor = square
+            scene.click_square(square)
+            return True
+        if key in COLUMN_KEYS and session.is_human_turn() and not session.browsing:
+            self.typed.letter(COLUMN_KEYS[key], command, scene.now)
+            legal = session.board.legal_squares()
+            scene.cursor = column_cursor(scene.cursor, legal, COLUMN_KEYS[key])
+            if command is not None and command not in WAITING:
+                scene.do(command)
+            return True
+        return False
+
+    def update(self) -> None:
+        """A letter's own command, once no digit came in time."""
+        waited = self.typed.due(self.scene.now)
+        if waited is not None:
+            self.scene.do(waited)
+
+
+def column_cursor(cursor: Square | None, legal: list[Square], column: int) -> Square:
+    """Where a typed column's letter puts the cursor: on that column, in the cursor's row,
+    else on the column's first legal move, else in the middle."""
+    if cursor is not None:
+        return cursor // 8 * 8 + column
+    return next((sq for sq in legal if sq % 8 == column), 3 * 8 + column)
 
 
 def step_cursor(cursor: Square | None, legal: list[Square], dx: int, dy: int) -> Square:

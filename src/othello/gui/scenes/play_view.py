@@ -9,8 +9,9 @@ from typing import Protocol
 from ...bitboard import Square
 from ...clock import WARNING_SECONDS
 from ..model.club_words import clock_text, strength_short
+from ..model.game_words import last_placed
 from ..model.session import Session
-from ..model.wording import PanelView, last_placed, panel_view, status_parts
+from ..model.wording import PanelView, panel_view, status_parts
 from ..services.computer import ComputerTurn
 from ..widgets.animation import MoveAnimation
 from ..widgets.board import BoardView
@@ -77,7 +78,8 @@ class PlayView:
         hints, exact, best = chips or (computer.hints, computer.hints_exact, None)
         if self.scene.session.browsing and chips is None:
             hints, exact = {}, False  # the game's hints are not about the position shown
-        high = self.explorer_shown() and self.scene.explorer.lookup(board) is not None
+        moves = shown.moves[: shown.cursor]
+        high = self.explorer_shown() and self.scene.explorer.lookup(board, moves) is not None
         return BoardView(
             board,
             self.scene.animation,
@@ -106,7 +108,7 @@ class PlayView:
             graph=self.scene.computer.graph_points(),
             progress=self.scene.computer.review_progress(),
         )
-        view.labels["explore"] = self.scene.explorer.label()
+        view.toggles["explore"] = self.scene.explorer.on
         self._club(view)
         return view
 
@@ -120,6 +122,5 @@ class PlayView:
             if left is not None:
                 low = left < WARNING_SECONDS
                 view.clocks[color] = (clock_text(left), color == running, low)
-        strength = strength_short(club.strength.rating)
-        if strength and view.level_label == "Level" and view.watch_levels is None:
-            view.level_label = f"Level · {strength}"
+        if not view.two_players and view.watch_levels is None:
+            view.strength = strength_short(club.strength.rating)

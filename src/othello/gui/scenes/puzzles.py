@@ -18,17 +18,20 @@ from typing import Any
 
 import pygame
 
+from ...app.i18n import N_, _
 from ...board import Board
 from ...game import Game
 from ...levels import ANALYSIS
 from ...notation import parse_move, square_name
 from ...puzzles import Puzzle, PuzzleQueue, Verdict, judge
+from ..model.puzzle_words import origin_text, stake_text, task_text, verdict_text
 from ..model.session import Session
 from ..services.puzzle_feed import PuzzleFeed
 from ..services.worker import SearchWorker
 from ..widgets import theme
-from ..widgets.card import card
-from ..widgets.text import MIN_TEXT
+from ..widgets.card import button, card
+from ..widgets.marks import crossed_frame
+from ..widgets.text import scaled
 from .base import VIEW_KEYS, PlayHost, Scene
 
 KEYS = {
@@ -38,8 +41,7 @@ KEYS = {
     pygame.K_ESCAPE: "close",
     pygame.K_z: "close",
 }
-BUTTONS = (("next", "Next", "Enter"), ("close", "Close", "Esc"))
-RIGHT, WRONG = (90, 200, 120), (232, 72, 56)
+BUTTONS = (("next", N_("Next"), "Enter"), ("close", N_("Close"), "Esc"))
 
 
 class PuzzleOverlay(Scene):
@@ -101,10 +103,10 @@ class PuzzleOverlay(Scene):
         if self.puzzle is None or self.pending is not None:
             return
         if self.verdict is not None and self.verdict.right:
-            self.tell("Solved. Enter: the next puzzle.")
+            self.tell(_("Solved. Enter: the next puzzle."))
             return
         if not self.board.is_legal(square):
-            self.tell(f"{square_name(square)} is not a legal move here.")
+            self.tell(_("{square} is not a legal move here.").format(square=square_name(square)))
             return
         self.pending = square_name(square)
         if self.scores is not None:
@@ -133,7 +135,7 @@ class PuzzleOverlay(Scene):
         if outcome is None:
             return
         if outcome.error is not None:
-            self.tell("The puzzle's search failed; the answer cannot be checked. Enter: next.")
+            self.tell(_("The puzzle's search failed; the answer cannot be checked. Enter: next."))
             return
         if outcome.kind == "judge" and self.puzzle is not None:
             judged = {m.move: m.score for m in outcome.value}
@@ -173,7 +175,7 @@ class PuzzleOverlay(Scene):
             self.close()
             return
         if self.verdict is None and self.puzzle is not None:
-            self.puzzle.due = self.queue.turn + 1
+            self.queue.postpone(self.puzzle)
             self.pending = None
         self.show_next()
 
@@ -188,28 +190,32 @@ class PuzzleOverlay(Scene):
 
     def lines(self) -> list[tuple[str, Any]]:
         """What the card says, each line with its colour."""
-        due, solved, total = len(self.queue.due()), self.queue.solved(), len(self.queue.puzzles)
-        counts = f"{due} due · {solved} of {total} solved"
+        due, solved, total = self.queue.due_count(), self.queue.solved(), len(self.queue.puzzles)
+        counts = _("{due} due · {solved} of {total} solved").format(
+            due=due, solved=solved, total=total
+        )
         if total > self.known:  # why the count just grew
-            counts += f" · {total - self.known} new from your game"
+            counts = _("{counts} · {n} new from your game").format(
+                counts=counts, n=total - self.known
+            )
         out: list[tuple[str, Any]] = [(counts, theme.TEXT_DIM)]
         p = self.puzzle
         if p is None:
-            return [*out, ("No puzzles.", theme.TEXT)]
-        out.append((p.origin, theme.TEXT_DIM))
-        out.append((f"{p.side.capitalize()} to move: find the best move", theme.TEXT))
-        out.append((p.stake(), theme.TEXT))
+            return [*out, (_("No puzzles."), theme.TEXT)]
+        out.append((origin_text(p), theme.TEXT_DIM))
+        out.append((task_text(p), theme.TEXT))
+        out.append((stake_text(p), theme.TEXT))
         if self.pending is not None:
-            out.append((f"{self.pending}: checking…", theme.TEXT_DIM))
+            out.append((_("{move}: checking…").format(move=self.pending), theme.TEXT_DIM))
         elif self.verdict is not None:
-            colour = RIGHT if self.verdict.right else WRONG
-            out.append((self.verdict.text(), colour))
+            colour = theme.RIGHT if self.verdict.right else theme.WRONG
+            out.append((verdict_text(self.verdict), colour))
             if not self.verdict.right:
-                line = " ".join(self.line[:8]) if self.line else "searching…"
-                out.append((f"Best line: {line}", theme.TEXT))
-                out.append(("Click another move to try again, or Enter: next.", theme.TEXT_DIM))
+                line = " ".join(self.line[:8]) if self.line else _("searching…")
+                out.append((_("Best line: {line}").format(line=line), theme.TEXT))
+                out.append((_("Click another move to try again, or Enter: next."), theme.TEXT_DIM))
             elif self.tries > 1:
-                out.append(("Found on a later try: counted as missed.", theme.TEXT_DIM))
+                out.append((_("Found on a later try: counted as missed."), theme.TEXT_DIM))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -217,10 +223,10 @@ class PuzzleOverlay(Scene):
         room = self.host.layout.panel
         card(surface, room, alpha=255)
         text = self.host.text
-        size = max(MIN_TEXT, min(16, room.width // 18))
+        size = scaled(min(16, room.width // 18))
         pad, line_h = size, int(size * 1.5)
         y = room.top + pad
-        title = text.render("Puzzles", size + 2, theme.TEXT, bold=True)
+        title = text.render(_("Puzzles"), size + 2, theme.TEXT, bold=True)
         surface.blit(title, (room.left + pad, y))
         y += int(line_h * 1.5)
         width = room.width - 2 * pad
@@ -236,15 +242,18 @@ class PuzzleOverlay(Scene):
         self._draw_buttons(surface, room, size)
 
     def _mark_squares(self, surface: pygame.Surface) -> None:
-        """After an answer: the answer framed (green right, red wrong), the best in gold."""
+        """After an answer: the answer framed (sky blue right, crossed out in vermillion
+        wrong), the best in yellow."""
         if self.verdict is None:
             return
         layout = self.host.layout
         best = layout.square_rect(parse_move(self.verdict.best)).inflate(-4, -4)
         pygame.draw.rect(surface, theme.HINT_BEST, best, width=3, border_radius=6)
         mine = layout.square_rect(parse_move(self.verdict.move)).inflate(-10, -10)
-        colour = RIGHT if self.verdict.right else WRONG
-        pygame.draw.rect(surface, colour, mine, width=3, border_radius=6)
+        if self.verdict.right:
+            pygame.draw.rect(surface, theme.RIGHT, mine, width=3, border_radius=6)
+        else:
+            crossed_frame(surface, theme.WRONG, mine, 3)
 
     def _draw_buttons(self, surface: pygame.Surface, room: pygame.Rect, size: int) -> None:
         text, gap = self.host.text, max(4, size // 2)
@@ -259,7 +268,8 @@ class PuzzleOverlay(Scene):
             fill = (
                 theme.BUTTON_HOVER if hover else theme.ACCENT if action == "next" else theme.BUTTON
             )
-            pygame.draw.rect(surface, fill, rect, border_radius=6)
-            fitted, px = text.fit([f"{label} ({key})", label], rect.width - 8, size)
+            button(surface, fill, rect, 6)
+            name = _(label)
+            fitted, px = text.fit([f"{name} ({key})", name], rect.width - 8, size)
             shown = text.render(fitted, px, theme.TEXT)
             surface.blit(shown, shown.get_rect(center=rect.center))

@@ -16,17 +16,18 @@ from collections.abc import Callable
 
 import pygame
 
+from ...app.i18n import N_, _
 from ...app.storage import check_position
 from ...board import Board
 from ...errors import OthelloError
 from ...game import Game
 from ..model.session import Session
 from ..widgets import theme
-from ..widgets.card import card
-from ..widgets.text import MIN_TEXT
+from ..widgets.card import button, card
+from ..widgets.text import MIN_TEXT, scaled
 from .base import VIEW_KEYS, Host, Scene
 
-LINES = ("Click a square: empty → black → white", "Right click: the other way")
+LINES = (N_("Click a square: empty → black → white"), N_("Right click: the other way"))
 KEYS = {
     pygame.K_c: "clear",
     pygame.K_s: "start",
@@ -36,12 +37,14 @@ KEYS = {
     pygame.K_ESCAPE: "cancel",
 }
 BUTTONS = (  # action, label, key
-    ("clear", "Clear", "C"),
-    ("start", "Start position", "S"),
-    ("side", "Who moves", "Tab"),  # switches the side to move
-    ("play", "Play it", "Enter"),
-    ("cancel", "Cancel", "Esc"),
+    ("clear", N_("Clear"), "C"),
+    ("start", N_("Start position"), "S"),
+    ("side", N_("Who moves"), "Tab"),  # switches the side to move
+    ("play", N_("Play it"), "Enter"),
+    ("cancel", N_("Cancel"), "Esc"),
 )
+SHORT = {"start": N_("Start"), "side": N_("Who"), "play": N_("Play")}
+"""A button's label in one word, for a panel too narrow for the whole one."""
 
 
 class EditOverlay(Scene):
@@ -141,16 +144,23 @@ class EditOverlay(Scene):
         problem = self._problem(start)
         if problem is not None:
             self.refused = True
-            self.tell(f"Cannot play this set-up. {problem}")
+            self.tell(_("Cannot play this set-up. {problem}").format(problem=problem))
             return
         self._close()
         self.session.set_game(Game(start))
         if start.is_game_over():
             b, w = start.count()
-            self.session.notify(f"Set up: nobody can move here, so the game is over ({b}–{w}).")
+            self.session.notify(
+                _("Set up: nobody can move here, so the game is over ({black}–{white}).").format(
+                    black=b, white=w
+                )
+            )
         else:  # (a message that stays its time, though the computer may move at once)
-            side = "Black" if self.black_to_move else "White"
-            self.session.notify(f"Set up: {side} to move. U brings the earlier game back.")
+            self.session.notify(
+                _("Set up: Black to move. U brings the earlier game back.")
+                if self.black_to_move
+                else _("Set up: White to move. U brings the earlier game back.")
+            )
 
     def _close(self) -> None:
         self.session.show(None)
@@ -163,19 +173,24 @@ class EditOverlay(Scene):
         columns = 3 if room.width > room.height else 2
         button_rows = -(-len(BUTTONS) // columns)
         rows = len(LINES) + 3 + 1.6 * button_rows  # the title takes two
-        size = max(MIN_TEXT, min(16, room.width // 18, int(room.height / rows / 1.7)))
+        size = max(MIN_TEXT, min(scaled(min(16, room.width // 18)), int(room.height / rows / 1.7)))
         pad = size
         line = min(int(size * 1.6), int((room.height - 2 * pad) / rows))
         y = room.top + pad
         surface.blit(
-            text.render("Set up a position", size + 2, theme.TEXT, bold=True), (room.left + pad, y)
+            text.render(_("Set up a position"), size + 2, theme.TEXT, bold=True),
+            (room.left + pad, y),
         )
         y += 2 * line
-        side = "Black" if self.black_to_move else "White"
         b, w = (self.black.bit_count(), self.white.bit_count())
+        counts = (
+            _("Black to move · {black} black, {white} white")
+            if self.black_to_move
+            else _("White to move · {black} black, {white} white")
+        ).format(black=b, white=w)
         spare = room.bottom - pad - y - (len(LINES) + 1 + 1.6 * button_rows + 1) * line
         self.shown = []
-        for words in (f"{side} to move · {b} black, {w} white", *LINES):
+        for words in (counts, *(_(line) for line in LINES)):
             # a line too long for the panel goes on two where there is room, never cut short
             wrapped, px = text.fit_lines(
                 words, room.width - 2 * pad, 2 if spare >= line else 1, size
@@ -194,13 +209,14 @@ class EditOverlay(Scene):
         text, gap = self.host.text, max(4, size // 2)
         width = (room.width - 2 * size - (columns - 1) * gap) // columns
         one_line = all(
-            text.render(f"{label} ({key})", size, theme.TEXT).get_width() <= width - 8
+            text.render(f"{_(label)} ({key})", size, theme.TEXT).get_width() <= width - 8
             for _action, label, key in BUTTONS
         )
         small = max(MIN_TEXT, size - 3)
         height = int(size * 2.1) if one_line else int(size * 1.4 + small * 1.5)
         self.buttons = {}
-        for i, (action, label, key) in enumerate(BUTTONS):
+        for i, (action, english, key) in enumerate(BUTTONS):
+            label = _(english)
             rect = pygame.Rect(0, 0, width, height)
             rect.topleft = (room.left + size + (i % columns) * (width + gap),
                             top + (i // columns) * (height + gap))  # fmt: skip
@@ -209,14 +225,15 @@ class EditOverlay(Scene):
             fill = (
                 theme.BUTTON_HOVER if hover else theme.ACCENT if action == "play" else theme.BUTTON
             )
-            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            button(surface, fill, rect, 6)
             if one_line:
                 self.shown.append(f"{label} ({key})")
                 shown = text.render(f"{label} ({key})", size, theme.TEXT)
                 surface.blit(shown, shown.get_rect(center=rect.center))
                 continue
             # the key under the label: every button says its key, however narrow the panel
-            fitted, px = text.fit([label, label.split()[0]], rect.width - 8, size)
+            forms = [label, _(SHORT[action])] if action in SHORT else [label]
+            fitted, px = text.fit(forms, rect.width - 8, size)
             self.shown.append(f"{fitted} {key}")
             shown = text.render(fitted, px, theme.TEXT)
             keyed = text.render(key, small, theme.TEXT_DIM if action != "play" else theme.TEXT)

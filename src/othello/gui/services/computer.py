@@ -9,19 +9,32 @@ every change cancels the job (the worker drops what it returns) and forgets the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from ...app.i18n import _
 from ...bitboard import Square
 from ...clock import ClockTime
 from ...levels import ANALYSIS
 from ...notation import parse_move
 from ...review import MoveReview
+from ..model.game_words import hint_explanation, hint_text
 from ..model.judgement import GameJudgement, GraphPoint
 from ..model.session import Change, Session
-from ..model.wording import hint_text
 from .reviewing import GameReview
 from .worker import Outcome, SearchWorker
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
+
+
+@dataclass
+class ClockHooks:
+    """What club play adds to the computer's turn: the mover's clock for its search (None
+    without one), a word once its move is chosen (its clock then holds), and the answer to a
+    search for a new game's start in a score range."""
+
+    clock_for: Callable[[], ClockTime | None] = lambda: None
+    decided: Callable[[], None] = lambda: None
+    found_position: Callable[[object], object] = lambda value: None
 
 
 class ComputerTurn:
@@ -53,9 +66,7 @@ class ComputerTurn:
         self.hints: dict[Square, int] = {}
         self.hints_exact = False  # the hints are perfect play's results, not estimates
         self.hint_explained = False  # the score unit is explained with the first hint only
-        self.clock_for: Callable[[], ClockTime | None] = lambda: None  # a clocked game's,
-        self.decided: Callable[[], None] = lambda: None  # and its hold once the move is chosen
-        self.found_position: Callable[[object], object] = lambda value: None  # a new game's
+        self.hooks = ClockHooks()  # a game on a clock's, set by scenes/play_club.py
 
     @property
     def judgement(self) -> GameJudgement:
@@ -89,13 +100,11 @@ class ComputerTurn:
 
     def think_if_due(self) -> None:
         """Start thinking as soon as it is the computer's turn, even while discs still turn."""
-        if (
-            self.is_to_move()
-            and self.pending is None
-            and not (self.worker.busy or self.search_failed)
-        ):
+        idle = not (self.worker.busy or self.search_failed)
+        if self.is_to_move() and self.pending is None and idle:
             board = self.session.board
-            self.worker.think(board, self.session.level_for(board.side_to_move), self.clock_for())
+            level = self.session.level_for(board.side_to_move)
+            self.worker.think(board, level, self.hooks.clock_for())
 
     def score_when_idle(self) -> None:
         """Two players: nobody's search scores their moves, so the search process, idle
@@ -133,7 +142,10 @@ class ComputerTurn:
                     self.judgement.note(tuple(game.moves[: game.cursor]), *score)
             except ValueError as err:
                 self.notify(
-                    f"The computer chose an impossible move ({err}); choose a new game or undo."
+                    _(
+                        "The computer chose an impossible move ({problem}); "
+                        "choose a new game or undo."
+                    ).format(problem=err)
                 )
 
     def toggle_review(self) -> None:
@@ -182,31 +194,30 @@ class ComputerTurn:
         return self.judgement.points(game, last)
 
     def last_from_book(self) -> bool:
-        """The move last played on the board was the computer's, from the opening book, in
-        this game."""
+        """The move last played on the board was the computer's, from the opening book."""
         game = self.session.game
         return game.cursor > 0 and tuple(game.moves[: game.cursor]) in self.book_moves
 
     def ask_hint(self) -> None:
         """Score every move of the player's; the hint shows when the scores come back."""
         if not self.session.is_human_turn():
-            self.tell("Hints are for your turn.")
+            self.tell(_("Hints are for your turn."))
         elif self.session.must_pass():
-            self.tell("You have no legal move: you pass.")
+            self.tell(_("You have no legal move: you pass."))
         elif self.worker.kind != "analyze":
             # Advice for the player: the strongest analysis, whatever the opponent's level.
             self.worker.analyze(self.session.board, ANALYSIS.number)
 
     def show_hints(self, scores: list[tuple[str, int]], exact: bool = False) -> None:
         """Scores on the board; the notice names every move that ties for best and says
-        whether the scores are exact (perfect play) or the search's estimate."""
-        self.hints = {parse_move(move): score for move, score in scores}
-        self.hints_exact = exact
+        whether they are exact (perfect play) or the search's estimate."""
+        self.hints, self.hints_exact = {parse_move(m): score for m, score in scores}, exact
         if not scores:
             return
-        explain = not self.hint_explained
+        self.tell(hint_text(scores, False, exact))
+        if not self.hint_explained:  # what the scores mean, once, in a notice of its own
+            self.session.notify(hint_explanation(exact))
         self.hint_explained = True
-        self.tell(hint_text(scores, explain, exact))
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""
@@ -225,11 +236,8 @@ class ComputerTurn:
         a running review job goes on (it judges the moves it was given)."""
         if not (keep_review and self.worker.kind == "review"):
             self.worker.cancel()
-        self.pending = None
-        self.pending_score = None
-        self.search_failed = False
-        self.hints = {}
-        self.turn_wait = 0.0
+        self.pending, self.pending_score, self.search_failed = None, None, False
+        self.hints, self.turn_wait = {}, 0.0
 
     def _black_score(self, result: object) -> tuple[int, bool] | None:
         """A search result's score of the position on the board, from Black's side, and
@@ -242,21 +250,23 @@ class ComputerTurn:
 
     def _take(self, outcome: Outcome) -> None:
         if outcome.error is not None:
+            failed = {"problem": outcome.error}
             if outcome.kind == "review":
                 self.reviewing.wanted = False
-                self.notify(f"The review stopped: the search failed ({outcome.error}).")
+                self.notify(
+                    _("The review stopped: the search failed ({problem}).").format(**failed)
+                )
                 return
             self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
-            self.notify(
-                f"The computer's search failed ({outcome.error}); undo or start a new game."
-            )
+            words = _("The computer's search failed ({problem}); undo or start a new game.")
+            self.notify(words.format(**failed))
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])
         if outcome.kind == "position":
-            self.found_position(outcome.value)
+            self.hooks.found_position(outcome.value)
         elif outcome.kind == "think":
-            self.decided()
+            self.hooks.decided()
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
             self.pending_score = self._black_score(outcome.value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ...app.i18n import _
 from ...game import Game
 from ...starts import StartsError, balanced_start
 from ..model.club_words import FINDING, NO_BALANCED, NOT_FOUND
@@ -47,13 +48,13 @@ class NextGame:
             try:
                 opening = balanced_start(self.rng)
             except StartsError as err:
-                self.tell(NO_BALANCED.format(problem=err))
+                self.tell(_(NO_BALANCED).format(problem=err))
                 return self.session.new_game()
             return self.session.new_game(given=opening.moves, origin="balanced")
         if self.kind == "range":
             self.waiting = True
             self.worker.position(self.moves, self.low, self.high, self.rng.randrange(1 << 30))
-            self.tell(FINDING.format(**self.words()))
+            self.tell(_(FINDING).format(**self.words()))
             return None
         return self.session.new_game()
 
@@ -61,7 +62,7 @@ class NextGame:
         """The search process's answer to a range: ``(moves, score)``, or None."""
         self.waiting = False
         if not isinstance(value, (tuple, list)) or len(value) != 2:
-            self.tell(NOT_FOUND.format(**self.words()))
+            self.tell(_(NOT_FOUND).format(**self.words()))
             return None
         moves, _score = value
         return self.session.new_game(given=tuple(int(sq) for sq in moves), origin="range")

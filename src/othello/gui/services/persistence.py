@@ -13,14 +13,18 @@ window itself needs one call and no knowledge of files.
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from ...app import storage
+from ...app.i18n import _
 from ...errors import OthelloError
 from ...game import Game
-from ..model.wording import game_summary
+from ..model.game_words import game_summary
+from . import autosaving
+from .autosaving import AutosavedSession
 
 log = logging.getLogger(__name__)
 
@@ -78,26 +82,43 @@ def copy(text: str) -> bool:
 
 
 def _decode(data: bytes | None) -> str | None:
+    """Clipboard bytes as text; a zero byte inside stays (the game text is then refused,
+    naming it), the terminating ones some programs add go."""
     if not data:
         return None
-    text = data.decode("utf-8", errors="replace").replace("\0", "")
+    text = data.decode("utf-8", errors="replace").rstrip("\0")
     return text or None
 
 
 def system_text() -> str | None:
-    """The text on the system clipboard, or None when there is none or no clipboard at all."""
+    """The text on the system clipboard, or None when there is none or no clipboard at all.
+
+    SDL's own clipboard text (pygame-ce) ends at a zero byte, so ``f5\\0d6c3`` would read as
+    ``f5``: when the typed text is longer than SDL's, it is the whole of it and is used.
+    """
     try:
         scrap = _scrap()
-        if hasattr(scrap, "get_text"):  # pygame-ce: SDL's own clipboard text
-            text = scrap.get_text().replace("\0", "")
-            if text:
-                return str(text)
-        for kind in _TEXT_TYPES:
-            text = _decode(scrap.get(kind))
-            if text:
-                return text
+        text = str(scrap.get_text() or "") if hasattr(scrap, "get_text") else ""
+        typed = _typed_text(scrap)
+        if typed is not None and len(typed) > len(text):
+            return typed
+        return text or None
     except Exception as err:  # any failure means "no clipboard"
         log.info("system clipboard unavailable for paste: %s", err)
+    return None
+
+
+def _typed_text(scrap: Any) -> str | None:
+    """The clipboard's text asked for by type (pygame's older ``scrap.get``), if any."""
+    for kind in _TEXT_TYPES:
+        try:
+            with warnings.catch_warnings():  # pygame-ce deprecates get: get_text came first
+                warnings.simplefilter("ignore", DeprecationWarning)
+                text = _decode(scrap.get(kind))
+        except Exception:  # this type is not offered here; try the next
+            continue
+        if text:
+            return text
     return None
 
 
@@ -118,22 +139,13 @@ def available() -> bool:
 # ----- wiring into the window -------------------------------------------------------------
 
 
-class _Session(Protocol):
-    game: Game
-    on_game_changed: list[Callable[[Any], None]]
-
-    @property
-    def players(self) -> str: ...
-    def set_players(self, players: str) -> None: ...
-    def set_game(self, game: Game) -> Game | None: ...
-
-
 class _App(Protocol):
     @property
-    def session(self) -> _Session: ...
+    def session(self) -> AutosavedSession: ...
 
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]
+    on_close: list[Callable[[], None]]
 
     def notify(self, message: str) -> None: ...
     def inform(self, message: str) -> None: ...
@@ -144,9 +156,9 @@ def copy_game(app: _App) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
     text = storage.game_to_text(app.session.game).strip()
     if copy(text):
-        app.tell(f"Copied the game: {_short(text)}")
+        app.tell(_("Copied the game: {text}").format(text=_short(text)))
     else:
-        app.notify("No system clipboard here; the game is kept for Ctrl+V inside this window")
+        app.notify(_("No system clipboard here; the game is kept for Ctrl+V inside this window"))
 
 
 def paste_game(app: _App) -> None:
@@ -155,18 +167,23 @@ def paste_game(app: _App) -> None:
     if text is None:
         if available():
             app.notify(
-                "The clipboard holds no text; copy a transcript like f5d6c3 or a board string"
+                _(
+                    "The clipboard holds no text (none, or too much to read); copy a "
+                    "transcript like f5d6c3 or a board string"
+                )
             )
         else:
-            app.notify("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
+            app.notify(
+                _("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
+            )
         return
     try:
         game = storage.parse_game_text(text)
     except OthelloError as err:
-        app.notify(f"Pasted text not used. {err}")
+        app.notify(_("Pasted text not used. {problem}").format(problem=err))
         return
     kept = app.session.set_game(game)
-    app.tell(f"Pasted {game_summary(game)}.{_way_back(kept)}")
+    app.tell(_("Pasted {summary}.").format(summary=game_summary(game)) + _way_back(kept))
 
 
 def save_game_file(app: _App) -> None:
@@ -176,7 +193,9 @@ def save_game_file(app: _App) -> None:
     except OthelloError as err:
         app.notify(str(err))
         return
-    app.tell(f"Saved to {path}")
+    app.tell(_("Saved to {path}").format(path=path))
+    for hook in getattr(app, "on_game_saved", ()):  # the game library keeps it too
+        hook(app.session.game)
 
 
 def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
@@ -187,13 +206,14 @@ def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
         app.notify(f"{err}{hint}")
         return False
     kept = app.session.set_game(game)
-    app.tell(f"Loaded {path.name}: {game_summary(game)}.{_way_back(kept)}{hint}")
+    loaded = _("Loaded {name}: {summary}.").format(name=path.name, summary=game_summary(game))
+    app.tell(loaded + _way_back(kept) + hint)
     return True
 
 
 def _way_back(replaced: Game | None) -> str:
     """What the notice adds when a game in progress was replaced: how to get it back."""
-    return " Undo (U) brings back the game you were playing." if replaced is not None else ""
+    return _(" Undo (U) brings back the game you were playing.") if replaced is not None else ""
 
 
 class GameFiles:
@@ -220,13 +240,20 @@ class GameFiles:
     def load(self, app: _App) -> None:
         found = self.next()
         if found is None:
-            app.notify(f"No saved games in {storage.games_dir()}; save one with Ctrl+S")
+            app.notify(
+                _("No saved games in {folder}; save one with Ctrl+S").format(
+                    folder=storage.games_dir()
+                )
+            )
             return
         path, index, count = found
         hint = ""
         if count > 1:
-            then = "for an older one" if index + 1 < count else "for the newest"
-            hint = f" (saved game {index + 1} of {count}, newest first; Ctrl+O again {then})"
+            hint = (
+                _(" (saved game {n} of {count}, newest first; Ctrl+O again for an older one)")
+                if index + 1 < count
+                else _(" (saved game {n} of {count}, newest first; Ctrl+O again for the newest)")
+            ).format(n=index + 1, count=count)
         open_game_file(app, path, hint)
 
 
@@ -268,7 +295,10 @@ def drop_handler(app: _App) -> Callable[[Any], bool]:
     def handle(event: Any) -> bool:
         if event.type != pygame.DROPFILE:
             return False
-        open_game_file(app, Path(event.file))
+        path = Path(event.file)
+        if any(hook(path) for hook in getattr(app, "on_file_dropped", ())):
+            return True  # a file of many games: the game library imports it
+        open_game_file(app, path)
         return True
 
     return handle
@@ -284,31 +314,14 @@ def start_with(path: Path) -> None:
     _start_file = path
 
 
-class AutosaveWatch:
-    """The autosave after every change, with one notice when it starts failing.
-
-    A failing save is said once, not at every move, and again only after it worked
-    in between and then failed anew.
-    """
-
-    def __init__(self, app: _App) -> None:
-        self.app = app
-        self.failing = False
-
-    def __call__(self, change: object) -> None:
-        session = self.app.session  # the game, and who plays it (it resumes in its mode)
-        problem = storage.autosave_problem(session.game, players=session.players)
-        if problem is not None and not self.failing:
-            self.app.notify(f"Your game is not being saved: {problem}")
-        self.failing = problem is not None
-
-
 def attach(app: _App, *, resume: bool = True) -> None:
-    """Give the window clipboard and file keys, file drops, autosave after every change,
-    and resume (or the file given to :func:`start_with`).
+    """Give the window clipboard and file keys, file drops, autosave after every change and
+    at quit, and resume (or the file given to :func:`start_with`).
 
     Call once, right after the App is built and before its first frame. The computer
-    playing itself (``--demo``) neither resumes nor overwrites the player's autosave.
+    playing itself (``--demo``) neither resumes nor overwrites the player's autosave. A
+    second copy of the game on the same data folder keeps its game in a file of its own;
+    the first copy keeps what others left behind as saved games.
     """
     global _start_file
     start, _start_file = _start_file, None
@@ -316,17 +329,8 @@ def attach(app: _App, *, resume: bool = True) -> None:
     app.on_unhandled_event.append(drop_handler(app))
     if app.demo:
         return
-    session = app.session
-    if resume and start is None:
-        game, notices = storage.resume()
-        for notice in notices:
-            app.notify(notice)
-        if game is not None:
-            players = storage.autosaved_players()
-            if players is not None:
-                session.set_players(players)
-            session.set_game(game)
-            app.inform(f"Resumed your game: {game_summary(game)}")
-    session.on_game_changed.append(AutosaveWatch(app))
+    # With a file to start with, the autosaved game is put on the board first (quietly), so
+    # the file replaces it as a load does: Undo brings it back, nothing is written over.
+    autosaving.start(app, resume=resume, announce=start is None)
     if start is not None:
         open_game_file(app, start)  # autosaved at once: it is now the game in progress

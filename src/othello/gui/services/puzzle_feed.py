@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...app.i18n import ngettext
 from ...app.puzzle_store import PuzzleFile
 from ...puzzles import PuzzleQueue, from_review
 from ...review import MoveReview
 from ..model.session import Session
-from ..model.wording import counted
 
 Review = tuple[tuple[int, ...], list[MoveReview]]
 
@@ -64,5 +64,11 @@ class PuzzleFeed:
         if problem is not None:
             self.tell(problem)
         elif added:
-            self.tell(f"{counted(added, 'puzzle')} from this game's mistakes: Z to practise.")
+            self.tell(
+                ngettext(
+                    "{n} puzzle from this game's mistakes: Z to practise.",
+                    "{n} puzzles from this game's mistakes: Z to practise.",
+                    added,
+                ).format(n=added)
+            )
         return added

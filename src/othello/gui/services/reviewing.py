@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...app.i18n import _
 from ...bitboard import PASS, Square
 from ...review import MoveReview
+from ..model.game_words import for_black, review_summary
 from ..model.judgement import GameJudgement, Moves
 from ..model.session import OTHER_GAME, Change, Session
-from ..model.wording import for_black, review_summary
 from .worker import Outcome, SearchWorker
 
 
@@ -49,14 +50,14 @@ class GameReview:
         """R: review the game; R again stops the review."""
         if self.wanted:
             self.stop()
-            self.tell("Review stopped.")
+            self.tell(_("Review stopped."))
             return
         if not any(sq != PASS for sq in self.line()):
-            self.tell("Nothing to review yet: play some moves first.")
+            self.tell(_("Nothing to review yet: play some moves first."))
             return
         self.wanted = True
         self.judgement.review = None
-        self.tell("Reviewing every move (R stops; play on meanwhile). M then shows the marks.")
+        self.tell(_("Reviewing every move (R stops; play on meanwhile). M then shows the marks."))
 
     def stop(self, why: str = "") -> None:
         """End the review before its end; ``why`` is said in the window (a message that
@@ -80,10 +81,11 @@ class GameReview:
         start = self.session.game.start.to_string()
         first = self.judgement.first_unjudged(start, line)
         if not any(sq != PASS for sq in line):
-            self.stop("Review stopped: no moves on the board to review.")
+            self.stop(_("Review stopped: no moves on the board to review."))
         elif first is None:
             self.wanted = False
             self.tell(review_summary(self.judgement.review_done(start, line)))
+            self.session.judgements.reviewed()  # kept with the game from now on
         else:
             self.judgement.review_started(start, line)
             self.worker.review(self.session.game.start, list(line), first)
@@ -99,7 +101,7 @@ class GameReview:
     def game_changed(self, change: Change) -> None:
         """Another game on the board ends a review of the old one, with a word."""
         if change.kind in OTHER_GAME:
-            self.stop("Review stopped: another game is on the board.")
+            self.stop(_("Review stopped: another game is on the board."))
 
     def take(self, outcome: Outcome) -> bool:
         """A review job's verdict or result (not a failure); False when ``outcome`` is not

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...app import logs, shortcut
+from ...app.i18n import N_, _
 from ...errors import ShortcutError
 
 Installer = Callable[[], list[tuple[str, Path]]]
@@ -26,9 +27,33 @@ def button_label() -> str | None:
     menu = shortcut.menu_name()
     if menu is None:
         return None
+    start = menu == "Start menu"
     if shortcut.installed():
-        return f"In the {menu}: add again (A)"
-    return f"Add to the {menu} (A)"
+        return (
+            _("In the Start menu: add again (A)")
+            if start
+            else _("In the applications menu: add again (A)")
+        )
+    return _("Add to the Start menu (A)") if start else _("Add to the applications menu (A)")
+
+
+PLACES = {
+    shortcut.MENU_ENTRY: N_("the applications menu"),
+    shortcut.DESKTOP_ICON: N_("the desktop"),
+    shortcut.START_MENU: N_("the Start menu"),
+    shortcut.DESKTOP_SHORTCUT: N_("the desktop"),
+}
+"""Where each thing written is seen (shortcut.WHERE), as the window says it."""
+
+
+def placed_words(written: list[tuple[str, Path]]) -> str:
+    """What was written, in a sentence for the window (shortcut.where_put's, translated)."""
+    places = [
+        _("{place} ({path})").format(place=_(PLACES[label]), path=shortcut.short_path(path))
+        for label, path in written
+        if label in PLACES
+    ]
+    return _("Othello added to {places}.").format(places=_(" and ").join(places))
 
 
 class Adding:
@@ -49,10 +74,10 @@ class Adding:
             written = self.install()
         except ShortcutError as err:
             logs.log.warning("shortcut: %s", err)
-            words = f"Othello could not be added to the menu: {err}"
+            words = _("Othello could not be added to the menu: {problem}").format(problem=err)
         else:
             logs.log.info("shortcut: %s", written)
-            words = shortcut.where_put(written)
+            words = placed_words(written)
         with self._lock:
             self.words = words
             later = self.later

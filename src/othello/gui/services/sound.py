@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from .resources import Report, why
+from ...app.i18n import N_, _
+from .resources import Report, checked, why
 
 log = logging.getLogger(__name__)  # under "othello": the log file
-NO_DEVICE = "No sound device found: playing without sound."
+NO_DEVICE = N_("No sound device found: playing without sound.")
 
 
 class Sounds:
@@ -41,17 +42,19 @@ class Sounds:
         except pygame.error as err:
             log.warning("no audio device: %s", err)
             if tell:
-                self._notify(NO_DEVICE)
+                self._notify(_(NO_DEVICE))
             self.available = self.enabled = False
             return
         for name in ("place", "flip"):
             path = self._folder / f"{name}.wav"
             try:
-                self._sounds[name] = pygame.mixer.Sound(str(path))
-            except (OSError, pygame.error) as err:
+                self._sounds[name] = pygame.mixer.Sound(checked(path))
+            except (OSError, ValueError, pygame.error) as err:
                 self._report(
                     path.name,
-                    f"Sound {path.name} could not be loaded ({why(err)}); it stays silent.",
+                    _("Sound {name} could not be loaded ({problem}); it stays silent.").format(
+                        name=path.name, problem=why(err)
+                    ),
                 )
 
     def toggle(self) -> bool | None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
+from ...app.i18n import _
 from ...app.strength_store import Strength, StrengthFile
 from ...board import Board, Color
 from ...game import Game
@@ -94,7 +95,7 @@ class StrengthKeeper:
             else ""
         )
         if why:
-            self.tell(UNRATED[why])
+            self.tell(_(UNRATED[why]))
             return
         before = self.rating
         after = self.strength.add(entry.level, self._score(entry.human))

@@ -29,6 +29,7 @@ from ...app.search_service import Job, Report
 from ...board import Board
 from ...clock import ClockTime
 from ...errors import SearchError
+from ...judging import ReviewStopped
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.logs
 EngineFactory = Callable[[int], Any]
@@ -96,8 +97,7 @@ class SearchWorker:
 
     def position(self, moves: int, low: int, high: int, seed: int) -> int:
         """Start looking for a random position in a score range (a new game's start)."""
-        text = search_service.position_text(moves, low, high, seed)
-        return self._start("position", text, 0)
+        return self._start("position", search_service.position_text(moves, low, high, seed), 0)
 
     def score(self, board: Board, level: int) -> int:
         """Start judging the position (the search's score, not its move: for the graph)."""
@@ -356,19 +356,17 @@ class ThreadTransport:
                 self._engines.pop(level, None)
         if stop.is_set():
             return
+
+        def on_review(review: Any) -> None:
+            self._reports.put(Outcome("verdict", generation, review))
+
         try:
-            if kind == "review":
-
-                def on_review(review: Any) -> None:
-                    self._reports.put(Outcome("verdict", generation, review))
-
-                value = search_service.value_from_data(
-                    kind, search_service.review_data(board_string, stop, on_review)
+            if kind in ("review", "position", "judge"):  # the search service's own jobs
+                data = (
+                    search_service.review_data(board_string, stop, on_review)
+                    if kind == "review"
+                    else search_service.data_job(kind, board_string, stop)
                 )
-                self._reports.put(Outcome(kind, generation, value))
-                return
-            if kind in ("position", "judge"):
-                data = search_service.data_job(kind, board_string, stop)
                 value = search_service.value_from_data(kind, data)
                 self._reports.put(Outcome(kind, generation, value))
                 return
@@ -382,6 +380,8 @@ class ThreadTransport:
             else:
                 value = engine.analyze(board, stop=stop)
             self._reports.put(Outcome(kind, generation, value))
+        except ReviewStopped:  # stopped on purpose: nothing to report
+            return
         except Exception as err:  # logged with its traceback, and shown in the window
             log.exception("the search (%s, level %d) failed on %s", kind, level, board_string)
             self._reports.put(Outcome(kind, generation, error=err))

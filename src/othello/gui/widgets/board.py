@@ -14,11 +14,12 @@ import pygame
 
 from ...bitboard import Square
 from ...board import Board, Color
-from ..model.wording import score_text
+from ..model.game_words import score_text
 from ..services.resources import Resources
 from . import theme
 from .animation import MoveAnimation
 from .layout import Layout
+from .marks import brackets
 from .text import TextCache
 
 SUPERSAMPLE = 4
@@ -63,10 +64,14 @@ def make_disc(diameter: int, color: Color) -> pygame.Surface:
     big = diameter * SUPERSAMPLE
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
     r = big // 2
+    rim: tuple[int, ...]
     if color == "black":
         rim, body, light = (8, 8, 10), theme.BLACK_DISC, (92, 92, 98)
     else:
         rim, body, light = (168, 168, 158), theme.WHITE_DISC, (255, 255, 255)
+    if theme.DISC_OUTLINE is not None:  # high contrast: flat discs, each ringed
+        rim = theme.DISC_OUTLINE if color == "black" else (0, 0, 0)
+        light = body
     pygame.draw.circle(surface, rim, (r, r), r)
     inner = int(r * 0.9)
     steps = 24
@@ -119,12 +124,17 @@ class BoardRenderer:
         self.res = res
         self.text = text
         self._static: pygame.Surface | None = None
-        self._static_key: tuple[int, int, int] | None = None
+        self._static_key: tuple[int, int, int, str] | None = None
         self._discs: dict[tuple[int, Color], pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
         self._marker: pygame.Surface | None = None
 
     # ----- cached pieces ---------------------------------------------------------------
+
+    def forget(self) -> None:
+        """The theme changed: the board's picture, the discs and the ring are drawn anew."""
+        self._static = None
+        self._discs.clear()
 
     def disc_size(self, layout: Layout) -> int:
         return max(8, int(layout.square * 0.84))
@@ -150,7 +160,7 @@ class BoardRenderer:
 
     def static(self, layout: Layout) -> pygame.Surface:
         """Background, frame, felt, grid, star points and coordinates for this window size."""
-        key = (layout.width, layout.height, layout.square)
+        key = (layout.width, layout.height, layout.square, theme.NAME)
         if self._static is None or self._static_key != key:
             self._static = for_screen(self._draw_static(layout))
             self._static_key = key
@@ -170,15 +180,16 @@ class BoardRenderer:
                 shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18
             )
         surface.blit(shadow, (frame.left - 6, frame.top - 2))
-        wood = tiled(self.res.images.get("wood.png"), frame.size, theme.WOOD)
+        textures = self.res.images if theme.TEXTURES else {}
+        wood = tiled(textures.get("wood.png"), frame.size, theme.WOOD)
         rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
         pygame.draw.rect(rounded, (255, 255, 255), rounded.get_rect(), border_radius=10)
         rounded.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(rounded, frame.topleft)
-        pygame.draw.rect(surface, (40, 24, 12), frame, width=2, border_radius=10)
-        felt = tiled(self.res.images.get("felt.png"), layout.board.size, theme.FELT)
+        pygame.draw.rect(surface, theme.FRAME_EDGE, frame, width=2, border_radius=10)
+        felt = tiled(textures.get("felt.png"), layout.board.size, theme.FELT)
         surface.blit(felt, layout.board.topleft)
-        pygame.draw.rect(surface, (30, 18, 8), layout.board.inflate(4, 4), width=2)
+        pygame.draw.rect(surface, theme.FRAME_EDGE, layout.board.inflate(4, 4), width=2)
         self._draw_grid(surface, layout)
         self._draw_coordinates(surface, layout)
         return surface
@@ -248,17 +259,14 @@ class BoardRenderer:
                 surface.blit(marker, marker.get_rect(center=layout.square_center(sq)))
         self._draw_discs(surface, layout, view.board, view.animation)
         if view.last_move is not None and view.last_move >= 0:
-            cx, cy = layout.square_center(view.last_move)
-            pygame.draw.circle(surface, theme.LAST_MOVE, (cx, cy), max(3, layout.square // 12))
+            centre = layout.square_center(view.last_move)
+            radius = max(3, layout.square // 11)
+            pygame.draw.circle(surface, theme.LAST_MOVE_EDGE, centre, radius + max(1, radius // 3))
+            pygame.draw.circle(surface, theme.LAST_MOVE, centre, radius)
         self._draw_hints(surface, layout, view)
         if view.cursor is not None:
-            pygame.draw.rect(
-                surface,
-                theme.CURSOR,
-                layout.square_rect(view.cursor).inflate(-3, -3),
-                width=3,
-                border_radius=4,
-            )
+            rect = layout.square_rect(view.cursor).inflate(-4, -4)
+            brackets(surface, theme.KEY_CURSOR, rect, max(3, layout.square // 20))
 
     def _highlight(
         self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]

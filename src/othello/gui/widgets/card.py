@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from . import theme
@@ -19,3 +21,10 @@ def card(surface: pygame.Surface, rect: pygame.Rect, alpha: int = theme.BANNER[3
     pygame.draw.rect(box, (*theme.BANNER[:3], alpha), box.get_rect(), border_radius=14)
     pygame.draw.rect(box, (*theme.PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=14)
     surface.blit(box, rect.topleft)
+
+
+def button(surface: pygame.Surface, fill: Sequence[int], rect: pygame.Rect, radius: int) -> None:
+    """A button's face; outlined where the theme wants every button edged (high contrast)."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if theme.BUTTON_EDGE is not None:
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, rect, width=2, border_radius=radius)

@@ -1,7 +1,8 @@
 """The opening explorer on the board: on each legal move, how many games in the database
 played it and Black's share of the points they ended with; the most played move framed.
 
-X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> off.
+X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> your
+library's ("mine": asked of the library off the frame loop, shown when it answers) -> off.
 The data is read on first use (``othello.explorer.load_explorer``), never at the window's
 start; a look-up is remembered per position, so a frame costs a dictionary hit. A missing or
 damaged file makes the explorer say it is unavailable; nothing else changes.
@@ -9,20 +10,28 @@ damaged file makes the explorer say it is unavailable; nothing else changes.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 
 import pygame
 
 from ...app.explore import explore
+from ...app.i18n import N_, _, decimal, integer
 from ...bitboard import Square
 from ...board import Board
-from ...explorer import CHOICES, NAMES, Lookup
+from ...explorer import CHOICES, MINE, Lookup
 from . import theme
 from .layout import Layout
-from .text import MIN_TEXT, TextCache
+from .marks import dashed_frame
+from .text import MIN_TEXT, TextCache, scaled
 
-FRAME = (120, 200, 255)  # the most played move: blue, apart from the gold of the best move
 CHIP = (0, 0, 0, 165)
+NAMES = {
+    "people": N_("people's games"),
+    "programs": N_("Logistello's games"),
+    "all": N_("all games"),
+    MINE: N_("your library's games"),
+}
+"""The explorer's sources, as the window names them."""
 
 
 def short_count(n: int) -> str:
@@ -30,19 +39,25 @@ def short_count(n: int) -> str:
     if n < 1000:
         return str(n)
     if n < 10_000:
-        return f"{n / 1000:.1f}k"
+        return f"{decimal(n / 1000)}k"
     if n < 1_000_000:
         return f"{n // 1000}k"
-    return f"{n / 1_000_000:.1f}M"
+    return f"{decimal(n / 1_000_000)}M"
+
+
+Mine = Callable[[tuple[Square, ...], Callable[[Lookup | None], None]], None]
+"""Asks the library what its games played after these moves; answers later, on the frame loop."""
 
 
 class ExplorerView:
     """Whether the explorer is on and for whose games, and what it shows for a position."""
 
-    def __init__(self) -> None:
+    def __init__(self, mine: Mine | None = None) -> None:
         self.source: str | None = None  # None: off
         self.problem: str | None = None
+        self.mine = mine
         self._seen: dict[tuple[str, str], Lookup | None] = {}
+        self._mine: dict[tuple[Square, ...], Lookup | None] = {}
 
     @property
     def on(self) -> bool:
@@ -50,49 +65,71 @@ class ExplorerView:
 
     def cycle(self) -> str:
         """The next source (or off); the sentence that says so."""
+        choices = (*CHOICES, MINE) if self.mine is not None else CHOICES
         if self.source is None:
-            self.source = CHOICES[0]
+            self.source = choices[0]
         else:
-            i = CHOICES.index(self.source) + 1
-            self.source = CHOICES[i] if i < len(CHOICES) else None
+            i = choices.index(self.source) + 1
+            self.source = choices[i] if i < len(choices) else None
         if self.source is None:
-            return "Explorer off."
+            return _("Explorer off.")
+        if self.source == MINE:
+            self.forget_mine()
+            return _("Explorer: {source} (X: off). % is Black's share.").format(
+                source=_(NAMES[MINE])
+            )
         self.lookup(Board())  # reads the data now, so a problem is told at once
         if self.problem is not None:
             self.source = None
             return self.problem
-        return f"Explorer: {NAMES[self.source]} (X: next source). % is Black's share."
+        return _("Explorer: {source} (X: next source). % is Black's share.").format(
+            source=_(NAMES[self.source])
+        )
 
-    def label(self) -> str:
-        """The button's label: a toggle like Moves and Sound (the strip names the source)."""
-        return f"Explorer: {'off' if self.source is None else 'on'}"
+    def forget_mine(self) -> None:
+        """The library changed (a game kept, a file imported): ask it again."""
+        self._mine.clear()
 
-    def lookup(self, board: Board) -> Lookup | None:
+    def lookup(self, board: Board, moves: Sequence[Square] = ()) -> Lookup | None:
         if self.source is None:
             return None
+        if self.source == MINE:
+            return self._lookup_mine(tuple(moves))
         key = (board.to_string(), self.source)
         if key not in self._seen:
             _, found, self.problem = explore(board, self.source)
             self._seen[key] = found
         return self._seen[key]
 
-    def caption(self, board: Board) -> list[str]:
+    def _lookup_mine(self, moves: tuple[Square, ...]) -> Lookup | None:
+        if moves not in self._mine and self.mine is not None:
+            self._mine[moves] = None  # asked: the answer fills it in
+
+            def answered(found: Lookup | None) -> None:
+                self._mine[moves] = found
+
+            self.mine(moves, answered)
+        return self._mine.get(moves)
+
+    def caption(self, board: Board, moves: Sequence[Square] = ()) -> list[str]:
         """What the strip under the board says, longest first: the source and its games here."""
-        found = self.lookup(board)
+        found = self.lookup(board, moves)
         if self.source is None or found is None:
             return [""]
-        name = NAMES[self.source]
+        name = _(NAMES[self.source])
         if not found.moves:
             return [
-                f"Explorer · {name}: no games reached this position",
-                f"Explorer · {name}: no games here",
-                "Explorer: no games here",
+                _("Explorer · {source}: no games reached this position").format(source=name),
+                _("Explorer · {source}: no games here").format(source=name),
+                _("Explorer: no games here"),
             ]
-        games = f"{found.games:,d}"
+        games = integer(found.games)
         return [
-            f"Explorer · {name}: {games} here · % is Black's share",
-            f"Explorer · {name}: {games} here · % Black",
-            f"{name}: {games} · % Black",
+            _("Explorer · {source}: {games} here · % is Black's share").format(
+                source=name, games=games
+            ),
+            _("Explorer · {source}: {games} here · % Black").format(source=name, games=games),
+            _("{source}: {games} · % Black").format(source=name, games=games),
         ]
 
     def draw(
@@ -103,11 +140,12 @@ class ExplorerView:
         board: Board,
         strip_free: bool,
         under: Collection[Square] = (),
+        moves: Sequence[Square] = (),
     ) -> None:
         """Each move's count and share on its square; the caption in the strip when free.
         On a square whose hint score shows (``under``: drawn in its upper half), the figures
         take the lower half, the share alone where both would not fit."""
-        found = self.lookup(board)
+        found = self.lookup(board, moves)
         if found is None:
             return
         size = max(MIN_TEXT, layout.square // 4)
@@ -115,7 +153,7 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                pygame.draw.rect(surface, FRAME, rect.inflate(-2, -2), width=3, border_radius=5)
+                dashed_frame(surface, theme.EXPLORER_FRAME, rect.inflate(-3, -3), 3)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
             shown = [text.render(line, size, theme.HINT_TEXT, bold=True) for line in lines]
             hinted = move.square in under
@@ -123,8 +161,8 @@ class ExplorerView:
                 shown = shown[1:]  # the share alone: room for the hint, or a small square
             self._draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
-            words = self.caption(board)
-            fitted, px = text.fit(words, layout.notices.width - 16, max(MIN_TEXT, size + 1))
+            words = self.caption(board, moves)
+            fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
             label = text.render(fitted, px, theme.TEXT_DIM)
             surface.blit(
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))

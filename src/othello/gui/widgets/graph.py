@@ -2,16 +2,18 @@
 
 The graph is the score after each move, from Black's side, as a line of points; drawn in the
 panel when it has room, and in the move list otherwise. Above the middle line Black is ahead.
-Exact scores (the solver's) are filled dots, estimates rings; after a review, mistakes and
-blunders are bigger dots in their colours.
+Exact scores (the solver's) are filled dots, estimates rings; after a review, mistakes are
+sky-blue triangles and blunders larger vermillion diamonds (theme.py: told apart by shape too).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from ...app.i18n import _
 from ..model.judgement import GraphPoint
 from . import theme
+from .marks import diamond, triangle
 from .text import TextCache
 
 
@@ -29,11 +31,12 @@ def draw_graph(
     the move list); returns ``(x, ply where the point's move was played)`` per point drawn,
     for clicks: a click on a point shows the position where its move was played."""
     title = (
-        "Score for Black · reviewed"
+        _("Score for Black · reviewed")
         if any(p.mark for p in graph)
-        else ("Score for Black (computer's view)")
+        else _("Score for Black (computer's view)")
     )
-    label = text.render(title, size, theme.TEXT_DIM)
+    fitted, px = text.fit([title, _("Score for Black")], rect.width, size)
+    label = text.render(fitted, px, theme.TEXT_DIM)
     surface.blit(label, rect.topleft)
     area = pygame.Rect(rect.left, rect.top + label.get_height() + 2, rect.width, 0)
     area.height = rect.bottom - area.top
@@ -57,8 +60,10 @@ def draw_graph(
         pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
     for point, xy in zip(graph, points, strict=True):
         marked = theme.MARK_COLORS.get(point.mark)
-        if marked is not None:
-            pygame.draw.circle(surface, marked, xy, 5 if point.mark == "blunder" else 4)
+        if point.mark == "blunder" and marked is not None:
+            diamond(surface, marked, xy, 6)
+        elif marked is not None:
+            triangle(surface, marked, xy, 5)
         else:
             pygame.draw.circle(surface, theme.CURSOR, xy, 3, 0 if point.exact else 1)
         if point.ply == chosen:

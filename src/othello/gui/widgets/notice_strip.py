@@ -10,7 +10,7 @@ import pygame
 
 from ..model.notices import Notice
 from . import theme
-from .text import MIN_TEXT, TextCache
+from .text import MIN_TEXT, TextCache, scaled
 
 NOTICE_GAP = 4
 READABLE = 13  # the smallest text two notices sharing the strip may use
@@ -20,8 +20,8 @@ def _notice_rows(rect: pygame.Rect, count: int) -> tuple[int, int]:
     """Height of each notice's box and its text size, with ``count`` notices in the strip."""
     h = (rect.height - NOTICE_GAP * (count - 1)) // count
     if count == 1:
-        return h, max(MIN_TEXT, min(16, (h - 8) // 2 - 4))
-    return h, max(MIN_TEXT, min(16, h - 5))  # a line each: the text fills its row
+        return h, max(MIN_TEXT, min(scaled(16), (h - 8) // 2 - 4))
+    return h, max(MIN_TEXT, min(scaled(16), h - 5))  # a line each: the text fills its row
 
 
 def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) -> int:
@@ -34,10 +34,25 @@ def notices_that_fit(text: TextCache, rect: pygame.Rect, notices: list[Notice]) 
     if size < READABLE:
         return 1  # a line each would be too small to read: one at a time
     for notice in notices[:2]:
-        fitted, px = text.fit(notice.text, rect.width - 24, size, bold=notice.banner)
+        fitted, px = text.fit(notice.text, rect.width - 24, size, bold=notice.banner, trying=True)
         if fitted != notice.text or px < READABLE:
             return 1
     return 2
+
+
+def _wrapped(
+    text: TextCache, notice: Notice, box: pygame.Rect, lines: int, size: int
+) -> tuple[list[str], int, int]:
+    """A notice's lines, their size and spacing: on ``lines`` lines, or, a notice alone in
+    the strip that would be cut (long words in a narrow window), on three packed closer."""
+    width = box.width - 24
+    wrapped, px = text.fit_lines(notice.text, width, lines, size, notice.banner, trying=True)
+    three = lines == 2 and 3 * (MIN_TEXT + 2) <= box.height
+    if text.was_cut(wrapped, notice.text) and three:
+        wrapped, px = text.fit_lines(notice.text, width, 3, size, notice.banner)
+        return wrapped, px, min(px + 4, box.height // 3)
+    wrapped, px = text.fit_lines(notice.text, width, lines, size, notice.banner)
+    return wrapped, px, px + 4
 
 
 def draw_notices(
@@ -54,15 +69,12 @@ def draw_notices(
     h, size = _notice_rows(rect, len(notices))
     for i, notice in enumerate(notices):
         box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
-        lines, px = text.fit_lines(
-            notice.text, box.width - 24, 2 if len(notices) == 1 else 1, size, bold=notice.banner
-        )
+        lines, px, line_h = _wrapped(text, notice, box, 2 if len(notices) == 1 else 1, size)
         card = pygame.Surface(box.size, pygame.SRCALPHA)
         fill = theme.BANNER if notice.banner else theme.TOAST
         pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
         if notice.banner:
             pygame.draw.rect(card, theme.CURSOR, card.get_rect(), width=2, border_radius=8)
-        line_h = px + 4
         top = (h - line_h * len(lines)) // 2
         for j, line in enumerate(lines):
             label = text.render(

@@ -11,8 +11,10 @@ import math
 
 import pygame
 
+from ...app.i18n import _, pgettext
 from ...board import Color
-from ..model.wording import PanelView, detail_wordings, info_wordings
+from ..model.game_words import info_wordings
+from ..model.wording import PanelView
 from . import theme
 from .board import BoardRenderer
 from .clock_face import draw_clock
@@ -20,7 +22,7 @@ from .graph import draw_bar, draw_graph, point_near
 from .layout import Layout
 from .panel_buttons import ButtonPainter
 from .panel_layout import PanelLayout
-from .text import TextCache
+from .text import MIN_TEXT, TextCache
 
 
 class Panel(PanelLayout):
@@ -44,20 +46,26 @@ class Panel(PanelLayout):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
-            title = self.text.render("Othello", self.size(28), theme.TEXT, bold=True)
+            title = self.text.render(_("Othello"), self.size(28), theme.TEXT, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
-        self._label(
-            surface,
-            "Two players (T)"
-            if view.two_players
-            else "Watching · take over"
-            if view.human is None
-            else "You play",
-            rects["colour-label"],
+        if view.two_players:
+            heading = [_("Two players (T)"), _("Two players")]
+        elif view.human is None:
+            heading = [_("Watching · take over"), _("Watching")]
+        else:
+            heading = [_("You play")]
+        self._label(surface, heading, rects["colour-label"])
+        levels = (
+            [_("Levels · click a side"), _("Levels")]
+            if view.watch_levels is not None
+            else [view.level_label]
         )
-        levels = "Levels · click a side" if view.watch_levels is not None else view.level_label
+        if view.strength and view.watch_levels is None:  # the strength goes if need be
+            levels.insert(
+                0, _("{heading} · {strength}").format(heading=levels[0], strength=view.strength)
+            )
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)
@@ -65,7 +73,8 @@ class Panel(PanelLayout):
         if "graph" in rects and view.graph:
             self._draw_graph(surface, view, rects["graph"])
         if view.info and "info" in rects:
-            text, size = self.text.fit(info_wordings(view), rects["info"].width, self.size(13))
+            wordings = info_wordings(view.info, view.opening, view.from_book)
+            text, size = self.text.fit(wordings, rects["info"].width, self.size(13))
             label = self.text.render(text, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
@@ -81,11 +90,12 @@ class Panel(PanelLayout):
             return None
         return point_near(self.graph_points, pos[0], reach=16)
 
-    def _label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-        forms = [text.upper(), text.split(" · ")[0].upper()]  # the strength goes if need be
-        fits, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
-        label = self.text.render(fits, size, theme.TEXT_DIM, bold=True)
-        surface.blit(label, label.get_rect(topleft=rect.topleft))
+    def _label(self, surface: pygame.Surface, wordings: list[str], rect: pygame.Rect) -> None:
+        """A box's heading, in capitals where the script has them."""
+        forms = [words.upper() for words in wordings]
+        fitted, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
+        label = self.text.render(fitted, size, theme.TEXT_DIM, bold=True)
+        surface.blit(label, label.get_rect(midleft=rect.midleft))  # a CJK line is taller
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
         """Watching, a click on the level box picks the side whose level - and + change."""
@@ -132,7 +142,7 @@ class Panel(PanelLayout):
 
     def _draw_level_name(self, surface: pygame.Surface, view: PanelView, box: pygame.Rect) -> None:
         text, size = self.text.fit(
-            [view.level_text, view.level_text.split(" · ")[0]],
+            [view.level_text, view.level_number or view.level_text],
             box.width - 8,
             self.size(16),
             bold=True,
@@ -144,8 +154,13 @@ class Panel(PanelLayout):
         """The level's description wrapped to its row (two lines, three if the row is tall)."""
         rect = self.rects["level-help"]
         size = self.size(13)
-        room = max(2, (rect.height + 4) // (size + 4))
-        return self.text.fit_lines(text, rect.width, room, size)
+        for px in range(size, MIN_TEXT - 1, -1):  # smaller type: more lines in the row
+            room = max(2, (rect.height + 4) // (px + 4))
+            lines, fitted = self.text.fit_lines(text, rect.width, room, px, trying=True)
+            if not self.text.was_cut(lines, text) and fitted == px:
+                return lines, px
+        room = max(2, (rect.height + 4) // (MIN_TEXT + 4))
+        return self.text.fit_lines(text, rect.width, room, MIN_TEXT)
 
     def _draw_score(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
         gap = self.px(8)
@@ -182,10 +197,12 @@ class Panel(PanelLayout):
             )
             name = view.names.get(color, "")
             wordings = (
-                [f"{name} · to move", name] if moving else [name]
+                [_("{name} · to move").format(name=name), name] if moving else [name]
             )  # the green edge says it too
-            if len(name) > 5:  # beside a clock: "Comp."
-                wordings.append(name[:4] + ".")
+            if color in view.clocks:  # beside a clock: shorter, or only the disc says who
+                if name == _("Computer"):
+                    wordings.append(pgettext("player, short", "Comp."))
+                wordings.append("")
             foot = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
             clock = view.clocks.get(color)
             clock_w = draw_clock(surface, self.text, clock, foot, self.px, self.size(12))
@@ -220,7 +237,7 @@ class Panel(PanelLayout):
         if view.detail:
             text, size = self.text.fit(view.status, width, size, bold=True)
             head = self.text.render(text, size, theme.TEXT, bold=True)
-            detail, small = self.text.fit(detail_wordings(view.detail), width, self.size(14))
+            detail, small = self.text.fit(view.details, width, self.size(14))
             self.shown_detail = detail
             sub = self.text.render(detail, small, theme.TEXT_DIM if not thinking else theme.TEXT)
             total = head.get_height() + sub.get_height()

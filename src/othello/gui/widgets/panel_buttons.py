@@ -8,9 +8,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from ...app.i18n import _
 from ..model.wording import PanelView
 from . import theme
-from .panel_layout import GRID, Button, PanelLayout
+from .card import button as button_face
+from .marks import globe
+from .panel_layout import GRID, Button, PanelLayout, short_labels
 from .text import MIN_TEXT, TextCache
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
@@ -52,13 +55,23 @@ class ButtonPainter:
         return min(self.panel.px(10), 10)
 
     @staticmethod
-    def _label_of(button: Button, view: PanelView) -> str:
-        return view.labels.get(button.action, button.label)
+    def _forms(button: Button, view: PanelView) -> Sequence[str]:
+        """The button's label in the player's language, then shorter forms of it: the view's
+        (the mode, the sides), else the grid's (a toggle shows its name; its state is the
+        lamp beside it)."""
+        forms = view.labels.get(button.action)
+        if forms:
+            return forms
+        short = short_labels().get(button.action)
+        if short is not None:
+            whole = _(button.label)
+            return [whole] if short == whole else [whole, short]
+        return [_(button.label)] if button.label else [""]
 
     @classmethod
     def _whole(cls, button: Button, view: PanelView) -> str:
         """The button's label in its longest form (a toggle's is its name: "Moves")."""
-        return _short_labels(cls._label_of(button, view))[0]
+        return cls._forms(button, view)[0]
 
     def _wording(
         self, button: Button, view: PanelView, size: int, pad: int | None = None
@@ -66,16 +79,15 @@ class ButtonPainter:
         """The longest form of the button's label that fits it at ``size``, if any."""
         pad = self.panel.px(8) if pad is None else pad
         room = button.rect.width - 2 * pad - self._lamp_room(button, view)
-        for text in _short_labels(self._label_of(button, view)):
+        for text in self._forms(button, view):
             if self.text.render(text, size, theme.TEXT).get_width() <= room:
                 return text
         return None
 
     def _lamp_room(self, button: Button, view: PanelView) -> int:
         """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
-        return (
-            3 * self.panel.px(4) if _toggle_state(self._label_of(button, view)) is not None else 0
-        )
+        toggle_or_globe = button.action in view.toggles or button.action == "display"
+        return 3 * self.panel.px(4) if toggle_or_globe else 0
 
     def _draw_button(
         self,
@@ -103,11 +115,11 @@ class ButtonPainter:
         else:
             fill = theme.BUTTON
         rect = button.rect
-        pygame.draw.rect(surface, fill, rect, border_radius=self.panel.px(7))
+        button_face(surface, fill, rect, self.panel.px(7))
         color = theme.TEXT if enabled else theme.TEXT_DIM
         text = self._wording(button, view, size, label_pad)
         if text is None:  # not one of the grid's (their size fits them all)
-            wanted = _short_labels(self._label_of(button, view))
+            wanted = self._forms(button, view)
             text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
         label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
@@ -118,8 +130,10 @@ class ButtonPainter:
         whole = lamp + label.get_width()
         with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
         left = rect.left + pad if with_key else rect.centerx - whole // 2
-        if lamp:
-            lit = _toggle_state(self._label_of(button, view))
+        if lamp and button.action == "display":  # a globe: found whatever the language
+            globe(surface, (left + self.panel.px(4), rect.centery), self.panel.px(5), color)
+        elif lamp:
+            lit = view.toggles[button.action]
             centre = (left + self.panel.px(4), rect.centery)
             pygame.draw.circle(
                 surface,
@@ -131,20 +145,3 @@ class ButtonPainter:
         surface.blit(label, label.get_rect(midleft=(left + lamp, rect.centery)))
         if with_key:
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
-
-
-def _toggle_state(label: str) -> bool | None:
-    """True/False for a toggle's label ("Sound: on" / "Sound: off"), None for other labels."""
-    state = label.partition(": ")[2]
-    return {"on": True, "off": False}.get(state)
-
-
-SHORTER = {"New game": "New", "Move list": "List", "1 player": "1 pl.", "2 players": "2 pl."}
-
-
-def _short_labels(label: str) -> Sequence[str]:
-    """A button's label, then shorter forms of it; a toggle shows its name only (its state
-    is the lamp beside it)."""
-    if _toggle_state(label) is not None:
-        return [label.partition(": ")[0]]
-    return [label, SHORTER[label]] if label in SHORTER else [label]

@@ -13,28 +13,52 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...app.i18n import N_, pgettext
 from ..model.wording import PanelView
 from .layout import Layout
-from .text import MIN_TEXT
+from .text import scaled
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
 GRID = (  # in reading order: three to a row beside the board, five below it
-    ("new", "New game", "N"),
-    ("undo", "Undo", "U"),
-    ("redo", "Redo", "^Y"),
-    ("hint", "Hint", "H"),
-    ("review", "Review", "R"),
-    ("moves", "Move list", "M"),
-    ("mode", "Mode", "T"),
-    ("edit", "Set up", "E"),
-    ("legal", "Moves", "L"),
-    ("sound", "Sound", "S"),
-    ("settings", "Settings", "O"),
-    ("explore", "Explorer", "X"),
-    ("puzzles", "Puzzles", "Z"),
-    ("help", "Help", "F1"),
-    ("game", "Game", "G"),
+    ("new", N_("New game"), "N"),
+    ("undo", N_("Undo"), "U"),
+    ("redo", N_("Redo"), "^Y"),
+    ("hint", N_("Hint"), "H"),
+    ("review", N_("Review"), "R"),
+    ("moves", N_("Move list"), "M"),
+    ("mode", N_("Mode"), "T"),
+    ("edit", N_("Set up"), "E"),
+    ("legal", N_("Moves"), "L"),
+    ("sound", N_("Sound"), "S"),
+    ("explore", N_("Explorer"), "X"),
+    ("puzzles", N_("Puzzles"), "Z"),
+    ("library", N_("Library"), "G"),
+    ("help", N_("Help"), "F1"),
+    ("display", N_("Settings"), "V"),
 )
+
+
+def short_labels() -> dict[str, str]:
+    """Each button's label in a word, for a panel too narrow for the whole one."""
+    return {
+        "new": pgettext("button, short", "New"),
+        "undo": pgettext("button, short", "Undo"),
+        "redo": pgettext("button, short", "Redo"),
+        "hint": pgettext("button, short", "Hint"),
+        "review": pgettext("button, short", "Review"),
+        "moves": pgettext("button, short", "List"),
+        "mode": pgettext("button, short", "Mode"),
+        "edit": pgettext("button, short", "Set up"),
+        "legal": pgettext("button, short", "Moves"),
+        "sound": pgettext("button, short", "Sound"),
+        "explore": pgettext("button, short", "Explorer"),
+        "puzzles": pgettext("button, short", "Puzzles"),
+        "library": pgettext("button, short", "Library"),
+        "help": pgettext("button, short", "Help"),
+        "display": pgettext("button, short", "Settings"),
+    }
+
+
 COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
 COLUMN_ROWS: tuple[tuple[str, int], ...] = (
     ("pad", 14),
@@ -51,7 +75,7 @@ COLUMN_ROWS: tuple[tuple[str, int], ...] = (
 OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
 LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
 GRAPH_LEAST = 48  # design pixels: the evaluation graph's least height
-GRID_EXTRA = 44  # design pixels more for the buttons' five rows, where a small panel has them
+GRID_EXTRA = 44  # design pixels more for the buttons' rows, where a small panel has them
 SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
 BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
 MAX_SCALE = 2.0
@@ -80,8 +104,9 @@ class PanelLayout:
         return max(1, int(value * self.f))
 
     def size(self, value: float) -> int:
-        """A design font size at this panel's scale, never below MIN_TEXT."""
-        return max(MIN_TEXT, int(value * self.f))
+        """A design font size at this panel's scale and the player's TEXT_SIZE, never below
+        MIN_TEXT."""
+        return scaled(value * self.f)
 
     def relayout(self, layout: Layout) -> None:
         self.rect = layout.panel
@@ -151,6 +176,7 @@ class PanelLayout:
         gap = self.px(8)
         half = (rect.width - gap) // 2
         row = pygame.Rect(rect.left, rect.top + label_h, half, rect.height - label_h)
+        # labelled by the panel's view, as names of the sides (game_words.side_name)
         self.buttons.append(Button("play-black", row, "Black", "B"))
         self.buttons.append(Button("play-white", row.move(half + gap, 0), "White", "W"))
 

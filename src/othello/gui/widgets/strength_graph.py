@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pygame
 
+from ...app.i18n import _
 from . import theme
 from .text import TextCache
 
@@ -24,7 +25,7 @@ def draw_strength(
         return
     pygame.draw.rect(surface, theme.BUTTON_DISABLED, rect, border_radius=4)
     if not ratings:
-        note = text.render("Your rating over time shows here.", size, theme.TEXT_DIM)
+        note = text.render(_("Your rating over time shows here."), size, theme.TEXT_DIM)
         surface.blit(note, note.get_rect(center=rect.center))
         return
     low = min(ratings) - 120
@@ -35,7 +36,7 @@ def draw_strength(
         shown = {near: levels[near]}
         low, high = min(low, levels[near] - 60), max(high, levels[near] + 60)
     area = rect.inflate(-8, -8)
-    label_w = text.render("L12", size, theme.TEXT_DIM).get_width() + 6
+    label_w = text.render(_("L{n}").format(n=12), size, theme.TEXT_DIM).get_width() + 6
     plot = pygame.Rect(area.left + label_w, area.top, area.width - label_w, area.height)
 
     def y_of(value: float) -> int:
@@ -44,7 +45,7 @@ def draw_strength(
     for number, value in sorted(shown.items()):
         y = y_of(value)
         pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, y), (plot.right, y))
-        tag = text.render(f"L{number}", size, theme.TEXT_DIM)
+        tag = text.render(_("L{n}").format(n=number), size, theme.TEXT_DIM)
         surface.blit(tag, tag.get_rect(midleft=(area.left, y)))
     count = len(ratings)
     points = [

@@ -1,0 +1,225 @@
+"""Every screen of the window, one after another, in any language, theme, text size and window
+size: for the tests that no text is cut (tests/test_every_language.py), and for looking at
+them (PNG files).
+
+    python scripts/screen_tour.py [FOLDER] [--languages ja de ...] [--sizes 540x400 ...]
+                                  [--themes classic ...] [--text-sizes normal ...]
+
+writes ``FOLDER/<language>-<theme>-<text size>-<width>x<height>-<screen>.png`` (default
+FOLDER: /tmp/othello-tour). Headless (SDL's dummy driver); the computer is a stand-in that
+answers at once, and the review's verdicts are computed once, shallowly, for a real game, so
+every screen has its longest words in it: a hint explained, a review summary, the move list's
+marks and graph, a finished game with empty squares, a wrong answer to a puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from othello.app import i18n
+from othello.app.settings import Settings
+from othello.board import Board
+from othello.clock import TimeControl
+from othello.engine import MoveScore
+from othello.game import Game
+from othello.gui.app import App
+from othello.gui.model.game_words import stepped_text
+from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.notation import parse_move, square_name
+from othello.review import MoveReview, review_game
+
+DT = 1 / 30
+SIZES = ((540, 400), (560, 420), (1280, 800))
+# A real tournament game (WTHOR), 60 moves (as scripts/render_views.py).
+GAME = (
+    "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
+    "a4b5b7a5a6h5h1a8g2e1b8a7h8a2b2b1a1h7g7"
+)
+# A game over at move 9, White wiped out (13-0): the end card counts the 51 empty squares to
+# the winner, its longest wording.
+ENDED = "d3c3f5f4f3d2d1e3b3"
+
+
+class StandIn:
+    """The computer, instantly: the first legal move; every move scored."""
+
+    def think(self, board: Board, stop: Any = None, on_progress: Any = None) -> Any:
+        moves = board.legal_moves()
+        return MoveScore(moves[0] if moves else "pass", 0, False)
+
+    def analyze(self, board: Board, stop: Any = None) -> list[MoveScore]:
+        return [MoveScore(m, 4 - 2 * i, False) for i, m in enumerate(board.legal_moves())]
+
+
+@cache
+def verdicts() -> tuple[MoveReview, ...]:
+    """The review of GAME, shallow (depth 1, exact from 8 empties): marks of every kind."""
+    game = Game.from_transcript(GAME)
+    return tuple(review_game(Board(), game.moves, depth=1, exact_empties=8))
+
+
+def make_app(size: tuple[int, int], **changes: Any) -> App:
+    settings = Settings(
+        window_width=size[0],
+        window_height=size[1],
+        animation=False,
+        sound=False,
+        review_at_end=False,
+        book=False,
+        **changes,
+    )
+    return App(
+        settings,
+        engine_factory=lambda level: StandIn(),
+        remember=None,
+        computer_min_seconds=0.0,
+    )
+
+
+def frames(app: App, count: int = 2) -> None:
+    for _ in range(count):
+        app.frame(DT)
+
+
+def show(app: App, language: str, theme: str, text_size: str, size: tuple[int, int]) -> None:
+    """The window in ``language``, ``theme`` and ``text_size`` at ``size``, as live."""
+    app.live_settings.show_display(
+        replace(app.settings, language=language, theme=theme, text_size=text_size)
+    )
+    if app.screen.get_size() != size:
+        app.relayout(size)
+
+
+def reviewed(app: App) -> None:
+    """GAME on the board with the review's verdicts, played on from move 40."""
+    game = Game.from_transcript(GAME)
+    app.session.set_game(game)
+    judgement = app.play.computer.judgement
+    start, line = game.start.to_string(), tuple(game.moves)
+    judgement.review_started(start, line)
+    for verdict in verdicts():
+        judgement.add_verdict(verdict)
+    judgement.review_done(start, line)
+    app.session.play_from(40)
+
+
+def tour(app: App) -> Iterator[str]:
+    """Each screen drawn in turn; yields its name once it is on the window."""
+    session, play = app.session, app.play
+    for move in ("f5", "d6", "c3", "d3", "c4"):
+        session.play(move)
+    frames(app)
+    legal = [square_name(sq) for sq in session.board.legal_squares()]
+    scores = [(move, 2 if i < 2 else -4) for i, move in enumerate(legal)]
+    play.computer.show_hints(scores, exact=True)  # two tie for best; explained
+    app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
+    frames(app)
+    yield "play"
+    play.do("mode")  # two players
+    frames(app)
+    yield "two-players"
+    play.do("mode")  # watching
+    play.do("pause")
+    frames(app)
+    yield "watch"
+    play.do("mode")  # back to one player
+    reviewed(app)
+    frames(app)
+    yield "graph"
+    play.do("moves")
+    worst = max(play.computer.reviewed().values(), key=lambda r: r.loss)
+    session.show_ply(worst.ply)
+    frames(app)
+    yield "moves"
+    app.close_screen("moves")
+    session.show(None)
+    session.set_game(Game.from_transcript(ENDED))
+    frames(app)
+    yield "end"
+    app.close_screen("end")
+    play.do("help")
+    frames(app)
+    yield "help"
+    app.close_screen("help")
+    play.do("display")
+    frames(app)
+    yield "display"
+    app.close_screen("display")
+    play.do("edit")
+    frames(app)
+    yield "set-up"
+    app.close_screen("set-up")
+    session.show(None)
+    play.do("puzzles")
+    frames(app)
+    overlay = app.find_scene(PuzzleOverlay)
+    if overlay is not None and overlay.puzzle is not None:
+        best = parse_move(overlay.puzzle.best)
+        wrong = next((sq for sq in overlay.board.legal_squares() if sq != best), best)
+        overlay.answer(wrong)
+    frames(app)
+    yield "puzzles"
+    app.close_screen("puzzles")
+    session.show(None)
+    club = play.club  # last: a game on a clock, then the Game card with a rating
+    club.set_control(TimeControl.parse("5+3"))
+    play.do("new")
+    frames(app)
+    yield "clock"
+    for level, score in ((9, 1.0), (10, 0.5), (11, 0.0), (10, 1.0)):
+        club.strength.strength.add(level, score)
+    club.set_start("range")
+    play.do("game")
+    frames(app)
+    yield "game-card"
+    app.close_screen("game")
+    club.set_control(None)
+    club.set_start("standard")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default="/tmp/othello-tour")
+    parser.add_argument("--languages", nargs="+", default=list(i18n.LANGUAGES))
+    parser.add_argument("--sizes", nargs="+", default=[f"{w}x{h}" for w, h in SIZES])
+    parser.add_argument("--themes", nargs="+", default=["classic"])
+    parser.add_argument("--text-sizes", nargs="+", default=["normal"])
+    args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="othello-tour-"))  # never the player's own files
+    os.environ.setdefault("OTHELLO_CONFIG_DIR", str(scratch / "config"))
+    os.environ.setdefault("OTHELLO_DATA_DIR", str(scratch / "data"))
+    out = Path(args.folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for text in args.sizes:
+        size = tuple(int(v) for v in text.split("x"))
+        for language in args.languages:
+            for theme in args.themes:
+                for text_size in args.text_sizes:
+                    app = make_app(size)  # type: ignore[arg-type]
+                    show(app, language, theme, text_size, size)  # type: ignore[arg-type]
+                    for name in tour(app):
+                        path = out / f"{language}-{theme}-{text_size}-{text}-{name}.png"
+                        pygame.image.save(app.screen, str(path))
+                        cut = sorted(app.text.cut)
+                        print(path, f"CUT: {cut}" if cut else "")
+                        app.text.cut.clear()
+                    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

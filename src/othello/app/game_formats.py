@@ -1,0 +1,226 @@
+"""Games as players keep them, recognised from what a file or a paste holds: GGF (one game or
+a file of thousands), WTHOR databases (``.wtb`` with the ``.JOU`` and ``.TRN`` beside it),
+and transcripts as people write them (one game, or one a line).
+
+Whatever the format, a game comes out as a :class:`GameRecord`, and a game that cannot be
+used as a :class:`Problem` with its reason, so one bad game costs that game only.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bitboard import PASS, Square
+from ..board import Board
+from ..errors import GameTextError, OthelloError
+from ..game import Game
+from ..ggf import GgfGame, GgfProblem, looks_like_ggf
+from ..ggf import read_games as read_ggf
+from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, replay
+from .files import TooLarge, read_limited
+from .storage import parse_game_text
+
+MAX_FILE_BYTES = 1 << 30  # a GGS archive of a year is ~100 MB; a gigabyte is no game file
+_SCORE_AFTER = re.compile(r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$")  # "f5d6... 34-30", as in games/*.txt
+_ISO = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:[ _T](\d{1,2}):(\d{2}))?")
+
+
+@dataclass
+class GameRecord:
+    """One game: where it starts, its moves (passes included) and what is known of it."""
+
+    start: Board
+    moves: list[Square]
+    black: str = ""
+    white: str = ""
+    date: str = ""  # "2024-05-01 14:03", "2024-05-01" or a year, "1997"
+    tags: dict[str, str] = field(default_factory=dict)  # GGF's (RE, TY, TI...); "EV": the event
+    notes: list[str] = field(default_factory=list)  # each move's GGF annotation, if any
+    end: Board | None = field(default=None, repr=False, compare=False)  # the final position
+
+    def game(self) -> Game:
+        game = Game(self.start)
+        for sq in self.moves:
+            game.play(sq)
+        return game
+
+    def final(self) -> Board:
+        if self.end is not None:
+            return self.end
+        board = self.start.copy()
+        for sq in self.moves:
+            board.push_square(sq)
+        return board
+
+    def result(self) -> int:
+        """Black's discs minus White's at the end (a finished game: empties to the winner)."""
+        board = self.final()
+        if board.is_game_over():
+            return board.score()
+        black, white = board.count()
+        return black - white
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A game that could not be used: which one in its file (from 1) and why."""
+
+    number: int
+    reason: str
+
+
+Item = GameRecord | Problem
+
+
+@dataclass
+class Source:
+    """What a file holds: how many games it says (for a progress bar), and each of them."""
+
+    total: int
+    items: Iterator[Item]
+
+
+def normal_date(text: str) -> str:
+    """A date as the library keeps it (``2000-04-16 11:13``), from GGS's forms
+    (``2000-4-16 11:13 EST``, ``2003.12.15_13:24:03.MST``) or seconds since 1970."""
+    text = text.strip()
+    found = _ISO.search(text)
+    if found:
+        y, m, d, hh, mm = found.groups()
+        day = f"{int(y):04d}-{int(m):02d}-{int(d):02d}"
+        return f"{day} {int(hh):02d}:{mm}" if hh else day
+    if text.isdigit() and len(text) >= 9:
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(int(text)))
+    return text
+
+
+def from_ggf(game: GgfGame) -> GameRecord:
+    tags = dict(game.tags)
+    black, white = tags.pop("PB", ""), tags.pop("PW", "")
+    date = normal_date(tags.get("DT", ""))
+    return GameRecord(game.start, game.moves, black, white, date, tags, game.notes, game.end)
+
+
+def records_from_text(text: str) -> Source:
+    """The games of a text: GGF records, else one game, else one transcript a line."""
+    text = text.replace("\ufeff", "")
+    if looks_like_ggf(text):
+        return Source(text.count("(;"), _ggf_items(text))
+    try:
+        game = parse_game_text(text)
+    except GameTextError as err:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if len(lines) < 2:
+            return Source(1, iter([Problem(1, str(err))]))
+        return Source(len(lines), _line_items(lines))
+    return Source(1, iter([GameRecord(game.start, game.moves[: game.cursor])]))
+
+
+def _ggf_items(text: str) -> Iterator[Item]:
+    for found in read_ggf(text):
+        if isinstance(found, GgfProblem):
+            yield Problem(found.number, found.reason)
+        else:
+            yield from_ggf(found)
+
+
+def _line_items(lines: list[str]) -> Iterator[Item]:
+    for number, line in enumerate(lines, 1):
+        try:
+            game = parse_game_text(_SCORE_AFTER.sub("", line))
+        except GameTextError as err:
+            yield Problem(number, str(err))
+            continue
+        yield GameRecord(game.start, game.moves[: game.cursor])
+
+
+# ----- files ---------------------------------------------------------------------------------
+
+
+def read_source(path: Path) -> Source:
+    """The games of the file at ``path``; GameTextError when it cannot be read at all."""
+    path = Path(path)
+    try:
+        data = read_limited(path, MAX_FILE_BYTES)
+    except TooLarge as err:
+        raise GameTextError(f"{path.name}: {err.size} bytes is too large to import") from None
+    except OSError as err:
+        raise GameTextError(f"Cannot read {path}: {err.strerror or err}") from None
+    if path.suffix.lower() == ".wtb":
+        return wthor_source(path, data)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("latin-1") if looks_like_ggf(data[:64].decode("latin-1")) else ""
+        except UnicodeDecodeError:
+            text = ""
+        if not text:
+            raise GameTextError(f"{path.name}: not a text file, nor a WTHOR .wtb") from None
+    return records_from_text(text)
+
+
+def _beside(path: Path, suffix: str) -> Path | None:
+    """The ``.JOU`` or ``.TRN`` file in ``path``'s folder (WTHOR.JOU first), any case."""
+    try:
+        found = sorted(p for p in path.parent.iterdir() if p.suffix.lower() == suffix)
+    except OSError:
+        return None
+    preferred = [p for p in found if p.stem.lower() == "wthor"]
+    chosen = preferred or found
+    return chosen[0] if chosen else None
+
+
+def _names(path: Path, suffix: str, size: int) -> list[str]:
+    where = _beside(path, suffix)
+    if where is None:
+        return []
+    try:
+        return read_names(read_limited(where, MAX_FILE_BYTES), size)  # never a pipe's wait
+    except (OSError, WthorError):
+        return []
+
+
+def wthor_source(path: Path, data: bytes) -> Source:
+    """The games of a ``.wtb`` file, their names from the ``.JOU``/``.TRN`` beside it
+    (numbers where there are none)."""
+    try:
+        header, games = read_games(data)
+    except WthorError as err:
+        raise GameTextError(f"{path.name}: {err}") from None
+    players = _names(path, ".jou", PLAYER_SIZE)
+    tournaments = _names(path, ".trn", TOURNAMENT_SIZE)
+
+    def name(names: list[str], number: int, kind: str) -> str:
+        return names[number] if 0 <= number < len(names) and names[number] else f"{kind} {number}"
+
+    def items() -> Iterator[Item]:
+        for number, game in enumerate(games, 1):
+            if isinstance(game, str):
+                yield Problem(number, game)
+                continue
+            try:
+                moves, end = replay(game.moves)
+            except OthelloError as err:
+                yield Problem(number, str(err))
+                continue
+            event = name(tournaments, game.tournament, "tournament")
+            yield GameRecord(
+                Board(),
+                moves,
+                name(players, game.black, "player"),
+                name(players, game.white, "player"),
+                str(header.year) if header.year else "",
+                {"EV": event, "TH": str(game.theoretical)},
+                end=end,
+            )
+
+    return Source(header.games, items())
+
+
+def passes_in(moves: list[Square]) -> int:
+    return sum(1 for sq in moves if sq == PASS)

@@ -1,0 +1,168 @@
+"""Several copies of the game on one data folder: each window finds out which copy it is.
+
+The first copy holds a lock on ``running.lock`` in the data folder and keeps its game in
+``autosave.json``; a second copy, started while the first runs, finds that lock taken,
+holds ``running-2.lock`` and keeps its game in ``autosave-2.json``, and so on: no copy
+writes over another's game. The locks are the operating system's (``flock`` on POSIX,
+``msvcrt.locking`` on Windows), held on an open file, so a copy that crashes or is killed
+lets go of its lock at once; nothing is left to clean up by hand.
+
+When the first copy starts, a game another copy left behind (``autosave-2.json`` with no
+copy holding its lock) is the player's too: :func:`left_behind` finds those for the window
+to keep.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import stat
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import paths
+
+log = logging.getLogger(__name__)
+
+MOST_COPIES = 9
+"""Copies with an autosave of their own; one more runs without one (and says so)."""
+_NUMBERED = re.compile(r"^autosave-(\d+)\.json$")
+
+
+def autosave_name(number: int) -> str:
+    return paths.AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
+
+
+def lock_name(number: int) -> str:
+    return "running.lock" if number == 1 else f"running-{number}.lock"
+
+
+class FileLock:
+    """An exclusive lock held by the operating system on an open file, for as long as this
+    process keeps it (or lives)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock without waiting: True when this process now holds it, False when
+        another holds it. OSError when the lock file cannot be made or is no file."""
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(self.path, flags, 0o600)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{self.path} is not a file")
+            if not _lock(fd):
+                os.close(fd)
+                return False
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        try:  # for a curious player: which process holds it
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
+        return True
+
+    def release(self) -> None:
+        """Let go (closing the file lets go of the lock)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+
+
+def _lock(fd: int) -> bool:
+    """Lock the open file without waiting; False when another process has it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+@dataclass
+class Instance:
+    """This copy of the game: its number (1 for the first) and the lock that says so."""
+
+    folder: Path
+    number: int
+    lock: FileLock | None = None
+    problem: str | None = None  # why no lock could be taken (then: the first, unchecked)
+    others: list[int] = field(default_factory=list)
+
+    @property
+    def autosave(self) -> Path | None:
+        """This copy's autosave; None past MOST_COPIES copies."""
+        return self.folder / autosave_name(self.number) if self.number <= MOST_COPIES else None
+
+    def release(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+
+def claim(folder: Path | None = None) -> Instance:
+    """The first free copy number on the data folder, its lock held until :meth:`release`."""
+    folder = folder or paths.user_data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return _unchecked(folder, err)
+    taken: list[int] = []
+    for number in range(1, MOST_COPIES + 1):
+        lock = FileLock(folder / lock_name(number))
+        try:
+            if lock.acquire():
+                return Instance(folder, number, lock, others=taken)
+        except OSError as err:
+            return _unchecked(folder, err)
+        taken.append(number)
+    return Instance(folder, MOST_COPIES + 1, None, others=taken)
+
+
+def _unchecked(folder: Path, err: OSError) -> Instance:
+    """No lock to be had (a read-only folder...): play as the first copy, and log why."""
+    log.warning("cannot tell whether another copy of the game is running: %s", err)
+    return Instance(folder, 1, None, problem=str(err.strerror or err))
+
+
+def left_behind(instance: Instance) -> list[tuple[Path, FileLock]]:
+    """The autosaves of other copies that are no longer running (``autosave-N.json`` with
+    lock N free), each with its lock, now held: the caller keeps the game, then releases."""
+    if instance.number != 1 or instance.lock is None:
+        return []
+    found = []
+    try:
+        names = sorted(os.listdir(instance.folder))
+    except OSError:
+        return []
+    for name in names:
+        match = _NUMBERED.match(name)
+        if match is None or not 1 < int(match.group(1)) <= MOST_COPIES:
+            continue
+        lock = FileLock(instance.folder / lock_name(int(match.group(1))))
+        try:
+            if lock.acquire():
+                found.append((instance.folder / name, lock))
+        except OSError as err:
+            log.warning("cannot look at %s: %s", name, err)
+    return found

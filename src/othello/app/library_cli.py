@@ -1,0 +1,168 @@
+"""``othello import``, ``othello games`` and ``othello export``: the library for people at a
+terminal and for other tools (``--json``: one object a line, in shapes kept stable).
+
+The PNG picture is drawn by the window's code, which the application layer does not import:
+the command line (``cli.py``) hands that drawing in as ``draw_png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ..errors import GameTextError, OthelloError
+from ..ggf import KEPT_TAGS, format_ggf
+from ..notation import format_transcript
+from .library import Entry, Library, LibraryError
+from .library_files import open_library
+from .library_import import import_file
+from .library_query import Filter, ids
+from .storage import game_to_text
+
+PngWriter = Callable[[Entry, Path, argparse.Namespace], None]
+
+
+def add_commands(sub: argparse._SubParsersAction, draw_png: PngWriter) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "import", help="bring games into your library (GGF, WTHOR .wtb, transcripts)"
+    )
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="files of games")
+    p.add_argument("--json", action="store_true", help="one JSON object a file")
+    p.set_defaults(func=_cmd_import)
+
+    p = sub.add_parser("games", help="the games in your library, newest first")
+    for name in ("player", "opening", "source", "date", "result"):
+        p.add_argument(
+            f"--{name}", default="", metavar="TEXT", help=f"only games whose {name} has TEXT"
+        )
+    p.add_argument("--json", action="store_true", help="one JSON object a game")
+    p.set_defaults(func=_cmd_games)
+
+    p = sub.add_parser(
+        "export", help="a game of your library as GGF, a transcript or a PNG picture"
+    )
+    p.add_argument("id", type=int, help="the game's number (othello games lists them)")
+    p.add_argument("--format", choices=("ggf", "txt", "png"), default="ggf")
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="write here (default: print; png: ./othello-ID.png)",
+    )
+    p.add_argument(
+        "--ply", type=int, metavar="N", help="png: the position after N moves (default: the end)"
+    )
+    p.add_argument("--no-coordinates", action="store_true", help="png: no a-h, 1-8 round the board")
+    p.add_argument("--numbers", action="store_true", help="png: each disc's move number on it")
+    p.add_argument("--mono", action="store_true", help="png: black and white only, for print")
+    p.add_argument("--size", type=int, default=640, metavar="PX", help="png: the picture's width")
+    p.set_defaults(func=_cmd_export, draw_png=draw_png)
+
+
+def _open() -> Library:
+    library, notices = open_library()
+    for notice in notices:
+        print(f"othello: {notice}", file=sys.stderr)
+    return library
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    status = 0
+    with _open() as library:
+        for path in args.files:
+            path = Path(path).expanduser().absolute()
+
+            def progress(done: int, total: int, name: str = path.name) -> None:
+                if not args.json and sys.stderr.isatty():
+                    print(f"\rimporting {name}: {done:,d} of {total:,d}", end="", file=sys.stderr)
+
+            try:
+                report = import_file(library, path, progress)
+            except GameTextError as err:
+                status = 2
+                print(f"othello: {err}", file=sys.stderr)
+                if args.json:
+                    print(json.dumps(_unread(path, str(err))))
+                continue
+            if not args.json and sys.stderr.isatty():
+                print(file=sys.stderr)
+            print(json.dumps(report.as_json()) if args.json else report.line())
+    return status
+
+
+def _unread(path: Path, why: str) -> dict[str, object]:
+    return {"file": str(path), "added": 0, "duplicates": 0, "skipped": 0, "first_error": why}
+
+
+def game_json(entry: Entry) -> dict[str, object]:
+    """A game as ``othello games --json`` prints it."""
+    return {
+        "id": entry.id,
+        "date": entry.date,
+        "black": entry.black,
+        "white": entry.white,
+        "result": entry.result,
+        "start": entry.start,
+        "moves": format_transcript(entry.moves),
+        "source": entry.source,
+        "opening": entry.opening,
+    }
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    wanted = Filter(args.player, args.opening, args.result, args.date, args.source)
+    if (problem := wanted.problem()) is not None:
+        raise OthelloError(problem)
+    with _open() as library:
+        for game_id in ids(library, wanted):
+            entry = library.get(game_id)
+            if entry is None:
+                continue
+            if args.json:
+                print(json.dumps(game_json(entry)))
+            else:
+                opening = entry.opening or ""
+                print(
+                    f"{entry.id:6d}  {entry.date:16s}  {entry.black[:20]:20s}  {entry.white[:20]:20s}"
+                    f"  {entry.result:+3d}  {opening[:24]:24s}  {entry.source}"
+                )
+    return 0
+
+
+def ggf_of(entry: Entry) -> str:
+    """A library game as GGF: its GGS tags, names, date and result, each move's time."""
+    tags = {k: v for k, v in entry.tags.items() if k in KEPT_TAGS}
+    if "PC" not in tags:
+        tags["PC"] = entry.tags.get("EV") or entry.source
+    tags.setdefault("DT", entry.date)
+    tags["PB"], tags["PW"] = entry.black, entry.white
+    tags.setdefault("RE", f"{entry.result:+.3f}")
+    record = entry.record()
+    return format_ggf(record.start, record.moves, tags, record.notes)
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    with _open() as library:
+        entry = library.get(args.id)
+    if entry is None:
+        raise LibraryError(f"no game {args.id} in the library (othello games lists them)")
+    if args.format == "png":
+        out = args.out or Path(f"othello-{entry.id}.png")
+        args.draw_png(entry, Path(out).expanduser().absolute(), args)
+        print(Path(out).expanduser().absolute())
+        return 0
+    text = ggf_of(entry) + "\n" if args.format == "ggf" else game_to_text(entry.record().game())
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    from .files import write_atomic
+
+    try:
+        write_atomic(Path(args.out).expanduser().absolute(), text)
+    except OSError as err:
+        raise OthelloError(f"cannot write {args.out}: {err.strerror or err}") from None
+    print(Path(args.out).expanduser().absolute())
+    return 0

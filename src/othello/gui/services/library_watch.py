@@ -1,0 +1,186 @@
+"""What goes into the library from the window: every finished game (KEEP_GAMES), every game
+saved with Ctrl+S, the review's marks once a kept game is reviewed, and files dropped on the
+window that hold many games (imported in the background, with a bar).
+
+A game is named as it was played: your name (PLAYER_NAME) on your side, "Computer, level N"
+on the computer's; with two players, your name on both sides, for you to change (F2 in the
+library).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from ...app.files import read_limited
+from ...app.game_formats import GameRecord
+from ...app.library_import import ImportReport
+from ...app.settings import Settings, player_name
+from ...bitboard import PASS
+from ...game import Game
+from ...ggf import looks_like_ggf
+from ..model import library_words as words
+from ..model import outcome
+from ..model.session import Change, Session
+from .library_keeper import LibraryKeeper
+
+MARK_LETTERS = {"best": ".", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
+SMALL_FILE = 20_000  # bytes: a file this small may be one game, opened on the board
+
+
+class _App(Protocol):
+    @property
+    def session(self) -> Session: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def demo(self) -> bool: ...
+    @property
+    def library(self) -> LibraryKeeper: ...
+    @property
+    def on_game_saved(self) -> list[Callable[[Game], None]]: ...
+    @property
+    def on_file_dropped(self) -> list[Callable[[Path], bool]]: ...
+
+    def notify(self, message: str) -> None: ...
+    def tell(self, message: str) -> None: ...
+    def open_screen(self, name: str, **options: Any) -> object: ...
+    def find_screen(self, name: str) -> object | None: ...
+
+
+def names(session: Session, settings: Settings) -> tuple[str, str]:
+    """Black's and White's names for the game on the board, as it was played."""
+    players = outcome.players_of(session)
+    me = player_name(settings)
+    if players == "two-players":
+        return me, me
+    if players == "watch":
+        return words.computer_name(session.black_level), words.computer_name(session.level)
+    computer = words.computer_name(session.level)
+    return (me, computer) if players == "computer:black" else (computer, me)
+
+
+def record_of(session: Session, settings: Settings, when: float | None = None) -> GameRecord:
+    game = session.game
+    black, white = names(session, settings)
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
+    return GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
+
+
+def marks_of(review: tuple[tuple[int, ...], list[object]]) -> str:
+    """A review's verdicts as the library keeps them: a letter a move, "-" for a pass."""
+    moves, verdicts = review
+    letters = ["-"] * len(moves)
+    for verdict in verdicts:
+        ply, mark = getattr(verdict, "ply", -1), getattr(verdict, "mark", "")
+        if 0 <= ply < len(letters):
+            letters[ply] = MARK_LETTERS.get(mark, ".")
+    return "".join(letters)
+
+
+class LibraryWatch:
+    """Keeps the window's games in the library as they finish or are saved."""
+
+    def __init__(self, app: _App) -> None:
+        self.app = app
+        self.marked: set[int] = set()  # library ids whose marks are written
+        self.on_kept: list[Callable[[], None]] = []  # the explorer's "mine" forgets its answers
+
+    @classmethod
+    def attach(cls, app: _App, forget_mine: Callable[[], None]) -> LibraryWatch:
+        """Watch ``app``'s games, its Ctrl+S and its dropped files; ``forget_mine`` is told
+        when the library has new games (the explorer's "mine" asks again)."""
+        watch = cls(app)
+        app.session.on_game_changed.append(watch.changed)
+        app.on_game_saved.append(watch.saved)
+        app.on_file_dropped.append(watch.dropped)
+        watch.on_kept.append(forget_mine)
+        return watch
+
+    def changed(self, change: Change) -> None:
+        """A move that ended the game keeps it (not the demo's, nor with KEEP_GAMES off)."""
+        app = self.app
+        if change.kind not in ("play", "pass") or app.demo or not app.settings.keep_games:
+            return
+        if app.session.board.is_game_over():
+            self.keep(words.PLAYED_HERE)
+
+    def saved(self, game: Game) -> None:
+        """Ctrl+S: the game as it stands."""
+        if self.app.session.game is game and not self.app.demo:
+            self.keep(words.SAVED_HERE)  # "Saved to ..." says enough; the library has it too
+
+    def keep(self, source: str, tell: bool = False) -> None:
+        session = self.app.session
+        if not any(sq != PASS for sq in session.game.moves[: session.game.cursor]):
+            return
+        record = record_of(session, self.app.settings)
+
+        def kept(game_id: int | None) -> None:
+            for hook in self.on_kept:
+                hook()
+            if tell and game_id is not None:
+                self.app.tell(words.kept(source))
+
+        self.app.library.keep(session.game, record, source, kept)
+
+    def update(self) -> None:
+        """Each frame: a kept game's finished review writes its marks."""
+        session = self.app.session
+        review = session.judgement.review
+        game_id = self.app.library.ids.get(session.game)
+        if review is None or game_id is None or game_id in self.marked:
+            return
+        moves = tuple(session.game.moves[: session.game.cursor])
+        if review[0] != moves:
+            return
+        self.marked.add(game_id)
+        marks = marks_of((review[0], list(review[1])))
+        self.app.library.write(lambda library: library.edit(game_id, marks=marks))
+
+    # ----- files dropped on the window -------------------------------------------------------
+
+    def dropped(self, path: Path) -> bool:
+        """A file of many games (a WTHOR base, a GGF archive) goes into the library in the
+        background; True when it was taken (one game is left to open on the board, and a GGF
+        game is also kept with its names)."""
+        many = path.suffix.lower() == ".wtb" or _size(path) > SMALL_FILE
+        if not many and not _is_ggf(path):
+            return False
+        self.start_import(path)
+        return many
+
+    def start_import(self, path: Path) -> None:
+        app = self.app
+        app.tell(words.import_started(path.name))
+
+        def done(result: ImportReport | str) -> None:
+            if isinstance(result, str):
+                app.notify(words.import_failed(path.name, result))
+                return
+            for hook in self.on_kept:
+                hook()
+            r = result
+            app.tell(words.import_done(path.name, r.added, r.duplicates, r.skipped, r.first_error))
+
+        app.library.import_file(path, done)  # its progress is there from now on, for the bar
+        if app.find_screen("import-bar") is None:
+            app.open_screen("import-bar", keeper=app.library)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _is_ggf(path: Path) -> bool:
+    """A small file that starts as a GGF record does (a pipe or a device is never opened)."""
+    try:
+        head = read_limited(path, SMALL_FILE)[:256].decode("utf-8", errors="replace")
+    except OSError:  # TooLarge and NotAFile too
+        return False
+    return looks_like_ggf(head)

@@ -1,0 +1,178 @@
+"""The Library screen as a whole: the heading with its count (and an import's bar), the
+filter fields, the table, the chosen game's line or the edit form, the buttons and the keys.
+
+Sizes follow the window: the type is a fortieth of its height (within MIN_TEXT and 18), so
+the smallest window (540 x 400) still shows a dozen games and every button whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..model import library_words as words
+from ..model.library_list import LibraryList
+from ..services.library_keeper import Progress
+from . import theme
+from .card import card
+from .graph import draw_bar
+from .library_table import TableHits, draw_fields, draw_table
+from .text import MIN_TEXT, TextCache, shorten
+
+BUTTONS = ("open", "delete", "undo", "edit", "close")
+
+
+@dataclass
+class LibraryHits:
+    table: TableHits = field(default_factory=TableHits)
+    buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+def draw_library(
+    surface: pygame.Surface,
+    text: TextCache,
+    state: LibraryList,
+    progress: Progress | None,
+    mouse: tuple[int, int],
+    caret: bool,
+) -> LibraryHits:
+    width, height = surface.get_size()
+    size = max(MIN_TEXT, min(18, height // 40))
+    pad = max(8, size)
+    room = pygame.Rect(0, 0, width, height)
+    card(surface, room.inflate(-4, -4), alpha=255)
+    inner = room.inflate(-2 * pad, -2 * pad)
+    hits = LibraryHits()
+    y = _heading(surface, text, inner, state, progress, size)
+    line = int(size * 1.9)
+    fields = pygame.Rect(inner.left, y, inner.width, line)
+    hits.table.fields = draw_fields(surface, text, fields, state, size, caret)
+    foot_h = int(size * 1.4)
+    buttons_h = int(size * 2.2)
+    detail_h = int(size * 1.6) * (3 if state.edit is not None else 1)
+    bottom = inner.bottom - foot_h - buttons_h - detail_h - size
+    table = pygame.Rect(inner.left, fields.bottom + size // 2, inner.width, bottom - fields.bottom)
+    fields_hits = hits.table.fields
+    hits.table = draw_table(surface, text, table, state, size, mouse)
+    hits.table.fields = fields_hits
+    if state.count == 0:
+        empty = words.NO_GAMES if not state.total else words.NO_MATCH
+        note, px = text.fit([empty], table.width - 2 * size, size)
+        surface.blit(
+            text.render(note, px, theme.TEXT_DIM), (table.left + size, table.top + 2 * line)
+        )
+    detail = pygame.Rect(inner.left, table.bottom + size // 2, inner.width, detail_h)
+    if state.edit is not None:
+        _edit_form(surface, text, detail, state, size, caret)
+    else:
+        _details(surface, text, detail, state, size)
+    hits.buttons = _buttons(
+        surface,
+        text,
+        pygame.Rect(inner.left, detail.bottom, inner.width, buttons_h),
+        state,
+        size,
+        mouse,
+    )
+    foot = words.EDIT_FOOT if state.edit is not None else words.FOOT
+    hint, px = text.fit(foot, inner.width, max(MIN_TEXT, size - 2))
+    surface.blit(text.render(hint, px, theme.TEXT_DIM), (inner.left, inner.bottom - foot_h + 2))
+    return hits
+
+
+def _heading(
+    surface: pygame.Surface,
+    text: TextCache,
+    inner: pygame.Rect,
+    state: LibraryList,
+    progress: Progress | None,
+    size: int,
+) -> int:
+    """The title and count on the left, an import's bar on the right; the next free y."""
+    line = int(size * 1.8)
+    if state.count is None or state.total is None:
+        title = [f"{words.TITLE} · {words.LOOKING}", words.TITLE]
+    else:
+        title = words.count_line(state.count, state.total)
+    half = inner.width // 2 if progress is not None else inner.width
+    fitted, px = text.fit(title, half - size, size + 3, bold=True)
+    surface.blit(text.render(fitted, px, theme.TEXT, bold=True), (inner.left, inner.top))
+    if progress is not None:
+        box = pygame.Rect(inner.left + half, inner.top, half, line)
+        label, lpx = text.fit(
+            words.import_bar(progress.name, progress.done, progress.total), box.width, size - 2
+        )
+        surface.blit(text.render(label, lpx, theme.TEXT_DIM), (box.left, box.top))
+        bar = pygame.Rect(box.left, box.top + lpx + 6, box.width, 5)
+        draw_bar(surface, bar, progress.done / max(1, progress.total))
+    return inner.top + line + size // 2
+
+
+def _details(
+    surface: pygame.Surface, text: TextCache, rect: pygame.Rect, state: LibraryList, size: int
+) -> None:
+    row = state.chosen()
+    if row is None:
+        return
+    choices = words.details(row.opening, row.moves, row.marks, row.memo)
+    fitted, px = text.fit(choices, rect.width, size)
+    surface.blit(text.render(fitted, px, theme.TEXT_DIM), (rect.left, rect.top + 2))
+
+
+def _edit_form(
+    surface: pygame.Surface,
+    text: TextCache,
+    rect: pygame.Rect,
+    state: LibraryList,
+    size: int,
+    caret: bool,
+) -> None:
+    edit = state.edit
+    assert edit is not None
+    line = rect.height // 3
+    label_w = (
+        max(text.res.font(size).size(f"{name}:")[0] for name in words.EDIT_FIELDS.values()) + size
+    )
+    for i, (key, name) in enumerate(words.EDIT_FIELDS.items()):
+        box = pygame.Rect(rect.left + label_w, rect.top + i * line, rect.width - label_w, line - 4)
+        active = key == edit.field
+        pygame.draw.rect(
+            surface, theme.BUTTON_HOVER if active else theme.BUTTON, box, border_radius=5
+        )
+        if active:
+            pygame.draw.rect(surface, theme.CURSOR, box, width=2, border_radius=5)
+        label = text.render(f"{name}:", size, theme.TEXT_DIM)
+        surface.blit(label, (rect.left, box.centery - label.get_height() // 2))
+        value = edit.values[key] + ("|" if active and caret else "")
+        shown = shorten(value, text.res.font(size), box.width - size) if value else ""
+        words_s = text.render(shown, size, theme.TEXT)
+        surface.blit(words_s, (box.left + size // 2, box.centery - words_s.get_height() // 2))
+
+
+def _buttons(
+    surface: pygame.Surface,
+    text: TextCache,
+    rect: pygame.Rect,
+    state: LibraryList,
+    size: int,
+    mouse: tuple[int, int],
+) -> dict[str, pygame.Rect]:
+    gap = size // 2
+    width = (rect.width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
+    height = rect.height - gap
+    hits = {}
+    for i, name in enumerate(BUTTONS):
+        box = pygame.Rect(rect.left + i * (width + gap), rect.top + gap // 2, width, height)
+        usable = not (name == "undo" and not state.deleted) and (
+            state.edit is None or name in ("edit", "close")
+        )
+        colour = theme.BUTTON_HOVER if usable and box.collidepoint(mouse) else theme.BUTTON
+        pygame.draw.rect(surface, colour if usable else theme.BUTTON_DISABLED, box, border_radius=6)
+        label, px = text.fit(
+            [words.BUTTONS[name], words.BUTTONS[name].split()[0]], width - gap, size, bold=True
+        )
+        rendered = text.render(label, px, theme.TEXT if usable else theme.TEXT_DIM, bold=True)
+        surface.blit(rendered, rendered.get_rect(center=box.center))
+        hits[name] = box
+    return hits

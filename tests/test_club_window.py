@@ -13,9 +13,11 @@ import pytest
 from othello import Board
 from othello.app import paths
 from othello.clock import TimeControl
+from othello.ggf import format_ggf
 from othello.gui.app import App
 from othello.gui.model.clocks import Clocks
 from othello.gui.model.session import Session
+from othello.gui.services.library_watch import record_of
 from othello.starts import BALANCED_MOVES
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, human_turn_idle, press
 
@@ -245,3 +247,14 @@ def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:
     now.t += 1000
     frames(app, 2)
     assert app.session.is_over() and app.play.club.strength.rating.games == games
+
+
+def test_a_loss_on_time_goes_to_the_library_as_ggs_writes_it(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    lose_quickly(app)
+    record = record_of(app.session, app.settings)
+    assert record.tags["TI"] == "01:00/00:00/" and record.tags["RE"] == "-64:t"
+    assert record.result() == -64  # the library's result: every disc to the side on time
+    assert len(record.notes) == len(record.moves)
+    ggf = format_ggf(record.start, record.moves, record.tags, record.notes)
+    assert "RE[-64:t]" in ggf and "TI[01:00/00:00/]" in ggf

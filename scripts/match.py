@@ -6,9 +6,12 @@ with the colours swapped, so neither side profits from a lucky opening. Players 
 ``level:N`` (an Engine level; ``level:N+book`` plays from the opening book), ``depth:N`` (the engine's search at a fixed depth, no
 randomness; ``depth:N:T`` with Multi-ProbCut at a margin of T sigmas), ``time:S`` or
 ``time:S:T`` (S seconds a move, no depth cap), ``custom:depth=5,exact=12,wld=14,time=1``
-(a level to try; also ``mpc=T`` and ``noise=D``) or ``baseline`` (depth-4 alpha-beta over the
+(a level to try; also ``mpc=T``, ``noise=D`` and ``nodes=N``, a node budget per search) or ``baseline`` (depth-4 alpha-beta over the
 classic square-weight table, the yardstick the issue asks the default level to beat) or
-``greedy`` (the move that turns the most discs over: how many new players play).
+``greedy`` (the move that turns the most discs over: how many new players play), or
+``clock:N:M+I`` (level N on its own clock of M minutes and I seconds a move: it plays to
+that clock, and a move that runs its time out loses the game on time; the summary says
+how many games it lost so and the time it had left at the end).
 ``old:SPEC`` is SPEC played by an earlier version of the engine, in a process of its own:
 ``--old-src`` (or ``OTHELLO_OLD_SRC``) names that version's ``src/`` folder, e.g. a worktree
 made with ``git worktree add /tmp/old-engine COMMIT``.
@@ -40,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from othello import LEVELS, Board, Engine
 from othello.bitboard import flips, legal_moves
+from othello.clock import ClockTime, TimeControl
 from othello.evaluation import square_weight_eval
 from othello.notation import square_name
 from othello.search import final_score
@@ -143,9 +147,32 @@ def greedy_player(seed: int) -> Player:
     return play
 
 
+class ClockPlayer:
+    """A level playing to its own clock (``clock:N:5+3``): each move's wall-clock time comes
+    off its time and the increment goes on; ``flagged`` once its time ran out (it loses)."""
+
+    def __init__(self, level: int, control: TimeControl) -> None:
+        self.engine = Engine(level=level)
+        self.control = control
+        self.left = control.seconds
+        self.flagged = False
+
+    def __call__(self, board: Board) -> str:
+        t0 = time.perf_counter()
+        move = self.engine.think(board, clock=ClockTime(self.left, self.control.increment)).move
+        self.left -= time.perf_counter() - t0
+        if self.left <= 0:
+            self.flagged = True
+        self.left += self.control.increment
+        return move
+
+
 def make_player(spec: str, seed: int) -> Player:
     """``level:N``, ``depth:N``, ``old:SPEC`` or ``baseline`` -> a function from board to move."""
     kind, _, arg = spec.partition(":")
+    if kind == "clock":  # clock:N:5+3, level N on a clock of 5 minutes and 3 s a move
+        number, _, control = arg.partition(":")
+        return ClockPlayer(int(number), TimeControl.parse(control))
     if kind == "old":
         return OldPlayer(arg, seed)
     if kind == "greedy":
@@ -172,9 +199,11 @@ def make_player(spec: str, seed: int) -> Player:
             "time": "time_budget",
             "mpc": "selectivity",
             "noise": "noise",
+            "nodes": "nodes",
+            "blunders": "blunders",
         }
         changes: dict[str, Any] = {
-            names[k]: (int(v) if k in ("depth", "exact", "wld") else float(v))
+            names[k]: (int(v) if k in ("depth", "exact", "wld", "nodes") else float(v))
             for k, v in fields.items()
         }
         changes.setdefault("selectivity", 0.0)  # full width unless mpc= is given
@@ -236,12 +265,21 @@ def play_game(
         slowest = max(slowest, took)
         if times is not None:
             times[board.black_to_move].append(took)
+        if getattr(player, "flagged", False):  # lost on time: the whole board to the other
+            played.append(board.transcript())
+            return (-64 if board.black_to_move else 64), slowest
         board.push(move)
     played.append(board.transcript())
     return board.score(), slowest
 
 
-def run_pair(args: tuple[str, str, int, int]) -> tuple[int, int, float, list[float], str]:
+Clock = tuple[bool, float] | None
+"""A clocked first player's game: whether it lost on time, and the seconds it had left."""
+
+
+def run_pair(
+    args: tuple[str, str, int, int],
+) -> tuple[int, int, float, list[float], str, Clock]:
     """Game ``index``: opening ``index // 2``, first player black on even indexes.
 
     Returns (index, disc difference for the first player, slowest move, the first
@@ -261,7 +299,8 @@ def run_pair(args: tuple[str, str, int, int]) -> tuple[int, int, float, list[flo
     for player in (a, b):
         if isinstance(player, OldPlayer):
             player.close()
-    return index, diff, slow, mine, played[-1]
+    clock = (a.flagged, a.left) if isinstance(a, ClockPlayer) else None
+    return index, diff, slow, mine, played[-1], clock
 
 
 def move_times(spec: str, games: int) -> None:
@@ -334,11 +373,14 @@ def main(argv: list[str] | None = None) -> int:
     wins = draws = losses = total = 0
     slowest = 0.0
     first_times: list[float] = []
+    clocks: list[tuple[bool, float]] = []
     t0 = time.perf_counter()
     # one job plays in this process: a fork of a process with threads (a test's) can hang
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         played = pool.imap_unordered(run_pair, tasks) if pool is not None else map(run_pair, tasks)
-        for index, diff, slow, mine, transcript in played:
+        for index, diff, slow, mine, transcript, clock in played:
+            if clock is not None:
+                clocks.append(clock)
             games_seen.add(transcript)
             first_times += mine
             wins += diff > 0
@@ -348,7 +390,8 @@ def main(argv: list[str] | None = None) -> int:
             slowest = max(slowest, slow)
             if not args.quiet:
                 colour = "black" if index % 2 == 0 else "white"
-                print(f"game {index + 1:3d} ({args.first} {colour}): {diff:+3d}", flush=True)
+                left = f", {clock[1]:.1f} s left" + (" (lost on time)" * clock[0]) if clock else ""
+                print(f"game {index + 1:3d} ({args.first} {colour}): {diff:+3d}{left}", flush=True)
     games = wins + draws + losses
     share = (wins + draws / 2) / games
     print(
@@ -359,6 +402,13 @@ def main(argv: list[str] | None = None) -> int:
         f"slowest {max(first_times, default=0.0):.2f} s; {len(games_seen)} distinct games"
         + (f" (games {args.from_game}-{args.games})" if args.from_game > 1 else "")
     )
+    if clocks:
+        lefts = sorted(left for _, left in clocks)
+        print(
+            f"{args.first}'s clock: {sum(lost for lost, _ in clocks)} of {len(clocks)} games "
+            f"lost on time; time left at the end: mean {sum(lefts) / len(lefts):.1f} s, "
+            f"median {lefts[len(lefts) // 2]:.1f} s, most {lefts[-1]:.1f} s"
+        )
     return 0
 
 

@@ -36,6 +36,7 @@ from othello.app.game_formats import GameRecord
 from othello.app.library import Library
 from othello.app.settings import Settings
 from othello.board import Board
+from othello.clock import TimeControl
 from othello.engine import MoveScore
 from othello.game import Game
 from othello.gui.app import App
@@ -235,6 +236,20 @@ def tour(app: App) -> Iterator[str]:
     app.library_list.edit = None
     app.close_screen("library")
     frames(app)
+    club = play.club  # last: a game on a clock, then the Game card with a rating
+    club.set_control(TimeControl.parse("5+3"))
+    play.do("new")
+    frames(app)
+    yield "clock"
+    for level, score in ((9, 1.0), (10, 0.5), (11, 0.0), (10, 1.0)):
+        club.strength.strength.add(level, score)
+    club.set_start("range")
+    play.do("game")
+    frames(app)
+    yield "game-card"
+    app.close_screen("game")
+    club.set_control(None)
+    club.set_start("standard")
 
 
 def main() -> int:

@@ -73,12 +73,12 @@ def test_the_book_chooses_only_good_moves_and_varies() -> None:
     assert book.choose(late.player, late.opponent, random.Random(1)) is None  # past the book
 
 
-def test_the_engine_plays_from_the_book_from_level_3() -> None:
+def test_the_engine_plays_from_the_book_from_level_10() -> None:
     board = Board()
-    found = Engine(level=4, book=True, seed=1).think(board)
+    found = Engine(level=10, book=True, seed=1).think(board)
     assert found.book and board.is_legal(found.move)
-    assert not Engine(level=2, book=True, seed=1).think(board).book
-    assert not Engine(level=4, seed=1).think(board).book  # off unless asked
+    assert not Engine(level=9, book=True, seed=1).think(board).book
+    assert not Engine(level=10, seed=1).think(board).book  # off unless asked
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ def test_shipped_ini_gives_exactly_the_defaults_and_no_notices() -> None:
     assert notices == []
     assert settings == DEFAULTS
     assert (settings.window_width, settings.window_height, settings.square_size) == (1280, 800, 70)
-    assert (settings.fps, settings.animation, settings.level) == (30, True, 4)
+    assert (settings.fps, settings.animation, settings.level) == (30, True, 14)
     assert (settings.human_color, settings.show_legal_moves, settings.sound) == (
         "black",
         True,
@@ -119,8 +119,8 @@ def test_comments_only_file(tmp_path: Path) -> None:
 
 
 def test_no_basic_section_uses_the_rest(tmp_path: Path) -> None:
-    settings, notices = load_settings(write(tmp_path, "[GAME]\nLEVEL = 6\n"))
-    assert settings.level == 6
+    settings, notices = load_settings(write(tmp_path, "[GAME]\nLEVEL = 16\n"))
+    assert settings.level == 16
     assert settings.window_width == 1280
     assert any("no [BASIC] section" in n for n in notices)
 
@@ -207,25 +207,25 @@ def test_boolean_words(tmp_path: Path, word: str, expected: bool) -> None:
 
 
 def test_key_and_section_names_are_case_insensitive(tmp_path: Path) -> None:
-    text = "[basic]\nWindowWidth = 1024\nfps: 60\n[Game]\nhuman_color = White\nLevel = 6\n"
+    text = "[basic]\nWindowWidth = 1024\nfps: 60\n[Game]\nhuman_color = White\nLevel = 16\n"
     settings, notices = load_settings(write(tmp_path, text))
     assert notices == []
     assert (settings.window_width, settings.fps, settings.human_color, settings.level) == (
         1024,
         60,
         "white",
-        6,
+        16,
     )
 
 
 def test_inline_comments_and_spaces(tmp_path: Path) -> None:
-    text = "[ BASIC ]  ; the window\n   FPS   =  45   ; smooth\n[GAME] # mine\nLEVEL = 2 # easy\n"
+    text = "[ BASIC ]  ; the window\n   FPS   =  45   ; smooth\n[GAME] # mine\nLEVEL = 12 # easy\n"
     settings, notices = load_settings(write(tmp_path, text))
-    assert (settings.fps, settings.level, notices) == (45, 2, [])
+    assert (settings.fps, settings.level, notices) == (45, 12, [])
 
 
 def test_bad_game_values(tmp_path: Path) -> None:
-    text = "[GAME]\nLEVEL = 11\nHUMAN_COLOR = green\nSHOW_LEGAL_MOVES = sometimes\n"
+    text = "[GAME]\nLEVEL = 18\nHUMAN_COLOR = green\nSHOW_LEGAL_MOVES = sometimes\n"
     text += "[SOUND]\nSOUND = loud\n[ANIMATION]\nANIMATION_SPEED = nan\n"
     settings, notices = load_settings(write(tmp_path, text))
     assert values(settings) == values(DEFAULTS)
@@ -270,20 +270,21 @@ def test_utf16_from_a_windows_editor(tmp_path: Path) -> None:
     settings, notices = load_settings(path)
     assert settings.fps == 44 and notices == []
     save_preferences({"level": 2}, path)
-    assert path.read_bytes() == b"[BASIC]\r\nFPS = 44\r\n\r\n[GAME]\r\nLEVEL = 2\r\n"
+    assert path.read_bytes() == b"[BASIC]\r\nFPS = 44\r\n\r\n[GAME]\r\nLEVEL = 2\r\nLADDER = 17\r\n"
 
 
 def test_quoted_values(tmp_path: Path) -> None:
     settings, notices = load_settings(
-        write(tmp_path, "[GAME]\nHUMAN_COLOR = \"white\"\nLEVEL = '5'\n[BASIC]")
+        write(tmp_path, "[GAME]\nHUMAN_COLOR = \"white\"\nLEVEL = '15'\n[BASIC]")
     )
-    assert (settings.human_color, settings.level, notices) == ("white", 5, [])
+    assert (settings.human_color, settings.level, notices) == ("white", 15, [])
 
 
 def test_save_preferences_keeps_a_utf8_bom(tmp_path: Path) -> None:
-    path = write(tmp_path, "\ufeff[GAME]\nLEVEL = 2\n".encode())
+    path = write(tmp_path, "\ufeff[GAME]\nLEVEL = 2\nLADDER = 17\n".encode())
     save_preferences({"level": 4, "human_color": "white"}, path)
-    assert path.read_bytes() == "\ufeff[GAME]\nLEVEL = 4\nHUMAN_COLOR = white\n".encode()
+    expected = "\ufeff[GAME]\nLEVEL = 4\nLADDER = 17\nHUMAN_COLOR = white\n"
+    assert path.read_bytes() == expected.encode()
 
 
 def test_utf8_bom_is_fine(tmp_path: Path) -> None:
@@ -439,13 +440,13 @@ def test_save_preferences_creates_the_user_file_from_the_commented_default() -> 
 def test_save_preferences_keeps_comments_unknown_keys_and_layout(tmp_path: Path) -> None:
     original = (
         "# my settings\n[BASIC]\nfps = 60   ; I like it smooth\nMYKEY = mine\n\n"
-        "[Game]\n; hard please\nLevel=4\n\n; trailing comment\n"
+        "[Game]\n; hard please\nLevel=4\nLadder=17\n\n; trailing comment\n"
     )
     path = write(tmp_path, original)
     save_preferences({"level": 6, "fps": 50, "human_color": "white"}, path)
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# my settings\n[BASIC]\nfps = 50   ; I like it smooth\nMYKEY = mine\n")
-    assert "; hard please\nLevel=6\nHUMAN_COLOR = white\n\n; trailing comment\n" in text
+    assert "; hard please\nLevel=6\nLadder=17\nHUMAN_COLOR = white\n\n; trailing comment\n" in text
     settings, _ = load_settings(path)
     assert (settings.level, settings.fps, settings.human_color) == (6, 50, "white")
 
@@ -462,7 +463,7 @@ def test_save_preferences_adds_a_missing_section(tmp_path: Path) -> None:
 def test_save_preferences_writes_to_the_file_that_was_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    checkout = write(tmp_path, "[GAME]\nLEVEL = 2\n", "checkout.ini")
+    checkout = write(tmp_path, "[GAME]\nLEVEL = 12\n", "checkout.ini")
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: checkout)
     assert save_preferences({"level": 5}) == checkout
     assert load_settings()[0].level == 5
@@ -470,15 +471,16 @@ def test_save_preferences_writes_to_the_file_that_was_read(
 
 
 def test_save_preferences_keeps_undecodable_bytes(tmp_path: Path) -> None:
-    path = write(tmp_path, b"; caf\xe9\n[GAME]\nLEVEL = 2\n")
+    path = write(tmp_path, b"; caf\xe9\n[GAME]\nLEVEL = 2\nLADDER = 17\n")
     save_preferences({"level": 4}, path)
-    assert path.read_bytes() == b"; caf\xe9\n[GAME]\nLEVEL = 4\n"
+    assert path.read_bytes() == b"; caf\xe9\n[GAME]\nLEVEL = 4\nLADDER = 17\n"
 
 
 def test_save_preferences_keeps_windows_line_endings(tmp_path: Path) -> None:
     path = write(tmp_path, b"[GAME]\r\nLEVEL = 2\r\n")
     save_preferences({"level": 4, "sound": True}, path)
-    assert path.read_bytes() == b"[GAME]\r\nLEVEL = 4\r\n\r\n[SOUND]\r\nSOUND = True\r\n"
+    expected = b"[GAME]\r\nLEVEL = 4\r\nLADDER = 17\r\n\r\n[SOUND]\r\nSOUND = True\r\n"
+    assert path.read_bytes() == expected
 
 
 @pytest.mark.parametrize("prefs", [{"colour": "red"}, {"level": 0}, {"human_color": "green"}])
@@ -502,12 +504,12 @@ def test_save_leaves_no_temporary_files(tmp_path: Path) -> None:
 
 
 def test_save_preferences_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
-    real = write(tmp_path, "[GAME]\nLEVEL = 2\n", "dotfiles-othello.ini")
+    real = write(tmp_path, "[GAME]\nLEVEL = 2\nLADDER = 17\n", "dotfiles-othello.ini")
     link = tmp_path / "othello.ini"
     link.symlink_to(real)
     save_preferences({"level": 4}, link)
     assert link.is_symlink()
-    assert real.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 4\n"
+    assert real.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 4\nLADDER = 17\n"
 
 
 # ----- never writing where it would be lost or unwanted --------------------------------
@@ -549,14 +551,14 @@ def test_a_rejected_checkout_file_is_not_bypassed_by_a_shadowed_user_file(
 def test_a_read_only_checkout_file_is_not_bypassed_either(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    checkout = write(tmp_path, "[GAME]\nLEVEL = 2\n", "checkout.ini")
+    checkout = write(tmp_path, "[GAME]\nLEVEL = 12\n", "checkout.ini")
     checkout.chmod(0o444)
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: checkout)
     with pytest.raises(ConfigError, match="read-only"):
         save_preferences({"level": 5})
-    assert checkout.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 2\n"
+    assert checkout.read_text(encoding="utf-8") == "[GAME]\nLEVEL = 12\n"
     assert not paths.user_ini().exists()
-    assert load_settings()[0].level == 2
+    assert load_settings()[0].level == 12
 
 
 def test_a_read_only_explicit_file_is_not_replaced(tmp_path: Path) -> None:
@@ -585,13 +587,15 @@ def test_a_missing_user_file_is_created_when_nothing_else_is_read() -> None:
 
 
 def test_an_inline_comment_without_a_space_is_kept(tmp_path: Path) -> None:
-    path = write(tmp_path, "[GAME]\nLEVEL = 2;easy\nHUMAN_COLOR = white#mine\n[BASIC]\n")
+    path = write(
+        tmp_path, "[GAME]\nLEVEL = 2;easy\nLADDER = 17\nHUMAN_COLOR = white#mine\n[BASIC]\n"
+    )
     settings, notices = load_settings(path)
     assert (settings.level, settings.human_color, notices) == (2, "white", [])
     save_preferences({"level": 5, "human_color": "black"}, path)
     assert (
         path.read_text(encoding="utf-8")
-        == "[GAME]\nLEVEL = 5;easy\nHUMAN_COLOR = black#mine\n[BASIC]\n"
+        == "[GAME]\nLEVEL = 5;easy\nLADDER = 17\nHUMAN_COLOR = black#mine\n[BASIC]\n"
     )
 
 

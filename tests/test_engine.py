@@ -48,12 +48,22 @@ def test_a_levels_description_states_its_own_settings(level: Level) -> None:
     # The player chooses by these words: a depth or threshold changed without them is a
     # stale label (level 6 said "9-12 moves ahead" long after it reached 14 on most moves).
     words = level.description
-    ahead = re.search(r"looks (?:up to )?(\d+) moves? ahead", words)
-    assert ahead is not None and int(ahead.group(1)) == level.depth, words
+    if level.nodes:  # a node budget, as deep as it reaches: the budget is what it says
+        budget = re.search(r"looks \d+-\d+ moves ahead \(([\d,]+) positions\)", words)
+        assert budget is not None and int(budget.group(1).replace(",", "")) == level.nodes
+        assert level.depth == 60, words
+    else:
+        ahead = re.search(r"looks (?:up to )?(\d+) moves? ahead", words)
+        assert ahead is not None and int(ahead.group(1)) == level.depth, words
+    noise = re.search(r"random error of about (\d+) discs", words)
+    if noise is not None:
+        assert abs(level.noise - int(noise.group(1))) <= 0.5, words
     perfect = re.search(r"perfect from (\d+) empty squares", words)
     assert (int(perfect.group(1)) if perfect else 0) == level.exact_empties, words
-    wins = re.search(r"finds wins from (\d+)", words)
+    wins = re.search(r"wins from (\d+)", words)
     assert (int(wins.group(1)) if wins else 0) == level.wld_empties, words
+    worst = re.search(r"1 move in (\d+) its worst", words)
+    assert (1 / int(worst.group(1)) if worst else 0.0) == level.blunders, words
 
 
 @pytest.mark.parametrize("level", [0, len(LEVELS) + 1, "3", 2.5, True])
@@ -88,7 +98,7 @@ def test_second_position_gets_its_own_move() -> None:
     # find the same move, score and line. A table that let the first position's entries
     # answer for the second (a key that ignored the position) would change them.
     def engine() -> Engine:
-        return Engine(level=4, time_limit=600, depth=5)
+        return Engine(level=9, time_limit=600, depth=5)
 
     other = random_board(30, 99)
     alone = engine().think(other)
@@ -155,7 +165,7 @@ def test_solve_and_analyze_match_brute_force(seed: int) -> None:
     expected = brute_force(board.copy())
     result = Engine().solve(board)
     assert result.exact and result.score == expected
-    table = untimed(5).analyze(board)
+    table = untimed(17).analyze(board)
     assert sorted(m.move for m in table) == sorted(board.legal_moves())
     assert all(isinstance(m, MoveScore) and m.exact for m in table)
     assert table[0].score == expected

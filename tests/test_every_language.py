@@ -51,7 +51,7 @@ def tour_is_whole(language: str, size: tuple[int, int], theme: str, text_size: s
         seen = dict(cut_on_every_screen(app))
     finally:
         app.close()
-    assert len(seen) == 13
+    assert len(seen) == 15
     assert {screen: cut for screen, cut in seen.items() if cut} == {}
 
 

@@ -10,6 +10,7 @@ import pytest
 from othello.app import cli, i18n, paths
 from othello.app.config import load_settings, parse_settings
 from othello.app.where import where_report
+from othello.levels import DEFAULT_LEVEL
 
 
 @pytest.mark.parametrize(
@@ -131,12 +132,12 @@ def test_the_command_line_stays_english_and_the_window_reads_its_language(
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: None)
     ini = tmp_path / "othello.ini"
-    ini.write_text("[BASIC]\nFPS = 30\n[DISPLAY]\nLANGUAGE = de\n[GAME]\nLEVEL = 9\n")
+    ini.write_text("[BASIC]\nFPS = 30\n[DISPLAY]\nLANGUAGE = de\n[GAME]\nLEVEL = 99\n")
     report = where_report(ini)
-    assert "LANGUAGE = de" in report and "is outside the range 1 to 6" in report
+    assert "LANGUAGE = de" in report and "is outside the range 1 to 17" in report
     args = cli.build_parser().parse_args(["--config", str(ini)])
     cli._prepare_play(args)
     settings, notices = args.loaded_settings
     assert settings.language == "de" and i18n.language() == "de"
-    assert any("liegt außerhalb des Bereichs 1 bis 6" in notice for notice in notices)
-    assert load_settings(ini)[0].level == 4
+    assert any("liegt außerhalb des Bereichs 1 bis 17" in notice for notice in notices)
+    assert load_settings(ini)[0].level == DEFAULT_LEVEL

@@ -60,11 +60,11 @@ def test_two_players_show_the_hints_strength_not_a_level(make_app: Callable[...,
     app = make_app(FakeEngine(), mode="two-players", level=2)
     frames(app, 1)
     view = app.play.panel_view()
-    assert view.level_label == "Hints" and "Novice" not in view.level_text + view.level_help
+    assert view.level_label == "Hints" and "Learner" not in view.level_text + view.level_help
     assert "no computer plays" in view.level_help
     assert not view.enabled["level-up"] and not view.enabled["level-down"]
     press(pygame.K_PLUS, unicode="+")
     frames(app, 1)
     assert app.session.level == 2
     app.session.set_two_players(False)
-    assert app.play.panel_view().level_text == "2 · Novice"
+    assert app.play.panel_view().level_text == "2 · Learner"

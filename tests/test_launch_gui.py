@@ -313,18 +313,20 @@ def test_choices_in_the_window_are_remembered_in_the_users_file_with_comments(
         encoding="utf-8",
     )
     app = make_app(remember=save_preferences)
+    assert app.settings.level == 7  # the former level 2, "Novice", on today's ladder
     key(pygame.K_EQUALS, "=")  # level up
     key(pygame.K_l, "l")  # legal-move markers off
     key(pygame.K_w, "w")  # play white
     frames(app, 3)
     text = ini.read_text(encoding="utf-8")
     assert text.startswith(
-        "; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 3\n"
+        "; my own notes\n[BASIC]\nFPS = 25 ; smooth enough\n\n[GAME]\n; I start easy\nLEVEL = 8\n"
+        "LADDER = 17\n"
     )
     again, notices = load_settings()
     assert notices == []
     assert (again.level, again.show_legal_moves, again.human_color, again.fps) == (
-        3,
+        8,
         False,
         "white",
         25,

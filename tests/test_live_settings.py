@@ -37,9 +37,9 @@ def test_the_first_start_writes_the_commented_default_and_reads_it() -> None:
     assert paths.user_ini().read_text(encoding="utf-8") == DEFAULT_TEXT
     settings, notices = load_settings()
     assert (settings.source, notices) == (paths.user_ini(), [])
-    paths.user_ini().write_text("[GAME]\nLEVEL = 2\n")
+    paths.user_ini().write_text("[GAME]\nLEVEL = 12\n")
     assert ensure_user_ini() is None  # never over the player's own
-    assert load_settings()[0].level == 2
+    assert load_settings()[0].level == 12
 
 
 def test_a_config_folder_that_cannot_be_written_gives_a_notice_and_the_game_plays(
@@ -98,7 +98,7 @@ def test_a_file_caught_half_written_gives_no_burst_of_errors(tmp_path: Path) -> 
     for i, cut in enumerate((0, 37, 120, 400)):  # the editor writes it a piece at a time
         save(ini, DEFAULT_TEXT[:cut])
         reloads.append(watch.poll(5.0 + i * LOOK_SECONDS, DEFAULTS))
-    save(ini, DEFAULT_TEXT.replace("LEVEL = 4", "LEVEL = 6"))
+    save(ini, DEFAULT_TEXT.replace("LEVEL = 14", "LEVEL = 6"))
     reloads.append(watch.poll(7.0, DEFAULTS))
     assert reloads == [None] * 5
     reload = watch.poll(7.0 + LOOK_SECONDS, DEFAULTS)
@@ -110,7 +110,7 @@ def test_a_bad_value_keeps_the_value_in_effect_and_says_so(tmp_path: Path) -> No
     save(ini, DEFAULT_TEXT)
     watch = SettingsWatch(ini)
     current = replace(DEFAULTS, fps=50, level=5)
-    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 4", "LEVEL = 2"))
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 14", "LEVEL = 2"))
     reload = looks(watch, current, 3.0, 2)[0]
     assert (reload.settings.fps, reload.settings.level) == (50, 2)
     assert reload.notices == ["othello.ini line 16: FPS = 'fast' is not a whole number; using 50"]
@@ -240,9 +240,9 @@ def test_window_size_applies_at_once_and_the_game_is_untouched(live_app: Any) ->
             "ANIMATION_SPEED = 3.0",
             lambda app: app.settings.animation_speed == 3.0,
         ),
-        ("LEVEL = 4", "LEVEL = 6", lambda app: app.session.level == 6),
+        ("LEVEL = 14", "LEVEL = 6", lambda app: app.session.level == 6),
         (
-            "WATCH_BLACK_LEVEL = 4",
+            "WATCH_BLACK_LEVEL = 14",
             "WATCH_BLACK_LEVEL = 2",
             lambda app: app.session.black_level == 2,
         ),
@@ -289,7 +289,7 @@ def test_sound_applies_when_there_is_a_device(live_app: Any) -> None:
 
 def test_a_bad_value_in_the_window_keeps_the_value_in_effect(live_app: Any) -> None:
     app, ini = live_app()
-    edit(ini, "LEVEL = 4", "LEVEL = 5")
+    edit(ini, "LEVEL = 14", "LEVEL = 5")
     settle(app)
     assert app.session.level == 5
     edit(ini, "LEVEL = 5", "LEVEL = eleven")
@@ -302,10 +302,10 @@ def test_a_choice_remembered_by_the_window_is_not_read_back_as_a_change(live_app
     app, ini = live_app()
     press(pygame.K_PLUS)
     frames(app, 1)
-    assert app.session.level == 5 and "LEVEL = 5" in ini.read_text(encoding="utf-8")
+    assert app.session.level == 15 and "LEVEL = 15" in ini.read_text(encoding="utf-8")
     settle(app)
     assert "applied" not in notices_text(app)
-    assert app.session.level == 5
+    assert app.session.level == 15
 
 
 # ----- the Settings button -------------------------------------------------------------------

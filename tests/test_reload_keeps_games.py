@@ -65,14 +65,14 @@ def lose_as_white(app: App) -> None:
 
 def test_emptying_the_file_over_a_finished_game_changes_nothing(live_app: Any) -> None:
     app, ini = live_app(text=AS_WHITE)
-    press(pygame.K_PLUS)  # a choice made in the window: level 5, written into the file
+    press(pygame.K_PLUS)  # a choice made in the window: level 15, written into the file
     frames(app, 1)
-    assert app.session.level == 5 and "LEVEL = 5" in ini.read_text(encoding="utf-8")
+    assert app.session.level == 15 and "LEVEL = 15" in ini.read_text(encoding="utf-8")
     lose_as_white(app)
     save(ini, "")  # an editor's save caught empty, or the player emptied it
     settle(app)
-    assert app.session.human == "white" and app.session.level == 5
-    assert (app.settings.human_color, app.settings.level) == ("white", 5)
+    assert app.session.human == "white" and app.session.level == 15
+    assert (app.settings.human_color, app.settings.level) == ("white", 15)
     words = card_words(app)
     assert "The computer wins this time." in words and "You win! Well played." not in words
     assert "has no settings in it" in notices_text(app)
@@ -112,9 +112,9 @@ def test_a_reload_applies_what_the_file_says_and_nothing_it_does_not(tmp_path: P
     save(ini, DEFAULT_TEXT)
     watch = SettingsWatch(ini)
     current = replace(DEFAULTS, level=6, human_color="white", window_width=900)
-    save(ini, "[GAME]\nLEVEL = 2\n")  # only the level: the rest keeps what is in effect
+    save(ini, "[GAME]\nLEVEL = 12\n")  # only the level: the rest keeps what is in effect
     (reload,) = looks(watch, current, 1.0, 3)
-    assert reload.settings.level == 2
+    assert reload.settings.level == 12
     assert (reload.settings.human_color, reload.settings.window_width) == ("white", 900)
     assert reload.notices == []  # no "[BASIC] missing": nothing of the window changes
     save(ini, "  \n\n")

@@ -19,7 +19,7 @@ from othello.levels import ANALYSIS, LEVELS
 from test_engine import ffo
 from test_search import random_board
 
-FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0}
+FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "nodes": 0}
 """A full-width search to a fixed depth with time to spare: its scores are minimax values,
 the same however the root moves are shared out."""
 
@@ -56,8 +56,8 @@ def test_parallel_analysis_scores_every_move_as_one_process_does() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_parallel_think_finds_the_same_score_and_a_legal_move(seed: int) -> None:
     for board in boards(3, seed=400 + 10 * seed):
-        alone = Engine(level=5, **FIXED).think(board)  # type: ignore[arg-type]
-        shared = Engine(level=5, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
+        alone = Engine(level=15, **FIXED).think(board)  # type: ignore[arg-type]
+        shared = Engine(level=15, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
         assert shared.move in board.legal_moves()
         assert (shared.score, shared.depth) == (alone.score, alone.depth)
         assert shared.pv[0] == shared.move
@@ -72,7 +72,7 @@ def test_parallel_think_finds_the_same_score_and_a_legal_move(seed: int) -> None
 
 def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
     board = boards(1, seed=500)[0]
-    engine = Engine(level=5, workers=2, **FIXED)  # type: ignore[arg-type]
+    engine = Engine(level=15, workers=2, **FIXED)  # type: ignore[arg-type]
     first = engine.think(board)
     engine.forget()
     again = engine.think(board)
@@ -81,7 +81,7 @@ def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
 
 def test_stop_ends_every_workers_search_promptly() -> None:
     board = random_board(36, 7)
-    engine = Engine(level=5, time_limit=60.0, depth=20, workers=2)  # a long while
+    engine = Engine(level=15, time_limit=60.0, depth=20, nodes=0, selectivity=0.0, workers=2)
     stop = threading.Event()
     timer = threading.Timer(2.0, stop.set)
     timer.start()
@@ -93,7 +93,7 @@ def test_stop_ends_every_workers_search_promptly() -> None:
     pool = parallel.shared_pool(2)
     assert pool is not None and pool.nodes > 0 and not pool.cancel.is_set()
     # the workers are idle and ready: the next search runs and ends normally
-    quick = Engine(level=5, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
+    quick = Engine(level=15, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
     assert quick.move in board.legal_moves() and quick.depth == 5
     procs = list(pool.procs)
     parallel.close_shared_pool()
@@ -107,7 +107,7 @@ def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
     pool.procs[1].terminate()
     pool.procs[1].join()
     searcher = split.SplitSearcher({}, pool)
-    alone = Engine(level=5, **FIXED).think(board)  # type: ignore[arg-type]
+    alone = Engine(level=15, **FIXED).think(board)  # type: ignore[arg-type]
     p, o = board.player, board.opponent
     order = board.legal_squares()
     score, sq, _ = searcher.root_midgame(p, o, 5, order)
@@ -117,7 +117,7 @@ def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
 
 def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
     board = boards(1, seed=800)[0]
-    Engine(level=6, time_limit=60.0, depth=6, workers=2).think(board)
+    Engine(level=17, time_limit=60.0, depth=6, workers=2).think(board)
     pool = parallel.shared_pool(2)
     assert pool is not None and pool.nodes == 0  # started, but the midgame never used it
     Engine(level=ANALYSIS, time_limit=60.0, depth=6, workers=2).analyze(board)
@@ -125,15 +125,15 @@ def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
 
 
 def test_levels_that_share_their_search() -> None:
-    assert [lv.parallel for lv in LEVELS] == [False, False, False, False, True, True]
+    assert [lv.parallel for lv in LEVELS] == [False] * 14 + [True] * 3
     assert ANALYSIS.parallel
     assert 1 <= parallel.default_search_processes()
 
 
 def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
     board = boards(1, seed=700)[0]
-    Engine(level=5, workers=1, depth=4).think(board)
-    Engine(level=4, workers=2, depth=4).think(board)
+    Engine(level=15, workers=1, depth=4).think(board)
+    Engine(level=14, workers=2, depth=4).think(board)
     assert not multiprocessing.active_children()
 
 
@@ -141,7 +141,7 @@ def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.Monke
     monkeypatch.setattr(task, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
     for number in (1, 2, 3):
         board, best, moves = ffo(number)
-        result = Engine(level=6, workers=2).think(board)
+        result = Engine(level=17, workers=2).think(board)
         assert result.exact and result.score == best and result.move in moves
         assert result.pv[0] == result.move and len(result.pv) > board.empties() // 2
     pool = parallel.shared_pool(2)
@@ -150,7 +150,7 @@ def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.Monke
 
 def _think_in_a_daemon(conn: Connection) -> None:
     board = random_board(34, 11)
-    result = Engine(level=5, workers=2, depth=4).think(board)
+    result = Engine(level=15, workers=2, depth=4).think(board)
     conn.send((result.move, board.legal_moves()))
 
 
@@ -190,7 +190,7 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
     proc = context.Process(target=search_service.serve, args=(theirs, cancelled, 2))
     proc.start()
     board = random_board(34, 12)
-    mine.send((1, "think", board.to_string(), 5, False))
+    mine.send((1, "think", board.to_string(), 15, False))
     while True:
         assert mine.poll(60)
         report = mine.recv()

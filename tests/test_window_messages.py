@@ -183,7 +183,7 @@ def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     from othello.engine import Engine
     from test_gui import frames_until, human_turn_idle
 
-    app = make_app(Engine(level=4, book=True, seed=2))
+    app = make_app(Engine(level=14, book=True, seed=2))
     click(app, "f5")
     frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
     from othello.gui.model.game_words import info_wordings

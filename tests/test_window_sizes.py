@@ -284,9 +284,9 @@ def test_the_first_start_writes_no_file_beside_the_one_it_reads(
 ) -> None:
     project = tmp_path / "project" / "othello.ini"
     project.parent.mkdir()
-    project.write_text("[GAME]\nLEVEL = 5\n", encoding="utf-8")
+    project.write_text("[GAME]\nLEVEL = 15\n", encoding="utf-8")
     settings, notices = prepared(monkeypatch, project)
-    assert settings.source == project and settings.level == 5
+    assert settings.source == project and settings.level == 15
     assert not paths.user_ini().exists()  # no second file to edit in vain
     assert any(f"Settings from {project} (the project folder" in n for n in notices), notices
 

@@ -25,7 +25,7 @@ from othello.engine import MoveScore, SearchResult
 from othello.errors import SearchError
 from othello.gui.services.worker import Outcome, ProcessTransport, SearchWorker
 
-MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 6 takes seconds here
+MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 17 takes seconds here
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
@@ -75,7 +75,7 @@ def is_gone(pid: int) -> bool:
 
 
 def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker) -> None:
-    generation = worker.think(MIDGAME, 4)
+    generation = worker.think(MIDGAME, 14)
     assert worker.busy and worker.kind == "think"
     depth = wait_for_depth(worker)
     outcome = wait_for(worker)
@@ -99,14 +99,14 @@ def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
 def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(
     worker: SearchWorker,
 ) -> None:
-    cancelled = worker.think(MIDGAME, 6)
+    cancelled = worker.think(MIDGAME, 17)
     wait_for_depth(worker)
     start = time.monotonic()
     worker.cancel()
     assert not worker.busy and worker.poll() is None
     hint = worker.analyze(MIDGAME, 1)  # the child takes it once the cancelled search returns
     outcome = wait_for(worker)
-    assert time.monotonic() - start < 2.5  # generous; level 6 would have gone on to its 5 s
+    assert time.monotonic() - start < 2.5  # generous; level 17 would have gone on for seconds
     assert outcome.kind == "analyze" and outcome.generation == hint != cancelled
     time.sleep(0.2)
     assert worker.poll() is None  # nothing from the cancelled search, ever
@@ -129,7 +129,7 @@ def test_a_failing_search_is_an_error_with_its_traceback_in_the_log(
 def test_a_killed_child_ends_the_job_with_an_error_and_the_next_job_gets_a_new_one(
     worker: SearchWorker, caplog: pytest.LogCaptureFixture
 ) -> None:
-    worker.think(MIDGAME, 6)
+    worker.think(MIDGAME, 17)
     wait_for_depth(worker)
     first = child_pid(worker)
     with caplog.at_level(logging.WARNING, logger="othello"):
@@ -156,14 +156,14 @@ def test_shutdown_mid_search_is_prompt_and_leaves_no_child(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     worker = SearchWorker()
-    worker.think(MIDGAME, 6)
+    worker.think(MIDGAME, 17)
     wait_for_depth(worker)
     pid = child_pid(worker)
     start = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="othello"):
         worker.shutdown(timeout=5.0)
     assert "did not stop" not in caplog.text  # it ended on its own, not terminated
-    assert time.monotonic() - start < 5.0  # level 6 would have gone on to its 5 s
+    assert time.monotonic() - start < 5.0  # level 17 would have gone on for seconds
     assert is_gone(pid) and multiprocessing.active_children() == []
 
 
@@ -314,7 +314,7 @@ def children_of(pid: int) -> set[int]:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
 def test_search_processes_gives_the_child_workers_and_shutdown_ends_them_all() -> None:
-    """SEARCH_PROCESSES = 2: the window's search process shares a level-5 search out to two
+    """SEARCH_PROCESSES = 2: the window's search process shares a level-15 search out to two
     workers of its own (so it is not a daemon), and shutting it down leaves none behind."""
     worker = SearchWorker(processes=2)
     try:
@@ -322,7 +322,7 @@ def test_search_processes_gives_the_child_workers_and_shutdown_ends_them_all() -
         transport = worker._transport
         assert isinstance(transport, ProcessTransport) and transport._process is not None
         assert transport._process.daemon is False
-        worker.think(MIDGAME, 5)
+        worker.think(MIDGAME, 15)
         outcome = wait_for(worker, seconds=60)
         assert outcome.error is None and outcome.value.move in MIDGAME.legal_moves()
         workers = children_of(pid)

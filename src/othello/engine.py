@@ -22,12 +22,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .bitboard import Bitboard, legal_moves
 from .board import Board
 from .book import MAX_PLIES, load_book
+from .clock import ClockTime, move_plan
 from .errors import GameOverError
 from .levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from .notation import PASS_NAME, square_name
@@ -46,8 +47,11 @@ __all__ = [
     "default_search_processes",
 ]
 
-BOOK_FROM_LEVEL = 3
+BOOK_FROM_LEVEL = 10
 """Levels below this never play from the book: a beginner's opponent should not know it."""
+
+START_SPEED = 60_000.0
+"""Positions a second a clocked engine assumes before it has measured its own speed."""
 
 KEEP_BETWEEN_CALLS = 400_000
 """A table holding more positions than this is emptied before the next call."""
@@ -85,8 +89,8 @@ class Engine:
     ``Engine(level=n)`` uses ``LEVELS[n - 1]`` (``Engine(level=ANALYSIS)`` the settings of a
     hint, or any Level); ``Engine(time_limit=s)`` plays as strongly
     as it can in ``s`` seconds a move; both together use the level with that time limit.
-    ``depth``, ``node_limit`` and ``seed`` (for the beginner's randomness) are for tests
-    and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
+    ``depth``, ``node_limit``, ``nodes`` (the level's node budget; 0 for none) and
+    ``seed`` (for the beginner's randomness) are for tests and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
     processor core is the sensible most) for positions of ``PARALLEL_EMPTIES`` or more.
     ``book=True`` lets ``think`` play from the opening book (``othello.book``) from level
     ``BOOK_FROM_LEVEL`` up, while the book knows a good move.
@@ -103,36 +107,57 @@ class Engine:
         selectivity: float | None = None,
         workers: int = 1,
         book: bool = False,
+        nodes: int | None = None,
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(
                 f"workers must be a whole number of processes, at least 1, not {workers!r}"
             )
-        self.level_info: Level = choose_level(level, time_limit, depth, selectivity)
+        self.level_info: Level = choose_level(level, time_limit, depth, selectivity, nodes)
         self.node_limit = node_limit
         self.workers = workers
         self._rng = random.Random(seed)
         self._lock = threading.Lock()
         self._tables = Tables()
         self.book = book
+        self.speed = START_SPEED  # positions a second, as measured by this engine's searches
 
     def think(
         self,
         board: Board,
         stop: threading.Event | None = None,
         on_progress: Callable[[SearchResult], None] | None = None,
+        clock: ClockTime | None = None,
     ) -> SearchResult:
         """Choose a move for the side to move; raises GameOverError if the game is over.
 
         ``on_progress`` hears each completed depth. When passing is the only legal action
         the move is ``"pass"``, scored by searching the opponent's reply as this level
-        would: a static guess there can even get the sign wrong.
+        would: a static guess there can even get the sign wrong. With a ``clock`` (the
+        mover's time left and increment) the move takes the time ``clock.move_plan`` gives
+        it instead of the level's limits, and solves only where the solve fits that time.
         """
         with self._lock:
             played = self._from_book(board)
             if played is not None:
                 return played
-            return self._run(board, SearchTask.think, stop, on_progress)
+            if clock is None:
+                return self._run(board, SearchTask.think, stop, on_progress)
+            level = self.level_info
+            plan = move_plan(clock.left, clock.increment, board.empties(), level.exact_empties,
+                             self.speed)  # fmt: skip
+            self.level_info = replace(
+                level,
+                exact_empties=min(level.exact_empties, plan.exact_empties),
+                wld_empties=min(level.wld_empties, plan.wld_empties),
+            )
+            try:
+                found = self._run(board, SearchTask.think, stop, on_progress, plan.seconds)
+            finally:
+                self.level_info = level
+            if found.time > 0.05 and found.nodes:
+                self.speed = 0.7 * self.speed + 0.3 * found.nodes / found.time
+            return found
 
     def _from_book(self, board: Board) -> SearchResult | None:
         """A book move when this engine plays from the book and the book has a good one."""
@@ -181,8 +206,10 @@ class Engine:
         search: Callable[[SearchTask], Found],
         stop: threading.Event | None,
         on_progress: Callable[[SearchResult], None] | None,
+        seconds: float | None = None,
     ) -> SearchResult:
-        """Run ``search`` (think or solve) on the board, passing first when it must."""
+        """Run ``search`` (think or solve) on the board, passing first when it must;
+        ``seconds``: a clock's time for this move."""
         p, o = _playable(board)
         start = time.perf_counter()
         passing = not legal_moves(p, o)
@@ -202,7 +229,7 @@ class Engine:
                 on_progress(result(found))
 
         with self._pool(stop) as pool:
-            task = self._task(p, o, stop, report, pool)
+            task = self._task(p, o, stop, report, pool, seconds)
             return result(search(task))
 
     def _task(
@@ -212,6 +239,7 @@ class Engine:
         stop: threading.Event | None,
         report: Callable[[Found], None] | None = None,
         pool: WorkerPool | None = None,
+        seconds: float | None = None,
     ) -> SearchTask:
         if len(self._tables.midgame) > KEEP_BETWEEN_CALLS:
             self._tables.midgame.clear()
@@ -228,6 +256,7 @@ class Engine:
             workers=self.workers,
             report=report,
             pool=pool,
+            seconds=seconds,
         )
 
     @contextmanager

@@ -7,7 +7,7 @@ actually on the board, while a Game also remembers moves undone so they can be r
 from __future__ import annotations
 
 from .bitboard import Square
-from .board import Board
+from .board import Board, Color
 from .notation import format_transcript, parse_move
 
 
@@ -20,6 +20,11 @@ class Game:
         self.board: Board = self.start.copy()
         self.moves: list[Square] = []
         self.cursor: int = 0
+        self.times: list[float | None] = []  # each move's seconds, where a clock timed it
+        self.clock: str = ""  # the time control it was played at ("5+3"), if any
+        self.lost_on_time: Color | None = None  # the side whose flag fell, ending the game
+        self.given: int = 0  # the first moves came with the start (a balanced opening)
+        self.origin: str = ""  # how it began: "" (as set), "balanced" or "range"
 
     @classmethod
     def from_transcript(cls, text: str, start: Board | None = None) -> Game:
@@ -35,8 +40,25 @@ class Game:
         sq = parse_move(move) if isinstance(move, str) else move
         self.board.push_square(sq)  # raises IllegalMoveError before anything changes
         del self.moves[self.cursor :]
+        del self.times[self.cursor :]
         self.moves.append(sq)
+        self.times.append(None)
         self.cursor += 1
+
+    def is_over(self) -> bool:
+        """Neither side can move, or a side lost on time."""
+        return self.lost_on_time is not None or self.board.is_game_over()
+
+    def result(self) -> str | None:
+        """The finished game's result from Black's side as the game servers write it:
+        "+12", "-6", "0" (empty squares to the winner), "+64:t" or "-64:t" when White or
+        Black lost on time; None while the game goes on."""
+        if self.lost_on_time is not None:
+            return "+64:t" if self.lost_on_time == "white" else "-64:t"
+        if not self.board.is_game_over():
+            return None
+        score = self.board.score()
+        return f"{score:+d}" if score else "0"
 
     def is_untouched(self) -> bool:
         """The standard start with no move played (or undone): nothing here to lose."""
@@ -54,6 +76,7 @@ class Game:
             return None
         self.board.pop()
         self.cursor -= 1
+        self.lost_on_time = None  # the game goes on from here
         return self.moves[self.cursor]
 
     def redo(self) -> Square | None:
@@ -79,7 +102,12 @@ class Game:
         twin = Game(self.start)
         for sq in self.moves:
             twin.play(sq)
+        twin.times = self.times.copy()
+        twin.clock, twin.lost_on_time, twin.given = self.clock, self.lost_on_time, self.given
+        twin.origin = self.origin
         twin.go_to(self.cursor if cursor is None else cursor)
+        if twin.cursor != self.cursor:
+            twin.lost_on_time = None  # the flag fell at the game's end, not here
         return twin
 
     @property

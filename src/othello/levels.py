@@ -26,34 +26,77 @@ class Level:
     noise: float = 0.0  # random error added to move scores, in discs (beginners)
     selectivity: float = 0.0  # Multi-ProbCut margin in sigmas (0: a full-width search)
     parallel: bool = False  # uses an engine's worker processes (see othello.split)
+    nodes: int = 0  # the most positions each of a move's searches visits (0: no budget)
+    blunders: float = 0.0  # the share of moves it plays the worst-looking move (beginners)
 
 
-# Level 1 is for a first game: its error is set so that a new player's way of playing (the
-# move that turns the most discs over: scripts/match.py greedy) wins more often than not. With
-# an error of 11 discs greedy scored 24% of 200 games; with 100 discs, which swamps all but
-# the largest differences between moves, it scores about two thirds (docs/benchmarks.md).
+# A ladder without walls (issue 34): each level scores 60-80% against the one below it, so a
+# player who masters one finds the next a step, not a wall (the measured scores: LADDER).
+# Levels 1-9 look a fixed number of moves ahead; the lower ones add random error to each
+# move's score, in discs (level 1's swamps all but the largest differences: a new player's
+# way of playing, scripts/match.py greedy, beats it). From level 10 a level thinks through a
+# fixed number of positions a move, selectively (Multi-ProbCut), as deep as they reach:
+# a node budget, not a time limit, so a level plays the same moves on any machine at any
+# load. Each level's time limit is only a safety net that its budget keeps it far under.
 # fmt: off
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", "looks 1 move ahead but mostly plays at random: beatable from "
-          "your first game", 1, 0, 0, 0.5, 100.0),
-    Level(2, "Novice", "looks 2 moves ahead, sometimes errs; perfect from 6 empty squares",
-          2, 6, 0, 0.5, 3.0),
-    Level(3, "Casual", "looks 4 moves ahead; perfect from 10 empty squares",
-          4, 10, 0, 1.0),
-    Level(4, "Club player", "looks 7 moves ahead; perfect from 12 empty squares, finds "
-          "wins from 14", 7, 12, 14, 1.0),
-    Level(5, "Strong", "looks 9 moves ahead; perfect from 14 empty squares, finds wins "
-          "from 16", 9, 14, 16, 3.0, parallel=True),
-    Level(6, "Expert", "looks up to 18 moves ahead; perfect from 18 empty squares, "
-          "finds wins from 20", 18, 18, 20, 5.0, selectivity=1.5, parallel=True),
+    Level(1, "Beginner", "looks 1 move ahead, mostly random, 1 move in 5 its worst: "
+          "for your first games", 1, 0, 0, 5.0, 100.0,
+          blunders=0.2),
+    Level(2, "Learner", "looks 1 move ahead and often plays a poor move (random error "
+          "of about 25 discs)", 1, 0, 0, 5.0, 25.0),
+    Level(3, "Starter", "looks 1 move ahead, with a random error of about 10 discs",
+          1, 0, 0, 5.0, 10.0),
+    Level(4, "Casual", "looks 1 move ahead, with a random error of about 4 discs",
+          1, 0, 0, 5.0, 4.0),
+    Level(5, "Hobbyist", "looks 2 moves ahead, with a random error of about 6 discs; "
+          "perfect from 4 empty squares", 2, 4, 0, 5.0, 6.0),
+    Level(6, "Keen", "looks 2 moves ahead, with a random error of about 4 discs; perfect "
+          "from 5 empty squares", 2, 5, 0, 5.0, 4.5),
+    Level(7, "Novice", "looks 2 moves ahead, sometimes errs; perfect from 6 empty squares",
+          2, 6, 0, 5.0, 3.0),
+    Level(8, "Steady", "looks 2 moves ahead without error; perfect from 8 empty squares",
+          2, 8, 0, 5.0),
+    Level(9, "Thoughtful", "looks 3 moves ahead; perfect from 8 empty squares",
+          3, 8, 0, 5.0),
+    Level(10, "Improver", "looks 3-4 moves ahead (800 positions); perfect from 10 empty "
+          "squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=800),
+    Level(11, "Club novice", "looks 4-5 moves ahead (2,000 positions); perfect from 10 "
+          "empty squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=2_000),
+    Level(12, "Club player", "looks 5-6 moves ahead (4,000 positions); perfect from 10 "
+          "empty squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=4_000),
+    Level(13, "Strong club", "looks 6-7 moves ahead (10,000 positions); perfect from 12 "
+          "empty squares, wins from 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=10_000),
+    Level(14, "Tournament", "looks 7-8 moves ahead (25,000 positions); perfect from 12 "
+          "empty squares, wins from 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=25_000),
+    Level(15, "Strong", "looks 8-10 moves ahead (60,000 positions); perfect from 14 "
+          "empty squares, wins from 16", 60, 14, 16, 10.0, selectivity=1.5, nodes=60_000,
+          parallel=True),
+    Level(16, "Master", "looks 9-12 moves ahead (150,000 positions); perfect from 16 "
+          "empty squares, wins from 18", 60, 16, 18, 10.0, selectivity=1.5, nodes=150_000,
+          parallel=True),
+    Level(17, "Expert", "looks 10-13 moves ahead (400,000 positions); perfect from 18 "
+          "empty squares, wins from 20", 60, 18, 20, 10.0, selectivity=1.5, nodes=400_000,
+          parallel=True),
 )
 # fmt: on
 """"Perfect from N empty squares": an exact solve picks the move with the best final
-result. "Finds wins from N": from N empty squares a win/draw/loss search proves whether a move
-wins, and a winning move is always found if there is one. Level 6 searches selectively
-(Multi-ProbCut), so its depth is what 5 seconds reach, not a fixed number."""
+result. "(Finds) wins from N": from N empty squares a win/draw/loss search proves whether a move
+wins, and a winning move is always found if there is one (both within the level's budget).
+"(N positions)": each of its searches of a move (the midgame deepening, the win/draw/loss
+proof, the exact solve) stops at N positions; the moves ahead are what that budget reached
+on typical positions (a selective search, so deeper on the likely lines)."""
 
-DEFAULT_LEVEL = 4
+DEFAULT_LEVEL = 14
+
+LADDER: dict[int, float] = {
+    2: 0.70, 3: 0.76, 4: 0.76, 5: 0.64, 6: 0.64, 7: 0.76, 8: 0.74, 9: 0.77, 10: 0.74,
+    11: 0.74, 12: 0.68, 13: 0.74, 14: 0.79, 15: 0.70, 16: 0.68, 17: 0.48,
+}  # fmt: skip
+"""Each level's score against the level below it, over 100 games (docs/benchmarks.md,
+``scripts/match.py level:N level:N-1 --games 100``): where the ratings of othello.rating
+come from. Levels 16 and 17 over 20 games only; level 17's 48% is a wall to remove (it is
+no stronger than level 16 yet)."""
 
 ANALYSIS = Level(
     0,
@@ -78,13 +121,15 @@ def choose_level(
     time_limit: float | None = None,
     depth: int | None = None,
     selectivity: float | None = None,
+    nodes: int | None = None,
 ) -> Level:
     """The settings an Engine plays with; ValueError names a bad argument.
 
     ``level`` picks a row (or is a Level: ``ANALYSIS``, or a script's own); ``time_limit``
     alone means the strongest settings with no depth cap and that many seconds a move;
     with a level, that level with that time limit.
-    ``depth`` and ``selectivity`` override the row's (for scripts and tests).
+    ``depth``, ``selectivity`` and ``nodes`` (0: no node budget) override the row's (for
+    scripts and tests).
     """
     if time_limit is not None and (
         isinstance(time_limit, bool)
@@ -110,4 +155,6 @@ def choose_level(
         base = replace(base, depth=max(1, depth))
     if selectivity is not None:
         base = replace(base, selectivity=max(0.0, selectivity))
+    if nodes is not None:
+        base = replace(base, nodes=max(0, nodes))
     return base

@@ -22,7 +22,7 @@ from .evaluation import SCALE
 from .levels import Level
 from .midgame import Iteration, MidgameSearcher, MidgameTable
 from .parallel import WorkerPool
-from .search import Limits, SearchStopped, principal_variation
+from .search import CHECK_EVERY, Limits, SearchStopped, principal_variation
 from .split import SplitSearcher
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,9 @@ class SearchTask:
         workers: int = 1,
         report: Callable[[Found], None] | None = None,
         pool: WorkerPool | None = None,
+        seconds: float | None = None,
     ) -> None:
+        """``seconds`` (a clock's budget for the move) replaces the level's limits."""
         self.p, self.o = p, o
         self.level = level
         self.tables = tables
@@ -108,7 +110,9 @@ class SearchTask:
         self.moves = legal_moves(p, o)
         self.empties = (~(p | o) & FULL).bit_count()
         self.start = time.perf_counter()
-        self.deadline = self.start + level.time_budget
+        self.budget = level.time_budget if seconds is None else seconds
+        self.deadline = self.start + self.budget
+        self.node_budget = level.nodes if seconds is None and level.nodes > 0 else None
         self._searchers: list[Limits] = []
         self._pool_nodes = 0
 
@@ -125,16 +129,25 @@ class SearchTask:
             return self.think_exact()
         if level.noise > 0:
             return self.think_noisy()
-        found = self.deepen(self.deadline, level.depth)
+        found = self.deepen(self.deadline, level.depth, self.node_share(1.0))
         if n <= level.wld_empties:
-            found = self.check_wld(found, self.deadline)
+            found = self.check_wld(found, self.deadline, self.node_share(1.0))
         return found
 
-    def deepen(self, deadline: float, max_depth: int) -> Found:
+    def node_share(self, share: float) -> int | None:
+        """A share of the level's node budget (None: none), at most a script's node_limit."""
+        if self.node_budget is None:
+            return None  # the searchers keep the script's node_limit, if any
+        budget = max(CHECK_EVERY, int(share * self.node_budget))
+        return budget if self.node_limit is None else min(budget, self.node_limit)
+
+    def deepen(self, deadline: float, max_depth: int, nodes: int | None = None) -> Found:
         """Iterative deepening up to ``max_depth``; the last completed depth wins. No new
-        depth starts after the soft limit, and a proven result ends it early."""
-        s = self.midgame(deadline)
+        depth starts after the soft limit (of the time, and of ``nodes`` when there is a node
+        budget), and a proven result ends it early."""
+        s = self.midgame(deadline, nodes)
         soft = self.start + SOFT_FRACTION * (deadline - self.start)
+        soft_nodes = SOFT_FRACTION * nodes if nodes is not None else float("inf")
         found: Found | None = None
         try:
             for it in s.iterate(self.p, self.o, self.ascending(), range(1, self.last(max_depth))):
@@ -142,7 +155,7 @@ class SearchTask:
                 if self.report is not None:
                     self.report(found)
                 proven = abs(it.score) >= 64 * SCALE and it.depth >= self.empties
-                if time.perf_counter() >= soft or proven:
+                if time.perf_counter() >= soft or s.nodes >= soft_nodes or proven:
                     break
         except SearchStopped:
             # A deeper depth cut short may already have found a better move than the last.
@@ -154,7 +167,7 @@ class SearchTask:
 
     def think_noisy(self) -> Found:
         """Beginner play: score every move, add random error, take the best-looking one."""
-        s = self.midgame(self.deadline)
+        s = self.midgame(self.deadline, self.node_share(1.0))
         it = self.first_depth(s)
         order, level = it.order, self.level
         if level.depth > 1:
@@ -162,14 +175,15 @@ class SearchTask:
                 it = next(s.iterate(self.p, self.o, order, [level.depth], _every_depth))
             except SearchStopped:
                 pass
-        noise = level.noise * SCALE
         scores = {sq: it.scores[sq] for sq in order}  # the random draws go in this order
-        sq = max(scores, key=lambda m: scores[m] + self.rng.gauss(0.0, noise))
+        if level.blunders and self.rng.random() < level.blunders:  # the worst move it sees
+            return self.midgame_found(*min(scores.items(), key=lambda kv: kv[1]), it.depth)
+        sq = max(scores, key=lambda m: scores[m] + self.rng.gauss(0.0, level.noise * SCALE))
         return self.midgame_found(sq, scores[sq], it.depth)
 
-    def check_wld(self, guess: Found, deadline: float) -> Found:
+    def check_wld(self, guess: Found, deadline: float, nodes: int | None = None) -> Found:
         """Check the midgame choice with a win/draw/loss search; switch if it finds better."""
-        s = self.endgame(deadline)
+        s = self.endgame(deadline, nodes)
         order = self.ascending(first=guess.move)
         try:
             outcome, sq, _ = s.root_exact(self.p, self.o, order, -1, 1)
@@ -196,9 +210,11 @@ class SearchTask:
         """
         n, level, start = self.empties, self.level, self.start
         depth = max(2, min(level.depth, n - 10))
-        fallback = self.deepen(start + FALLBACK_FRACTION * (self.deadline - start), depth)
+        soon = start + FALLBACK_FRACTION * (self.deadline - start)
+        fallback = self.deepen(soon, depth, self.node_share(FALLBACK_FRACTION))
         if n > level.exact_empties - WLD_FIRST_EMPTIES:
-            fallback = self.check_wld(fallback, start + 0.5 * (self.deadline - start))
+            half = start + 0.5 * (self.deadline - start)
+            fallback = self.check_wld(fallback, half, self.node_share(0.5))
         guess = fallback.score - fallback.score % 2
         order = self.ascending(first=fallback.move)
         if self.pool is not None and n >= PARALLEL_EMPTIES:
@@ -208,7 +224,7 @@ class SearchTask:
                 log.warning("solving in this process alone: a worker process failed (%s)", err)
                 self.pool.close()
                 self.pool = None
-        s = self.endgame(self.deadline)
+        s = self.endgame(self.deadline, self.node_share(1.0))
         try:
             score, sq = s.root_mtd(self.p, self.o, order, guess)
         except SearchStopped:
@@ -305,7 +321,7 @@ class SearchTask:
         if it is cut short, so they get what the think path gives its fallback."""
         level, n = self.level, self.empties
         solving = n - 1 <= level.exact_empties
-        max_depth, budget = level.depth, level.time_budget
+        max_depth, budget = level.depth, self.budget
         if solving:
             max_depth, budget = max(2, min(level.depth, n - 10)), FALLBACK_FRACTION * budget
         soft = self.start + SOFT_FRACTION * budget
@@ -333,9 +349,10 @@ class SearchTask:
 
     # ----- helpers ------------------------------------------------------------------------
 
-    def midgame(self, deadline: float | None) -> MidgameSearcher:
-        """A midgame searcher: on the worker processes when the task has them."""
-        args = (self.stop, deadline, self.node_limit, self.level.selectivity)
+    def midgame(self, deadline: float | None, nodes: int | None = None) -> MidgameSearcher:
+        """A midgame searcher (on the worker processes when the task has them)."""
+        limit = self.node_limit if nodes is None else nodes
+        args = (self.stop, deadline, limit, self.level.selectivity)
         if self.pool is not None:
             s: MidgameSearcher = SplitSearcher(self.tables.midgame, self.pool, *args)
         else:
@@ -343,8 +360,9 @@ class SearchTask:
         self._searchers.append(s)
         return s
 
-    def endgame(self, deadline: float | None) -> EndgameSolver:
-        s = EndgameSolver(self.tables.endgame, self.stop, deadline, self.node_limit)
+    def endgame(self, deadline: float | None, nodes: int | None = None) -> EndgameSolver:
+        limit = self.node_limit if nodes is None else nodes
+        s = EndgameSolver(self.tables.endgame, self.stop, deadline, limit)
         self._searchers.append(s)
         return s
 

@@ -284,6 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .library_cli import add_commands
 
     add_commands(sub, _draw_png)
+
+    from .starts_cli import add_parser
+
+    add_parser(sub)
     return parser
 
 

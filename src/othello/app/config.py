@@ -36,6 +36,7 @@ from . import paths
 from .files import write_atomic
 from .i18n import N_, _
 from .ini_text import NotText, file_text
+from .old_levels import on_todays_ladder
 from .settings import DEFAULTS, KEY_BY_NAME, KEYS, Settings, convert, format_value
 
 NOT_INI = N_("most lines are not [SECTION] or KEY = value")
@@ -225,7 +226,7 @@ def parse_ini(
                 "{name} has no [BASIC] section; the window uses its default size, FPS and animation"
             ).format(name=name)
         )
-    values = _apply_entries(entries, name, notices, fallback)
+    values = on_todays_ladder(_apply_entries(entries, name, notices, fallback))
     settings = replace(base, **values) if values else base
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False

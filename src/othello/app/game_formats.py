@@ -58,7 +58,11 @@ class GameRecord:
         return board
 
     def result(self) -> int:
-        """Black's discs minus White's at the end (a finished game: empties to the winner)."""
+        """Black's discs minus White's at the end (a finished game: empties to the winner);
+        a loss on time (GGF's ``RE[+64:t]``) counts as every disc to the other side."""
+        timed = re.fullmatch(r"([+-]\d+)(?:\.\d*)?:t", self.tags.get("RE", ""))
+        if timed:
+            return int(timed.group(1))
         board = self.final()
         if board.is_game_over():
             return board.score()

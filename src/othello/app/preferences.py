@@ -26,6 +26,7 @@ from .config import (
 )
 from .files import read_limited, short_reason, write_atomic
 from .ini_text import MAX_FILE_BYTES, NotText, file_text, utf16
+from .old_levels import with_ladder
 from .settings import KEY_BY_FIELD, Key, convert, format_value
 
 
@@ -162,7 +163,7 @@ def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> P
     not remembered, for an unknown name, a bad value, a file that must not be written
     (not INI, read-only) or a failed write.
     """
-    values = _check_preferences(prefs)
+    values = _check_preferences(with_ladder(prefs))
     target = preferences_file(path)
     if target.is_symlink():  # a dotfiles link: edit the file it points to, keep the link
         target = target.resolve()

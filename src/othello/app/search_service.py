@@ -6,8 +6,10 @@ engine, never pygame, so the child shares neither the window's display nor its i
 lock. Everything crosses the pipe as plain data:
 
 - a job: ``(generation, kind, board string, level, book)``, kind "think", "score", "analyze",
-  "judge" (every move scored as a review scores it: a puzzle's answers) or "review" (then the
-  text is ``review_text``: a start position, a game's moves and the first ply to judge); level
+  "judge" (every move scored as a review scores it: a puzzle's answers), "review" (then the
+  text is ``review_text``: a start position, a game's moves and the first ply to judge) or
+  "position" (a random position in a score range: the text is ``position_text``); a
+  "think" on a clock has ``clock_text`` after its board string; level
   0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..board import Board
+from ..clock import ClockTime
 from ..engine import Engine, MoveScore, SearchResult
 from ..levels import ANALYSIS
 from ..notation import format_transcript, square_name
@@ -104,6 +107,10 @@ def run_job(
             rows = review_data(text, cast(threading.Event, stop), reviewed)
             send(("result", generation, kind, rows))
             return
+        if kind == "position":
+            send(("result", generation, kind, position_data(text, stop)))
+            return
+        text, clock = board_and_clock(text)
         board = Board.from_string(text)
         if kind == "judge":
             send(("result", generation, kind, judged_data(board, stop)))
@@ -118,7 +125,9 @@ def run_job(
                 send(("progress", generation, result.depth))
 
             # Any object with is_set() serves as stop; the engine only asks that of it.
-            found = engine.think(board, stop=cast(threading.Event, stop), on_progress=progress)
+            found = engine.think(
+                board, stop=cast(threading.Event, stop), on_progress=progress, clock=clock
+            )
             value = dataclasses.asdict(found)
         else:
             value = [
@@ -138,6 +147,34 @@ def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     if level == ANALYSIS.number:
         return Engine(level=ANALYSIS, workers=processes)
     return Engine(level=level, book=book, workers=processes)
+
+
+def clock_text(board: Board, clock: ClockTime) -> str:
+    """A "think" job's text on a clock: the board string, "|", seconds left and increment."""
+    return f"{board.to_string()}|{clock.left:.3f} {clock.increment:.3f}"
+
+
+def board_and_clock(text: str) -> tuple[str, ClockTime | None]:
+    """A job's board string, and its clock when it has one."""
+    board, _, clock = text.partition("|")
+    if not clock:
+        return board, None
+    left, increment = (float(x) for x in clock.split())
+    return board, ClockTime(left, increment)
+
+
+def position_text(moves: int, low: int, high: int, seed: int) -> str:
+    return f"{moves}:{low}:{high}:{seed}"
+
+
+def position_data(text: str, stop: Any) -> tuple[list[int], int] | None:
+    """A "position" job: the moves to a random position in the score range and its score,
+    or None when none turned up (or the job was cancelled)."""
+    from .starts_cli import in_range
+
+    moves, low, high, seed = (int(x) for x in text.split(":"))
+    found = in_range(moves, low, high, 1, seed, stop=stop)
+    return (list(found[0].moves), found[0].score) if found else None
 
 
 def review_text(start: Board, moves: list[int], first: int = 0) -> str:
@@ -176,6 +213,13 @@ def review_data(
     return [dataclasses.astuple(review) for review in reviews]
 
 
+def data_job(kind: str, text: str, stop: Any) -> Any:
+    """A "position" or "judge" job's answer as plain data."""
+    if kind == "position":
+        return position_data(text, stop)
+    return judged_data(Board.from_string(text), stop)
+
+
 def judged_data(board: Board, stop: Any) -> list[tuple[str, int, bool]]:
     """A "judge" job: every legal move scored as the review scores it, best first."""
     scores, exact = score_moves(board, stop=cast(threading.Event, stop))
@@ -191,4 +235,6 @@ def value_from_data(kind: str, data: Any) -> Any:
         return [MoveReview(*row) for row in data]
     if kind == "verdict":
         return MoveReview(*data)
+    if kind == "position":
+        return data
     return [MoveScore(*score) for score in data]

@@ -26,14 +26,20 @@ class Settings:
     square_size: int = 70
     fps: int = 30
     animation: bool = True
-    level: int = 4  # the engine's DEFAULT_LEVEL (a test checks)
+    level: int = 14  # the engine's DEFAULT_LEVEL (a test checks)
+    ladder: int = 17  # the ladder LEVEL counts on: 6 in files from before 17 levels
     human_color: str = "black"
     mode: str = "computer"
     watch_seconds: float = 1.0
-    watch_black_level: int = 4  # watching, Black's level (White plays at ``level``)
+    watch_black_level: int = 14  # watching, Black's level (White plays at ``level``)
     show_legal_moves: bool = True
     book: bool = True
     review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
+    clock: str = "off"  # a new game's time control, "minutes+seconds" such as 5+3
+    start: str = "standard"  # a new game's start: standard, balanced or range
+    range_moves: int = 24  # start = range: the move of the position ...
+    range_low: int = 0  # ... and how far ahead the side to move is, from ...
+    range_high: int = 4  # ... to
     sound: bool = True
     animation_speed: float = 1.0
     search_processes: int = 0  # 0: every core but one (othello.parallel.default_search_processes)
@@ -53,7 +59,8 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool", "color", "mode", "language", "theme" or "text size"
+    kind: str  # "int", "float", "bool", "color", "mode", "language", "theme", "text size",
+    # "clock" or "start"
     low: float = 0
     high: float = 0
 
@@ -64,14 +71,20 @@ KEYS: tuple[Key, ...] = (
     Key("BASIC", "SQUARESIZE", "square_size", "int", 8, 1000),
     Key("BASIC", "FPS", "fps", "int", 1, 240),
     Key("BASIC", "ANIMATION", "animation", "bool"),
-    Key("GAME", "LEVEL", "level", "int", 1, 6),  # the engine's LEVELS (a test checks)
+    Key("GAME", "LEVEL", "level", "int", 1, 17),  # the engine's LEVELS (a test checks)
+    Key("GAME", "LADDER", "ladder", "int", 6, 17),  # app/old_levels.py
     Key("GAME", "MODE", "mode", "mode"),
     Key("GAME", "WATCH_SECONDS", "watch_seconds", "float", 0.0, 10.0),
-    Key("GAME", "WATCH_BLACK_LEVEL", "watch_black_level", "int", 1, 6),
+    Key("GAME", "WATCH_BLACK_LEVEL", "watch_black_level", "int", 1, 17),
     Key("GAME", "HUMAN_COLOR", "human_color", "color"),
     Key("GAME", "SHOW_LEGAL_MOVES", "show_legal_moves", "bool"),
     Key("GAME", "BOOK", "book", "bool"),
     Key("GAME", "REVIEW_AT_END", "review_at_end", "bool"),
+    Key("GAME", "CLOCK", "clock", "clock"),
+    Key("GAME", "START", "start", "start"),
+    Key("GAME", "RANGE_MOVES", "range_moves", "int", 4, 56),
+    Key("GAME", "RANGE_LOW", "range_low", "int", -30, 30),
+    Key("GAME", "RANGE_HIGH", "range_high", "int", -30, 30),
     Key("SOUND", "SOUND", "sound", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
     Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
@@ -91,6 +104,7 @@ COLORS = ("black", "white")
 MODES = ("computer", "two-players", "watch")
 THEMES = ("classic", "high-contrast", "dark")
 TEXT_SIZES = ("small", "normal", "large", "larger")
+STARTS = ("standard", "balanced", "range")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -147,6 +161,25 @@ def _to_mode(text: str) -> str:
     return word
 
 
+def _to_clock(text: str) -> str:
+    """ "off" (no clock) or a time control such as 5+3, written back the same way."""
+    from ..clock import ClockError, TimeControl
+
+    if text.lower() in ("off", "none", "no", ""):
+        return "off"
+    try:
+        return str(TimeControl.parse(text))
+    except ClockError:
+        raise ValueError(_("is not a clock (use off, or minutes+seconds such as 5+3)")) from None
+
+
+def _to_start(text: str) -> str:
+    word = text.lower()
+    if word not in STARTS:
+        raise ValueError(_("is not a start (use standard, balanced or range)"))
+    return word
+
+
 def _to_language(text: str) -> str:
     if text.lower() == AUTO:
         return AUTO
@@ -199,6 +232,8 @@ def player_name(settings: Settings) -> str:
 _CONVERTERS: dict[str, Callable[[str], object]] = {
     "text": _to_text,
     "mode": _to_mode,
+    "clock": _to_clock,
+    "start": _to_start,
     "int": _to_int,
     "float": _to_float,
     "bool": _to_bool,

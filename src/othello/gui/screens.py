@@ -14,6 +14,7 @@ from typing import Any
 from .scenes.base import Scene
 from .scenes.display import DisplayCard
 from .scenes.end_card import EndOverlay
+from .scenes.game_card import GameCard
 from .scenes.help import HelpOverlay
 from .scenes.import_bar import ImportBar
 from .scenes.library import LibraryOverlay
@@ -32,6 +33,7 @@ SCREENS: dict[str, Callable[..., Scene]] = {
         LibraryOverlay,
         ImportBar,
         DisplayCard,
+        GameCard,
     )
 }
 

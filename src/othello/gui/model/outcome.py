@@ -31,7 +31,7 @@ def watch(session: Session) -> None:
 def record(session: Session) -> None:
     """Keep who plays the game on the board if it has just ended; forget it if it is not over."""
     game = session.game
-    if game.board.is_game_over():
+    if game.is_over():
         _PLAYED.setdefault(game, session.players)
     else:
         _PLAYED.pop(game, None)

@@ -24,7 +24,8 @@ from ...board import Board, Color
 from ...game import Game
 from ...notation import parse_move
 from .judgement import GameJudgement, Judgements
-from .seats import Seats, other
+from .seats import other
+from .turns import Turns
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,9 @@ class Change:
     """What just happened to the game, for listeners that animate, autosave or cancel a search.
 
     kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", "branch" (playing
-    on from an earlier position: a copy of the game takes its place), and "back" or "forward"
-    when undo or redo went to another game on the shelf.
+    on from an earlier position: a copy of the game takes its place), "back" or "forward"
+    when undo or redo went to another game on the shelf, and "timeout" when the side to
+    move lost on time (``color``).
     For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
     """
 
@@ -50,12 +52,11 @@ OTHER_GAME = ("new", "load", "branch", "back", "forward")
 
 
 @dataclass
-class Session(Seats):
+class Session(Turns):
     """One game against the computer (or the computer against itself when ``human`` is None),
     the games it replaced, and a position a scene shows instead of it."""
 
     show_legal: bool = True
-    game: Game = field(default_factory=Game)
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     earlier: list[Game] = field(default_factory=list)  # replaced games, the newest last
@@ -68,10 +69,6 @@ class Session(Seats):
     judgements: Judgements = field(default_factory=Judgements)
 
     # ----- what the window asks ------------------------------------------------------
-
-    @property
-    def board(self) -> Board:
-        return self.game.board
 
     @property
     def shown(self) -> Game:
@@ -92,44 +89,27 @@ class Session(Seats):
     def judgement_of(self, game: Game) -> GameJudgement:
         return self.judgements.of(game)
 
-    def is_human_turn(self) -> bool:
-        board = self.board
-        mine = self.two_players or self.human == board.side_to_move
-        return mine and not board.is_game_over()
-
-    def must_pass(self) -> bool:
-        """The side to move has no legal move (the pass is played once the last move's
-        discs have turned); the other side places the next disc."""
-        return self.board.must_pass()
-
-    def next_to_place(self) -> Color | None:
-        """The side that places the next disc: the side to move, or after its forced pass the
-        other; None once the game is over."""
-        board = self.board
-        if board.is_game_over():
-            return None
-        return other(board.side_to_move) if board.must_pass() else board.side_to_move
-
-    def is_computer_turn(self) -> bool:
-        board = self.board
-        theirs = not self.two_players and self.human != board.side_to_move
-        return theirs and not board.is_game_over()
-
-    def can_play(self, square: Square) -> bool:
-        """True when the human may put a disc on ``square`` now."""
-        return self.is_human_turn() and square != PASS and self.board.is_legal(square)
-
     # ----- intents ---------------------------------------------------------------------
 
     def notify(self, message: str) -> None:
         """Queue a message for the window to show for a few seconds."""
         self.notices.append(message)
 
-    def new_game(self, start: Board | None = None) -> Game | None:
-        """Start again from the standard position (or from ``start``); Black moves first.
+    def new_game(
+        self, start: Board | None = None, given: tuple[Square, ...] = (), origin: str = ""
+    ) -> Game | None:
+        """Start again from the standard position (or from ``start``), with the ``given``
+        moves already played (a balanced opening: Undo never takes them back); ``origin``
+        says where they came from ("balanced", "range").
 
         Returns the game it replaced when that one is kept for Undo (it had moves)."""
-        return self._replace(Game(start), "new")
+        return self._replace(fresh_game(start, given, origin), "new")
+
+    def lose_on_time(self, color: Color) -> None:
+        """``color``'s flag fell: the game is over, lost on time."""
+        if self.game.lost_on_time is None and not self.is_over():
+            self.game.lost_on_time = color
+            self._changed(Change("timeout", color=color))
 
     def set_game(self, game: Game) -> Game | None:
         """Put a loaded or pasted game on the board (the caller has checked it is legal);
@@ -205,8 +185,9 @@ class Session(Seats):
             return
         restart = self.game.cursor > 0 and not self._can_undo_here()
         self.human = color
-        if restart:
-            self.game = Game(self.game.start)
+        if restart:  # from its start again: a balanced opening's given moves stay
+            game = self.game
+            self.game = fresh_game(game.start, tuple(game.moves[: game.given]), game.origin)
             self._changed(Change("new"))
         else:
             self._changed(Change("players"))
@@ -257,13 +238,8 @@ class Session(Seats):
         Playing White, the computer's opening move alone is not one: taking it back would
         only have the computer play it again."""
         if self.human is None or self.two_players:
-            return self.game.can_undo()
-        side = self.game.start.side_to_move
-        for sq in self.game.moves[: self.game.cursor]:
-            if side == self.human and sq != PASS:
-                return True
-            side = other(side)
-        return False
+            return self.game.cursor > self.game.given
+        return placed_by(self.game, self.human)
 
     def _replace(self, game: Game, kind: str) -> Game | None:
         """Put ``game`` on the board; the one it replaces (and any Undo stepped back from)
@@ -287,7 +263,7 @@ class Session(Seats):
 
     def _skip_when_stepping(self) -> bool:
         """Whether undo/redo should go past this position: not the human's real choice."""
-        if self.human is None or self.board.is_game_over():
+        if self.human is None or self.board.is_game_over() or self.game.cursor <= self.game.given:
             return False
         if self.two_players:  # every move is somebody's choice; forced passes are not
             return self.board.must_pass()
@@ -300,3 +276,22 @@ class Session(Seats):
             self.replaced = False
         for listener in list(self.on_game_changed):
             listener(change)
+
+
+def fresh_game(start: Board | None, given: tuple[Square, ...], origin: str) -> Game:
+    """A new game from ``start`` with the ``given`` moves played (see Session.new_game)."""
+    game = Game(start)
+    for sq in given:
+        game.play(sq)
+    game.given, game.origin = len(given), origin
+    return game
+
+
+def placed_by(game: Game, color: Color) -> bool:
+    """``color`` placed a disc in ``game`` after the moves that came with its start."""
+    side = game.start.side_to_move
+    for ply, sq in enumerate(game.moves[: game.cursor]):
+        if side == color and sq != PASS and ply >= game.given:
+            return True
+        side = other(side)
+    return False

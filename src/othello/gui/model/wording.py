@@ -16,6 +16,7 @@ from ...board import Color
 from ...engine import LEVELS
 from ...levels import ANALYSIS
 from . import outcome
+from .club_words import timeout_headline, timeout_verdict
 from .game_words import move_info, opening_text, side_name
 from .judgement import GraphPoint
 from .session import Session
@@ -49,6 +50,8 @@ class PanelView:
     enabled: dict[str, bool] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
     toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
+    clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
+    strength: str = ""  # the player's rating in a word or two, beside the level's heading
 
 
 def level_info(number: int) -> tuple[str, str]:
@@ -75,6 +78,10 @@ def result_words(session: Session) -> tuple[str, list[str]]:
     winner = session.board.winner()
     headline = {"black": _("Black wins"), "white": _("White wins")}.get(winner or "", _("Draw"))
     players = outcome.players_of(session)
+    lost = session.game.lost_on_time
+    if lost is not None:  # a flag fell: the side that ran out loses, whatever the discs say
+        sides: dict[str, Color] = {"computer:black": "black", "computer:white": "white"}
+        return timeout_headline(lost), timeout_verdict(lost, sides.get(players))
     if players == "watch":
         kind = "watch"
     elif winner is None:
@@ -114,12 +121,14 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         )
         return [headline, _("{what} · R stops").format(what=judged), judged]
     board = session.board
-    if board.is_game_over():
+    if session.is_over():
         b, w = board.count()
         headline = _("{result} {black}–{white}").format(
             result=result_text(session)[0], black=b, white=w
         )
         return [headline, _("Space: show or hide the result"), _("Space: the result card")]
+    if session.paused and not session.watching:
+        return [_("Paused"), _("P: go on")]
     if session.is_human_turn():
         hinting = _("finding a hint…") if search == "analyze" else ""
         if session.two_players:

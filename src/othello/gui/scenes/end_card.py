@@ -84,7 +84,12 @@ class EndOverlay(Scene):
         self._button(surface, self.button, new, theme.ACCENT, small)
         review = [_("Review (R)"), _("Review")]
         self._button(surface, self.review_button, review, theme.BUTTON, small)
-        forms = [_("Space or click: see the board"), _("Space: see the board"), _("Space: board")]
+        forms = [
+            _("Space: see the board · K: the next game's start and clock"),  # the Game card
+            _("Space or click: see the board"),
+            _("Space: see the board"),
+            _("Space: board"),
+        ]
         self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), theme.TEXT_DIM)
 
     def _button(

@@ -16,7 +16,7 @@ from .base import Host, Scene
 HELP_LINES = [  # the keys and what they do; translated where they are drawn
     (N_("Click / arrows + Enter"), N_("place a disc")),
     (N_("f then 5"), N_("place a disc on f5 (any square)")),
-    ("N", N_("new game")),
+    ("N / K", N_("new game / its start and clock, your strength")),
     ("U, Ctrl+Z / Ctrl+Y", N_("undo to your previous turn / redo")),
     ("H", N_("hint: the computer scores every move")),
     ("L", N_("show or hide your legal moves")),

@@ -15,6 +15,7 @@ import pygame
 from ...app.i18n import _
 from ...bitboard import Square
 from ...notation import square_name
+from ..model.club_words import NOT_WHILE_PAUSED
 from ..model.game_words import pass_text
 from ..model.notices import Notices
 from ..model.session import Change
@@ -27,6 +28,7 @@ from ..widgets.explorer_marks import ExplorerView
 from ..widgets.notice_strip import draw_notices, notices_that_fit
 from .base import PlayHost, Scene
 from .play_choices import PlayerChoices
+from .play_club import ClubPlay
 from .play_commands import command_table
 from .play_keys import Typing, key_command, nearest_legal, step_cursor
 from .play_view import PlayView
@@ -59,8 +61,8 @@ class PlayScene(Scene):
         self.hover: Square | None = None
         self.cursor: Square | None = None
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
-
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
+        self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add)  # queued: the review summary stays
         self.commands = command_table(self)
@@ -120,6 +122,7 @@ class PlayScene(Scene):
         self.typing.update()
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
+        self.club.tick()
         self.computer.review_when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
@@ -160,7 +163,7 @@ class PlayScene(Scene):
         self.computer.score_when_idle()
         if self.animation is not None:
             return
-        if self.session.board.is_game_over():
+        if self.session.is_over():
             self._game_over()
             return
         self.game_over_since = None
@@ -223,18 +226,19 @@ class PlayScene(Scene):
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:
-        """Answer the player's own action (an illegal click, nothing to undo): shown, not
-        logged; a ``lasting`` answer is about the game as a whole and outlives the next move."""
+        """Answer the player's own action: shown, not logged; ``lasting`` outlives a move."""
         self.notices.answer(message, lasting)
 
     def click_square(self, square: Square) -> None:
-        if self.animation is not None:
+        if self.session.paused and not self.session.watching:
+            self.tell(_(NOT_WHILE_PAUSED))
+        elif self.animation is not None:
             self.queued.append(square)
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
             self.tell(_("{square} is not a legal move.").format(square=square_name(square)))
-        elif not self.session.board.is_game_over():
+        elif not self.session.is_over():
             self.tell(_("The computer is still thinking."))
 
     def move_cursor(self, dx: int, dy: int) -> None:

@@ -23,6 +23,7 @@ from ..widgets.explorer_marks import ExplorerView
 from . import play_library as library_commands
 from .base import PlayHost
 from .play_choices import PlayerChoices
+from .play_club import ClubPlay
 from .play_keys import CURSOR_STEPS
 
 
@@ -42,11 +43,13 @@ class PlayScene(Protocol):
     def notices(self) -> Notices: ...
     @property
     def puzzle_feed(self) -> PuzzleFeed: ...
+    @property
+    def club(self) -> ClubPlay: ...
+    @property
+    def explorer(self) -> ExplorerView: ...
     def tell(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
-    @property
-    def explorer(self) -> ExplorerView: ...
     def move_cursor(self, dx: int, dy: int) -> None: ...
 
 
@@ -59,10 +62,16 @@ class GameCommands:
         self.session = scene.session
 
     def new_game(self) -> None:
-        """A new game; the one it replaces is kept, and the notice says how to get it back."""
-        kept = self.session.new_game()
+        """A new game (started as the Game card chose); the one it replaces is kept, and the
+        notice says how to get it back."""
+        kept = self.scene.club.new_game()
         if kept is not None:
             self.scene.tell(stepped_text("new", kept), lasting=True)
+
+    def show_game_card(self) -> None:
+        """G: the next game's start and clock, and the player's strength over time."""
+        if not self.host.demo and self.host.find_screen("game") is None:
+            self.host.open_screen("game", club=self.scene.club, session=self.session)
 
     def step(self, way: str) -> None:
         """Undo or redo; a step into another game says which game it is now."""
@@ -118,7 +127,7 @@ class GameCommands:
         )
 
     def _end_card_back(self) -> None:
-        if self.session.board.is_game_over() and self.host.find_screen("end") is None:
+        if self.session.is_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
 
     def show_library(self) -> None:
@@ -159,7 +168,7 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "new": game.new_game,
         "undo": partial(game.step, "undo"),
         "redo": partial(game.step, "redo"),
-        "hint": computer.ask_hint,
+        "hint": scene.club.hint_asked,
         "legal": choices.toggle_legal,
         "sound": choices.toggle_sound,
         "help": game.show_help,
@@ -171,7 +180,8 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "play-black": partial(choices.set_human, "black"),
         "play-white": partial(choices.set_human, "white"),
         "mode": choices.next_mode,
-        "pause": choices.toggle_pause,
+        "pause": scene.club.toggle_pause,
+        "game": game.show_game_card,
         "step": choices.step,
         "level-up": partial(choices.change_level, 1),
         "level-down": partial(choices.change_level, -1),

@@ -29,6 +29,7 @@ KEYS: dict[int, str] = {
     pygame.K_z: "puzzles",
     pygame.K_g: "library",
     pygame.K_p: "pause",
+    pygame.K_k: "game",
     pygame.K_o: "settings",
     pygame.K_v: "display",
     pygame.K_PERIOD: "step",

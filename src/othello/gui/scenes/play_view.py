@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...bitboard import Square
+from ...clock import WARNING_SECONDS
+from ..model.club_words import clock_text, strength_short
 from ..model.game_words import last_placed
 from ..model.session import Session
 from ..model.wording import PanelView, panel_view, status_parts
@@ -16,11 +18,13 @@ from ..widgets.board import BoardView
 from ..widgets.explorer_marks import ExplorerView
 from .base import PlayHost
 from .play_choices import LEVELS_RANGE
+from .play_club import ClubPlay
 
 
 class Shown(Protocol):
     """The parts of the play screen its pictures come from."""
 
+    club: ClubPlay
     host: PlayHost
     session: Session
     computer: ComputerTurn
@@ -105,4 +109,18 @@ class PlayView:
             progress=self.scene.computer.review_progress(),
         )
         view.toggles["explore"] = self.scene.explorer.on
+        self._club(view)
         return view
+
+    def _club(self, view: PanelView) -> None:
+        """The clocks in the score boxes (the running one lit, a warning in the last
+        seconds), and the player's strength beside the level."""
+        club = self.scene.club
+        clocks, running = club.clocks, club.clocks.running()
+        for color in ("black", "white"):
+            left = clocks.time_left(color)
+            if left is not None:
+                low = left < WARNING_SECONDS
+                view.clocks[color] = (clock_text(left), color == running, low)
+        if not view.two_players and view.watch_levels is None:
+            view.strength = strength_short(club.strength.rating)

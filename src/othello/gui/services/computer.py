@@ -9,9 +9,11 @@ every change cancels the job (the worker drops what it returns) and forgets the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ...app.i18n import _
 from ...bitboard import Square
+from ...clock import ClockTime
 from ...levels import ANALYSIS
 from ...notation import parse_move
 from ...review import MoveReview
@@ -22,6 +24,17 @@ from .reviewing import GameReview
 from .worker import Outcome, SearchWorker
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
+
+
+@dataclass
+class ClockHooks:
+    """What club play adds to the computer's turn: the mover's clock for its search (None
+    without one), a word once its move is chosen (its clock then holds), and the answer to a
+    search for a new game's start in a score range."""
+
+    clock_for: Callable[[], ClockTime | None] = lambda: None
+    decided: Callable[[], None] = lambda: None
+    found_position: Callable[[object], object] = lambda value: None
 
 
 class ComputerTurn:
@@ -53,6 +66,7 @@ class ComputerTurn:
         self.hints: dict[Square, int] = {}
         self.hints_exact = False  # the hints are perfect play's results, not estimates
         self.hint_explained = False  # the score unit is explained with the first hint only
+        self.hooks = ClockHooks()  # a game on a clock's, set by scenes/play_club.py
 
     @property
     def judgement(self) -> GameJudgement:
@@ -86,14 +100,11 @@ class ComputerTurn:
 
     def think_if_due(self) -> None:
         """Start thinking as soon as it is the computer's turn, even while discs still turn."""
-        if (
-            self.is_to_move()
-            and self.pending is None
-            and not self.worker.busy
-            and not self.search_failed
-        ):
+        idle = not (self.worker.busy or self.search_failed)
+        if self.is_to_move() and self.pending is None and idle:
             board = self.session.board
-            self.worker.think(board, self.session.level_for(board.side_to_move))
+            level = self.session.level_for(board.side_to_move)
+            self.worker.think(board, level, self.hooks.clock_for())
 
     def score_when_idle(self) -> None:
         """Two players: nobody's search scores their moves, so the search process, idle
@@ -106,7 +117,7 @@ class ComputerTurn:
             or self.worker.busy
             or self.search_failed
             or game.cursor == 0
-            or session.board.is_game_over()
+            or session.is_over()
             or self.judgement.has_score(tuple(game.moves[: game.cursor]))
         ):
             return
@@ -183,8 +194,7 @@ class ComputerTurn:
         return self.judgement.points(game, last)
 
     def last_from_book(self) -> bool:
-        """The move last played on the board was the computer's, from the opening book, in
-        this game."""
+        """The move last played on the board was the computer's, from the opening book."""
         game = self.session.game
         return game.cursor > 0 and tuple(game.moves[: game.cursor]) in self.book_moves
 
@@ -226,11 +236,8 @@ class ComputerTurn:
         a running review job goes on (it judges the moves it was given)."""
         if not (keep_review and self.worker.kind == "review"):
             self.worker.cancel()
-        self.pending = None
-        self.pending_score = None
-        self.search_failed = False
-        self.hints = {}
-        self.turn_wait = 0.0
+        self.pending, self.pending_score, self.search_failed = None, None, False
+        self.hints, self.turn_wait = {}, 0.0
 
     def _black_score(self, result: object) -> tuple[int, bool] | None:
         """A search result's score of the position on the board, from Black's side, and
@@ -256,7 +263,10 @@ class ComputerTurn:
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])
-        if outcome.kind == "think":
+        if outcome.kind == "position":
+            self.hooks.found_position(outcome.value)
+        elif outcome.kind == "think":
+            self.hooks.decided()
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
             self.pending_score = self._black_score(outcome.value)

@@ -78,7 +78,15 @@ def record_of(session: Session, settings: Settings, when: float | None = None) -
     game = session.game
     black, white = names(session, settings)
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
-    return GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
+    record = GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
+    if game.clock:  # a game on a clock, as GGS writes it: the control, each move's seconds
+        minutes, _plus, seconds = game.clock.partition("+")
+        record.tags["TI"] = f"{int(minutes):02d}:00/00:{int(float(seconds or 0)):02d}/"
+        times = game.times[: game.cursor]
+        record.notes = ["" if t is None else f"//{t:.2f}" for t in times]
+    if game.lost_on_time is not None:
+        record.tags["RE"] = str(game.result())  # "+64:t": lost on time, whatever the discs
+    return record
 
 
 def marks_of(review: tuple[tuple[int, ...], list[object]]) -> str:

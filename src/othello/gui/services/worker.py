@@ -5,12 +5,10 @@ job and bumps the generation, so a result that arrives after a new game or an un
 recognised as stale and never reaches the board. That logic is the same whichever way a job
 is carried out:
 
-- by default, in a child process (:mod:`othello.app.search_service`), so the search never holds
-  the interpreter the frame loop needs: a long C call in the search (clearing a table of half a
-  million entries, a garbage collection) used to stall frames by 50-200 ms;
-- with an ``engine_factory`` (tests, scripts), in a thread calling the engines it makes, which
-  need not be picklable. Jobs run one at a time: a new job's thread first waits for the
-  cancelled one to return, so an engine is never searched twice at once.
+- by default, in a child process (:mod:`othello.app.search_service`): the search never holds
+  the interpreter the frame loop needs (a table cleared in the search stalled frames 50-200 ms);
+- with an ``engine_factory`` (tests, scripts), in a thread calling the engines it makes. Jobs
+  run one at a time: a new job's thread first waits for the cancelled one to return.
 """
 
 from __future__ import annotations
@@ -29,6 +27,7 @@ from typing import Any, NamedTuple, Protocol
 from ...app import search_service
 from ...app.search_service import Job, Report
 from ...board import Board
+from ...clock import ClockTime
 from ...errors import SearchError
 from ...judging import ReviewStopped
 
@@ -91,9 +90,14 @@ class SearchWorker:
     def busy(self) -> bool:
         return self.kind is not None
 
-    def think(self, board: Board, level: int) -> int:
-        """Start choosing a move for the side to move; returns the job's generation."""
-        return self._start("think", board, level)
+    def think(self, board: Board, level: int, clock: ClockTime | None = None) -> int:
+        """Start choosing a move (to the mover's ``clock`` when it plays on one)."""
+        text = board if clock is None else search_service.clock_text(board, clock)
+        return self._start("think", text, level)
+
+    def position(self, moves: int, low: int, high: int, seed: int) -> int:
+        """Start looking for a random position in a score range (a new game's start)."""
+        return self._start("position", search_service.position_text(moves, low, high, seed), 0)
 
     def score(self, board: Board, level: int) -> int:
         """Start judging the position (the search's score, not its move: for the graph)."""
@@ -156,10 +160,11 @@ class SearchWorker:
             self.shutdown()
             transport.processes = processes
 
-    def _start(self, kind: str, board: Board, level: int) -> int:
+    def _start(self, kind: str, board: Board | str, level: int) -> int:
         self.cancel()
         self.kind = kind
-        self._job = (self.generation, kind, board.to_string(), level, self.book)
+        text = board if isinstance(board, str) else board.to_string()
+        self._job = (self.generation, kind, text, level, self.book)
         self._transport.start(self._job)
         return self.generation
 
@@ -351,27 +356,27 @@ class ThreadTransport:
                 self._engines.pop(level, None)
         if stop.is_set():
             return
+
+        def on_review(review: Any) -> None:
+            self._reports.put(Outcome("verdict", generation, review))
+
         try:
-            if kind == "review":
-
-                def on_review(review: Any) -> None:
-                    self._reports.put(Outcome("verdict", generation, review))
-
-                value = search_service.value_from_data(
-                    kind, search_service.review_data(board_string, stop, on_review)
+            if kind in ("review", "position", "judge"):  # the search service's own jobs
+                data = (
+                    search_service.review_data(board_string, stop, on_review)
+                    if kind == "review"
+                    else search_service.data_job(kind, board_string, stop)
                 )
+                value = search_service.value_from_data(kind, data)
                 self._reports.put(Outcome(kind, generation, value))
                 return
+            board_string, clock = search_service.board_and_clock(board_string)
             board = Board.from_string(board_string)
-            if kind == "judge":
-                data = search_service.judged_data(board, stop)
-                self._reports.put(
-                    Outcome(kind, generation, search_service.value_from_data(kind, data))
-                )
-                return
             engine = self._engine(level)
             if kind in ("think", "score"):
-                value = engine.think(board, stop=stop, on_progress=self._progress_for(generation))
+                timed = {} if clock is None else {"clock": clock}  # tests' engines: no clocks
+                progress = self._progress_for(generation)
+                value = engine.think(board, stop=stop, on_progress=progress, **timed)
             else:
                 value = engine.analyze(board, stop=stop)
             self._reports.put(Outcome(kind, generation, value))

@@ -11,12 +11,13 @@ import math
 
 import pygame
 
-from ...app.i18n import _
+from ...app.i18n import _, pgettext
 from ...board import Color
 from ..model.game_words import info_wordings
 from ..model.wording import PanelView
 from . import theme
 from .board import BoardRenderer
+from .clock_face import draw_clock
 from .graph import draw_bar, draw_graph, point_near
 from .layout import Layout
 from .panel_buttons import ButtonPainter
@@ -61,6 +62,10 @@ class Panel(PanelLayout):
             if view.watch_levels is not None
             else [view.level_label]
         )
+        if view.strength and view.watch_levels is None:  # the strength goes if need be
+            levels.insert(
+                0, _("{heading} · {strength}").format(heading=levels[0], strength=view.strength)
+            )
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)
@@ -194,7 +199,14 @@ class Panel(PanelLayout):
             wordings = (
                 [_("{name} · to move").format(name=name), name] if moving else [name]
             )  # the green edge says it too
-            text, size = self.text.fit(wordings, inner.width, self.size(13))
+            if color in view.clocks:  # beside a clock: shorter, or only the disc says who
+                if name == _("Computer"):
+                    wordings.append(pgettext("player, short", "Comp."))
+                wordings.append("")
+            foot = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
+            clock = view.clocks.get(color)
+            clock_w = draw_clock(surface, self.text, clock, foot, self.px, self.size(12))
+            text, size = self.text.fit(wordings, inner.width - clock_w, self.size(13))
             label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
             surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
 

@@ -54,6 +54,7 @@ ACCENT = (70, 160, 110)
 BUTTON = (60, 66, 77)
 BUTTON_HOVER = (76, 84, 97)
 BUTTON_DISABLED = (50, 54, 62)
+CLOCK_LOW = (196, 52, 44)  # a clock in its last seconds
 BUTTON_EDGE: Colour | None = None  # high contrast: every button outlined
 STATUS_BUSY = (58, 52, 30)  # the status box while the computer thinks: warm, like the spinner
 # the review's marks on the graph: a mistake, a blunder (inaccuracies are too many to stand out)

@@ -1,0 +1,141 @@
+"""What the window says about clocks, starts and the player's strength: every such sentence
+in one place, in the player's language, without pygame.
+
+The tables hold sentences marked with ``N_`` (made at import time); they are translated with
+``_`` where they are shown, since the language can change while the window is open.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...app.i18n import N_, _, ngettext
+from ...board import Color
+from ...rating import LEVEL_RATINGS, Rating
+
+START_NAMES = {
+    "standard": N_("Four discs"),
+    "balanced": N_("Balanced opening"),
+    "range": N_("Position in a range"),
+}
+"""The kinds of start a new game can have, as the game card names them."""
+
+START_WORDS = {
+    "standard": N_("the usual start: the four discs in the middle"),
+    "balanced": N_(
+        "8 moves already played, chosen at random among openings a deep search scores "
+        "within 2 discs: no two games start alike"
+    ),
+    "range": N_(
+        "a random position at move {moves} where the side to move is ahead by {low} to "
+        "{high} discs: practise judging positions"
+    ),
+}
+
+START_SHORT = {
+    "standard": N_("the four discs"),
+    "balanced": N_("8 moves in, a balanced opening"),
+    "range": "",
+}
+
+
+def start_words(kind: str) -> list[str]:
+    """A start's words on the game card, longest first (a range's are filled in there)."""
+    return [_(words) for words in (START_WORDS[kind], START_SHORT[kind]) if words]
+
+
+def clock_text(seconds: float) -> str:
+    """A clock's time as a clock shows it: "4:59", "0:09.4" in the last ten seconds."""
+    if seconds < 10:
+        return f"0:{seconds:04.1f}"
+    whole = math.ceil(seconds)
+    return (
+        f"{whole // 60}:{whole % 60:02d}"
+        if whole < 3600
+        else f"{whole // 3600}h{whole // 60 % 60:02d}"
+    )
+
+
+def control_text(control: str) -> str:
+    """A time control in words: "5+3" -> "5 min + 3 s a move"; "" -> "no clock"."""
+    if not control:
+        return _("no clock")
+    minutes, _plus, increment = control.partition("+")
+    if increment and float(increment):
+        return _("{minutes} min + {seconds} s a move").format(minutes=minutes, seconds=increment)
+    return _("{minutes} min").format(minutes=minutes)
+
+
+def timeout_verdict(lost: Color, human: Color | None) -> list[str]:
+    """The end card's verdict when a flag fell, in wordings longest first."""
+    if human is None:
+        return [_("Black ran out of time.") if lost == "black" else _("White ran out of time.")]
+    if lost == human:
+        return [_("You ran out of time."), _("Out of time.")]
+    return [_("The computer ran out of time."), _("Computer out of time.")]
+
+
+def timeout_headline(lost: Color) -> str:
+    """The end card's headline when a flag fell: the other side wins."""
+    return _("White wins on time") if lost == "black" else _("Black wins on time")
+
+
+PAUSED = N_("Paused: the clocks are stopped. P goes on.")
+PAUSE_NO_CLOCK = N_("P pauses a game on a clock (or watching); this game has none.")
+RESUMED = N_("Going on: the clocks run again.")
+NOT_WHILE_PAUSED = N_("The game is paused: P goes on.")
+FINDING = N_("Finding a position at move {moves} with the side to move ahead by {low} to {high}…")
+NOT_FOUND = N_("No position at move {moves} ahead by {low} to {high} turned up; try a wider range.")
+NO_BALANCED = N_("{problem} Starting from the four discs.")
+
+
+def _value(rating: Rating) -> str:
+    """A rating with how sure it is: twice the deviation, the range it is 95% likely in."""
+    return f"{rating.value:.0f} +/- {2 * rating.deviation:.0f}"
+
+
+def strength_line(rating: Rating) -> list[str]:
+    """The player's strength in a line, longest first: "Your strength: 1430 +/- 120 after
+    12 games (about level 7, 1390)", then shorter."""
+    if rating.games == 0:
+        return [
+            _("Your strength: not yet rated; finish a game against the computer"),
+            _("Not yet rated"),
+        ]
+    near = rating.nearest_level()
+    value = _value(rating)
+    return [
+        ngettext(
+            "Your strength: {value} after {n} game (about level {number}, {rating})",
+            "Your strength: {value} after {n} games (about level {number}, {rating})",
+            rating.games,
+        ).format(value=value, n=rating.games, number=near, rating=f"{LEVEL_RATINGS[near]:.0f}"),
+        _("Your strength: {value} (about level {number})").format(value=value, number=near),
+        _("You: {value}, about level {number}").format(value=value, number=near),
+    ]
+
+
+def strength_short(rating: Rating) -> str:
+    """The panel's few words beside the level's heading: "you: 1430"."""
+    return "" if rating.games == 0 else _("you: {rating}").format(rating=f"{rating.value:.0f}")
+
+
+def rated_text(before: Rating, after: Rating, level: int) -> str:
+    """The notice after a rated game."""
+    return _("Your strength: {value} ({change} after this game at level {number}).").format(
+        value=_value(after), change=f"{after.value - before.value:+.0f}", number=level
+    )
+
+
+def suggest_text(level: int) -> str:
+    """The suggestion to go up a level, after the player won most games at the one below."""
+    return _("You win most of your games at level {below}: try level {number} (+).").format(
+        below=level - 1, number=level
+    )
+
+
+UNRATED = {
+    "assisted": N_("Not rated: a hint or an undo helped in this game."),
+    "level": N_("Not rated: the level or your side changed during the game."),
+    "start": N_("Not rated: the game did not start from the four discs or a balanced opening."),
+}

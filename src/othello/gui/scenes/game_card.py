@@ -1,0 +1,279 @@
+"""The Game card (K): how the next game starts, its clock, and the player's strength over time.
+
+Each choice takes effect for the next new game and is remembered; Enter (or the button)
+starts that game, Esc or K closes the card. The strength is the rating after each rated
+game, drawn against the levels' own ratings.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from ...app.i18n import _, pgettext
+from ...clock import TimeControl
+from ...rating import LEVEL_RATINGS
+from ..model.clocks import Clocks
+from ..model.club_words import (
+    START_NAMES,
+    control_text,
+    start_words,
+    strength_line,
+)
+from ..model.session import Session
+from ..services.next_game import NextGame
+from ..services.strength import StrengthKeeper
+from ..widgets import theme
+from ..widgets.card import card, dim
+from ..widgets.strength_graph import draw_strength
+from ..widgets.text import MIN_TEXT
+from .base import Host, Scene
+
+CLOCKS = ("off", "1+0", "3+2", "5+0", "5+3", "10+5", "15+10", "30+0")
+"""The card's clock buttons (othello.ini's CLOCK takes any minutes+seconds)."""
+
+Action = tuple[str, ...]
+
+
+def button_words(option: str) -> list[str]:
+    """A start's or a clock's button words in the player's language, longest first."""
+    if option == "off":
+        return [_("No clock"), pgettext("clock", "Off")]
+    if option not in START_NAMES:
+        return [option]
+    shorter = {
+        "standard": [_("4 discs")],
+        "balanced": [_("Balanced")],
+        "range": [_("In a range"), pgettext("start", "Range")],
+    }
+    return [_(START_NAMES[option]), *shorter[option]]
+
+
+class Club(Protocol):
+    """What the card changes (scenes/play_club.py's ClubPlay)."""
+
+    def set_control(self, control: TimeControl | None) -> None: ...
+    def set_start(self, kind: str) -> None: ...
+    def step_range(self, what: str, delta: int) -> None: ...
+    @property
+    def next(self) -> NextGame: ...
+    @property
+    def clocks(self) -> Clocks: ...
+    @property
+    def strength(self) -> StrengthKeeper: ...
+
+
+class GameCard(Scene):
+    """The next game's choices and the strength, over the board."""
+
+    name = "game"
+
+    def __init__(self, host: Host, club: Club, session: Session) -> None:
+        self.host = host
+        self.club = club
+        self.session = session
+        self.buttons: list[tuple[pygame.Rect, Action]] = []
+        self.lines: list[str] = []  # what was drawn, for tests
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
+
+    # ----- what is chosen ---------------------------------------------------------------------
+
+    def _kind(self) -> str:
+        return self.club.next.kind
+
+    def _control(self) -> str:
+        control = self.club.clocks.control
+        return str(control) if control is not None else "off"
+
+    def act(self, action: Action) -> None:
+        what = action[0]
+        if what == "start":
+            self.club.set_start(action[1])
+        elif what == "clock":
+            self.club.set_control(None if action[1] == "off" else TimeControl.parse(action[1]))
+        elif what == "range":
+            self.club.step_range(action[1], int(action[2]))
+        elif what == "new":
+            self.host.close_scene(self)
+            self.host.new_game()
+        elif what == "close":
+            self.host.close_scene(self)
+
+    # ----- events -----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, action in self.buttons:
+                if rect.collidepoint(event.pos):
+                    self.act(action)
+                    return True
+            return self.host.layout.board.collidepoint(event.pos)  # the card covers the board
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.act(("new",))
+            elif event.key in (pygame.K_ESCAPE, pygame.K_k):
+                self.act(("close",))
+            else:
+                return False  # the rest (undo, levels, help...) still reach the game
+            return True
+        return False
+
+    # ----- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.host.layout
+        board, s = layout.board, layout.square
+        dim(surface, board, 140)
+        rect = board.inflate(-max(8, s // 5), -max(8, s // 5))
+        card(surface, rect, alpha=255)
+        self.rect = rect
+        self.buttons, self.lines = [], []
+        pad = max(6, s // 6)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        row = max(18, int(inner.height / 11.5))
+        size = max(MIN_TEXT, int(row * 0.5))
+        y = inner.top
+        y = self._text(surface, _("Next game"), inner.left, y, row, size + 3, theme.TEXT, True)
+        kinds = list(START_NAMES)
+        y = self._choices(
+            surface,
+            inner,
+            y,
+            row,
+            size,
+            pgettext("game card", "Start"),
+            kinds,
+            self._kind(),
+            "start",
+        )
+        if self._kind() == "range":
+            y = self._range_row(surface, inner, y, row, size)
+        else:
+            y = self._text(surface, start_words(self._kind()), inner.left, y, row, size,
+                           theme.TEXT_DIM)  # fmt: skip
+        y = self._choices(
+            surface, inner, y, row, size, _("Clock"), CLOCKS[:4], self._control(), "clock"
+        )
+        y = self._choices(surface, inner, y, row, size, "", CLOCKS[4:], self._control(), "clock")
+        clock = _("Clock: {control}").format(control=control_text(self._clock_words()))
+        y = self._text(surface, clock, inner.left, y, row, size, theme.TEXT_DIM)
+        line = strength_line(self.club.strength.rating)
+        y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
+        foot = inner.bottom - row
+        graph = pygame.Rect(inner.left, y, inner.width, foot - y - pad // 2)
+        ratings = [g.rating for g in self.club.strength.strength.history]
+        draw_strength(
+            surface, self.host.text, graph, ratings, LEVEL_RATINGS, max(MIN_TEXT, size - 2)
+        )
+        half = (inner.width - pad) // 2
+        self._button(surface, pygame.Rect(inner.left, foot, half, row - 2),
+                     [_("New game (Enter)"), _("New game")], ("new",), size, True)  # fmt: skip
+        self._button(surface, pygame.Rect(inner.left + half + pad, foot, half, row - 2),
+                     [_("Close (Esc)"), _("Close")], ("close",), size)  # fmt: skip
+
+    def _range(self) -> dict[str, int]:
+        return self.club.next.words()
+
+    def _clock_words(self) -> str:
+        control = self._control()
+        return "" if control == "off" else control
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        wording: str | list[str],
+        x: int,
+        y: int,
+        row: int,
+        size: int,
+        color: tuple[int, int, int],
+        bold: bool = False,
+    ) -> int:
+        width = self.host.layout.board.right - x - max(12, self.host.layout.square // 3)
+        text, fitted = self.host.text.fit(wording, width, size, bold)
+        label = self.host.text.render(text, fitted, color, bold=bold)
+        surface.blit(label, label.get_rect(midleft=(x, y + row // 2)))
+        self.lines.append(text)
+        return y + row
+
+    def _choices(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        y: int,
+        row: int,
+        size: int,
+        title: str,
+        options: list[str] | tuple[str, ...],
+        chosen: str,
+        what: str,
+    ) -> int:
+        """A row of buttons, the chosen one lit, after a short title: where the buttons' words
+        would not fit beside it (a small window, long words), the row is the buttons alone."""
+        text, gap = self.host.text, max(3, row // 6)
+        forms = [button_words(option) for option in options]
+
+        def room(label_w: int) -> int:
+            width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
+            return width - min(6, width // 4)
+
+        label_w = int(inner.width * 0.18)
+        if any(text.width(words[-1], MIN_TEXT, True) > room(label_w) for words in forms):
+            label_w = 0
+        elif title:
+            self._text(surface, title, inner.left, y, row, size, theme.TEXT_DIM, True)
+        width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
+        common = min(text.fit(words, room(label_w), size, True)[1] for words in forms)
+        for i, (option, words) in enumerate(zip(options, forms, strict=True)):
+            rect = pygame.Rect(inner.left + label_w + i * (width + gap), y + 1, width, row - 3)
+            self._button(surface, rect, words, (what, option), common, option == chosen)
+        return y + row
+
+    def _range_row(
+        self, surface: pygame.Surface, inner: pygame.Rect, y: int, row: int, size: int
+    ) -> int:
+        """Range: the move and the bounds, each with - and +, the value between them."""
+        text, color, values = self.host.text, theme.TEXT, self._range()
+        step = inner.width // 3
+        small = max(MIN_TEXT, size - 1)
+        widest = text.render("+30", small, color, bold=True).get_width()  # any value's room
+        words = (
+            ("moves", pgettext("range", "move")),
+            ("low", pgettext("range", "from")),
+            ("high", pgettext("range", "to")),
+        )
+        for i, (what, label) in enumerate(words):
+            left = inner.left + i * step
+            value = f"{values[what]}" if what == "moves" else f"{values[what]:+d}"
+            label_w = text.render(label, small, color).get_width()
+            self._text(surface, label, left, y, row, small, color)
+            room = step - label_w - widest - 14  # the two buttons share what is left
+            b = max(12, min(row - 6, room // 2))
+            minus = pygame.Rect(left + label_w + 4, y + (row - b) // 2, b, b)
+            plus = pygame.Rect(left + step - b - 6, y + (row - b) // 2, b, b)
+            self._button(surface, minus, ["-"], ("range", what, "-1"), small)
+            self._button(surface, plus, ["+"], ("range", what, "1"), small)
+            shown = text.render(value, small, color, bold=True)
+            surface.blit(
+                shown, shown.get_rect(center=((minus.right + plus.left) // 2, y + row // 2))
+            )
+        return y + row
+
+    def _button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        wordings: list[str],
+        action: Action,
+        size: int,
+        lit: bool = False,
+    ) -> None:
+        hover = rect.collidepoint(self.host.mouse)
+        color = theme.ACCENT if lit else theme.BUTTON_HOVER if hover else theme.BUTTON
+        pygame.draw.rect(surface, color, rect, border_radius=6)
+        text, fitted = self.host.text.fit(wordings, rect.width - min(6, rect.width // 4), size, lit)
+        label = self.host.text.render(text, fitted, theme.TEXT, bold=lit)
+        surface.blit(label, label.get_rect(center=rect.center))
+        self.buttons.append((rect, action))
+        self.lines.append(text)

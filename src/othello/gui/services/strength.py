@@ -1,0 +1,115 @@
+"""The player's strength: each finished game against the computer rated, the rating kept in
+``strength.json``, a notice after each rated game and a suggestion to go up a level.
+
+A game is rated when a person played one side and the computer the other, at one level,
+from the four discs or a balanced opening, with no hint and no undo (they would flatter
+the rating). Its result counts as the person's: a win 1, a draw 0.5, a loss (on time too) 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from ...app.i18n import _
+from ...app.strength_store import Strength, StrengthFile
+from ...board import Board, Color
+from ...game import Game
+from ...rating import Rating, suggestion
+from ..model.club_words import UNRATED, rated_text, suggest_text
+from ..model.session import Change, Session
+
+
+@dataclass
+class Entry:
+    """What decides whether a game is rated, noted as it starts and as it goes."""
+
+    level: int
+    human: Color
+    fair_start: bool
+    assisted: bool = False
+    done: bool = False
+
+
+class StrengthKeeper:
+    """Rates the session's finished games and keeps the rating."""
+
+    def __init__(
+        self, session: Session, file: StrengthFile | None, tell: Callable[[str], None]
+    ) -> None:
+        """``file`` None: nothing is read or written (the demo)."""
+        self.session = session
+        self.file = file
+        self.tell = tell
+        self.strength, notice = file.load() if file is not None else (Strength(), None)
+        if notice is not None:
+            session.notify(notice)
+        self._games: WeakKeyDictionary[Game, Entry] = WeakKeyDictionary()
+        session.on_game_changed.append(self.changed)
+        self._note(session.game)
+
+    @property
+    def rating(self) -> Rating:
+        return self.strength.rating
+
+    def changed(self, change: Change) -> None:
+        session = self.session
+        if change.kind in ("new", "players"):
+            self._note(session.game, restart=change.kind == "new")
+        entry = self._games.get(session.game)
+        if entry is None:
+            return
+        if change.kind == "undo":
+            entry.assisted = True
+        if session.is_over() and not entry.done and change.kind in ("play", "pass", "timeout"):
+            entry.done = True
+            self._rate(entry)
+
+    def assisted(self) -> None:
+        """A hint was asked for in the game on the board: it is not rated."""
+        entry = self._games.get(self.session.game)
+        if entry is not None:
+            entry.assisted = True
+
+    def _note(self, game: Game, restart: bool = False) -> None:
+        """Note a game as it starts against the computer (or the side chosen before its
+        first move)."""
+        session = self.session
+        if session.human is None or session.two_players:
+            return
+        if not restart and game in self._games and game.cursor > game.given:
+            return  # a side changed in mid-game: the game keeps its entry
+        fair = game.start == Board() and (game.given == 0 or game.origin == "balanced")
+        self._games[game] = Entry(session.level, session.human, fair)
+
+    def _rate(self, entry: Entry) -> None:
+        session = self.session
+        why = (
+            "assisted"
+            if entry.assisted
+            else "level"
+            if session.level != entry.level or session.human != entry.human
+            else "start"
+            if not entry.fair_start
+            else ""
+        )
+        if why:
+            self.tell(_(UNRATED[why]))
+            return
+        before = self.rating
+        after = self.strength.add(entry.level, self._score(entry.human))
+        words = rated_text(before, after, entry.level)
+        up = suggestion(self.strength.results(), entry.level)
+        if up is not None:
+            words += " " + suggest_text(up)
+        self.tell(words)
+        if self.file is not None and (problem := self.file.save(self.strength)) is not None:
+            self.session.notify(problem)
+
+    def _score(self, human: Color) -> float:
+        game = self.session.game
+        if game.lost_on_time is not None:
+            return 0.0 if game.lost_on_time == human else 1.0
+        winner = game.board.winner()
+        return 0.5 if winner is None else 1.0 if winner == human else 0.0

@@ -1,0 +1,58 @@
+"""The player's rating over the rated games, against the levels' own ratings (thin lines,
+each named), so a glance says which levels the player has passed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from ...app.i18n import _
+from . import theme
+from .text import TextCache
+
+
+def draw_strength(
+    surface: pygame.Surface,
+    text: TextCache,
+    rect: pygame.Rect,
+    ratings: Sequence[float],
+    levels: Mapping[int, float],
+    size: int,
+) -> None:
+    """The ratings after each game (oldest left) in ``rect``, over the levels near them."""
+    if rect.height < 24 or rect.width < 60:
+        return
+    pygame.draw.rect(surface, theme.BUTTON_DISABLED, rect, border_radius=4)
+    if not ratings:
+        note = text.render(_("Your rating over time shows here."), size, theme.TEXT_DIM)
+        surface.blit(note, note.get_rect(center=rect.center))
+        return
+    low = min(ratings) - 120
+    high = max(ratings) + 120
+    shown = {n: r for n, r in levels.items() if low <= r <= high}
+    if not shown:  # at least the nearest level, for a yardstick
+        near = min(levels, key=lambda n: abs(levels[n] - ratings[-1]))
+        shown = {near: levels[near]}
+        low, high = min(low, levels[near] - 60), max(high, levels[near] + 60)
+    area = rect.inflate(-8, -8)
+    label_w = text.render(_("L{n}").format(n=12), size, theme.TEXT_DIM).get_width() + 6
+    plot = pygame.Rect(area.left + label_w, area.top, area.width - label_w, area.height)
+
+    def y_of(value: float) -> int:
+        return int(plot.bottom - (value - low) / (high - low) * plot.height)
+
+    for number, value in sorted(shown.items()):
+        y = y_of(value)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, y), (plot.right, y))
+        tag = text.render(_("L{n}").format(n=number), size, theme.TEXT_DIM)
+        surface.blit(tag, tag.get_rect(midleft=(area.left, y)))
+    count = len(ratings)
+    points = [
+        (plot.left + (plot.width * i // max(1, count - 1) if count > 1 else plot.width // 2),
+         y_of(value))
+        for i, value in enumerate(ratings)
+    ]  # fmt: skip
+    if len(points) > 1:
+        pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
+    pygame.draw.circle(surface, theme.CURSOR, points[-1], 4)

@@ -1,0 +1,260 @@
+"""Clocks, starts and strength in the window, headless, on a time source the tests move by
+hand: the clocks in the panel, a flag that ends the game, pause, undo that puts the clocks
+back, a balanced start Undo never takes back, the Game card, and rated games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from othello import Board
+from othello.app import paths
+from othello.clock import TimeControl
+from othello.ggf import format_ggf
+from othello.gui.app import App
+from othello.gui.model.clocks import Clocks
+from othello.gui.model.session import Session
+from othello.gui.services.library_watch import record_of
+from othello.starts import BALANCED_MOVES
+from test_gui import FakeEngine, app_maker, click, frames, frames_until, human_turn_idle, press
+
+
+class ClockedEngine(FakeEngine):
+    """Plays the first legal move, and takes the clock a clocked game gives it."""
+
+    def think(self, board: Board, stop: object = None, on_progress: object = None, **kw: object):  # type: ignore[no-untyped-def,override]
+        self.clocks_seen.append(kw.get("clock"))
+        return super().think(board, stop, on_progress)  # type: ignore[arg-type]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clocks_seen: list[object] = []
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    yield from app_maker()
+
+
+def clocked(
+    make_app: Callable[..., App], control: str = "1+2", **changes: object
+) -> tuple[App, FakeTime]:
+    """A window whose next games are on ``control``, its clocks on a hand-moved time."""
+    app = make_app(ClockedEngine(), clock=control, **changes)
+    now = FakeTime()
+    app.play.club.clocks.now = now
+    app.play.do("new")
+    frames(app, 2)
+    return app, now
+
+
+def test_a_new_game_gets_the_chosen_clock_and_the_panel_shows_both(
+    make_app: Callable[..., App],
+) -> None:
+    app, now = clocked(make_app)
+    clock = app.play.club.clocks.clock
+    assert clock is not None and clock.control == TimeControl(1, 2)
+    assert app.session.game.clock == "1+2"
+    now.t += 12.4
+    frames(app, 1)
+    view = app.play.panel_view()
+    assert view.clocks["black"] == ("0:48", True, False)  # yours runs: Black moves first
+    assert view.clocks["white"] == ("1:00", False, False)
+    click(app, "f5")
+    frames(app, 1)
+    assert app.session.game.times[0] == pytest.approx(12.4)
+    assert clock.left["black"] == pytest.approx(49.6)  # 60 - 12.4 + 2
+
+
+def test_the_computers_clock_stops_when_its_move_is_chosen(make_app: Callable[..., App]) -> None:
+    app, now = clocked(make_app)
+    click(app, "f5")
+    frames(app, 1)
+    now.t += 3
+    frames_until(app, lambda: human_turn_idle(app))
+    game = app.session.game
+    assert game.cursor == 2 and game.times[1] == pytest.approx(3.0)
+    engine = app.engine_factory(13) if app.engine_factory else None
+    assert isinstance(engine, ClockedEngine) and engine.clocks_seen[-1] == (60.0, 2.0)
+    assert app.play.panel_view().clocks["white"][0] == "0:59"  # 60 - 3 + 2
+
+
+def test_a_flag_that_falls_ends_the_game_lost_on_time(make_app: Callable[..., App]) -> None:
+    app, now = clocked(make_app)
+    now.t += 10
+    frames(app, 1)
+    assert app.play.panel_view().clocks["black"] == ("0:50", True, False)
+    now.t += 44.5
+    frames(app, 1)
+    assert app.play.panel_view().clocks["black"] == ("0:05.5", True, True)  # the warning
+    now.t += 6
+    frames(app, 2)
+    game = app.session.game
+    assert game.lost_on_time == "black" and app.session.is_over()
+    assert game.result() == "-64:t"
+    assert app.find_screen("end") is not None
+    assert app.play.status_parts()[0].startswith("White wins on time")
+    click(app, "f5")  # no more moves
+    frames(app, 1)
+    assert game.cursor == 0
+
+
+def test_pause_stops_both_clocks_and_the_board(make_app: Callable[..., App]) -> None:
+    app, now = clocked(make_app)
+    now.t += 10
+    press(pygame.K_p)
+    frames(app, 1)
+    assert app.session.paused and app.play.status_parts()[0] == "Paused"
+    now.t += 3600  # an hour away: no flag falls
+    click(app, "f5")  # and no move while paused
+    frames(app, 2)
+    assert app.session.game.cursor == 0 and not app.session.is_over()
+    press(pygame.K_p)
+    frames(app, 1)
+    now.t += 5
+    frames(app, 1)
+    assert not app.session.paused
+    assert app.play.panel_view().clocks["black"][0] == "0:45"
+
+
+def test_undo_puts_both_clocks_back(make_app: Callable[..., App]) -> None:
+    app, now = clocked(make_app, "5+0")
+    now.t += 20
+    click(app, "f5")
+    frames(app, 1)
+    frames_until(app, lambda: human_turn_idle(app))
+    now.t += 30
+    frames(app, 1)
+    assert app.play.panel_view().clocks["black"][0] == "4:10"
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.session.game.cursor == 0
+    assert app.play.panel_view().clocks["black"][0] == "5:00"  # as at move 1
+    assert app.play.panel_view().clocks["white"][0] == "5:00"
+
+
+def test_watching_or_no_clock_chosen_no_clock_runs(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    app.play.do("new")
+    frames(app, 1)
+    assert app.play.club.clocks.clock is None and app.play.panel_view().clocks == {}
+    press(pygame.K_p)  # nothing to pause: it says so
+    frames(app, 1)
+    assert not app.session.paused
+
+
+def test_a_pass_costs_no_time_in_the_model() -> None:
+    session = Session(human="black")
+    clocks = Clocks(session, now := FakeTime())
+    clocks.control = TimeControl(1, 5)
+    session.new_game(
+        Board.from_string("OXX-OXO-OXOOOOO-OOXXOOO-OOOOO------OO-----O--O--------O--------- X")
+    )
+    now.t += 4
+    session.play("d1")  # White has no move: Black places the next disc
+    clock = clocks.clock
+    assert clock is not None and clock.running == "black" and clock.left["black"] == 61
+    now.t += 2
+    session.pass_if_forced()
+    assert clock.left["white"] == 60 and clock.time_left("black") == 59
+
+
+def test_a_balanced_start_has_its_8_moves_and_undo_never_takes_them_back(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine(), start="balanced")
+    app.play.do("new")
+    frames(app, 2)
+    game = app.session.game
+    assert game.given == BALANCED_MOVES == game.cursor and game.origin == "balanced"
+    assert game.start == Board()
+    assert not app.session.can_undo() or app.session.earlier  # only the game it replaced
+    click(app, app.session.board.legal_moves()[0])
+    frames_until(app, lambda: human_turn_idle(app))
+    press(pygame.K_u)
+    frames(app, 1)
+    assert app.session.game is game and game.cursor == BALANCED_MOVES
+
+
+def test_the_game_card_chooses_the_next_start_and_clock(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    press(pygame.K_k)
+    frames(app, 1)
+    card = app.find_screen("game")
+    assert card is not None
+    card.act(("start", "balanced"))  # type: ignore[attr-defined]
+    card.act(("clock", "3+2"))  # type: ignore[attr-defined]
+    frames(app, 1)
+    assert "3 min + 2 s a move" in " ".join(card.lines)  # type: ignore[attr-defined]
+    press(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.find_screen("game") is None
+    assert app.session.game.origin == "balanced" and app.session.game.clock == "3+2"
+    assert app.settings.clock == "off"  # remember=None in tests: nothing written
+
+
+def test_the_card_steps_the_range_in_bounds(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    club = app.play.club
+    for _ in range(100):
+        club.step_range("moves", 1)
+        club.step_range("low", 1)  # never above the high bound
+    assert (club.next.moves, club.next.low, club.next.high) == (56, 4, 4)
+    for _ in range(100):
+        club.step_range("high", -1)  # never below the low one
+    assert club.next.high == club.next.low == 4
+
+
+def lose_quickly(app: App) -> None:
+    """Let the flag fall: a finished game against the computer, lost."""
+    app.play.club.clocks.now = now = FakeTime()
+    app.play.do("new")
+    frames(app, 1)
+    now.t += 1000
+    frames(app, 2)
+
+
+def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    before = app.play.club.strength.rating
+    lose_quickly(app)
+    after = app.play.club.strength.rating
+    assert after.games == before.games + 1 and after.value < before.value
+    data = json.loads((paths.user_data_dir() / "strength.json").read_text())
+    assert data["games"] == after.games and data["history"][-1][1:3] == [9, 0.0]
+    assert app.play.panel_view().strength.startswith("you: ")
+
+
+def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    app.play.club.clocks.now = now = FakeTime()
+    app.play.do("new")
+    frames(app, 1)
+    games = app.play.club.strength.rating.games
+    app.play.do("hint")  # H waits a moment for a digit (h4 is a square): the command itself
+    frames(app, 2)
+    now.t += 1000
+    frames(app, 2)
+    assert app.session.is_over() and app.play.club.strength.rating.games == games
+
+
+def test_a_loss_on_time_goes_to_the_library_as_ggs_writes_it(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    lose_quickly(app)
+    record = record_of(app.session, app.settings)
+    assert record.tags["TI"] == "01:00/00:00/" and record.tags["RE"] == "-64:t"
+    assert record.result() == -64  # the library's result: every disc to the side on time
+    assert len(record.notes) == len(record.moves)
+    ggf = format_ggf(record.start, record.moves, record.tags, record.notes)
+    assert "RE[-64:t]" in ggf and "TI[01:00/00:00/]" in ggf

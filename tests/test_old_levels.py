@@ -1,0 +1,53 @@
+"""An othello.ini from before the 17-level ladder keeps its player's strength: its levels
+are read as the level of today's ladder that plays the same way, until the window writes a
+level with ``LADDER = 17`` beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from othello.app.config import parse_settings
+from othello.app.old_levels import OLD_TO_NEW
+from othello.app.preferences import save_preferences
+from othello.levels import DEFAULT_LEVEL, LEVELS
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(OLD_TO_NEW.items()))
+def test_a_file_from_before_is_read_on_todays_ladder(old: int, new: int) -> None:
+    text = f"[BASIC]\nFPS = 30\n[GAME]\nLEVEL = {old}\nWATCH_BLACK_LEVEL = {old}\n"
+    settings, notices = parse_settings(text)
+    assert (settings.level, settings.watch_black_level, settings.ladder) == (new, new, 17)
+    assert notices == []
+
+
+def test_the_former_default_is_todays_default_and_the_former_names_hold() -> None:
+    assert OLD_TO_NEW[4] == DEFAULT_LEVEL
+    names = {level.number: level.name for level in LEVELS}
+    assert names[OLD_TO_NEW[2]] == "Novice" and names[OLD_TO_NEW[6]] == "Expert"
+    assert names[OLD_TO_NEW[5]] == "Strong"
+
+
+def test_a_file_that_names_the_ladder_is_read_as_it_says() -> None:
+    settings, _ = parse_settings("[GAME]\nLEVEL = 4\nLADDER = 17\n")
+    assert settings.level == 4
+    settings, _ = parse_settings("[GAME]\nLEVEL = 12\n")  # no former level was 12
+    assert settings.level == 12
+
+
+def test_a_level_chosen_in_the_window_is_written_with_the_ladder(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+    ini.write_text("[GAME]\nLEVEL = 4\n", encoding="utf-8")  # the former default
+    assert parse_settings(ini.read_text(encoding="utf-8"))[0].level == 14
+    save_preferences({"level": 5}, ini)
+    text = ini.read_text(encoding="utf-8")
+    assert "LADDER = 17" in text
+    assert parse_settings(text)[0].level == 5  # today's 5, not moved again
+
+
+def test_the_default_file_names_todays_ladder() -> None:
+    root = Path(__file__).resolve().parent.parent
+    for path in (root / "othello.ini", root / "src" / "othello" / "othello.ini"):
+        settings, _ = parse_settings(path.read_text(encoding="utf-8"))
+        assert settings.level == DEFAULT_LEVEL and "LADDER = 17" in path.read_text("utf-8")

@@ -1,0 +1,104 @@
+"""The player's strength: the levels' ratings from the ladder's measured scores, the rating's
+update on made-up results, the suggestion to go up, and the file that keeps it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from othello.app.strength_store import Strength, StrengthFile
+from othello.levels import LADDER, LEVELS
+from othello.rating import (
+    BASE,
+    LEVEL_RATINGS,
+    START_DEVIATION,
+    Rating,
+    elo_difference,
+    suggestion,
+)
+
+KNOWN_WALLS = {17}
+"""Level 17 scored 48% against level 16 over 20 games (docs/benchmarks-history.md, issue 34):
+the ladder's one measured wall, kept visible here until a new level 17 is measured."""
+
+
+def test_each_levels_rating_comes_from_its_measured_score_against_the_one_below() -> None:
+    assert set(LEVEL_RATINGS) == {lv.number for lv in LEVELS} and LEVEL_RATINGS[1] == BASE
+    for n in range(2, len(LEVELS) + 1):
+        gap = LEVEL_RATINGS[n] - LEVEL_RATINGS[n - 1]
+        assert gap == pytest.approx(elo_difference(LADDER[n]))
+        if n in KNOWN_WALLS:  # measured, and not yet a step: remove it from KNOWN_WALLS once fixed
+            assert LADDER[n] < 0.6
+        else:
+            assert 0.6 <= LADDER[n] <= 0.85 and gap > 0  # a ladder without walls, going up
+    assert elo_difference(0.5) == 0 and elo_difference(0.76) == pytest.approx(200, abs=2)
+    assert elo_difference(0.909) == pytest.approx(400, abs=2)
+
+
+def test_a_win_raises_the_rating_a_loss_lowers_it_a_draw_against_an_equal_changes_little() -> None:
+    start = Rating(LEVEL_RATINGS[8], START_DEVIATION)
+    win, loss, draw = start.after(8, 1.0), start.after(8, 0.0), start.after(8, 0.5)
+    assert win.value > start.value > loss.value
+    assert abs(draw.value - start.value) < 1
+    assert win.games == loss.games == 1
+    assert win.deviation < start.deviation  # a game says something: surer
+
+
+def test_a_surprise_moves_the_rating_more_than_an_expected_result() -> None:
+    me = Rating(LEVEL_RATINGS[8], 200)
+    upset = me.after(12, 1.0).value - me.value  # beating a much stronger level
+    expected = me.after(4, 1.0).value - me.value  # beating a much weaker one
+    assert upset > 3 * expected > 0
+    assert me.expected(12) < 0.2 < 0.8 < me.expected(4)
+
+
+def test_games_pile_up_and_the_rating_settles_near_the_players_true_strength() -> None:
+    # Made-up results of a player exactly as strong as level 10: 3 games in 4 against
+    # level 8... as the ladder's own scores say, alternating levels 9, 10 and 11.
+    rating = Rating()
+    for game in range(120):
+        level = (9, 10, 11)[game % 3]
+        expected = 1 / (1 + 10 ** ((LEVEL_RATINGS[level] - LEVEL_RATINGS[10]) / 400))
+        score = 1.0 if (game * 0.618) % 1 < expected else 0.0  # evenly spread wins
+        rating = rating.after(level, score)
+    assert abs(rating.value - LEVEL_RATINGS[10]) < 120
+    assert rating.nearest_level() in (9, 10, 11)
+    assert rating.deviation == pytest.approx(60)  # as sure as it gets
+
+
+def test_winning_most_games_at_a_level_suggests_the_next() -> None:
+    assert suggestion([(7, 1.0)] * 4, 7) is None  # too few games yet
+    assert suggestion([(7, 1.0), (7, 1.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) == 8
+    assert suggestion([(7, 1.0), (7, 0.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) is None
+    assert suggestion([(6, 1.0)] * 5 + [(7, 1.0)] * 2, 7) is None  # other levels' games
+    assert suggestion([(17, 1.0)] * 5, 17) is None  # no level above the top
+
+
+def test_the_strength_file_keeps_the_rating_and_its_history(tmp_path: Path) -> None:
+    file = StrengthFile(tmp_path / "strength.json")
+    strength, notice = file.load()
+    assert notice is None and strength.rating.games == 0 and strength.history == []
+    strength.add(9, 1.0)
+    strength.add(10, 0.5)
+    assert file.save(strength) is None
+    again, notice = StrengthFile(tmp_path / "strength.json").load()
+    assert notice is None and again.rating.games == 2
+    assert [(g.level, g.score) for g in again.history] == [(9, 1.0), (10, 0.5)]
+    assert again.rating.value == pytest.approx(strength.rating.value, abs=0.1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{", json.dumps({"format": "othello-strength", "version": 1}), json.dumps([1, 2])],
+)
+def test_a_damaged_strength_file_is_set_aside_and_a_new_rating_begun(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "strength.json"
+    path.write_text(text)
+    strength, notice = StrengthFile(path).load()
+    assert strength == Strength() or strength.rating.games == 0
+    assert notice is not None and "strength.json.damaged" in notice
+    assert (tmp_path / "strength.json.damaged").read_text() == text and not path.exists()

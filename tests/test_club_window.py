@@ -77,6 +77,25 @@ def test_a_new_game_gets_the_chosen_clock_and_the_panel_shows_both(
     assert clock.left["black"] == pytest.approx(49.6)  # 60 - 12.4 + 2
 
 
+def test_the_first_game_is_on_the_clock_the_settings_name(make_app: Callable[..., App]) -> None:
+    """CLOCK = 1+0 in othello.ini: the game the window opens with, not begun yet, is on it
+    (it had no clock until N was pressed)."""
+    app = make_app(ClockedEngine(), clock="1+0")
+    frames(app, 2)
+    clock = app.play.club.clocks.clock
+    assert clock is not None and clock.control == TimeControl(1, 0)
+    assert app.session.game.clock == "1+0" and app.play.panel_view().clocks["black"][1]
+
+
+def test_a_game_already_begun_gets_no_clock_afterwards() -> None:
+    session = Session()
+    session.play(session.board.legal_squares()[0])
+    clocks = Clocks(session)
+    clocks.control = TimeControl(1, 0)
+    clocks.start_fresh()
+    assert clocks.clock is None
+
+
 def test_the_computers_clock_stops_when_its_move_is_chosen(make_app: Callable[..., App]) -> None:
     app, now = clocked(make_app)
     click(app, "f5")

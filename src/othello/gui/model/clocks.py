@@ -54,13 +54,24 @@ class Clocks:
             return None
         return ClockTime(clock.time_left(side), clock.control.increment)
 
+    def start_fresh(self) -> None:
+        """A game not begun yet is played on the clock chosen (CLOCK at the window's start:
+        the first game is the new game the setting is for; a game already begun keeps
+        having none)."""
+        game = self.session.game
+        if game.is_untouched() and game not in self._clocks:
+            self._start(game)
+
+    def _start(self, game: Game) -> None:
+        if self.control is not None and not self.session.watching:
+            self._clocks[game] = GameClock(self.control, self.now)
+            game.clock = str(self.control)
+            self._run_next()
+
     def changed(self, change: Change) -> None:
         session, game = self.session, self.session.game
         if change.kind == "new":
-            if self.control is not None and not session.watching:
-                self._clocks[game] = GameClock(self.control, self.now)
-                game.clock = str(self.control)
-                self._run_next()
+            self._start(game)
             return
         clock = self.clock
         if clock is None:

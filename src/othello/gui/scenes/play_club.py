@@ -50,6 +50,7 @@ class ClubPlay:
         settings = host.settings
         self.clocks = Clocks(session)
         self.clocks.control = time_control(str(settings.clock))
+        self.clocks.start_fresh()
         self.next = NextGame(session, host.worker, self._tell, str(settings.start))
         self.next.moves, self.next.low, self.next.high = (
             int(settings.range_moves),

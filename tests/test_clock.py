@@ -184,3 +184,15 @@ def test_the_engine_keeps_to_a_clock_it_is_given() -> None:
     assert result.move in board.legal_moves()
     assert engine.level_info == before
     assert result.time < 5  # a generous bound for a busy machine: far under its level's own
+
+
+def test_a_level_on_a_clock_keeps_its_node_budget() -> None:
+    """A clock makes a level play faster, never stronger: with time to spare, level 10 on a
+    clock searches exactly as off it (it searched as far as the clock allowed before)."""
+    from othello import Board, Engine
+    from othello.clock import ClockTime
+
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7d7c5b6")
+    free = Engine(level=10, seed=1).think(board)
+    clocked = Engine(level=10, seed=1).think(board, clock=ClockTime(600.0, 5.0))
+    assert (clocked.move, clocked.nodes) == (free.move, free.nodes)

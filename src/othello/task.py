@@ -97,7 +97,8 @@ class SearchTask:
         pool: WorkerPool | None = None,
         seconds: float | None = None,
     ) -> None:
-        """``seconds`` (a clock's budget for the move) replaces the level's limits."""
+        """``seconds`` (a clock's budget for the move) replaces the level's time limit; its
+        node budget stays, so a level plays as strongly on a clock as off it, never more."""
         self.p, self.o = p, o
         self.level = level
         self.tables = tables
@@ -112,7 +113,7 @@ class SearchTask:
         self.start = time.perf_counter()
         self.budget = level.time_budget if seconds is None else seconds
         self.deadline = self.start + self.budget
-        self.node_budget = level.nodes if seconds is None and level.nodes > 0 else None
+        self.node_budget = level.nodes if level.nodes > 0 else None
         self._searchers: list[Limits] = []
         self._pool_nodes = 0
 

@@ -181,9 +181,9 @@ def test_returns_a_move_when_every_move_loses() -> None:
         board = random_board(10, 500 + seed)
         if board.is_game_over() or board.must_pass():
             continue
-        table = untimed(6).analyze(board)
+        table = untimed(9).analyze(board)
         if table[0].score < 0:
-            result = untimed(6).think(board)
+            result = untimed(9).think(board)
             assert result.move in board.legal_moves() and result.score == table[0].score
             return
     pytest.skip("no lost position in the seeds")

@@ -97,8 +97,7 @@ class SearchTask:
         pool: WorkerPool | None = None,
         seconds: float | None = None,
     ) -> None:
-        """``seconds`` (a clock's budget for the move) replaces the level's time limit; its
-        node budget stays, so a level plays as strongly on a clock as off it, never more."""
+        """``seconds``, a clock's time for the move, replaces the level's (not its nodes)."""
         self.p, self.o = p, o
         self.level = level
         self.tables = tables

@@ -11,12 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app.settings import DEFAULTS
+from othello.app.settings import DEFAULTS, Settings
 from othello.app.settings_watch import SettingsWatch
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
 from test_gui import frames, frames_until, press
+from test_launch_gui import attached_window_maker, isolate
 from test_live_settings import (
     DEFAULT_TEXT,
     edit,
@@ -30,8 +31,7 @@ from test_live_settings import (
 
 @pytest.fixture(autouse=True)
 def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
+    isolate(tmp_path, monkeypatch)
 
 
 @pytest.fixture
@@ -105,6 +105,22 @@ def test_a_side_chosen_over_the_end_card_does_not_rewrite_the_result(live_app: A
     press(pygame.K_u)  # undo: the game is not over any more, and no longer White's to lose
     frames(app, 2)
     assert app.find_scene(EndOverlay) is None
+
+
+def test_a_side_chosen_over_the_end_card_is_not_the_result_after_a_restart() -> None:
+    as_white = Settings(human_color="white", sound=False, animation=False, review_at_end=False)
+    windows = attached_window_maker(as_white)
+    window = next(windows)
+    app = window()
+    lose_as_white(app)
+    press(pygame.K_b)  # playing Black from the next game; then the window is closed
+    frames(app, 2)
+    app.close()
+    again = window()  # the autosave resumes the finished game; Black is the choice now
+    assert again.session.game.is_over() and again.session.human == "black"
+    words = card_words(again)  # the game as White played it, and lost it
+    assert "The computer wins this time." in words and "You win! Well played." not in words
+    next(windows, None)
 
 
 def test_a_reload_applies_what_the_file_says_and_nothing_it_does_not(tmp_path: Path) -> None:

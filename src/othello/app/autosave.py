@@ -60,6 +60,7 @@ class Resumed:
     players: str | None = None
     left: str | None = None  # why a file still in its place could not be used
     judged: list[tuple[Game, Any]] = field(default_factory=list)  # each game's, as saved
+    played_by: str | None = None  # who played the game, when it is over (players may differ)
 
 
 def shelf_data(shelf: Shelf | None, judged_of: JudgedOf | None = None) -> dict[str, object]:
@@ -113,7 +114,9 @@ def read_autosave(path: Path) -> Resumed:
     judged = [(game, data["judged"])] if "judged" in data else []
     shelf = _shelf_from(data, judged)
     players = players if players in storage.PLAYERS else None
-    return Resumed(game, [], shelf, players, judged=judged)
+    played_by = data.get("played_by")
+    played_by = played_by if played_by in storage.PLAYERS and game.is_over() else None
+    return Resumed(game, [], shelf, players, judged=judged, played_by=played_by)
 
 
 def _unusable(path: Path, err: Exception) -> Resumed:
@@ -172,8 +175,10 @@ class AutosaveFile:
         players: str | None,
         shelf: Shelf | None = None,
         judged_of: JudgedOf | None = None,
+        played_by: str | None = None,
     ) -> tuple[str | None, list[str]]:
-        """Write the game (with what ``judged_of`` says the window knows of each game);
+        """Write the game (with what ``judged_of`` says the window knows of each game, and
+        who played it when it is over: ``players`` is the choice for the next game);
         returns what went wrong (or None) and where a version of the file that this window
         did not write was kept."""
         if self.path is None:
@@ -187,6 +192,8 @@ class AutosaveFile:
         judged = judged_of(game) if judged_of is not None else None
         if judged:
             extra["judged"] = judged
+        if played_by is not None and game.is_over():
+            extra["played_by"] = played_by
         problem = storage.autosave_problem(game, self.path, players, extra)
         if problem is None:
             self.seen = signature(self.path)

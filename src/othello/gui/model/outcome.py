@@ -10,6 +10,7 @@ it is no longer over (an undo).
 
 from __future__ import annotations
 
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
 from ...game import Game
@@ -37,7 +38,23 @@ def record(session: Session) -> None:
         _PLAYED.pop(game, None)
 
 
-def players_of(session: Session) -> str:
+class _Seated(Protocol):
+    """What :func:`players_of` reads of a session (the autosave's view of one is enough)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def players(self) -> str: ...
+
+
+def players_of(session: _Seated) -> str:
     """Who played the game on the board (see ``Session.players``): as it was when it ended,
     or, for a game not over (or not watched), as it is now."""
     return _PLAYED.get(session.game, session.players)
+
+
+def remember(game: Game, players: str) -> None:
+    """``game`` is over and was played by ``players`` (read back with a saved game): a side
+    chosen over the end card before the window closed is for the next game, not this one."""
+    if game.is_over():
+        _PLAYED[game] = players

@@ -15,6 +15,7 @@ from ...app import instances, paths
 from ...app.autosave import AutosaveFile, Shelf, keep_left_behind
 from ...app.i18n import _
 from ...game import Game
+from ..model import outcome
 from ..model.game_words import game_summary
 from ..model.judgement import Judgements
 
@@ -66,7 +67,10 @@ class AutosaveWatch:
     def save(self) -> None:
         session = self.app.session  # the game, and who plays it (it resumes in its mode)
         shelf = Shelf(list(session.earlier), list(session.later), session.replaced)
-        problem, notes = self.file.save(session.game, session.players, shelf, self.judged)
+        played_by = outcome.players_of(session)  # the same unless a side was chosen since
+        problem, notes = self.file.save(
+            session.game, session.players, shelf, self.judged, played_by
+        )
         for note in notes:
             self.app.notify(note)
         if problem is not None and not self.failing:
@@ -91,6 +95,8 @@ def _resume(app: _App, file: AutosaveFile, announce: bool = True) -> None:
     if found.players is not None:
         session.set_players(found.players)
     session.set_game(found.game)
+    if found.played_by is not None:  # a finished game's verdict is for who played it
+        outcome.remember(found.game, found.played_by)
     session.earlier[:] = found.shelf.earlier
     session.later[:] = found.shelf.later
     session.replaced = found.shelf.replaced

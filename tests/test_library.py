@@ -111,6 +111,32 @@ def test_a_deleted_game_imported_again_is_added_and_undo_keeps_one(library: Libr
     assert library.restore([game_id]) == 0 and library.total() == 1  # no duplicate back
 
 
+@pytest.mark.parametrize("language", ["ja", "en"])  # ja names openings its own way
+def test_an_opening_is_found_by_its_name_in_the_players_language(
+    library: Library, language: str
+) -> None:
+    from othello.app import i18n
+    from othello.gui.model import library_words as words
+
+    library.add(record("f5d6c3d3c4", "Ann", "Bob", "2023-01-02"), "played here")  # the Tiger
+    library.add(record("f5f6e6f4", "Bob", "Cy", "2024-03-04"), "saved here")
+    stored = [r.opening for r in rows(library, Filter(), 0, 10)]
+    assert "Tiger" in stored
+    i18n.set_language(language)
+    try:
+        tiger = words.opening_shown("Tiger")  # the name the list shows, and the player types
+        assert (tiger == "Tiger") == (language == "en")
+        for typed in (tiger, tiger[: max(1, len(tiger) // 2)]):
+            found = rows(library, words.stored_filter(Filter(opening=typed)), 0, 10)
+            assert "Tiger" in {r.opening for r in found}
+            assert all(typed.casefold() in words.opening_shown(r.opening).casefold()
+                       or typed.casefold() in r.opening.casefold() for r in found)  # fmt: skip
+        assert count(library, words.stored_filter(Filter(opening="Tiger"))) >= 1  # English too
+        assert count(library, words.stored_filter(Filter(opening="zzz"))) == 0
+    finally:
+        i18n.set_language("en")
+
+
 def test_names_and_memo_change_but_nothing_else(library: Library) -> None:
     game_id = library.add(record("f5d6c3"), "here")
     assert game_id is not None

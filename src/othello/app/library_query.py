@@ -40,6 +40,7 @@ class Filter:
     source: str = ""
     sort: str = "date"
     descending: bool = True
+    openings: tuple[str, ...] = ()  # stored names the opening's text also stands for
 
     def with_field(self, name: str, text: str) -> Filter:
         values: dict[str, Any] = {name: text}
@@ -87,10 +88,14 @@ def where(f: Filter) -> tuple[str, list[object]]:
     if f.player.strip():
         parts.append("(black LIKE ? ESCAPE '\\' OR white LIKE ? ESCAPE '\\')")
         values += [_like(f.player), _like(f.player)]
-    for name in ("opening", "source"):
-        if f.field(name).strip():
-            parts.append(f"{name} LIKE ? ESCAPE '\\'")
-            values.append(_like(f.field(name)))
+    if f.opening.strip():  # the typed words, or a name they translate
+        names = ", ".join("?" * len(f.openings))
+        also = f" OR opening IN ({names})" if f.openings else ""
+        parts.append(f"(opening LIKE ? ESCAPE '\\'{also})")
+        values += [_like(f.opening), *f.openings]
+    if f.source.strip():
+        parts.append("source LIKE ? ESCAPE '\\'")
+        values.append(_like(f.source))
     if f.date.strip():
         parts.append("date LIKE ? ESCAPE '\\'")
         values.append(_like(f.date)[1:])  # the date's start

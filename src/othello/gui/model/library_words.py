@@ -11,10 +11,13 @@ into a filter is turned back into the stored one (:func:`stored_filter`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...app.i18n import N_, _, integer, ngettext, percent, pgettext
 from ...app.library_import import GAMES_FOLDER
 from ...app.library_query import Filter
 from ...board import Board
+from ...openings import load_openings
 
 PLAYED_HERE = "played here"  # stored as the game's source: shown through source_shown
 SAVED_HERE = "saved here"
@@ -140,15 +143,25 @@ def opening_shown(opening: str) -> str:
     return pgettext("opening", opening) if opening else ""
 
 
+def opening_names() -> list[str]:
+    """Every named opening, as the library stores it (English)."""
+    return sorted(set(load_openings()[0].names.values()))
+
+
 def stored_filter(f: Filter) -> Filter:
     """``f`` with a source or result typed in the player's language turned into the words
-    the library stores ("played here", "black")."""
+    the library stores ("played here", "black"), and the openings whose names in that
+    language hold what was typed into the opening field."""
     typed = f.source.strip().casefold()
     if typed:
         for stored, label in SOURCES.items():
             if typed in _(label).casefold() and typed not in stored:
                 f = f.with_field("source", stored)
                 break
+    typed = f.opening.strip().casefold()
+    if typed:  # the names players of the language call them by (stored in English)
+        names = tuple(n for n in opening_names() if typed in opening_shown(n).casefold())
+        f = replace(f, openings=names)
     word = f.result.strip().casefold()
     if word:
         for stored, shown in _result_words().items():

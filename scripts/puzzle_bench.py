@@ -8,7 +8,8 @@ saving the file, for queues of several sizes, in one run.
 Each queue holds the player's own puzzles (positions from random games, all due, as after a
 long break) beside the built-in FForum set. "pick" is ``queue.next()`` alone; "answer + pick"
 is what the window does for one answer before the next puzzle is shown; "load" reads and
-checks ``puzzles.json``, "save" writes it. Only names every version of the code has are used,
+checks ``puzzles.json``, "first save" writes it, "answer + save" is an answer and the save
+the window makes after it (the file written before). Only names every version of the code has are used,
 so ``--src`` can point at an older checkout.
 """
 
@@ -100,6 +101,12 @@ def measure(count: int, repeat: int) -> dict[str, float]:
         store = PuzzleFile(path)
         figures["load"] = timed(lambda: store.load(), 1)
         figures["save"] = timed(lambda: store.save(queue), 1)
+
+        def answer_then_save() -> None:  # what the window does after each answer
+            answer_and_pick()
+            store.save(queue)
+
+        figures["answer + save"] = timed(answer_then_save, repeat)
     return figures
 
 
@@ -113,12 +120,14 @@ def main() -> int:
     import othello
 
     print(f"code: {Path(othello.__file__).parent}")
-    head = ("puzzles", "file MB", "pick ms", "answer+pick ms", "load s", "save s")
+    head = ("puzzles", "file MB", "pick ms", "answer+pick ms", "load s", "first save s",
+            "answer+save s")  # fmt: skip
     print("".join(f"{h:>16}" for h in head))
     for count in args.sizes:
         f = measure(count, args.repeat)
         row = (f"{count}", f"{f['MB']:.1f}", f"{f['pick'] * 1000:.4f}",
-               f"{f['answer + pick'] * 1000:.4f}", f"{f['load']:.2f}", f"{f['save']:.2f}")  # fmt: skip
+               f"{f['answer + pick'] * 1000:.4f}", f"{f['load']:.2f}", f"{f['save']:.2f}",
+               f"{f['answer + save']:.3f}")  # fmt: skip
         print("".join(f"{cell:>16}" for cell in row), flush=True)
     return 0
 

@@ -240,3 +240,28 @@ def test_a_white_to_move_puzzle_rings_whites_moves_and_new_puzzles_are_counted(
                                     False, scores)], {1})  # fmt: skip
     shown.queue.add(extra)
     assert "1 new from your game" in shown.lines()[0][0]
+
+
+def test_the_puzzles_are_read_ahead_and_read_again_if_changed_since(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """The window reads its puzzles on a thread as it opens (a large file takes a second:
+    too long for a frame); Z then finds them read, or, if another window wrote the file
+    since, reads it as it is now."""
+    app = make_app(FakeEngine(), mode="two-players")
+    feed = app.play.puzzle_feed
+    reading = feed._reading
+    assert reading is not None
+    reading.join(timeout=30)
+    assert not reading.is_alive() and feed._read is not None  # read before anyone asked
+    other = PuzzleFile()  # another window answers the first puzzle meanwhile
+    theirs, _ = other.load()
+    first = theirs.next()
+    assert first is not None and first.id == "fforum-1"
+    theirs.answer(first, right=True)
+    assert other.save(theirs) is None
+    press(pygame.K_z)
+    frames(app)
+    puzzles = overlay(app)
+    assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-2"  # the file as now
+    assert next(p for p in feed.queue().puzzles if p.id == "fforum-1").last_right is True

@@ -112,7 +112,39 @@ def test_the_queue_survives_its_file(tmp_path: Path) -> None:
     assert file.save(queue) is None
     again, _ = PuzzleFile(tmp_path / "puzzles.json").load()
     assert again.turn == 1 and len(again.puzzles) == 41
-    assert next(q for q in again.puzzles if q.id == "game-x-1").wrong == 1
+    back = next(q for q in again.puzzles if q.id == "game-x-1")
+    assert back.wrong == 1 and back.due == p.due > again.turn  # not due again until its turn
+
+
+def test_a_save_writes_what_a_fresh_encoding_of_the_queue_writes(tmp_path: Path) -> None:
+    """Each puzzle's line is kept from the last save (only changed puzzles are encoded
+    again): after answers, skips, new puzzles and a merge with another window's file, the
+    file is still exactly the whole queue encoded anew."""
+    path = tmp_path / "puzzles.json"
+    file, other = PuzzleFile(path), PuzzleFile(path)
+    queue, _ = file.load()
+    theirs, _ = other.load()
+    queue.add([own(n) for n in range(5)])
+    for step in range(12):
+        assert file.save(queue) is None
+        assert path.read_text(encoding="utf-8") == puzzle_store.as_text(queue)
+        p = queue.next()
+        assert p is not None
+        if step % 3 == 2:
+            queue.postpone(p)
+        else:
+            queue.answer(p, right=step % 2 == 0)
+        if step == 5:
+            queue.add([own(9)])
+        if step == 7:  # another window answers its first puzzle and saves meanwhile
+            q = theirs.next()
+            assert q is not None
+            theirs.answer(q, right=True)
+            assert other.save(theirs) is None
+    assert file.save(queue) is None
+    assert path.read_text(encoding="utf-8") == puzzle_store.as_text(queue)
+    again, _ = PuzzleFile(path).load()
+    assert puzzle_store.as_text(again) == puzzle_store.as_text(queue)
 
 
 @pytest.mark.parametrize(

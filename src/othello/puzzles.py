@@ -227,11 +227,14 @@ class PuzzleQueue:
     def add(self, puzzles: Iterable[Puzzle]) -> int:
         """New puzzles (due now, the player's own first); ones already here are kept as they
         are. Returns how many were new."""
+        return self._admit(puzzles, due_now=True)
+
+    def _admit(self, puzzles: Iterable[Puzzle], due_now: bool) -> int:
         fresh = 0
         for p in puzzles:
             if p.id in self._place:
                 continue
-            if not p.builtin:
+            if due_now and not p.builtin:
                 p.due = min(p.due, self.turn)
             self._place[p.id] = len(self.puzzles)
             self.puzzles.append(p)
@@ -332,8 +335,12 @@ class PuzzleQueue:
             self._counts = (self.turn, due, solved)
         return self._counts
 
+    def head_data(self) -> dict[str, Any]:
+        """What the file holds besides the puzzles."""
+        return {"version": 1, "turn": self.turn}
+
     def to_data(self) -> dict[str, Any]:
-        return {"version": 1, "turn": self.turn, "puzzles": [p.to_data() for p in self.puzzles]}
+        return {**self.head_data(), "puzzles": [p.to_data() for p in self.puzzles]}
 
     @classmethod
     def from_data(cls, data: Any) -> PuzzleQueue:
@@ -344,7 +351,9 @@ class PuzzleQueue:
             raise PuzzleError("the puzzles file has no turn or no puzzle list")
         if not isinstance(puzzles, list):
             raise PuzzleError("the puzzles file has no turn or no puzzle list")
-        return cls([Puzzle.from_data(p) for p in puzzles], turn)
+        queue = cls(turn=turn)  # each keeps when it is due (a solved one waits its turn)
+        queue._admit([Puzzle.from_data(p) for p in puzzles], due_now=False)
+        return queue
 
 
 _Entry = tuple[int, int, Puzzle]

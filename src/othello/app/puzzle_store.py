@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from ..fforum import load_builtin
-from ..puzzles import PuzzleQueue
+from ..puzzles import Puzzle, PuzzleQueue
 from .autosave import Signature, signature
 from .files import ReadOnly, decode_text, read_limited, set_aside, short_reason, write_atomic
 from .instances import FileLock
@@ -46,6 +46,7 @@ class PuzzleFile:
         self.writable = True
         self._seen: Signature | None = None  # the version last read or written here
         self._turn = 0  # the queue's turn then
+        self._lines = Lines()
 
     def load(self) -> tuple[PuzzleQueue, str | None]:
         """The player's puzzles with the built-in ones added, and a notice when the file was
@@ -67,6 +68,10 @@ class PuzzleFile:
         for notice in notices:
             log.warning("puzzles: %s", notice)
         return queue, " ".join(notices) or None
+
+    def changed(self) -> bool:
+        """Whether the file is not as this window last read or wrote it."""
+        return signature(self.path) != self._seen
 
     def _read(self) -> PuzzleQueue:
         return PuzzleQueue.from_data(json.loads(decode_text(read_limited(self.path, LIMIT))))
@@ -97,7 +102,7 @@ class PuzzleFile:
         try:
             _wait_for(lock)
             self._merge(queue)
-            write_atomic(self.path, as_text(queue))
+            write_atomic(self.path, as_text(queue, self._lines))
         except ReadOnly:
             self.writable = False
             problem = f"Your puzzles are not saved: {self.path.name} is read-only."
@@ -126,16 +131,40 @@ class PuzzleFile:
                 raise OSError(notice) from None
             return
         merge(queue, other, answered_here=queue.turn - self._turn)
+        self._lines.clear()  # a merge may change any field of any puzzle
 
 
-def as_text(queue: PuzzleQueue) -> str:
+CHANGING = ("box", "due", "right", "wrong", "last_right")
+"""The fields an answer, a skip or a new puzzle change (a merge may change any: it clears)."""
+
+
+class Lines:
+    """Each puzzle's line as last written, so a save encodes only the puzzles changed since:
+    with 38,000 puzzles json's encoder took 0.23 s of a 0.4 s save, after every answer."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[Puzzle, tuple[object, ...], str]] = {}
+
+    def line(self, puzzle: Puzzle) -> str:
+        state = tuple(getattr(puzzle, name) for name in CHANGING)
+        known = self._known.get(puzzle.id)
+        if known is not None and known[0] is puzzle and known[1] == state:
+            return known[2]
+        line = json.dumps(puzzle.to_data(), separators=(",", ":"))
+        self._known[puzzle.id] = (puzzle, state, line)
+        return line
+
+    def clear(self) -> None:
+        self._known.clear()
+
+
+def as_text(queue: PuzzleQueue, lines: Lines | None = None) -> str:
     """The file's text: one puzzle a line, so a person can read it (and it is written by
     json's fast encoder, which ``indent`` would replace by a slow one)."""
-    data = queue.to_data()
-    puzzles = data.pop("puzzles")
-    head = json.dumps(data, separators=(",", ":"))[:-1]
-    lines = ",\n".join(json.dumps(p, separators=(",", ":")) for p in puzzles)
-    return f'{head},"puzzles":[\n{lines}\n]}}\n'
+    lines = Lines() if lines is None else lines
+    head = json.dumps(queue.head_data(), separators=(",", ":"))[:-1]
+    body = ",\n".join(lines.line(p) for p in queue.puzzles)
+    return f'{head},"puzzles":[\n{body}\n]}}\n'
 
 
 def merge(queue: PuzzleQueue, other: PuzzleQueue, answered_here: int) -> None:

@@ -4,6 +4,7 @@ a finished game is reviewed at once when the settings ask for it (REVIEW_AT_END)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from ...app.i18n import ngettext
@@ -31,11 +32,28 @@ class PuzzleFeed:
         self.file = file or PuzzleFile()
         self.seen: Review | None = None
         self._queue: PuzzleQueue | None = None
+        self._reading: threading.Thread | None = None
+        self._read: tuple[PuzzleQueue, str | None] | None = None
+
+    def read_ahead(self) -> None:
+        """Read the file on a thread now, so that Z (or a review's new puzzles) finds it
+        read: 38,000 puzzles take a second to read and check, too long for a frame."""
+        if self._queue is None and self._reading is None:
+            self._reading = threading.Thread(target=self._read_file, name="puzzles", daemon=True)
+            self._reading.start()
+
+    def _read_file(self) -> None:
+        self._read = self.file.load()
 
     def queue(self) -> PuzzleQueue:
         """The puzzles, read from the file the first time (a problem with it is told)."""
         if self._queue is None:
-            self._queue, notice = self.file.load()
+            if self._reading is not None:
+                self._reading.join()  # at most what is left of the read begun at the start
+            read, self._read, self._reading = self._read, None, None
+            if read is None or self.file.changed():  # changed since: read as it is now
+                read = self.file.load()
+            self._queue, notice = read
             if notice is not None:
                 self.tell(notice)
         return self._queue

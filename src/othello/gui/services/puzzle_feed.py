@@ -27,13 +27,17 @@ class PuzzleFeed:
     mode, and written after every change. One queue in memory, so a review that ends while
     Puzzles is open adds to the queue being answered instead of being written over by it."""
 
-    def __init__(self, tell: Callable[[str], None], file: PuzzleFile | None = None) -> None:
+    def __init__(
+        self, tell: Callable[[str], None], file: PuzzleFile | None = None, read_ahead: bool = False
+    ) -> None:
         self.tell = tell
         self.file = file or PuzzleFile()
         self.seen: Review | None = None
         self._queue: PuzzleQueue | None = None
         self._reading: threading.Thread | None = None
         self._read: tuple[PuzzleQueue, str | None] | None = None
+        if read_ahead:
+            self.read_ahead()
 
     def read_ahead(self) -> None:
         """Read the file on a thread now, so that Z (or a review's new puzzles) finds it

@@ -95,8 +95,8 @@ LADDER: dict[int, float] = {
 }  # fmt: skip
 """Each level's score against the level below it, over 100 games (docs/benchmarks.md,
 ``scripts/match.py level:N level:N-1 --games 100``): where the ratings of othello.rating
-come from. Level 17 over 39 games only; its 50% is a wall to remove
-(it is no stronger than level 16 yet)."""
+come from. Level 17 over 39 games only; its 50% is a wall to remove (it is no stronger than
+level 16 yet)."""
 
 ANALYSIS = Level(
     0,

@@ -196,3 +196,29 @@ def test_a_level_on_a_clock_keeps_its_node_budget() -> None:
     free = Engine(level=10, seed=1).think(board)
     clocked = Engine(level=10, seed=1).think(board, clock=ClockTime(600.0, 5.0))
     assert (clocked.move, clocked.nodes) == (free.move, free.nodes)
+
+
+def test_a_timed_level_on_a_long_clock_takes_no_more_than_its_own_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The top level searches as deep as its seconds allow: a 30-minute clock must not give
+    it more than those (it would play stronger than its rating says)."""
+    from othello import Board, Engine
+    from othello.clock import ClockTime
+    from othello.levels import LEVELS
+
+    timed = [lv for lv in LEVELS if not lv.nodes and lv.depth > 9]
+    assert timed, "a level that plays to a time limit"
+    seconds: list[float | None] = []
+
+    def run(self: Engine, board: Board, how: object, stop: object, report: object,
+            limit: float | None = None) -> object:  # fmt: skip
+        seconds.append(limit)
+        return real(self, board, how, stop, report, limit)
+
+    real = Engine._run
+    monkeypatch.setattr(Engine, "_run", run)
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7d7c5b6")
+    for level in timed:
+        Engine(level=level.number, depth=2, book=False).think(board, clock=ClockTime(1800.0, 10))
+        assert seconds[-1] is not None and 0 < seconds[-1] <= level.time_budget

@@ -135,8 +135,7 @@ class Engine:
         the move is ``"pass"``, scored by searching the opponent's reply as this level
         would: a static guess there can even get the sign wrong. With a ``clock`` (the
         mover's time left and increment) the move takes the time ``clock.move_plan`` gives
-        it instead of the level's limits, and solves only where the solve fits that time.
-        """
+        it, never more than the level's own limit, and solves only where the solve fits."""
         with self._lock:
             played = self._from_book(board)
             if played is not None:
@@ -152,7 +151,8 @@ class Engine:
                 wld_empties=min(level.wld_empties, plan.wld_empties),
             )
             try:
-                found = self._run(board, SearchTask.think, stop, on_progress, plan.seconds)
+                seconds = min(plan.seconds, level.time_budget)  # never longer than the level
+                found = self._run(board, SearchTask.think, stop, on_progress, seconds)
             finally:
                 self.level_info = level
             if found.time > 0.05 and found.nodes:

@@ -23,7 +23,7 @@ OLD_TO_NEW = {1: 1, 2: 7, 3: 11, 4: 14, 5: 15, 6: 17}
 almost at random, 2 ("Novice": 2 moves, errs, perfect from 6) is today's 7 word for word,
 3 (4 moves ahead) today's 11 (4-5), 4 (7 moves; the former default) today's 14, the default,
 which scores 58% against it over 200 games (docs/benchmarks.md), 5 ("Strong") today's 15 and
-6 ("Expert") today's 17."""
+6 ("Expert") today's 17, the same settings."""
 
 LEVEL_FIELDS = ("level", "watch_black_level")
 

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""What a level searches on positions from real games: per position the move, score, depth
+reached, positions visited and time, and the totals. It shows what a time limit buys a level
+on this machine beside what a node budget does (the top of the ladder, issue 34).
+
+    python scripts/level_probe.py level:16 level:17
+    python scripts/level_probe.py level:6 --src /tmp/old-engine/src     # an older engine
+    python scripts/level_probe.py "level:17 time=5 depth=18 nodes=0"    # settings to try
+
+The positions: 10 games drawn (seed 7) from the last 20,000 of the WTHOR file in
+``../shared/data/games/``, each taken at 44, 34, 26, 21 and 19 empty squares where the side
+to move has a move (50 positions). Run it alone: the times (and a timed level's depths)
+follow the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from othello.engine import Engine
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT.parent / "shared" / "data" / "games" / "wthor-1977-2025.txt.gz"
+EMPTIES = (44, 34, 26, 21, 19)
+
+
+def positions(path: Path, games: int = 10, seed: int = 7) -> list[str]:
+    """Board strings (with the side to move) from ``games`` real games at ``EMPTIES``."""
+    from othello import Board
+
+    with gzip.open(path, "rt") as file:
+        rows = file.read().splitlines()
+    out = []
+    for row in random.Random(seed).sample(rows[-20000:], games):
+        moves = row.split()[0]
+        for k in range(0, len(moves), 2):
+            board = Board.from_transcript(moves[:k])
+            if board.empties() in EMPTIES and not board.must_pass() and not board.is_game_over():
+                out.append(board.to_string())
+    return out
+
+
+def engine_for(spec: str) -> Engine:
+    """``level:N`` with optional ``key=value`` overrides (time, depth, nodes)."""
+    from othello.engine import Engine
+
+    level, *overrides = spec.split()
+    options: dict[str, float | int] = {"level": int(level.removeprefix("level:"))}
+    names = {"time": "time_limit", "depth": "depth", "nodes": "nodes"}
+    for item in overrides:
+        key, value = item.split("=")
+        options[names[key]] = float(value) if key == "time" else int(value)
+    return Engine(**options)
+
+
+def probe(spec: str, boards: list[str]) -> None:
+    """Think on every board; print each answer and the totals."""
+    from othello import Board
+
+    engine = engine_for(spec)
+    nodes = seconds = 0.0
+    print(f"{spec}: empties move score depth nodes seconds")
+    for text in boards:
+        board = Board.from_string(text)
+        start = time.perf_counter()
+        result = engine.think(board)
+        took = time.perf_counter() - start
+        nodes, seconds = nodes + result.nodes, seconds + took
+        exact = " exact" if result.exact else ""
+        print(
+            f"  {board.empties():2d} {result.move} {result.score:+3d} d{result.depth:<2d} "
+            f"{result.nodes:8d} {took:5.2f}{exact}"
+        )
+    count = max(len(boards), 1)
+    print(
+        f"{spec}: {len(boards)} positions, {nodes / count:,.0f} positions a move, "
+        f"{seconds / count:.2f} s a move, {nodes / max(seconds, 1e-9):,.0f} a second"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("specs", nargs="+", help='"level:N [time=S] [depth=D] [nodes=N]"')
+    parser.add_argument("--src", help="an older checkout's src/ folder to import othello from")
+    parser.add_argument("--games", type=Path, default=GAMES, help="the WTHOR transcripts file")
+    args = parser.parse_args()
+    sys.path.insert(0, args.src or str(ROOT / "src"))
+    boards = positions(args.games)
+    for spec in args.specs:
+        probe(spec, boards)
+
+
+if __name__ == "__main__":
+    main()

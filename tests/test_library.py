@@ -18,7 +18,9 @@ from othello.app.library import MIGRATIONS, PURGE_DAYS, Library, LibraryBusy, Li
 from othello.app.library_files import open_library, reopen_damaged
 from othello.app.library_import import import_file
 from othello.app.library_query import Filter, count, ids, mine, rows
+from othello.bitboard import PASS
 from othello.board import Board
+from othello.gui.model import library_words as words
 from othello.notation import parse_square
 
 REAL = "\n".join([SAIO, HERCULE, SYNCHRO, FANGR])  # five games
@@ -147,10 +149,16 @@ def test_names_and_memo_change_but_nothing_else(library: Library) -> None:
         library.edit(game_id, result="64")
 
 
+def resigned(game: GameRecord) -> GameRecord:
+    """A game with a result though not played out (a resignation: GGF's RE)."""
+    game.tags["RE"] = f"{game.result():+d}"
+    return game
+
+
 def test_filters_and_orders(library: Library) -> None:
-    library.add(record("f5d6c3d3c4", "Ann", "Bob", "2023-01-02"), "played here")  # the Tiger
-    library.add(record("f5f6e6f4", "Bob", "Cy", "2024-03-04"), "saved here")
-    library.add(record("f5d6c5", "Dee", "Ann", "2024-05-06"), "wthor.ggf")
+    library.add(resigned(record("f5d6c3d3c4", "Ann", "Bob", "2023-01-02")), "played here")
+    library.add(resigned(record("f5f6e6f4", "Bob", "Cy", "2024-03-04")), "saved here")
+    library.add(resigned(record("f5d6c5", "Dee", "Ann", "2024-05-06")), "wthor.ggf")
     assert count(library, Filter()) == 3
     assert [r.date for r in rows(library, Filter(), 0, 10)] == [
         "2024-05-06",
@@ -319,3 +327,26 @@ def test_one_bad_game_among_ten_thousand(library: Library, tmp_path: Path) -> No
         "game 5000: GGF move 2 (a1)"
     )
     assert library.total() == 9_999
+
+
+def test_a_game_kept_before_its_end_is_unfinished_never_a_draw(library: Library) -> None:
+    """Ctrl+S at 7-7 (issue 41): the list says unfinished, and no result filter finds it."""
+    even = record("c4c5f6c3b5g7e3e6c2f3")  # not over, 7 discs each
+    assert even.result() == 0 and not even.finished()
+    game_id = library.add(even, "saved here")
+    assert game_id is not None
+    entry = library.get(game_id)
+    assert entry is not None and not entry.finished
+    for word in ("draw", "black", "white", "win", "loss"):
+        assert count(library, Filter(result=word)) == 0, word
+    (row,) = rows(library, Filter(), 0, 10)
+    assert not row.finished
+    assert words.result_cell(row.result, row.finished) == "unfinished"
+    board = Board()  # a game played to its end (the first legal move each turn)
+    while not board.is_game_over():
+        board.push_square(parse_square(board.legal_moves()[0]) if board.legal_moves() else PASS)
+    over = GameRecord(Board(), [e.square for e in board.history], "Ann", "Bob", "2024-06-01")
+    assert over.finished()
+    library.add(over, "played here")
+    winner = "draw" if over.result() == 0 else "black" if over.result() > 0 else "white"
+    assert count(library, Filter(result=winner)) == 1

@@ -17,6 +17,7 @@ import pytest
 from ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
 from othello.app.game_formats import GameRecord
 from othello.app.library import Library
+from othello.app import library_files
 from othello.app.library_query import Filter, rows
 from othello.game import Game
 from othello.ggf import read_games
@@ -414,9 +415,10 @@ def test_a_game_still_waiting_when_the_window_closes_is_kept_for_the_next_start(
 
 
 def test_a_library_that_cannot_be_used_at_all_costs_the_game_nothing(
-    make_app: Callable[..., App], data: Path, tmp_path: Path
+    make_app: Callable[..., App], data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (data / "library.sqlite3").mkdir(parents=True)  # a folder where the file should be
+    (data / "library.sqlite3").mkdir(parents=True)  # a folder where the file should be...
+    monkeypatch.setattr(library_files, "set_aside", lambda path: None)  # ...that cannot move
     app = make_app(mode="two-players")
     messages = said(app)
     finish(app)

@@ -69,6 +69,11 @@ class GameRecord:
         black, white = board.count()
         return black - white
 
+    def finished(self) -> bool:
+        """Played to its end, or a result is given (GGF's RE: a loss on time, a
+        resignation); False for a game kept before its end, which is no draw."""
+        return bool(self.tags.get("RE", "").strip()) or self.final().is_game_over()
+
 
 @dataclass(frozen=True)
 class Problem:

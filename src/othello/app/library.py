@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,8 +68,53 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_line ON games(line) WHERE line IS NOT NULL;
     CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 2: everything else a player makes or earns: the games each window holds (the one on
+    # the board, and the line Undo walks back through), the puzzles, the rating's games;
+    # and a game kept before its end is told apart from a draw.
+    """
+    ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 1;
+    DROP INDEX games_list;
+    CREATE INDEX games_list ON games(date, black, white, result, opening, source, finished)
+        WHERE deleted IS NULL;
+    CREATE TABLE held (
+        key INTEGER PRIMARY KEY,     -- the game's own number, given by the window that made it
+        slot INTEGER NOT NULL,       -- which window holds it: 1 for the first copy, 2...
+        seq INTEGER NOT NULL,        -- its place in that window's line of games (Undo's way)
+        start TEXT NOT NULL,         -- a board string
+        moves BLOB NOT NULL,         -- every move, undone ones too: a byte a move, 64 a pass
+        cursor INTEGER NOT NULL,     -- the first cursor moves are on the board
+        state TEXT NOT NULL,         -- JSON: given moves, origin, clock, times, a lost flag
+        judged TEXT,                 -- JSON: what the window knows of the moves (the review)
+        game_id INTEGER              -- the same game in the library, once kept there
+    );
+    CREATE INDEX held_slot ON held(slot, seq);
+    CREATE TABLE seats (
+        slot INTEGER PRIMARY KEY,
+        board INTEGER,               -- the held game on the board (its key)
+        players TEXT,                -- who plays: computer:black, computer:white...
+        played_by TEXT,              -- who played it, once it is over
+        replaced INTEGER NOT NULL DEFAULT 0,  -- it just replaced one: Undo brings that back
+        saved REAL NOT NULL
+    );
+    CREATE TABLE puzzles (
+        id TEXT PRIMARY KEY,
+        data TEXT NOT NULL           -- the puzzle as JSON: position, moves, its box, answers
+    );
+    CREATE TABLE ratings (
+        id INTEGER PRIMARY KEY,      -- in the order the games were rated
+        date TEXT NOT NULL,
+        level INTEGER NOT NULL,
+        score REAL NOT NULL,         -- 1, 0.5 or 0
+        rating REAL NOT NULL,        -- the rating after it
+        deviation REAL NOT NULL
+    );
+    """,
 )
-COLUMNS = "id, date, black, white, result, start, moves, opening, source, memo, marks, tags, notes"
+OUR_TABLES = frozenset({"games", "meta", "held", "seats", "puzzles", "ratings"})
+COLUMNS = (
+    "id, date, black, white, result, start, moves, opening, source, memo, marks, tags, notes, "
+    "finished"
+)
 
 
 class LibraryError(OthelloError):
@@ -81,6 +127,11 @@ class LibraryBusy(LibraryError):
 
 class LibraryDamaged(LibraryError):
     """The file is not a database, or a damaged one."""
+
+
+class LibraryForeign(LibraryDamaged):
+    """A database, but not a library this game can use: another program's tables, or a
+    newer version's schema. Set aside like a damaged one, never written to."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +151,7 @@ class Entry:
     marks: str | None
     tags: dict[str, str]
     notes: list[str]
+    finished: bool = True  # False: kept before its end (saved, or replaced by another game)
 
     def record(self) -> GameRecord:
         return GameRecord(
@@ -142,17 +194,30 @@ def explorer_line(start: Board, moves: Sequence[Square]) -> bytes | None:
 class Library:
     """One connection to the library file (a connection per thread: sqlite3's rule)."""
 
-    def __init__(self, path: Path | None = None, wait: float = WAIT_SECONDS) -> None:
+    def __init__(
+        self, path: Path | None = None, wait: float = WAIT_SECONDS, read_only: bool = False
+    ) -> None:
+        """``read_only``: only look (a command that lists or exports), which works in a
+        folder the player may not write to; nothing is migrated then."""
         self.path = Path(path) if path is not None else library_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        check_file(self.path)
         try:
-            self.db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
+            if read_only:
+                self.db = _connect_read_only(self.path, wait)
+            else:
+                self.db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         except sqlite3.Error as err:
             raise LibraryError(
                 _("the library {path} cannot be opened ({why})").format(path=self.path, why=err)
             ) from None
         try:
-            self._migrate()
+            if read_only:
+                self._check_schema(self._version())
+            else:
+                self._migrate()
         except BaseException:
             self.db.close()
             raise
@@ -168,28 +233,55 @@ class Library:
 
     # ----- schema --------------------------------------------------------------------------
 
+    def _version(self) -> int:
+        with translate():
+            return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _check_schema(self, version: int) -> None:
+        """LibraryForeign when the file is a database this game must not use."""
+        if version > len(MIGRATIONS):
+            raise LibraryForeign(
+                _(
+                    "the library {path} is from a newer version of the game "
+                    "(schema {version}; this one knows {known})"
+                ).format(path=self.path, version=version, known=len(MIGRATIONS))
+            )
+        if version == 0:
+            with translate():
+                tables = {
+                    str(row[0])
+                    for row in self.db.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    )
+                }
+            if tables:
+                raise LibraryForeign(
+                    _("the file {path} is another program's database ({tables})").format(
+                        path=self.path, tables=", ".join(sorted(tables)[:5])
+                    )
+                )
+
     def _migrate(self) -> None:
+        """Bring the schema up to date. The version is read again once the write lock is
+        held: two programs that open a new library at once migrate it once, in turn."""
         with translate():
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version > len(MIGRATIONS):
-                raise LibraryError(
-                    _(
-                        "the library {path} is from a newer version of the game "
-                        "(schema {version}; this one knows {known})"
-                    ).format(path=self.path, version=version, known=len(MIGRATIONS))
-                )
-            for number in range(version, len(MIGRATIONS)):
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
+            self._check_schema(self._version())
+            if self._version() == len(MIGRATIONS):
+                return
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self._version()
+                self._check_schema(version)
+                for number in range(version, len(MIGRATIONS)):
                     for statement in _statements(MIGRATIONS[number]):
                         self.db.execute(statement)
                     self.db.execute(f"PRAGMA user_version = {number + 1}")
-                    self.db.execute("COMMIT")
-                except BaseException:
-                    self.db.execute("ROLLBACK")
-                    raise
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
 
     def meta(self, name: str) -> str | None:
         with translate():
@@ -228,13 +320,13 @@ class Library:
         with translate():
             cursor = self.db.execute(
                 "INSERT OR IGNORE INTO games (key, date, black, white, result, start, moves, "
-                "line, opening, source, tags, notes, added) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "line, opening, source, tags, notes, added, finished) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key, record.date, record.black, record.white, record.result(),
                     None if start == STANDARD else start, moves,
                     explorer_line(record.start, record.moves), opening, source, tags, notes,
-                    time.time() if now is None else now,
+                    time.time() if now is None else now, int(record.finished()),
                 ),
             )  # fmt: skip
         return cursor.lastrowid if cursor.rowcount == 1 else None
@@ -246,11 +338,12 @@ class Library:
         key = fingerprint(start, moves, record.black, record.white, record.date)
         with translate():
             self.db.execute(
-                "UPDATE OR IGNORE games SET key = ?, moves = ?, result = ?, line = ?, opening = ?"
-                " WHERE id = ?",
+                "UPDATE OR IGNORE games SET key = ?, moves = ?, result = ?, line = ?, opening = ?,"
+                " finished = ? WHERE id = ?",
                 (
                     key, moves, record.result(), explorer_line(record.start, record.moves),
-                    opening_of(record.moves, record.start).name, game_id,
+                    opening_of(record.moves, record.start).name, int(record.finished()),
+                    game_id,
                 ),
             )  # fmt: skip
 
@@ -310,7 +403,7 @@ class Library:
 
 def entry(row: Sequence[Any]) -> Entry:
     (game_id, date, black, white, result, start, moves, opening, source, memo, marks, tags,
-     notes) = row  # fmt: skip
+     notes, finished) = row  # fmt: skip
     tag_lines = str(tags).split("\n") if tags else []
     return Entry(
         int(game_id),
@@ -326,7 +419,40 @@ def entry(row: Sequence[Any]) -> Entry:
         None if marks is None else str(marks),
         dict(line.partition("=")[::2] for line in tag_lines),
         str(notes).split("\n") if notes else [],
+        bool(finished),
     )
+
+
+def check_file(path: Path) -> None:
+    """LibraryDamaged when something other than a file is where the library goes (a folder,
+    a named pipe, a link to a device): SQLite would fail on it, or wait on a pipe for ever."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as err:  # a link that leads nowhere, a loop of links
+        raise LibraryDamaged(_("{path} cannot be looked at ({why})").format(path=path, why=err)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise LibraryDamaged(_("{path} is not a file").format(path=path))
+
+
+def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:
+    """A connection that only reads. A library in WAL mode needs its -shm file, which a
+    folder the player cannot write to may lack: then the file is read as it stands
+    (``immutable``), which is right for a folder no other program can write either."""
+    if not path.is_file():
+        raise sqlite3.OperationalError(f"no library at {path}")
+    uri = path.absolute().as_uri()
+    for mode in ("?mode=ro", "?mode=ro&immutable=1"):
+        db = sqlite3.connect(uri + mode, uri=True, timeout=wait, isolation_level=None)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError as err:
+            db.close()
+            if "unable to open" not in str(err) and "readonly" not in str(err):
+                raise
+    raise sqlite3.OperationalError(f"{path} cannot be read here")
 
 
 def _statements(script: str) -> list[str]:

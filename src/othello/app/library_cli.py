@@ -12,17 +12,19 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import GameTextError, OthelloError
 from ..ggf import KEPT_TAGS, format_ggf
 from ..notation import format_transcript
-from .library import Entry, Library, LibraryError
-from .library_files import open_library
+from .library import Entry, Library, LibraryDamaged, LibraryError
+from .library_files import open_for_reading, open_library, reopen_damaged
 from .library_import import import_file
 from .library_query import Filter, ids
 from .storage import game_to_text
 
 PngWriter = Callable[[Entry, Path, argparse.Namespace], None]
+T = TypeVar("T")
 
 
 def add_commands(sub: argparse._SubParsersAction, draw_png: PngWriter) -> None:  # type: ignore[type-arg]
@@ -62,11 +64,33 @@ def add_commands(sub: argparse._SubParsersAction, draw_png: PngWriter) -> None: 
     p.set_defaults(func=_cmd_export, draw_png=draw_png)
 
 
-def _open() -> Library:
-    library, notices = open_library()
+def _open(read_only: bool = False) -> Library:
+    """The library, its notices on stderr; ``read_only``: a command that only reads, which
+    works in a folder the player cannot write to."""
+    library, notices = open_for_reading() if read_only else open_library()
     for notice in notices:
         print(f"othello: {notice}", file=sys.stderr)
     return library
+
+
+def reading(job: Callable[[Library], T]) -> T:
+    """``job``'s answer from the library, opened only to read. A file found damaged on the
+    way is treated as the window treats it: set aside, what can be read copied into a new
+    one, and asked again there (a file that may only be read is said to be damaged)."""
+    library = _open(read_only=True)
+    try:
+        try:
+            return job(library)
+        except LibraryDamaged as err:
+            if library.read_only:
+                raise LibraryError(
+                    f"the library {library.path} is damaged ({err}), and cannot be set aside here"
+                ) from None
+            library, notice = reopen_damaged(library)
+            print(f"othello: {notice}", file=sys.stderr)
+            return job(library)
+    finally:
+        library.close()
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
@@ -104,7 +128,7 @@ def game_json(entry: Entry) -> dict[str, object]:
         "date": entry.date,
         "black": entry.black,
         "white": entry.white,
-        "result": entry.result,
+        "result": entry.result if entry.finished else None,  # None: not played to its end
         "start": entry.start,
         "moves": format_transcript(entry.moves),
         "source": entry.source,
@@ -116,20 +140,26 @@ def _cmd_games(args: argparse.Namespace) -> int:
     wanted = Filter(args.player, args.opening, args.result, args.date, args.source)
     if (problem := wanted.problem()) is not None:
         raise OthelloError(problem)
-    with _open() as library:
-        for game_id in ids(library, wanted):
-            entry = library.get(game_id)
-            if entry is None:
-                continue
-            if args.json:
-                print(json.dumps(game_json(entry)))
-            else:
-                opening = entry.opening or ""
-                print(
-                    f"{entry.id:6d}  {entry.date:16s}  {entry.black[:20]:20s}  {entry.white[:20]:20s}"
-                    f"  {entry.result:+3d}  {opening[:24]:24s}  {entry.source}"
-                )
+
+    def every(library: Library) -> list[Entry]:
+        found = (library.get(game_id) for game_id in ids(library, wanted))
+        return [entry for entry in found if entry is not None]
+
+    for entry in reading(every):
+        if args.json:
+            print(json.dumps(game_json(entry)))
+        else:
+            opening = entry.opening or ""
+            print(
+                f"{entry.id:6d}  {entry.date:16s}  {entry.black[:20]:20s}  {entry.white[:20]:20s}"
+                f"  {result_text(entry):>3s}  {opening[:24]:24s}  {entry.source}"
+            )
     return 0
+
+
+def result_text(entry: Entry) -> str:
+    """The result column: Black's margin, or "..." for a game not played to its end."""
+    return f"{entry.result:+d}" if entry.finished else "..."
 
 
 def ggf_of(entry: Entry) -> str:
@@ -139,14 +169,14 @@ def ggf_of(entry: Entry) -> str:
         tags["PC"] = entry.tags.get("EV") or entry.source
     tags.setdefault("DT", entry.date)
     tags["PB"], tags["PW"] = entry.black, entry.white
-    tags.setdefault("RE", f"{entry.result:+.3f}")
+    if entry.finished:  # GGF gives a game not played to its end no result
+        tags.setdefault("RE", f"{entry.result:+.3f}")
     record = entry.record()
     return format_ggf(record.start, record.moves, tags, record.notes)
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    with _open() as library:
-        entry = library.get(args.id)
+    entry = reading(lambda library: library.get(args.id))
     if entry is None:
         raise LibraryError(f"no game {args.id} in the library (othello games lists them)")
     if args.format == "png":

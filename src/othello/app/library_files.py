@@ -11,13 +11,25 @@ import time
 from pathlib import Path
 
 from .i18n import _, integer, ngettext
-from .library import COLUMNS, WAIT_SECONDS, Library, LibraryDamaged, LibraryError, library_path
+from .library import (
+    WAIT_SECONDS,
+    Library,
+    LibraryBusy,
+    LibraryDamaged,
+    LibraryError,
+    LibraryForeign,
+    library_path,
+)
 
 
 def set_aside(path: Path, now: float | None = None) -> Path | None:
     """Move a damaged library out of the way (with its WAL files), keeping it; where to."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
     aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    number = 1
+    while os.path.lexists(aside):  # a second one in the same second: never over the first
+        number += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
     try:
         os.replace(path, aside)
     except OSError:
@@ -31,31 +43,66 @@ def set_aside(path: Path, now: float | None = None) -> Path | None:
     return aside
 
 
+SALVAGED = ("games", "held", "seats", "puzzles", "ratings", "meta")
+"""The tables copied out of a damaged library, in this order: the games first."""
+
+
 def salvage(damaged: Path, into: Library) -> int:
-    """Copy what can still be read of a damaged library's games; how many."""
-    saved = 0
-    try:
-        old = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
-    except sqlite3.Error:
+    """Copy what can still be read of a damaged library into ``into``: its games, the games
+    each window held, the puzzles, the rating, each table up to its first damage; how many
+    games came over."""
+    if not damaged.is_file():  # a folder, a pipe, a link to a device: nothing to read
         return 0
     try:
-        cursor = old.execute(f"SELECT {COLUMNS}, key, line, added, deleted FROM games ORDER BY id")
+        old = sqlite3.connect(f"{damaged.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return 0
+    saved = 0
+    try:
+        for table in SALVAGED:
+            copied = _copy_table(old, into, table)
+            saved += copied if table == "games" else 0
+    finally:
+        old.close()
+    return saved
+
+
+def _copy_table(old: sqlite3.Connection, into: Library, table: str) -> int:
+    """The rows of ``table`` that can be read, with the columns both files have; how many."""
+    copied = 0
+    try:
+        theirs = [str(row[1]) for row in old.execute(f"PRAGMA table_info({table})")]
+        ours = {str(row[1]) for row in into.db.execute(f"PRAGMA table_info({table})")}
+        columns = ", ".join(c for c in theirs if c in ours)
+        if not columns:
+            return 0
+        marks = ", ".join("?" * len(columns.split(", ")))
+        cursor = old.execute(f"SELECT {columns} FROM {table}")
         into.begin()
         for row in cursor:
-            into.db.execute(
-                "INSERT OR IGNORE INTO games (id, date, black, white, result, start, moves, "
-                "opening, source, memo, marks, tags, notes, key, line, added, deleted) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                row,
-            )
-            saved += 1
+            into.db.execute(f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})", row)
+            copied += 1
     except sqlite3.Error:
         pass  # the damage: what came before it is kept
     finally:
         if into.db.in_transaction:
             into.commit()
-        old.close()
-    return saved
+    return copied
+
+
+def open_for_reading(path: Path | None = None) -> tuple[Library, list[str]]:
+    """The library for a command that only reads: opened as the window opens it where it
+    can be written (a damaged file set aside, a new one begun), else only read (a folder
+    the player cannot write to)."""
+    path = Path(path) if path is not None else library_path()
+    try:
+        return open_library(path)
+    except LibraryBusy:
+        raise
+    except LibraryError:
+        if not path.is_file():
+            raise
+        return Library(path, read_only=True), []
 
 
 def open_library(path: Path | None = None, wait: float = WAIT_SECONDS) -> tuple[Library, list[str]]:
@@ -75,6 +122,8 @@ def open_library(path: Path | None = None, wait: float = WAIT_SECONDS) -> tuple[
             ) from None
         library = Library(path, wait)
         saved = salvage(aside, library)
+        if isinstance(err, LibraryForeign):
+            return library, [foreign_notice(aside, err)]
         return library, [damaged_notice(aside, saved)]
 
 
@@ -88,6 +137,12 @@ def reopen_damaged(library: Library) -> tuple[Library, str]:
         raise LibraryError(_("the library {path} is damaged and cannot be moved").format(path=path))
     fresh = Library(path, wait)
     return fresh, damaged_notice(aside, salvage(aside, fresh))
+
+
+def foreign_notice(aside: Path, err: LibraryForeign) -> str:
+    return _(
+        "The game library could not be used ({why}): it was kept as {name} and a new one begun."
+    ).format(why=err, name=aside.name)
 
 
 def damaged_notice(aside: Path, saved: int) -> str:

@@ -74,6 +74,7 @@ class Row:
     memo: str
     marks: str  # the review's, a letter a move ("" before a review)
     moves: int
+    finished: bool = True  # False: kept before its end (its result is no result)
 
 
 def _like(text: str) -> str:
@@ -100,6 +101,8 @@ def where(f: Filter) -> tuple[str, list[object]]:
         parts.append("date LIKE ? ESCAPE '\\'")
         values.append(_like(f.date)[1:])  # the date's start
     word = RESULT_WORDS.get(f.result.strip().lower())
+    if word is not None:  # a game kept before its end has no result to match
+        parts.append("finished = 1")
     if word == "black":
         parts.append("result > 0")
     elif word == "white":
@@ -140,10 +143,11 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
     clause, values = where(f)
     found = library.execute(
         "SELECT id, date, black, white, result, coalesce(opening, ''), source, memo, "
-        f"coalesce(marks, ''), length(moves) FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
+        f"coalesce(marks, ''), length(moves), finished FROM games WHERE {clause} {order(f)} "
+        "LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
-    return [Row(*row) for row in found]
+    return [Row(*row[:-1], finished=bool(row[-1])) for row in found]
 
 
 def ids(library: Library, f: Filter) -> list[int]:

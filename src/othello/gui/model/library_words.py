@@ -192,8 +192,11 @@ def count_line(shown: int, total: int) -> list[str]:
     ]
 
 
-def result_cell(result: int) -> str:
-    """A result in the list, from Black's side: "+12", "-4", "draw"."""
+def result_cell(result: int, finished: bool = True) -> str:
+    """A result in the list, from Black's side: "+12", "-4", "draw"; a game kept before its
+    end has none ("unfinished")."""
+    if not finished:
+        return pgettext("result", "unfinished")
     return f"{result:+d}" if result else pgettext("result", "draw")
 
 

@@ -59,7 +59,7 @@ def columns(text: TextCache, width: int, size: int) -> list[tuple[str, int, int]
 
 def cell_text(row: Row, column: str, short_date: bool) -> str:
     if column == "result":
-        return library_words.result_cell(row.result)
+        return library_words.result_cell(row.result, row.finished)
     if column == "source":
         return library_words.source_shown(row.source)
     if column == "opening":

@@ -52,12 +52,16 @@ def engine_for(spec: str) -> Engine:
     from othello.engine import Engine
 
     level, *overrides = spec.split()
-    options: dict[str, float | int] = {"level": int(level.removeprefix("level:"))}
-    names = {"time": "time_limit", "depth": "depth", "nodes": "nodes"}
-    for item in overrides:
-        key, value = item.split("=")
-        options[names[key]] = float(value) if key == "time" else int(value)
-    return Engine(**options)
+    given = dict(item.split("=") for item in overrides)
+    unknown = set(given) - {"time", "depth", "nodes"}
+    if unknown:
+        raise SystemExit(f"level_probe: unknown setting {sorted(unknown)[0]!r} in {spec!r}")
+    return Engine(
+        level=int(level.removeprefix("level:")),
+        time_limit=float(given["time"]) if "time" in given else None,
+        depth=int(given["depth"]) if "depth" in given else None,
+        nodes=int(given["nodes"]) if "nodes" in given else None,
+    )
 
 
 def probe(spec: str, boards: list[str]) -> None:

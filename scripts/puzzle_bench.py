@@ -16,7 +16,6 @@ so ``--src`` can point at an older checkout.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -79,7 +78,7 @@ def timed(func: Any, repeat: int) -> float:
 
 
 def measure(count: int, repeat: int) -> dict[str, float]:
-    from othello.app.puzzle_store import PuzzleFile
+    from othello.app.puzzle_store import PuzzleStore
     from othello.fforum import builtin_puzzles
     from othello.puzzles import PuzzleQueue
 
@@ -95,12 +94,13 @@ def measure(count: int, repeat: int) -> dict[str, float]:
 
     figures["answer + pick"] = timed(answer_and_pick, repeat)
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "puzzles.json"
-        path.write_text(json.dumps(queue.to_data(), indent=0))
-        figures["MB"] = path.stat().st_size / 1e6
-        store = PuzzleFile(path)
-        figures["load"] = timed(lambda: store.load(), 1)
+        path = Path(folder) / "library.sqlite3"
+        store = PuzzleStore(path)
+        store.load()
+        queue.touched.update(p.id for p in queue.puzzles)  # every puzzle written once
         figures["save"] = timed(lambda: store.save(queue), 1)
+        figures["MB"] = path.stat().st_size / 1e6
+        figures["load"] = timed(lambda: store.load(), 1)
 
         def answer_then_save() -> None:  # what the window does after each answer
             answer_and_pick()

@@ -4,14 +4,14 @@ back, a balanced start Undo never takes back, the Game card, and rated games."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
 
 from othello import Board
-from othello.app import paths
+from othello.app import strength_store
+from othello.app.library import Library, library_path
 from othello.clock import TimeControl
 from othello.ggf import format_ggf
 from othello.gui.app import App
@@ -250,8 +250,11 @@ def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None
     lose_quickly(app)
     after = app.play.club.strength.rating
     assert after.games == before.games + 1 and after.value < before.value
-    data = json.loads((paths.user_data_dir() / "strength.json").read_text())
-    assert data["games"] == after.games and data["history"][-1][1:3] == [9, 0.0]
+    assert app.library.flush()  # written off the frame loop
+    with Library(library_path()) as library:
+        kept, _ = strength_store.load(library)
+    assert kept.rating.games == after.games and kept.history[-1].level == 9
+    assert kept.history[-1].score == 0.0
     assert app.play.panel_view().strength.startswith("you: ")
 
 

@@ -28,6 +28,7 @@ import logging
 import os
 import shutil
 import stat
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -37,10 +38,10 @@ from typing import Any
 import pygame
 import pytest
 
+from kept_games import keep, old_autosave_data
 from othello import book, explorer, openings, reading
 from othello.app import cli, logs, paths, storage
 from othello.app.config import ensure_user_ini, load_settings
-from othello.app.puzzle_store import puzzles_path
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.services import persistence
@@ -96,8 +97,12 @@ def packaged(inside: str) -> Callable[[], bytes]:
     return lambda: (PACKAGE / inside).read_bytes()
 
 
+def data_file(name: str) -> Callable[[Path, pytest.MonkeyPatch], Path]:
+    return lambda tmp, patch: paths.user_data_dir() / name
+
+
 def autosave_bytes() -> bytes:
-    return json.dumps(storage.autosave_data(Game.from_transcript("f5d6c3"))).encode()
+    return json.dumps(old_autosave_data(Game.from_transcript("f5d6c3"))).encode()
 
 
 def puzzles_bytes() -> bytes:
@@ -108,10 +113,29 @@ def puzzles_bytes() -> bytes:
     return json.dumps(queue.to_data()).encode()
 
 
+def strength_bytes() -> bytes:
+    return json.dumps({"format": "othello-strength", "version": 1, "rating": 1000.0,
+                       "deviation": 100.0, "games": 1,
+                       "history": [["2026-01-01", 3, 1.0, 1000.0, 100.0]]}).encode()  # fmt: skip
+
+
+def library_bytes() -> bytes:
+    """A library holding a game in progress, as a window leaves it (WAL folded in)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "library.sqlite3"
+        keep(Game.from_transcript("f5d6c3"), path=path)
+        return path.read_bytes()
+
+
 TARGETS: dict[str, Target] = {
-    "autosave.json": Target(user_file(paths.autosave_path), autosave_bytes,
-                            words=("saved game", "autosave")),
-    "puzzles.json": Target(user_file(puzzles_path), puzzles_bytes, "puzzles", ("puzzles",)),
+    "library.sqlite3": Target(data_file("library.sqlite3"), library_bytes,
+                              words=("library",)),
+    "autosave.json (an earlier version's)": Target(data_file("autosave.json"), autosave_bytes,
+                                                   words=("autosave",)),
+    "puzzles.json (an earlier version's)": Target(data_file("puzzles.json"), puzzles_bytes,
+                                                  words=("puzzles",)),
+    "strength.json (an earlier version's)": Target(data_file("strength.json"), strength_bytes,
+                                                   words=("strength",)),
     "othello.ini (yours)": Target(user_file(paths.user_ini), packaged("othello.ini"),
                                   words=("othello.ini",)),
     "othello.ini (the package's)": Target(default_ini, packaged("othello.ini"),
@@ -142,7 +166,13 @@ for _name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "felt.png", "wood.png", "
     TARGETS[_name] = Target(resource(_name), packaged(f"resources/{_name}"), words=(_name,),
                             settings={"sound": True})  # fmt: skip
 
+GROWS = {("othello.log", c) for c in ("damaged", "empty", "not utf-8")} | {
+    ("library.sqlite3", "empty")
+}
+"""Files written on after what they held: it is still how they begin."""
 STILL_WORKS = {
+    # SQLite takes an empty file for an empty database: the library begins in it.
+    ("library.sqlite3", "empty"),
     # The log is appended to: whatever was in it stays, and the game writes on after it.
     ("othello.log", "damaged"), ("othello.log", "empty"), ("othello.log", "not utf-8"),
     ("othello.log", "huge"),  # rotated: the big one is kept as othello.log.1
@@ -257,7 +287,7 @@ def test_a_file_at_fault_is_said_and_nothing_is_lost(
     with monkeypatch.context() as patch:
         damage(path, case, good)
         before = everything(tmp_path)
-        grows = (name, case) in STILL_WORKS and name == "othello.log" and case != "huge"
+        grows = (name, case) in GROWS
         old, held = (fingerprint(path), path.read_bytes()) if grows else ((), b"")
         if case == "unreadable":
             refuse_opening(path, patch)
@@ -307,6 +337,8 @@ def run(target: Target, path: Path, tmp: Path) -> str:
             frames(app, 2)
             use(app, target, path)
             frames(app, 3)
+            assert app.library.flush()  # what the library's threads found, said by now
+            frames(app, 3)
             logs.log.info("after the case")  # the log file written once more
             return toast_texts(app)
         finally:
@@ -353,4 +385,4 @@ def load_from_command_line(path: Path) -> str:
 
 
 def test_every_file_and_case_is_covered() -> None:
-    assert len(TARGETS) >= 20 and len(CASES) == 8  # the count the issue's note gives
+    assert len(TARGETS) >= 22 and len(CASES) == 8  # the count the issue's note gives

@@ -21,9 +21,10 @@ import pygame
 import pytest
 
 from othello import openings
-from othello.app import autosave, cli, logs, nboard, paths, storage
+from othello.app import cli, logs, nboard, paths, storage
 from othello.app.config import ensure_user_ini, load_settings
-from othello.app.puzzle_store import PuzzleFile, puzzles_path
+from othello.app.library import Library, library_path
+from othello.app.old_files import take_in
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.errors import GameTextError
@@ -86,6 +87,17 @@ def own_puzzle(**changes: Any) -> dict[str, Any]:
     return data
 
 
+def puzzles_path() -> Path:
+    """An earlier version's puzzles file, which the library takes in at the next start."""
+    return paths.user_data_dir() / "puzzles.json"
+
+
+def taken_in() -> list[str]:
+    """What the library says as it takes in the earlier version's files."""
+    with Library(library_path()) as library:
+        return take_in(library, paths.user_data_dir(), []).notices
+
+
 def write_puzzles(*puzzles: dict[str, Any]) -> None:
     puzzles_path().parent.mkdir(parents=True, exist_ok=True)
     puzzles_path().write_text(json.dumps({"version": 1, "turn": 0, "puzzles": list(puzzles)}))
@@ -115,7 +127,7 @@ def test_valid_json_that_crashed_the_puzzles_is_set_aside(
         assert overlay.verdict is not None
         press(pygame.K_ESCAPE)
         frames(app, 1)
-    assert "Your puzzles file was damaged" in toast_texts(app)
+    assert "puzzles.json could not be read" in toast_texts(app)
     assert (puzzles_path().parent / "puzzles.json.damaged").read_bytes() == before
 
 
@@ -196,16 +208,28 @@ def fifo_at(path: Path) -> Path:
     return path
 
 
-def test_a_named_pipe_as_the_autosave_does_not_freeze_the_start() -> None:
-    fifo = fifo_at(paths.autosave_path())
-    game, notices = in_time(autosave.resume, fifo)
-    assert game is None and "is a named pipe, not a file" in notices[0]
+def test_a_named_pipe_as_the_library_does_not_freeze_the_start() -> None:
+    from othello.app.library_files import open_library
+
+    fifo = fifo_at(library_path())
+
+    def opened() -> list[str]:
+        library, notices = open_library()
+        library.close()
+        return notices
+
+    notices = in_time(opened, fifo)
+    assert "could not be used" in notices[0] or "damaged" in notices[0]
+    assert library_path().is_file() and any(
+        p.name.startswith("library.sqlite3.damaged-") for p in library_path().parent.iterdir()
+    )
 
 
-def test_a_named_pipe_as_the_puzzles_file_does_not_freeze_z() -> None:
-    fifo = fifo_at(puzzles_path())
-    queue, notice = in_time(lambda: PuzzleFile().load(), fifo)
-    assert notice is not None and "is a named pipe" in notice and queue.puzzles
+@pytest.mark.parametrize("name", ["autosave.json", "puzzles.json", "strength.json"])
+def test_a_named_pipe_as_an_old_file_does_not_freeze_the_start(name: str) -> None:
+    fifo = fifo_at(paths.user_data_dir() / name)
+    notices = in_time(taken_in, fifo)
+    assert len(notices) == 1 and "is a named pipe" in notices[0] and name in notices[0]
 
 
 def test_a_named_pipe_as_othello_ini_does_not_freeze_the_window() -> None:
@@ -298,9 +322,9 @@ def test_puzzle_file_problems_are_logged(caplog: pytest.LogCaptureFixture) -> No
     puzzles_path().parent.mkdir(parents=True)
     puzzles_path().write_text("{not json")
     with caplog.at_level(logging.WARNING, logger="othello"):
-        _, notice = PuzzleFile().load()
-    assert notice is not None
-    assert any("puzzles.json.damaged" in r.getMessage() for r in caplog.records)
+        notices = taken_in()
+    assert notices and "puzzles.json.damaged" in notices[0]
+    assert any("puzzles.json" in r.getMessage() for r in caplog.records)
 
 
 # ----- item 11: choosing the next puzzle does not grow with the square of their number ----------------
@@ -353,9 +377,9 @@ def test_a_puzzle_with_no_legal_move_is_refused(position: str) -> None:
 
 
 def test_a_link_to_a_device_is_called_a_device() -> None:
-    paths.autosave_path().parent.mkdir(parents=True)
-    paths.autosave_path().symlink_to("/dev/zero")
-    _, notices = in_time(autosave.resume)
+    (paths.user_data_dir() / "autosave.json").parent.mkdir(parents=True)
+    (paths.user_data_dir() / "autosave.json").symlink_to("/dev/zero")
+    notices = in_time(taken_in)
     assert "is a device, not a file" in notices[0] and "too large" not in notices[0]
 
 
@@ -445,20 +469,6 @@ def test_nboard_pass_at_the_end_of_the_game_says_the_game_is_over() -> None:
 
 
 # ----- item 14: the rest -------------------------------------------------------------------------
-
-
-def test_a_read_only_puzzles_file_is_left_as_it_is() -> None:
-    write_puzzles(own_puzzle())
-    puzzles_path().chmod(0o444)
-    before = puzzles_path().read_bytes()
-    file = PuzzleFile()
-    queue, _ = file.load()
-    puzzle = queue.next()
-    assert puzzle is not None
-    queue.answer(puzzle, right=True)
-    problem = file.save(queue)
-    assert problem is not None and "read-only" in problem
-    assert puzzles_path().read_bytes() == before
 
 
 def test_a_full_disk_prints_one_line_not_a_traceback_per_record(

@@ -88,7 +88,7 @@ def test_a_finished_review_is_saved_at_once(window: Callable[..., Any]) -> None:
     """Not only at quit: a kill after the review still finds it in the autosave."""
     import json
 
-    from othello.app import paths
+    from othello.app.library import Library, library_path
 
     app = window()
     for square in random_game(3):
@@ -97,5 +97,7 @@ def test_a_finished_review_is_saved_at_once(window: Callable[..., Any]) -> None:
     app.play.computer.reviewing.wanted = False
     judge_as_reviewed(app)
     app.session.judgements.reviewed()  # what the review does when its last verdict is in
-    saved = json.loads(paths.autosave_path().read_text())
-    assert saved["judged"]["reviewed"] == len(app.session.game.moves)
+    app.library.flush()
+    with Library(library_path()) as library:
+        (judged,) = library.execute("SELECT judged FROM held WHERE judged IS NOT NULL")[0]
+    assert json.loads(judged)["reviewed"] == len(app.session.game.moves)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import autosave, cli, logs, paths, shortcut
+from kept_games import resumed
+from othello.app import cli, logs, paths, shortcut
 
 
 @pytest.fixture(autouse=True)
@@ -133,15 +134,19 @@ def test_log_falls_back_to_stderr_when_the_folder_is_not_writable(
 
 
 CRASHING_GAME = """
-from othello.app import logs, storage
+from othello.app import held_games, logs
+from othello.app.held_games import Changes, Seat
+from othello.app.library import Library
 from othello.game import Game
 
 def play():
-    game = Game()
-    for move in ("f5", "d6", "c3"):
-        game.play(move)
-        storage.autosave(game)
-    raise RuntimeError("boom in the game loop")
+    game, key = Game(), held_games.new_key()
+    with Library() as library:
+        for move in ("f5", "d6", "c3"):
+            game.play(move)
+            row = held_games.held_game(game, key, 0)
+            held_games.write(library, Changes(1, {key: row}, [key], Seat(key)))
+        raise RuntimeError("boom in the game loop")
 
 logs.setup()
 logs.run_logged(play)
@@ -165,8 +170,8 @@ def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Pa
     # message + traceback, logged once (3.13+ also quote the raising line in the traceback)
     assert log_text.count("crash: boom in the game loop") == 1
     assert log_text.count("RuntimeError: boom in the game loop") == 1
-    game, notices = autosave.resume()
-    assert notices == [] and game is not None and game.transcript() == "f5d6c3"
+    game = resumed()
+    assert game is not None and game.transcript() == "f5d6c3"
 
 
 CRASHING_THREAD = """

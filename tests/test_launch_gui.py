@@ -12,8 +12,10 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import autosave, paths, storage
+from kept_games import keep, line, written
+from othello.app import held_games, paths, storage
 from othello.app.config import load_settings
+from othello.app.library import LibraryError, library_path
 from othello.board import Board
 from othello.game import Game
 from othello.gui.services import persistence
@@ -168,7 +170,7 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
     frames(app, 20)  # the computer answers
     played = app.session.game.transcript()
     assert len(played) >= 4
-    saved, _ = autosave.resume()
+    saved = written(app)
     assert saved is not None and saved.transcript() == played
     app.close()
 
@@ -188,35 +190,41 @@ def test_autosave_after_every_move_and_resume_in_a_new_window(make_app: Callable
     )
 
 
-def test_new_game_clears_the_autosave(make_app: Callable[..., Any]) -> None:
+def test_a_new_game_keeps_the_one_before_behind_undo(make_app: Callable[..., Any]) -> None:
     app = make_app()
     persistence.attach(app)
     app.session.new_game()  # nothing played: nothing to keep
-    assert not paths.autosave_path().exists()
+    resumed = written(app)
+    assert resumed is not None and resumed.is_untouched() and len(line()[0]) == 1
     app.session.play("f5")
-    assert paths.autosave_path().exists()
-    app.session.new_game()  # the f5 game waits behind Undo, and in the autosave (issue 36)
-    resumed = autosave.resume()[0]
+    resumed = written(app)
+    assert resumed is not None and resumed.transcript() == "f5"
+    app.session.new_game()  # the f5 game waits behind Undo, in the library (issues 36, 41)
+    resumed = written(app)
     assert resumed is not None and resumed.is_untouched()
+    assert [g.transcript() for g in line()[0]] == ["f5", ""]
 
 
-def test_corrupt_autosave_starts_a_new_game_with_a_notice(make_app: Callable[..., Any]) -> None:
-    paths.autosave_path().parent.mkdir(parents=True)
-    paths.autosave_path().write_text('{"format": "othello-autosave", "version": 1, "start": "junk"')
+def test_a_damaged_library_starts_a_new_game_with_a_notice(make_app: Callable[..., Any]) -> None:
+    library_path().parent.mkdir(parents=True)
+    library_path().write_text('{"format": "othello-autosave", "version": 1, "start": "junk"')
     app = make_app()
     persistence.attach(app)
     frames(app)
     assert app.session.board == Board()
-    assert "The saved game is damaged" in toast_texts(app)
+    assert "The game library was damaged: it was kept as library.sqlite3.damaged-" in toast_texts(
+        app
+    )
 
 
 def test_demo_neither_resumes_nor_overwrites_the_players_game(make_app: Callable[..., Any]) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
-    before = paths.autosave_path().read_bytes()
+    keep(Game.from_transcript("f5d6"))
     app = make_app(demo=True)
     persistence.attach(app)
     frames(app, 30)
-    assert paths.autosave_path().read_bytes() == before
+    app.library.flush()
+    games, board = line()
+    assert board == 0 and [g.transcript() for g in games] == ["f5d6"]
 
 
 def test_ctrl_v_pastes_a_transcript(
@@ -357,15 +365,15 @@ def test_a_settings_file_the_game_rejected_is_left_alone_and_the_window_says_so(
 def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_write = storage.write_atomic
+    real_write = held_games.write
     broken = True
 
-    def write(path: Path, text: str) -> None:
-        if broken:  # an unwritable data folder (chmod means nothing to root, so fake it)
-            raise PermissionError(13, "Permission denied", str(path))
-        real_write(path, text)
+    def write(library: Any, changes: Any) -> None:
+        if broken:  # a full disk, a read-only library (chmod means nothing to root: faked)
+            raise LibraryError("the library cannot be used (database or disk is full)")
+        real_write(library, changes)
 
-    monkeypatch.setattr(storage, "write_atomic", write)
+    monkeypatch.setattr(held_games, "write", write)
     app = make_app()
     persistence.attach(app)
 
@@ -373,7 +381,7 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
         return [
             t.text
             for t in app.play.notices.toasts
-            if t.text.startswith("Your game is not being saved")
+            if t.text.startswith("Your game library cannot be used")
         ]
 
     app.session.play("f5")
@@ -381,12 +389,15 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     app.session.play(app.session.board.legal_moves()[0])
     frames(app, 20)
     assert notices() == [
-        f"Your game is not being saved: cannot write {paths.autosave_path()} (Permission denied)"
+        "Your game library cannot be used (the library cannot be used (database or disk is "
+        "full)); the game goes on, and your games are kept in memory."
     ]
     broken = False
     app.session.play(app.session.board.legal_moves()[0])
     frames(app, 20)
-    assert len(notices()) == 1 and autosave.resume()[0] is not None
+    kept = written(app)
+    assert len(notices()) == 1 and kept is not None
+    assert kept.transcript() == app.session.game.transcript()  # what waited was written
     for _ in range(int(15 / DT)):  # the first notice has its time (after any notice before it)
         if not notices():
             break
@@ -452,7 +463,7 @@ def test_a_file_dropped_on_the_window_is_opened(
     frames(app, 1)
     assert app.session.game.transcript() == "f5d6c3d3"
     assert "Loaded from a friend.txt: a game of 4 moves, black to move." in toast_texts(app)
-    assert autosave.resume()[0] is not None, "the opened game is the game in progress"
+    assert written(app) is not None, "the opened game is the game in progress"
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
     frames(app, 1)
     assert app.session.game.transcript() == "f5d6c3d3"
@@ -462,7 +473,7 @@ def test_a_file_dropped_on_the_window_is_opened(
 def test_start_with_a_file_instead_of_resuming(
     make_app: Callable[..., Any], tmp_path: Path
 ) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
+    keep(Game.from_transcript("f5d6"))
     chosen = tmp_path / "chosen.txt"
     position = Board.from_transcript("f5d6c3d3")  # black (the player) to move
     chosen.write_text(position.to_string() + "\n")  # a set-up position, no moves yet
@@ -472,7 +483,7 @@ def test_start_with_a_file_instead_of_resuming(
     frames(app, 1)
     assert app.session.board == position
     assert "Loaded chosen.txt" in toast_texts(app) and "Resumed" not in toast_texts(app)
-    resumed, _ = autosave.resume()
+    resumed = written(app)
     assert resumed is not None and resumed.board == app.session.board
     again = make_app()
     persistence.attach(again)  # used once: the next window resumes as usual

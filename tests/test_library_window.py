@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
+from othello.app import library_files
 from othello.app.game_formats import GameRecord
 from othello.app.library import Library
-from othello.app import library_files
 from othello.app.library_query import Filter, rows
 from othello.game import Game
 from othello.ggf import read_games

@@ -12,14 +12,16 @@ from typing import Any
 import pygame
 import pytest
 
+from kept_games import keep, written
 from othello import Engine, MoveScore
-from othello.app import autosave, search_service, storage
+from othello.app import held_games, search_service
+from othello.app.library import Library, library_path
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.model.game_words import game_summary, move_info
-from othello.gui.model.session import KEPT_GAMES, Session
+from othello.gui.model.session import Session
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
 from othello.levels import ANALYSIS
@@ -69,7 +71,7 @@ def test_an_untouched_game_is_not_kept() -> None:
     assert session.new_game() is None and not session.can_undo()
 
 
-def test_every_replaced_game_is_kept_in_order_up_to_the_limit() -> None:
+def test_every_replaced_game_is_kept_in_order_with_no_limit() -> None:
     session = Session(human="black")
     openings = ["f5", "d3", "c4", "e6"]
     for move in openings:
@@ -80,10 +82,10 @@ def test_every_replaced_game_is_kept_in_order_up_to_the_limit() -> None:
         seen.append(session.game.transcript())
     # Undo takes back each game's own move first, then steps to the game before it.
     assert seen == ["", "c4", "", "d3", "", "f5", ""]
-    for _ in range(KEPT_GAMES + 5):
+    for _ in range(100):  # the old shelf kept 20: the 21st fell off (issue 41)
         session.new_game()
         session.play("f5")
-    assert len(session.earlier) == KEPT_GAMES
+    assert len(session.earlier) == 103 and session.earlier[0].moves == [37]  # f5, undone
 
 
 def test_a_new_game_after_stepping_back_keeps_the_game_stepped_over() -> None:
@@ -113,7 +115,7 @@ def test_n_in_mid_game_can_be_undone(make_app: Callable[..., Any]) -> None:
     frames(app, 1)
     assert app.session.game.transcript() == before
     assert "Back to the game before: a game of 2 moves" in toast_texts(app)
-    assert autosave.resume()[0] is not None  # and it is the autosaved game again
+    assert written(app) is not None  # and it is the kept game again
 
 
 def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., Any]) -> None:
@@ -216,7 +218,7 @@ def test_two_loads_a_second_apart_say_the_second(
 def test_routine_messages_are_logged_as_information(
     make_app: Callable[..., Any], caplog: pytest.LogCaptureFixture
 ) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
+    keep(Game.from_transcript("f5d6"))
     app = make_app()
     with caplog.at_level(logging.INFO, logger="othello"):
         persistence.attach(app)
@@ -334,7 +336,7 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     assert again.find_scene(EndOverlay) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
-    resumed = autosave.resume()[0]  # a new game on the board; the finished one behind Undo
+    resumed = written(again)  # a new game on the board; the finished one behind Undo
     assert resumed is not None and resumed.is_untouched()
 
 
@@ -345,7 +347,10 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     frames_until(app, lambda: len(app.session.game.moves) == 2)
     press(pygame.K_t)  # two players from here on
     frames(app, 1)
-    assert app.session.two_players and storage.autosaved_players() == "two-players"
+    app.library.flush()
+    with Library(library_path()) as library:
+        held = held_games.read(library, 1)
+    assert app.session.two_players and held is not None and held.seat.players == "two-players"
     # the settings still say "computer" (nothing remembered them): the autosave decides
     app.close()  # a restart: the first window is gone before the next opens
     again = make_app(Settings(sound=False, animation=False, mode="computer"))
@@ -353,15 +358,20 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     assert again.session.two_players and again.session.game.moves == app.session.game.moves
 
 
-def test_the_players_in_an_autosave_are_checked(tmp_path: Path) -> None:
-    path = tmp_path / "autosave.json"
+def test_the_players_kept_with_a_game_are_checked() -> None:
     game = Game.from_transcript("f5")
-    for players in storage.PLAYERS:
-        assert storage.autosave(game, path, players) and storage.autosaved_players(path) == players
+    for players in held_games.PLAYERS:
+        keep(game, players=players)
+        with Library(library_path()) as library:
+            held = held_games.read(library, 1)
+        assert held is not None and held.seat.players == players
         session = Session()
         session.set_players(players)
         assert session.players == players
-    storage.autosave(game, path)  # an older autosave without it: the settings decide
-    assert storage.autosaved_players(path) is None
-    path.write_text(path.read_text().replace('"cursor"', '"players": "chess", "cursor"'))
-    assert storage.autosaved_players(path) is None and autosave.resume(path)[0] is not None
+    keep(game)  # kept without it: the settings decide
+    with Library(library_path()) as library:
+        held = held_games.read(library, 1)
+        assert held is not None and held.seat.players is None
+        library.db.execute("UPDATE seats SET players = 'chess'")
+        held = held_games.read(library, 1)
+    assert held is not None and held.seat.players is None and held.board_index == 0

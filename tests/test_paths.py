@@ -113,5 +113,5 @@ def test_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "c"))
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "d"))
     assert paths.user_ini() == tmp_path / "c" / "othello.ini"
-    assert paths.autosave_path() == tmp_path / "d" / "autosave.json"
+    assert paths.library_path() == tmp_path / "d" / "library.sqlite3"
     assert paths.log_path() == tmp_path / "d" / "othello.log"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app.puzzle_store import PuzzleFile
+from othello.app.puzzle_store import PuzzleStore
 from othello.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
@@ -45,7 +45,8 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     click(app, "g8")  # FForum #1's best move
     frames(app)
     assert puzzles.verdict is not None and puzzles.verdict.right
-    saved, _ = PuzzleFile().load()
+    assert app.library.flush()  # written off the frame loop
+    saved, _ = PuzzleStore().load()
     assert next(p for p in saved.puzzles if p.id == "fforum-1").last_right is True
     press(pygame.K_RETURN)
     frames(app)
@@ -74,7 +75,7 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     frames(app)
-    queue, _ = PuzzleFile().load()
+    queue, _ = PuzzleStore().load()
     mine = [p for p in queue.puzzles if not p.builtin]
     assert mine and mine[0].played and mine[0].origin.startswith("Your game, move")
     assert any("from this game's mistakes" in t.text for t in app.play.notices.toasts)
@@ -134,7 +135,7 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     assert any(not p.builtin for p in overlay(app).queue.puzzles)  # in the queue answered...
     click(app, app.session.shown.board.legal_moves()[0])  # ...and an answer saves it with them
     frames_until(app, lambda: overlay(app).verdict is not None, limit=30)
-    queue, _ = PuzzleFile().load()
+    queue, _ = PuzzleStore().load()
     assert any(not p.builtin for p in queue.puzzles)
 
 
@@ -165,7 +166,7 @@ def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., 
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     frames(app)
-    queue, _ = PuzzleFile().load()
+    queue, _ = PuzzleStore().load()
     blunder = blunder_game()
     assert not [p for p in queue.puzzles if p.position == blunder.start.to_string()]
     assert all(p.builtin or p.position != blunder.start.to_string() for p in queue.puzzles)
@@ -242,19 +243,16 @@ def test_a_white_to_move_puzzle_rings_whites_moves_and_new_puzzles_are_counted(
     assert "1 new from your game" in shown.lines()[0][0]
 
 
-def test_the_puzzles_are_read_ahead_and_read_again_if_changed_since(
+def test_the_puzzles_are_read_ahead_and_another_window_s_answers_are_kept(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:
-    """The window reads its puzzles on a thread as it opens (a large file takes a second:
-    too long for a frame); Z then finds them read, or, if another window wrote the file
-    since, reads it as it is now."""
+    """The window reads its puzzles on the library's reader as it opens (many puzzles take a
+    while: too long for a frame); Z then finds them read. Another window's answer meanwhile
+    is not written over: each window writes only the puzzles it answered."""
     app = make_app(FakeEngine(), mode="two-players")
     feed = app.play.puzzle_feed
-    reading = feed._reading
-    assert reading is not None
-    reading.join(timeout=30)
-    assert not reading.is_alive() and feed._read is not None  # read before anyone asked
-    other = PuzzleFile()  # another window answers the first puzzle meanwhile
+    assert feed._read.wait(30) and feed._found is not None  # read before anyone asked
+    other = PuzzleStore()  # another window answers the first puzzle meanwhile
     theirs, _ = other.load()
     first = theirs.next()
     assert first is not None and first.id == "fforum-1"
@@ -263,5 +261,13 @@ def test_the_puzzles_are_read_ahead_and_read_again_if_changed_since(
     press(pygame.K_z)
     frames(app)
     puzzles = overlay(app)
-    assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-2"  # the file as now
-    assert next(p for p in feed.queue().puzzles if p.id == "fforum-1").last_right is True
+    assert puzzles.puzzle is not None and puzzles.puzzle.id == "fforum-1"  # as read
+    click(app, "h1")  # a wrong answer, here
+    frames(app)
+    press(pygame.K_RETURN)
+    frames(app)
+    assert app.library.flush()
+    stored, _ = PuzzleStore().load()
+    by_id = {p.id: p for p in stored.puzzles}
+    assert by_id["fforum-1"].right == 1 or by_id["fforum-1"].wrong == 1
+    assert stored.turn == 2  # both windows' answers counted

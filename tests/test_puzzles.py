@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from othello.app import puzzle_store
-from othello.app.puzzle_store import PuzzleFile
+from othello.app.library import Library
+from othello.app.puzzle_store import PuzzleStore
 from othello.board import Board
 from othello.fforum import builtin_puzzles
 from othello.notation import parse_move, square_name
@@ -101,92 +100,54 @@ def test_the_queue_brings_back_a_failed_puzzle_soon_and_a_solved_one_later() -> 
     assert queue.solved() == 5
 
 
-def test_the_queue_survives_its_file(tmp_path: Path) -> None:
-    file = PuzzleFile(tmp_path / "puzzles.json")
-    queue, notice = file.load()
+def test_the_queue_survives_in_the_library(tmp_path: Path) -> None:
+    store = PuzzleStore(tmp_path / "library.sqlite3")
+    queue, notice = store.load()
     assert notice is None and len(queue.puzzles) == 40  # the FForum set
     queue.add([own(1)])
     p = queue.next()
     assert p is not None
     queue.answer(p, right=False)
-    assert file.save(queue) is None
-    again, _ = PuzzleFile(tmp_path / "puzzles.json").load()
+    assert store.save(queue) is None
+    again, _ = PuzzleStore(tmp_path / "library.sqlite3").load()
     assert again.turn == 1 and len(again.puzzles) == 41
     back = next(q for q in again.puzzles if q.id == "game-x-1")
     assert back.wrong == 1 and back.due == p.due > again.turn  # not due again until its turn
 
 
-def test_a_save_writes_what_a_fresh_encoding_of_the_queue_writes(tmp_path: Path) -> None:
-    """Each puzzle's line is kept from the last save (only changed puzzles are encoded
-    again): after answers, skips, new puzzles and a merge with another window's file, the
-    file is still exactly the whole queue encoded anew."""
-    path = tmp_path / "puzzles.json"
-    file, other = PuzzleFile(path), PuzzleFile(path)
-    queue, _ = file.load()
-    theirs, _ = other.load()
-    queue.add([own(n) for n in range(5)])
-    for step in range(12):
-        assert file.save(queue) is None
-        assert path.read_text(encoding="utf-8") == puzzle_store.as_text(queue)
-        p = queue.next()
-        assert p is not None
-        if step % 3 == 2:
-            queue.postpone(p)
-        else:
-            queue.answer(p, right=step % 2 == 0)
-        if step == 5:
-            queue.add([own(9)])
-        if step == 7:  # another window answers its first puzzle and saves meanwhile
-            q = theirs.next()
-            assert q is not None
-            theirs.answer(q, right=True)
-            assert other.save(theirs) is None
-    assert file.save(queue) is None
-    assert path.read_text(encoding="utf-8") == puzzle_store.as_text(queue)
-    again, _ = PuzzleFile(path).load()
-    assert puzzle_store.as_text(again) == puzzle_store.as_text(queue)
+def test_an_answer_writes_only_the_puzzles_it_changed(tmp_path: Path) -> None:
+    """38,000 puzzles were rewritten after every answer: now the one answered is."""
+    path = tmp_path / "library.sqlite3"
+    store = PuzzleStore(path)
+    queue, _ = store.load()
+    queue.add([own(n) for n in range(300)])
+    assert store.save(queue) is None
+    p = queue.next()
+    assert p is not None
+    queue.answer(p, right=True)
+    changes = puzzle_store.PuzzleSaves(queue)
+    changes.turn = queue.turn - 1
+    taken = changes.take(queue)
+    assert list(taken.rows) == [p.id] and taken.answers == 1
+    with Library(path) as library:
+        puzzle_store.write(library, taken)
+        again, _ = puzzle_store.load(library)
+    assert {q.id: q.right for q in again.puzzles}[p.id] == 1 and again.turn == 1
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [
-        "{not json",
-        "[]",
-        json.dumps({"version": 1, "turn": 0, "puzzles": [{"id": 3}]}),
-        json.dumps({"version": 1, "turn": 0, "puzzles": [{**own(1).to_data(), "box": "2"}]}),
-    ],
-)
-def test_a_damaged_puzzles_file_is_set_aside_never_lost(tmp_path: Path, damage: str) -> None:
-    path = tmp_path / "puzzles.json"
-    path.write_text(damage)
-    queue, notice = PuzzleFile(path).load()
-    assert notice is not None and "damaged" in notice and "puzzles.json.damaged" in notice
-    assert (tmp_path / "puzzles.json.damaged").read_text() == damage
-    assert len(queue.puzzles) == 40  # the built-in ones, at once
-    path.write_text(damage)
-    _, notice = PuzzleFile(path).load()
-    assert notice is not None and (tmp_path / "puzzles.json.damaged-2").read_text() == damage
-
-
-def test_an_unreadable_puzzles_file_is_never_written_over(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "puzzles.json"
-    path.mkdir()  # a folder where the file should be: it cannot be read
-    (path / "inside").write_text("mine")
-    file = PuzzleFile(path)
-    queue, notice = file.load()
-    assert notice is not None and "could not be read (is a folder" in notice
-    assert file.save(queue) is None and path.is_file()  # moved aside whole, a new file begun
-    assert (tmp_path / "puzzles.json.damaged" / "inside").read_text() == "mine"
-    # one that cannot even be moved aside is left as it is, and never written
-    path.unlink()
-    path.mkdir()
-    monkeypatch.setattr(puzzle_store, "set_aside", _cannot_move)
-    file = PuzzleFile(path)
-    queue, notice = file.load()
-    assert notice is not None and "they are left as they are" in notice
-    assert file.save(queue) is None and path.is_dir()
+def test_a_damaged_puzzle_row_costs_that_puzzle_only(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite3"
+    store = PuzzleStore(path)
+    queue, _ = store.load()
+    queue.add([own(n) for n in range(3)])
+    assert store.save(queue) is None
+    with Library(path) as library:
+        library.db.execute("UPDATE puzzles SET data = '{not json' WHERE id = 'game-x-1'")
+        library.db.execute("UPDATE puzzles SET data = ? WHERE id = 'game-x-2'",
+                           (json.dumps({**own(2).to_data(), "box": "2"}),))  # fmt: skip
+    again, notice = PuzzleStore(path).load()
+    assert notice is not None and "2 of your puzzles could not be read" in notice
+    assert {q.id for q in again.puzzles} >= {"game-x-0"} and len(again.puzzles) == 41
 
 
 def test_a_puzzle_answers_with_the_reviews_own_scores() -> None:

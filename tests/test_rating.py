@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.strength_store import Strength, StrengthFile
+from othello.app import strength_store
+from othello.app.library import Library
+from othello.app.strength_store import RatedGame
 from othello.levels import LADDER, LEVELS
 from othello.rating import (
     BASE,
@@ -69,29 +71,28 @@ def test_winning_most_games_at_a_level_suggests_the_next() -> None:
     assert suggestion([(17, 1.0)] * 5, 17) is None  # no level above the top
 
 
-def test_the_strength_file_keeps_the_rating_and_its_history(tmp_path: Path) -> None:
-    file = StrengthFile(tmp_path / "strength.json")
-    strength, notice = file.load()
-    assert notice is None and strength.rating.games == 0 and strength.history == []
-    strength.add(9, 1.0)
-    strength.add(10, 0.5)
-    assert file.save(strength) is None
-    again, notice = StrengthFile(tmp_path / "strength.json").load()
+def test_the_library_keeps_the_rating_and_its_history(tmp_path: Path) -> None:
+    with Library(tmp_path / "library.sqlite3") as library:
+        strength, notice = strength_store.load(library)
+        assert notice is None and strength.rating.games == 0 and strength.history == []
+        strength.add(9, 1.0)
+        strength_store.write(library, strength.history[-1:], strength.rating)
+        strength.add(10, 0.5)
+        strength_store.write(library, strength.history[-1:], strength.rating)
+    with Library(tmp_path / "library.sqlite3") as library:
+        again, notice = strength_store.load(library)
     assert notice is None and again.rating.games == 2
     assert [(g.level, g.score) for g in again.history] == [(9, 1.0), (10, 0.5)]
     assert again.rating.value == pytest.approx(strength.rating.value, abs=0.1)
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["{", json.dumps({"format": "othello-strength", "version": 1}), json.dumps([1, 2])],
+    "text", ["{", json.dumps({"value": 1e999}), "[" * 5000, json.dumps([1, 2])]
 )
-def test_a_damaged_strength_file_is_set_aside_and_a_new_rating_begun(
-    tmp_path: Path, text: str
-) -> None:
-    path = tmp_path / "strength.json"
-    path.write_text(text)
-    strength, notice = StrengthFile(path).load()
-    assert strength == Strength() or strength.rating.games == 0
-    assert notice is not None and "strength.json.damaged" in notice
-    assert (tmp_path / "strength.json.damaged").read_text() == text and not path.exists()
+def test_a_damaged_rating_begins_again_and_keeps_the_games(tmp_path: Path, text: str) -> None:
+    with Library(tmp_path / "library.sqlite3") as library:
+        strength_store.write(library, [RatedGame("2026-01-01", 5, 1.0, 900.0, 200.0)], Rating())
+        library.set_meta(strength_store.RATING, text)
+        strength, notice = strength_store.load(library)
+    assert strength.rating.games == 0 and len(strength.history) == 1
+    assert notice is not None and "begins again" in notice

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app import autosave
+from kept_games import resumed
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.gui.services import persistence
@@ -42,6 +42,7 @@ while True:
     moves = len(session.game.moves)
     if session.is_human_turn() and not session.board.must_pass():
         if moves >= target and not said:
+            app.library.flush()  # the writes leave the frame loop: wait for the last one
             print("READY", session.game.transcript(), flush=True)
             said = True
         elif moves < target and clicked != moves:
@@ -72,7 +73,7 @@ def test_the_window_killed_mid_game_resumes_the_same_position(
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert line.startswith("READY "), (line, proc.stderr.read() if proc.stderr else "")
-        assert (data / "autosave.json").is_file()
+        assert (data / "library.sqlite3").is_file()
         proc.send_signal(signal.SIGKILL)
         assert proc.wait(10) == -signal.SIGKILL
     finally:
@@ -94,4 +95,4 @@ def test_the_window_killed_mid_game_resumes_the_same_position(
     finally:
         app.close()
         pygame.display.quit()
-    assert autosave.resume()[0] is not None  # still there for the start after
+    assert resumed() is not None  # still there for the start after

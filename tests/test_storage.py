@@ -1,18 +1,15 @@
-"""Nothing lost: autosave and resume, game files, pasted games, and bad saves refused clearly."""
+"""Game files and pasted games, and bad ones refused clearly (the game in progress: see
+test_held_games.py)."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from othello.app import autosave, files, paths, storage
+from othello.app import files, storage
 from othello.bitboard import PASS
 from othello.board import Board
 from othello.errors import GameTextError, OthelloError
@@ -219,174 +216,6 @@ def test_impossible_reason() -> None:
         assert storage.impossible_reason(random_game(seed, 60).board) is None
 
 
-# ----- autosave and resume ---------------------------------------------------------------
-
-
-def test_autosave_and_resume_keep_undo_and_redo(data_dir: Path) -> None:
-    game = random_game(7, 30)
-    game.undo()
-    game.undo()
-    assert storage.autosave(game)
-    assert paths.autosave_path() == data_dir / "autosave.json"
-    resumed, notices = autosave.resume()
-    assert notices == []
-    assert resumed is not None and same(resumed, game)
-    assert resumed.moves == game.moves and resumed.cursor == game.cursor
-    assert resumed.redo() == game.moves[game.cursor]
-
-
-def test_autosave_with_passes_and_setup_positions() -> None:
-    for seed in range(30):
-        game = Game(Board.from_transcript("f5d6c3")) if seed % 2 else Game()
-        rng = random.Random(seed)
-        while not game.board.is_game_over() and len(game.moves) < 60:
-            moves = game.board.legal_squares()
-            game.play(rng.choice(moves) if moves else PASS)
-            if rng.random() < 0.05:
-                break
-        if game.board.is_game_over():
-            game.undo()
-        storage.autosave(game)
-        resumed, notices = autosave.resume()
-        assert notices == [] and resumed is not None
-        assert resumed.start == game.start and resumed.moves == game.moves
-
-
-def test_nothing_to_resume() -> None:
-    assert autosave.resume() == (None, [])
-
-
-def test_a_new_game_clears_the_autosave_and_a_finished_game_stays_until_then() -> None:
-    storage.autosave(Game.from_transcript("f5"))
-    assert paths.autosave_path().exists()
-    storage.autosave(Game())
-    assert not paths.autosave_path().exists()
-    finished = Game.from_transcript(FULL_GAME)
-    storage.autosave(finished)  # quitting at the end card loses nothing
-    resumed, _ = autosave.resume()
-    assert resumed is not None and resumed.board == finished.board
-    assert resumed.board.is_game_over()
-    storage.autosave(Game())
-    assert not paths.autosave_path().exists()
-    storage.autosave(Game.from_transcript("f5"))
-    storage.clear_autosave()
-    storage.clear_autosave()
-    assert autosave.resume() == (None, [])
-
-
-def test_autosave_never_raises(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    assert storage.autosave(Game.from_transcript("f5"), blocker / "sub" / "autosave.json") is False
-
-
-def test_autosave_leaves_no_temporary_files(data_dir: Path) -> None:
-    for n in range(1, 10):
-        storage.autosave(random_game(1, n))
-    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
-
-
-@pytest.mark.parametrize(
-    "content",
-    [
-        b"",
-        b"garbage \xff\xfe",
-        b'{"format": "othello-autosave", "version": 1, "start": "',
-        b"[1, 2, 3]",
-        b'{"format": "something-else"}',
-        b'{"format": "othello-autosave", "version": 99}',
-        b'{"format": "othello-autosave", "version": 1, "start": "x", "moves": "", "cursor": 0}',
-        b'{"format": "othello-autosave", "version": 1, "moves": "f5", "cursor": 1}',
-        b" " * 200_000,
-        b"[" * 5_000,  # nested past Python's recursion limit: json raises RecursionError
-    ],
-)
-def test_corrupt_autosave_starts_a_new_game_with_a_notice(content: bytes) -> None:
-    path = paths.autosave_path()
-    path.parent.mkdir(parents=True)
-    path.write_bytes(content)
-    game, notices = autosave.resume()
-    assert game is None
-    assert len(notices) == 1 and "damaged" in notices[0]
-    assert not path.exists() and path.with_name("autosave.json.corrupt").read_bytes() == content
-    assert autosave.resume() == (None, [])  # next start is clean
-
-
-def autosave_json(**changes: object) -> bytes:
-    data = storage.autosave_data(Game.from_transcript("f5d6c3"))
-    data.update(changes)
-    return json.dumps(data).encode()
-
-
-@pytest.mark.parametrize(
-    "changes, words",
-    [
-        ({"moves": "f5d6c3c3"}, "move 4"),
-        ({"moves": "f5zz"}, "move 2"),
-        ({"cursor": 9}, "cursor"),
-        ({"cursor": -1}, "cursor"),
-        ({"cursor": "2"}, "cursor"),
-        ({"start": "-" * 64 + " X"}, "Impossible position"),
-        ({"start": "X" * 64 + " Q"}, "side to move"),
-    ],
-)
-def test_autosave_of_an_impossible_game(changes: dict[str, object], words: str) -> None:
-    path = paths.autosave_path()
-    path.parent.mkdir(parents=True)
-    path.write_bytes(autosave_json(**changes))
-    game, notices = autosave.resume()
-    assert game is None and words in notices[0]
-
-
-KILLED_CHILD = """
-import os, signal, sys
-from othello.app import storage
-from othello.game import Game
-game = Game()
-for move in sys.argv[1].split():
-    game.play(move)
-    storage.autosave(game)
-os.kill(os.getpid(), signal.SIGKILL)
-"""
-
-
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_resume_after_the_process_was_killed(data_dir: Path) -> None:
-    env = dict(os.environ, OTHELLO_DATA_DIR=str(data_dir))
-    proc = subprocess.run(
-        [sys.executable, "-c", KILLED_CHILD, "f5 d6 c3 d3 c4"],
-        env=env,
-        check=False,
-        capture_output=True,
-        timeout=60,
-    )
-    assert proc.returncode == -signal.SIGKILL, proc.stderr
-    game, notices = autosave.resume()
-    assert notices == [] and game is not None
-    assert game.transcript() == "f5d6c3d3c4"
-
-
-def test_a_write_killed_halfway_leaves_the_previous_save(data_dir: Path) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
-    (data_dir / ".autosave.json.12345.tmp").write_text('{"format": "othello-auto')  # torn temp file
-    game, notices = autosave.resume()
-    assert notices == [] and game is not None and game.transcript() == "f5d6"
-
-
-def test_failed_rename_keeps_the_old_save(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
-
-    def broken_replace(src: object, dst: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(files.os, "replace", broken_replace)
-        assert storage.autosave(Game.from_transcript("f5d6c3")) is False
-    game, _ = autosave.resume()
-    assert game is not None and game.transcript() == "f5d6"
-    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
-
-
 # ----- permissions, failures said in words, BOMs, older files ----------------------------
 
 
@@ -408,15 +237,6 @@ def test_a_limited_read_stops_after_its_limit(tmp_path: Path) -> None:
     assert caught.value.size == 1000
 
 
-def test_autosave_problem_says_why(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    target = blocker / "sub" / "autosave.json"
-    problem = storage.autosave_problem(Game.from_transcript("f5"), target)
-    assert problem is not None and problem.startswith(f"cannot write {target} (")
-    assert storage.autosave_problem(Game.from_transcript("f5")) is None
-
-
 @pytest.mark.parametrize("text", ["\ufefff5d6c3", "\ufeff f5 d6 c3\n", "f5\ufeffd6c3"])
 def test_a_byte_order_mark_in_pasted_text_is_ignored(text: str) -> None:
     assert storage.parse_game_text(text).transcript() == "f5d6c3"
@@ -431,11 +251,3 @@ def test_game_files_newest_first(data_dir: Path) -> None:
         names.append(path.name)
     assert [p.name for p in storage.game_files()] == names[::-1]
     assert storage.latest_game_file() == data_dir / "games" / "g2.txt"
-
-
-def test_a_set_up_position_is_kept_before_its_first_move() -> None:
-    position = Game(Board.from_transcript("f5d6c3d3"))  # pasted or loaded, nothing played yet
-    assert storage.autosave(position) and paths.autosave_path().exists()
-    resumed, notices = autosave.resume()
-    assert notices == [] and resumed is not None and resumed.board == position.board
-    assert storage.autosave(Game()) and not paths.autosave_path().exists()

@@ -1,5 +1,6 @@
-"""Two copies of the game on one data folder, and autosaves that could not be read: nothing is
-lost (issue 36, items 1, 4, 8 and the autosave's part of 14).
+"""Two copies of the game on one data folder, and files that could not be read: nothing is
+lost (issue 36, items 1, 4, 8 and the autosave's part of 14; issue 41: the games in the
+library).
 
 Each window here is a real App with the autosave attached; "quitting" is ``app.close()``,
 which is what the window does when its loop ends.
@@ -7,7 +8,6 @@ which is what the window does when its loop ends.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -18,8 +18,10 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import autosave, paths, storage
-from othello.app.puzzle_store import PuzzleFile
+from kept_games import keep, line, old_autosave, resumed
+from othello.app import held_games, paths, storage
+from othello.app.library import Library, LibraryDamaged, library_path
+from othello.app.puzzle_store import PuzzleStore
 from othello.app.settings import Settings
 from othello.board import Board
 from othello.game import Game
@@ -44,18 +46,6 @@ def data() -> Path:
     return paths.user_data_dir()
 
 
-def every_game_kept() -> list[str]:
-    """The transcripts of every game the data folder keeps: autosaves, their Undo shelves,
-    saved game files."""
-    found = []
-    for path in data().glob("autosave*.json"):
-        saved = json.loads(path.read_text())
-        found.append(saved["moves"])
-        found += [g["moves"] for g in saved.get("earlier", []) + saved.get("later", [])]
-    found += [p.read_text().strip() for p in (data() / "games").glob("*.txt")]
-    return found
-
-
 # ----- item 1: two windows at once ---------------------------------------------------------
 
 
@@ -63,20 +53,22 @@ def test_two_windows_on_one_folder_keep_both_games(window: Callable[..., Any]) -
     first = window()
     second = window()
     assert "Othello is already open in another window" in toast_texts(second)
-    assert "autosave-2.json" in toast_texts(second)  # told plainly where its game goes
+    assert "keeps its game apart" in toast_texts(second)  # told plainly
     assert "already open" not in toast_texts(first)
     first.session.play("f5")
     second.session.play("d3")
     second.close()  # B quits first, then A: A's game used to be the one lost
     first.close()
-    kept = every_game_kept()
-    assert any(t.startswith("f5") for t in kept) and any(t.startswith("d3") for t in kept)
-    again = window()  # the next start: A's game resumes, B's is a saved game Ctrl+O opens
+    assert resumed(1) is not None and resumed(2) is not None
+    again = window()  # the next start: A's game resumes, B's waits behind Undo
     assert again.session.game.transcript() == "f5"
-    assert "The game left in another window was saved as" in toast_texts(again)
-    saved = storage.game_files()
-    assert [p.read_text().strip() for p in saved] == ["d3"]
-    assert not (data() / "autosave-2.json").exists()  # kept, so no longer left behind
+    assert "The game left in another window is behind Undo (U)." in toast_texts(again)
+    assert again.session.undo() and again.session.game.transcript() == ""
+    assert again.session.undo() and again.session.game.transcript() == "d3"
+    again.close()
+    assert line(2) == ([], None)  # taken over: no longer left behind
+    games, board = line(1)
+    assert [g.moves for g in games] == [[19], [37]] and board == 0  # d3 on the board, f5 undone
 
 
 def test_a_copy_that_crashed_lets_go_of_its_place(tmp_path: Path) -> None:
@@ -94,15 +86,15 @@ def test_a_copy_that_crashed_lets_go_of_its_place(tmp_path: Path) -> None:
     try:
         assert me.number == 1  # the system let go of the dead copy's lock
         other = instances.claim(folder)
-        assert other.number == 2 and other.autosave == folder / "autosave-2.json"
+        assert other.number == 2 and other.slot == 2
         other.release()
     finally:
         me.release()
 
 
 def test_puzzle_answers_from_two_windows_are_merged(tmp_path: Path) -> None:
-    path = tmp_path / "puzzles.json"
-    mine, theirs = PuzzleFile(path), PuzzleFile(path)
+    path = tmp_path / "library.sqlite3"
+    mine, theirs = PuzzleStore(path), PuzzleStore(path)
     queue_a, _ = mine.load()  # both opened Puzzles before either answered
     queue_b, _ = theirs.load()
     answered_in_a = []
@@ -115,10 +107,11 @@ def test_puzzle_answers_from_two_windows_are_merged(tmp_path: Path) -> None:
     answered_in_b = queue_b.puzzles[-1]
     queue_b.answer(answered_in_b, right=False)
     assert theirs.save(queue_b) is None  # used to write over A's three answers
-    on_disk = {p["id"]: p for p in json.loads(path.read_text())["puzzles"]}
-    assert all(on_disk[i]["right"] == 1 for i in answered_in_a)
-    assert on_disk[answered_in_b.id]["wrong"] == 1
-    assert json.loads(path.read_text())["turn"] == 4  # both windows' answers counted
+    stored, _ = PuzzleStore(path).load()
+    by_id = {p.id: p for p in stored.puzzles}
+    assert all(by_id[i].right == 1 for i in answered_in_a)
+    assert by_id[answered_in_b.id].wrong == 1
+    assert stored.turn == 4  # both windows' answers counted
 
 
 def test_saving_in_the_same_second_as_another_window_never_overwrites(
@@ -137,7 +130,7 @@ def test_saving_in_the_same_second_as_another_window_never_overwrites(
     assert path != taken and path.read_text() == "f5d6\n"
 
 
-# ----- item 4: a save that could not be read is never written over -------------------------
+# ----- item 4: a file that could not be read is never written over ----------------------------
 
 
 def refuse_reading(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
@@ -159,41 +152,59 @@ def refuse_reading(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
     monkeypatch.setattr(Path, "open", path_open)
 
 
-def test_an_unreadable_autosave_is_never_written_over(
+def test_an_unreadable_old_autosave_is_set_aside_never_written_over(
     window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    storage.autosave(Game.from_transcript("f5d6c3"))
-    original = paths.autosave_path().read_bytes()
+    path = old_autosave(Game.from_transcript("f5d6c3"))
+    original = path.read_bytes()
     with monkeypatch.context() as patch:
-        refuse_reading(patch, paths.autosave_path())
+        refuse_reading(patch, path)
         app = window()
+    frames(app, 2)
     assert "could not be read (Permission denied)" in toast_texts(app)
-    app.session.play("e6")  # the first move of the new game is autosaved...
-    kept = [p for p in data().iterdir() if p.read_bytes() == original]
-    assert kept and kept[0].name == "autosave.json.corrupt"  # ...never over the old one
+    app.session.play("e6")
+    kept = [p for p in data().iterdir() if p.is_file() and p.read_bytes() == original]
+    assert kept and kept[0].name == "autosave.json.damaged"
 
 
 def test_set_aside_copies_are_numbered_never_overwritten(window: Callable[..., Any]) -> None:
     data().mkdir(parents=True)
-    (data() / "autosave.json.corrupt").write_text("an earlier damaged save")
+    (data() / "autosave.json.damaged").write_text("an earlier damaged save")
     (data() / "autosave.json").write_text("{ damaged")
     app = window()
-    assert "kept as autosave.json.corrupt-2" in toast_texts(app)
-    assert (data() / "autosave.json.corrupt").read_text() == "an earlier damaged save"
-    assert (data() / "autosave.json.corrupt-2").read_text() == "{ damaged"
+    frames(app, 2)
+    assert "kept as autosave.json.damaged-2" in toast_texts(app)
+    assert (data() / "autosave.json.damaged").read_text() == "an earlier damaged save"
+    assert (data() / "autosave.json.damaged-2").read_text() == "{ damaged"
 
 
-def test_an_autosave_damaged_while_the_game_runs_is_kept_and_the_game_saved_at_quit(
-    window: Callable[..., Any],
+def test_a_library_found_damaged_while_the_game_runs_is_set_aside_and_the_games_kept(
+    window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """SQLite says "malformed" in the middle of a game: the file is set aside, what can be
+    read of it copied into a new one, and the window's games written there whole."""
     app = window()
     app.session.play("f5")
     app.session.play("d6")
-    paths.autosave_path().write_text("damaged while the game ran")
-    app.close()  # nothing more is played: the save at quit is what keeps the game
-    resumed, notices = autosave.resume()
-    assert resumed is not None and resumed.transcript() == "f5d6" and notices == []
-    assert (data() / "autosave.json.kept").read_text() == "damaged while the game ran"
+    app.session.new_game()
+    app.session.play("c4")
+    assert app.library.flush()
+    real_write, damaged = held_games.write, [True]
+
+    def write(library: Library, changes: Any) -> None:
+        if damaged.pop() if damaged else False:
+            library.db.close()  # as good as gone: nothing of it can be copied over
+            raise LibraryDamaged("database disk image is malformed")
+        real_write(library, changes)
+
+    monkeypatch.setattr(held_games, "write", write)
+    app.session.play("c3")
+    frames(app, 3)
+    app.close()
+    games, board = line()
+    assert [g.transcript() for g in games] == ["f5d6", "c4c3"] and board == 1
+    aside = [p.name for p in data().iterdir() if p.name.startswith("library.sqlite3.damaged-")]
+    assert aside
 
 
 # ----- item 8: what Undo brings back survives a restart ------------------------------------
@@ -216,38 +227,28 @@ def test_n_then_quit_keeps_the_game_undo_brings_back(window: Callable[..., Any])
 # ----- item 14, the autosave's part ----------------------------------------------------------
 
 
-def test_a_linked_autosave_stays_a_link(window: Callable[..., Any], tmp_path: Path) -> None:
-    target = tmp_path / "elsewhere" / "my-game.json"
+def test_a_linked_library_stays_a_link(window: Callable[..., Any], tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere" / "my-library.sqlite3"
     target.parent.mkdir()
-    storage.autosave(Game.from_transcript("f5"), target)
+    keep(Game.from_transcript("f5"), path=target)
     data().mkdir(parents=True, exist_ok=True)
-    paths.autosave_path().symlink_to(target)
+    library_path().symlink_to(target)
     app = window()
     app.session.play("d6")
-    assert paths.autosave_path().is_symlink()
-    assert json.loads(target.read_text())["moves"] == "f5d6"
-
-
-def test_a_read_only_autosave_is_left_as_it_is_and_the_window_says_so(
-    window: Callable[..., Any],
-) -> None:
-    storage.autosave(Game.from_transcript("f5"))
-    paths.autosave_path().chmod(0o444)
-    before = paths.autosave_path().read_bytes()
-    app = window()
-    app.session.play("d6")
-    frames(app, 1)
-    assert paths.autosave_path().read_bytes() == before
-    assert "is read-only" in toast_texts(app)
+    app.close()
+    assert library_path().is_symlink()
+    back = resumed(path=target)
+    assert back is not None and back.transcript() == "f5d6"
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
-def test_an_autosave_with_a_byte_order_mark_is_read(encoding: str) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
-    text = paths.autosave_path().read_text(encoding="utf-8")
-    paths.autosave_path().write_bytes(text.encode(encoding))
-    resumed, notices = autosave.resume()
-    assert notices == [] and resumed is not None and resumed.transcript() == "f5d6"
+def test_an_old_autosave_with_a_byte_order_mark_is_read(
+    window: Callable[..., Any], encoding: str
+) -> None:
+    path = old_autosave(Game.from_transcript("f5d6"))
+    path.write_bytes(path.read_text(encoding="utf-8").encode(encoding))
+    app = window()
+    assert app.session.game.transcript() == "f5d6"
 
 
 def test_a_closed_window_lets_go_of_its_place(window: Callable[..., Any]) -> None:
@@ -260,7 +261,7 @@ def test_a_closed_window_lets_go_of_its_place(window: Callable[..., Any]) -> Non
 def test_starting_with_a_file_keeps_the_autosaved_game_behind_undo(
     window: Callable[..., Any], tmp_path: Path
 ) -> None:
-    storage.autosave(Game.from_transcript("f5d6"))
+    keep(Game.from_transcript("f5d6"))
     chosen = tmp_path / "chosen.txt"
     chosen.write_text("c4c3\n")
     persistence.start_with(chosen)  # othello --load chosen.txt
@@ -268,7 +269,7 @@ def test_starting_with_a_file_keeps_the_autosaved_game_behind_undo(
     assert app.session.game.transcript() == "c4c3"
     assert "Undo (U) brings back the game you were playing" in toast_texts(app)
     app.close()
-    resumed, _ = autosave.resume()
-    assert resumed is not None and resumed.transcript() == "c4c3"
+    back = resumed()
+    assert back is not None and back.transcript() == "c4c3"
     again = window()
     assert again.session.undo() and again.session.game.transcript() == "f5d6"  # not lost

@@ -351,8 +351,15 @@ class PuzzleQueue:
             raise PuzzleError("the puzzles file has no turn or no puzzle list")
         if not isinstance(puzzles, list):
             raise PuzzleError("the puzzles file has no turn or no puzzle list")
-        queue = cls(turn=turn)  # each keeps when it is due (a solved one waits its turn)
-        queue._admit([Puzzle.from_data(p) for p in puzzles], due_now=False)
+        return cls.restored([Puzzle.from_data(p) for p in puzzles], turn)
+
+    @classmethod
+    def restored(cls, puzzles: Iterable[Puzzle], turn: int) -> PuzzleQueue:
+        """The queue as it was kept: each puzzle keeps when it is due (a solved one waits its
+        turn); nothing in it is new."""
+        queue = cls(turn=turn)
+        queue._admit(puzzles, due_now=False)
+        queue.touched.clear()
         return queue
 
 

@@ -1,22 +1,21 @@
 """Several copies of the game on one data folder: each window finds out which copy it is.
 
-The first copy holds a lock on ``running.lock`` in the data folder and keeps its game in
-``autosave.json``; a second copy, started while the first runs, finds that lock taken,
-holds ``running-2.lock`` and keeps its game in ``autosave-2.json``, and so on: no copy
-writes over another's game. The locks are the operating system's (``flock`` on POSIX,
-``msvcrt.locking`` on Windows), held on an open file, so a copy that crashes or is killed
-lets go of its lock at once; nothing is left to clean up by hand.
+The first copy holds a lock on ``running.lock`` in the data folder and keeps its games in the
+library's slot 1; a second copy, started while the first runs, finds that lock taken, holds
+``running-2.lock`` and keeps its games in slot 2, and so on: no copy writes over another's
+games. The locks are the operating system's (``flock`` on POSIX, ``msvcrt.locking`` on
+Windows), held on an open file, so a copy that crashes or is killed lets go of its lock at
+once; nothing is left to clean up by hand.
 
-When the first copy starts, a game another copy left behind (``autosave-2.json`` with no
-copy holding its lock) is the player's too: :func:`left_behind` finds those for the window
-to keep.
+When the first copy starts, the games another copy left behind (a slot with no copy holding
+its lock) are the player's too: :meth:`Instance.take` holds such a slot while the first copy
+takes its games over.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 import stat
 import sys
 from dataclasses import dataclass, field
@@ -27,12 +26,7 @@ from . import paths
 log = logging.getLogger(__name__)
 
 MOST_COPIES = 9
-"""Copies with an autosave of their own; one more runs without one (and says so)."""
-_NUMBERED = re.compile(r"^autosave-(\d+)\.json$")
-
-
-def autosave_name(number: int) -> str:
-    return paths.AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
+"""Copies that keep their games; one more runs without (and says so)."""
 
 
 def lock_name(number: int) -> str:
@@ -109,12 +103,35 @@ class Instance:
     problem: str | None = None  # why no lock could be taken (then: the first, unchecked)
     others: list[int] = field(default_factory=list)
 
+    taken: dict[int, FileLock] = field(default_factory=dict)  # other copies' slots held
+
     @property
-    def autosave(self) -> Path | None:
-        """This copy's autosave; None past MOST_COPIES copies."""
-        return self.folder / autosave_name(self.number) if self.number <= MOST_COPIES else None
+    def slot(self) -> int | None:
+        """Where this copy keeps its games in the library; None past MOST_COPIES copies."""
+        return self.number if self.number <= MOST_COPIES else None
+
+    def take(self, slot: int) -> set[int]:
+        """Hold ``slot``'s lock if no copy runs there (the first copy only): ``{slot}`` when
+        held now, else nothing. Let go with :meth:`let_go`."""
+        if self.number != 1 or self.lock is None or not 1 < slot <= MOST_COPIES:
+            return set()
+        lock = FileLock(self.folder / lock_name(slot))
+        try:
+            if lock.acquire():
+                self.taken[slot] = lock
+                return {slot}
+        except OSError as err:
+            log.warning("cannot look at copy %d's lock: %s", slot, err)
+        return set()
+
+    def let_go(self, slots: list[int]) -> None:
+        for slot in slots:
+            lock = self.taken.pop(slot, None)
+            if lock is not None:
+                lock.release()
 
     def release(self) -> None:
+        self.let_go(list(self.taken))
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -143,26 +160,3 @@ def _unchecked(folder: Path, err: OSError) -> Instance:
     """No lock to be had (a read-only folder...): play as the first copy, and log why."""
     log.warning("cannot tell whether another copy of the game is running: %s", err)
     return Instance(folder, 1, None, problem=str(err.strerror or err))
-
-
-def left_behind(instance: Instance) -> list[tuple[Path, FileLock]]:
-    """The autosaves of other copies that are no longer running (``autosave-N.json`` with
-    lock N free), each with its lock, now held: the caller keeps the game, then releases."""
-    if instance.number != 1 or instance.lock is None:
-        return []
-    found = []
-    try:
-        names = sorted(os.listdir(instance.folder))
-    except OSError:
-        return []
-    for name in names:
-        match = _NUMBERED.match(name)
-        if match is None or not 1 < int(match.group(1)) <= MOST_COPIES:
-            continue
-        lock = FileLock(instance.folder / lock_name(int(match.group(1))))
-        try:
-            if lock.acquire():
-                found.append((instance.folder / name, lock))
-        except OSError as err:
-            log.warning("cannot look at %s: %s", name, err)
-    return found

@@ -17,6 +17,7 @@ the game goes on.
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import stat
 import time
@@ -33,7 +34,6 @@ from . import paths
 from .game_formats import GameRecord
 from .i18n import _
 
-FILE_NAME = "library.sqlite3"
 WAIT_SECONDS = 5.0  # how long a write waits for another window's (an import is longer)
 PURGE_DAYS = 30
 LINE_MOVES = 20  # the explorer's depth: a game's first moves, seen from f5
@@ -129,9 +129,10 @@ class LibraryDamaged(LibraryError):
     """The file is not a database, or a damaged one."""
 
 
-class LibraryForeign(LibraryDamaged):
-    """A database, but not a library this game can use: another program's tables, or a
-    newer version's schema. Set aside like a damaged one, never written to."""
+class LibraryUnusable(LibraryDamaged):
+    """Something in the library's place that this game cannot use: not a file, a file it
+    may not read, another program's database, a newer version's schema. Set aside like a
+    damaged one, never written to."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class Entry:
 
 
 def library_path() -> Path:
-    return paths.user_data_dir() / FILE_NAME
+    return paths.library_path()
 
 
 def fingerprint(start: str, moves: bytes, black: str, white: str, date: str) -> int:
@@ -201,6 +202,7 @@ class Library:
         folder the player may not write to; nothing is migrated then."""
         self.path = Path(path) if path is not None else library_path()
         self.read_only = read_only
+        self.wait = wait
         if not read_only:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         check_file(self.path)
@@ -238,9 +240,9 @@ class Library:
             return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
     def _check_schema(self, version: int) -> None:
-        """LibraryForeign when the file is a database this game must not use."""
+        """LibraryUnusable when the file is a database this game must not use."""
         if version > len(MIGRATIONS):
-            raise LibraryForeign(
+            raise LibraryUnusable(
                 _(
                     "the library {path} is from a newer version of the game "
                     "(schema {version}; this one knows {known})"
@@ -255,19 +257,37 @@ class Library:
                     )
                 }
             if tables:
-                raise LibraryForeign(
+                raise LibraryUnusable(
                     _("the file {path} is another program's database ({tables})").format(
                         path=self.path, tables=", ".join(sorted(tables)[:5])
                     )
                 )
 
+    def _write_ahead(self) -> None:
+        """WAL mode (once set, it stays with the file). Setting it on a new file needs the
+        file to itself, and SQLite says "locked" at once rather than wait while another
+        program opens the same new file: so it is tried again, for as long as a write waits."""
+        tries = max(1, int(self.wait / 0.02))
+        for attempt in range(tries):
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or attempt == tries - 1:
+                    raise
+                time.sleep(0.02)
+
     def _migrate(self) -> None:
         """Bring the schema up to date. The version is read again once the write lock is
         held: two programs that open a new library at once migrate it once, in turn."""
         with translate():
-            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("BEGIN")  # the version and the tables read in one snapshot
+            try:
+                self._check_schema(self._version())  # before anything is written to it
+            finally:
+                self.db.execute("COMMIT")
+            self._write_ahead()
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self._check_schema(self._version())
             if self._version() == len(MIGRATIONS):
                 return
             self.db.execute("BEGIN IMMEDIATE")
@@ -282,6 +302,15 @@ class Library:
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+
+    def check(self) -> None:
+        """LibraryDamaged when SQLite's own check of every page finds damage (a few bytes
+        written over, a file cut short): a damaged page would otherwise be met only when
+        some query reads it."""
+        with translate():
+            found = [str(row[0]) for row in self.db.execute("PRAGMA quick_check(3)")]
+        if found != ["ok"]:
+            raise LibraryDamaged("; ".join(found)[:300])
 
     def meta(self, name: str) -> str | None:
         with translate():
@@ -431,9 +460,17 @@ def check_file(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as err:  # a link that leads nowhere, a loop of links
-        raise LibraryDamaged(_("{path} cannot be looked at ({why})").format(path=path, why=err)) from None
+        raise LibraryUnusable(
+            _("{path} cannot be looked at ({why})").format(path=path, why=err.strerror or err)
+        ) from None
     if not stat.S_ISREG(info.st_mode):
-        raise LibraryDamaged(_("{path} is not a file").format(path=path))
+        raise LibraryUnusable(_("{path} is not a file").format(path=path))
+    try:
+        os.close(os.open(path, os.O_RDONLY))
+    except OSError as err:
+        raise LibraryUnusable(
+            _("{path} cannot be read ({why})").format(path=path, why=err.strerror or err)
+        ) from None
 
 
 def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:

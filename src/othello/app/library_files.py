@@ -17,7 +17,7 @@ from .library import (
     LibraryBusy,
     LibraryDamaged,
     LibraryError,
-    LibraryForeign,
+    LibraryUnusable,
     library_path,
 )
 
@@ -122,8 +122,8 @@ def open_library(path: Path | None = None, wait: float = WAIT_SECONDS) -> tuple[
             ) from None
         library = Library(path, wait)
         saved = salvage(aside, library)
-        if isinstance(err, LibraryForeign):
-            return library, [foreign_notice(aside, err)]
+        if isinstance(err, LibraryUnusable):
+            return library, [unusable_notice(aside, err)]
         return library, [damaged_notice(aside, saved)]
 
 
@@ -139,7 +139,7 @@ def reopen_damaged(library: Library) -> tuple[Library, str]:
     return fresh, damaged_notice(aside, salvage(aside, fresh))
 
 
-def foreign_notice(aside: Path, err: LibraryForeign) -> str:
+def unusable_notice(aside: Path, err: LibraryUnusable) -> str:
     return _(
         "The game library could not be used ({why}): it was kept as {name} and a new one begun."
     ).format(why=err, name=aside.name)

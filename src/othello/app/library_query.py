@@ -147,7 +147,13 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
         "LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
-    return [Row(*row[:-1], finished=bool(row[-1])) for row in found]
+    return [_row(*row) for row in found]
+
+
+def _row(*values: Any) -> Row:
+    game_id, date, black, white, result, opening, source, memo, marks, moves, finished = values
+    return Row(game_id, date, black, white, result, opening, source, memo, marks, moves,
+               bool(finished))  # fmt: skip
 
 
 def ids(library: Library, f: Filter) -> list[int]:

@@ -2,7 +2,7 @@
 
 A double-clicked program starts in whatever folder the desktop chooses, so every path here
 is anchored either to this package (resources, the default othello.ini, a checkout's
-othello.ini) or to the user's per-platform folders (settings, autosave, log). The one
+othello.ini) or to the user's per-platform folders (settings, the library, log). The one
 exception is ``working_ini``: an othello.ini in the folder the game was started from, which
 a player who starts it from a terminal in the project folder expects to be the one read.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 APP_NAME = "othello"
 INI_NAME = "othello.ini"
-AUTOSAVE_NAME = "autosave.json"
+LIBRARY_NAME = "library.sqlite3"
 LOG_NAME = "othello.log"
 
 
@@ -149,9 +149,9 @@ def user_ini() -> Path:
     return user_config_dir() / INI_NAME
 
 
-def autosave_path() -> Path:
-    """The game in progress, rewritten after every move."""
-    return user_data_dir() / AUTOSAVE_NAME
+def library_path() -> Path:
+    """The library: every game, the games in progress, puzzles and the rating."""
+    return user_data_dir() / LIBRARY_NAME
 
 
 def log_path() -> Path:

@@ -1,8 +1,5 @@
-"""Nothing lost: the autosave, game files, and reading a pasted game.
-
-The autosave is rewritten after every change to the game, atomically (a temporary file in
-the same folder, flushed, then renamed over the old one), so a kill or a crash at any
-moment leaves either the previous save or the new one, never half of either.
+"""Game files, and reading a pasted game; the one check of a position that every door into
+the game makes (a paste, a load, a file, the editor, a resumed game).
 
 A game file holds the standard transcript form (``f5d6c3...``, passes implied), preceded by
 a board string line when the game did not start from the usual position. Pasted text may be
@@ -12,8 +9,6 @@ legal game raises :class:`GameTextError` naming what is wrong; nothing is change
 
 from __future__ import annotations
 
-import json
-import logging
 import re
 import stat
 import time
@@ -24,7 +19,7 @@ from ..board import Board
 from ..errors import GameTextError, OthelloError
 from ..game import Game
 from ..ggf import first_game, looks_like_ggf
-from ..notation import format_transcript, parse_move, split_transcript, square_name
+from ..notation import square_name
 from . import paths
 from .files import (
     TooLarge,
@@ -35,12 +30,7 @@ from .files import (
     write_new,
 )
 
-log = logging.getLogger(__name__)
-
-AUTOSAVE_FORMAT = "othello-autosave"
-AUTOSAVE_VERSION = 1
 MAX_TEXT_CHARS = 20_000  # a whole game is at most ~130 characters of moves
-MAX_AUTOSAVE_BYTES = 100_000
 GAME_SUFFIX = ".txt"
 
 _BOARD_CHARS = frozenset("XxOo0*-.")
@@ -137,7 +127,7 @@ def parse_game_text(text: str) -> Game:
     board_text, moves = _split_board("".join(body.split()))
     start = None
     if board_text is not None:
-        start = _parse_board(board_text)
+        start = parse_board(board_text)
     else:
         _check_transcript_chars(body)
         moves = body  # keeps the spacing, so errors count characters as the player sees them
@@ -150,6 +140,7 @@ def parse_game_text(text: str) -> Game:
 def _ggf_game(text: str) -> Game:
     try:
         found = first_game(text)
+        check_position(found.start)  # a position no game reaches is refused at every door
         game = Game(found.start)
         for sq in found.moves:
             game.play(sq)
@@ -158,7 +149,8 @@ def _ggf_game(text: str) -> Game:
     return game
 
 
-def _parse_board(text: str) -> Board:
+def parse_board(text: str) -> Board:
+    """A board string that a game could reach; GameTextError says why not."""
     try:
         board = Board.from_string(text)
     except OthelloError as err:
@@ -233,114 +225,3 @@ def latest_game_file() -> Path | None:
     """The most recently saved game file."""
     files = game_files()
     return files[0] if files else None
-
-
-# ----- the autosave ------------------------------------------------------------------
-
-
-PLAYERS = ("computer:black", "computer:white", "two-players", "watch")
-"""Who plays which side, as an autosave records it: the mode, and your colour against the
-computer."""
-
-
-def autosave_data(
-    game: Game, players: str | None = None, extra: dict[str, object] | None = None
-) -> dict[str, object]:
-    """The autosave's contents; ``extra`` adds to them (the games Undo brings back)."""
-    data: dict[str, object] = {
-        "format": AUTOSAVE_FORMAT,
-        "version": AUTOSAVE_VERSION,
-        "start": game.start.to_string(),
-        "moves": format_transcript(game.moves, with_passes=True),  # redo survives a restart
-        "cursor": game.cursor,
-        "saved": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-    }
-    if players is not None:
-        data["players"] = players  # the game resumes in its mode
-    data.update(extra or {})
-    return data
-
-
-def worth_saving(game: Game) -> bool:
-    """Nothing to lose at the usual start; anything else is kept, a set-up position (pasted,
-    loaded) before its first move and a finished game until the next one starts, so quitting
-    at the end card loses nothing."""
-    return not game.is_untouched()
-
-
-def autosave(game: Game, path: Path | None = None, players: str | None = None) -> bool:
-    """Save the game in progress after a change; never raises (a full disk must not end play).
-
-    Clears the autosave instead when there is nothing to resume (a new game). ``players``
-    (one of PLAYERS) is kept with it. Returns True when the file on disk now matches the game.
-    """
-    return autosave_problem(game, path, players) is None
-
-
-def autosave_problem(
-    game: Game,
-    path: Path | None = None,
-    players: str | None = None,
-    extra: dict[str, object] | None = None,
-) -> str | None:
-    """:func:`autosave`, returning why it failed (for the window to say), or None. ``extra``
-    (see :func:`autosave_data`) is worth saving even beside a new game."""
-    path = path or paths.autosave_path()
-    try:
-        if not worth_saving(game) and not extra:
-            path.unlink(missing_ok=True)
-        else:
-            text = json.dumps(autosave_data(game, players, extra), indent=1) + "\n"
-            write_atomic(path, text)
-        return None
-    except OSError as err:
-        log.warning("autosave to %s failed: %s", path, err)
-        return f"cannot write {path} ({short_reason(err)})"
-
-
-def clear_autosave(path: Path | None = None) -> None:
-    """Forget the game in progress (new game, end screen); never raises."""
-    path = path or paths.autosave_path()
-    try:
-        path.unlink(missing_ok=True)
-    except OSError as err:
-        log.warning("could not remove the autosave %s: %s", path, err)
-
-
-def game_from_autosave(data: object) -> Game:
-    """Rebuild the autosaved game; GameTextError says what is wrong with the data."""
-    if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
-        raise GameTextError("not an othello autosave")
-    if data.get("version") != AUTOSAVE_VERSION:
-        raise GameTextError(f"autosave version {data.get('version')!r} is not one this game reads")
-    start, moves, cursor = data.get("start"), data.get("moves"), data.get("cursor")
-    if not isinstance(start, str) or not isinstance(moves, str):
-        raise GameTextError("the start position or the moves are missing")
-    if not isinstance(cursor, int) or isinstance(cursor, bool):
-        raise GameTextError("the move cursor is missing")
-    board = _parse_board(start)
-    game = Game(board)
-    number = 0
-    try:
-        for number, (_, token) in enumerate(split_transcript(moves), start=1):  # noqa: B007 - the except names it
-            game.play(parse_move(token))
-    except OthelloError as err:
-        raise GameTextError(f"move {number}: {err}") from None
-    if not 0 <= cursor <= len(game.moves):
-        raise GameTextError(f"move cursor {cursor} is outside 0..{len(game.moves)}")
-    while game.cursor > cursor:
-        game.undo()
-    return game
-
-
-def autosaved_players(path: Path | None = None) -> str | None:
-    """Who played which side in the autosaved game (one of PLAYERS), if it says and can be
-    read; None otherwise (the settings decide then)."""
-    try:
-        data = json.loads(
-            decode_text(read_limited(path or paths.autosave_path(), MAX_AUTOSAVE_BYTES))
-        )
-    except Exception:  # resume() reports a damaged file; this only adds to a good one
-        return None
-    players = data.get("players") if isinstance(data, dict) else None
-    return players if players in PLAYERS else None

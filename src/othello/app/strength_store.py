@@ -1,30 +1,26 @@
-"""The player's strength on disk: ``strength.json`` in the data folder, beside the autosave.
+"""The player's strength in the library: the rating now (``meta``) and one row per rated
+game (date, level, result, the rating after it), so the window can show the rating over time.
 
-It holds the rating now and one row per rated game (date, level, result, the rating after
-it), so the window can show the rating over time. Written at once and atomically after each
-rated game; a file that cannot be read is renamed aside (``strength.json.damaged``) and the
-rating begins again, and the notice says so.
+A rated game is one small write, in one transaction with the rating it leads to. The old
+``strength.json`` (an earlier version's file) is read once by ``old_files`` and taken in.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import math
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..levels import LEVELS
 from ..rating import Rating
-from .files import read_limited, write_atomic
-from .paths import user_data_dir
+from .library import Library, translate
 
-NAME = "strength.json"
 FORMAT = "othello-strength"
 VERSION = 1
-LIMIT = 5_000_000
 KEEP = 1000
-"""Rated games kept in the file (the rating itself remembers them all)."""
+"""Rated games the window reads back (the rating itself remembers them all)."""
+RATING = "rating"  # the meta row of the rating now
 
 
 @dataclass(frozen=True)
@@ -59,22 +55,20 @@ class Strength:
         return [(row.level, row.score) for row in self.history]
 
     def to_data(self) -> dict[str, object]:
+        """In an earlier version's ``strength.json`` form (the pending spool's too)."""
         r = self.rating
         return {
             "format": FORMAT,
             "version": VERSION,
-            "rating": round(r.value, 1),
-            "deviation": round(r.deviation, 1),
+            "rating": r.value,
+            "deviation": r.deviation,
             "games": r.games,
-            "history": [
-                [g.date, g.level, g.score, round(g.rating, 1), round(g.deviation, 1)]
-                for g in self.history
-            ],
+            "history": [[g.date, g.level, g.score, g.rating, g.deviation] for g in self.history],
         }
 
     @classmethod
     def from_data(cls, data: object) -> Strength:
-        """ValueError says what is wrong with the data."""
+        """An earlier version's ``strength.json``; ValueError says what is wrong with it."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a strength file")
         if data.get("version") != VERSION:
@@ -89,52 +83,90 @@ class Strength:
             raise ValueError(f"a value is missing or wrong ({err})") from None
         if not all(1 <= g.level <= len(LEVELS) and g.score in (0, 0.5, 1) for g in history):
             raise ValueError("a game's level or result is out of range")
+        numbers = [rating.value, *(n for g in history for n in (g.rating, g.deviation))]
+        if not all(math.isfinite(n) for n in numbers):
+            raise ValueError("a rating is not a number")
         if not (0 < rating.deviation <= 1000 and rating.games >= 0):
             raise ValueError("the rating is out of range")
         return cls(rating, history)
 
 
-class StrengthFile:
-    """``strength.json``: read once, written after each rated game."""
+def load(library: Library) -> tuple[Strength, str | None]:
+    """The strength kept in the library (a new one when there is none), and a notice when
+    what was kept does not hold up (then the rating begins again; the rows stay)."""
+    with translate():
+        rows = library.db.execute(
+            "SELECT date, level, score, rating, deviation FROM "
+            "(SELECT * FROM ratings ORDER BY id DESC LIMIT ?) ORDER BY id",
+            (KEEP,),
+        ).fetchall()
+    text = library.meta(RATING)
+    history, bad = [], 0
+    for date, level, score, value, deviation in rows:
+        row = _rated(date, level, score, value, deviation)
+        if row is None:
+            bad += 1
+        else:
+            history.append(row)
+    if text is None:
+        return Strength(history=history), None
+    try:
+        rating = _rating(json.loads(text))
+    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        return Strength(history=history), f"Your rating could not be read ({err}); it begins again."
+    notice = f"{bad} rated games could not be read and were left out." if bad else None
+    return Strength(rating, history), notice
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or user_data_dir() / NAME
-        self.writable = True
 
-    def load(self) -> tuple[Strength, str | None]:
-        """The strength on file (a new one when there is none) and a notice if it was
-        damaged (then set aside) or could not be read."""
-        try:
-            return Strength.from_data(json.loads(read_limited(self.path, LIMIT))), None
-        except FileNotFoundError:
-            return Strength(), None
-        except ValueError as err:  # bad JSON, bad values, too large
-            return Strength(), self._set_aside(err)
-        except OSError as err:
-            self.writable = False
-            return Strength(), f"Your strength could not be read ({err}); it is left as it is."
-
-    def _set_aside(self, err: Exception) -> str:
-        aside = self.path
-        for n in range(1, 1000):
-            aside = self.path.with_name(
-                self.path.name + (".damaged" if n == 1 else f".damaged-{n}")
-            )
-            if not aside.exists():
-                break
-        try:
-            os.replace(self.path, aside)
-        except OSError:
-            self.writable = False
-            return f"Your strength could not be read ({err}); it is left as it is."
-        return f"Your strength file was damaged ({err}); it was kept as {aside.name}."
-
-    def save(self, strength: Strength) -> str | None:
-        """Write it; what went wrong, or None."""
-        if not self.writable:
-            return None
-        try:
-            write_atomic(self.path, json.dumps(strength.to_data(), indent=0))
-        except OSError as err:
-            return f"Your strength could not be saved ({err})."
+def _rated(
+    date: object, level: object, score: object, value: object, dev: object
+) -> RatedGame | None:
+    numbers = (score, value, dev)
+    if not isinstance(date, str) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
         return None
+    if not all(isinstance(n, (int, float)) and math.isfinite(n) for n in numbers):
+        return None
+    if score not in (0, 0.5, 1):
+        return None
+    return RatedGame(date, level, float(score), float(value), float(dev))  # type: ignore[arg-type]
+
+
+def _rating(data: object) -> Rating:
+    """ValueError when the kept rating is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("not a rating")
+    value, deviation, games = float(data["value"]), float(data["deviation"]), int(data["games"])
+    if not (math.isfinite(value) and 0 < deviation <= 1000 and games >= 0):
+        raise ValueError("the rating is out of range")
+    return Rating(value, deviation, games)
+
+
+def write(library: Library, games: list[RatedGame], rating: Rating) -> None:
+    """Rated games and the rating after the last, in one transaction."""
+    library.begin()
+    try:
+        write_rows(library, games)
+        library.set_meta(RATING, rating_text(rating))
+        library.commit()
+    except BaseException:
+        library.rollback()
+        raise
+
+
+def write_rows(library: Library, games: list[RatedGame]) -> None:
+    """Rated games, inside the caller's transaction."""
+    with translate():
+        library.db.executemany(
+            "INSERT INTO ratings (date, level, score, rating, deviation) VALUES (?, ?, ?, ?, ?)",
+            [(g.date, g.level, g.score, g.rating, g.deviation) for g in games],
+        )
+
+
+def rating_text(rating: Rating) -> str:
+    return json.dumps(
+        {
+            "value": round(rating.value, 3),
+            "deviation": round(rating.deviation, 3),
+            "games": rating.games,
+        }
+    )

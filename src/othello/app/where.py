@@ -38,7 +38,7 @@ def where_report(path: Path | None = None) -> str:
         "search order: " + "  ->  ".join(order),
         f"defaults:     {paths.default_ini()}",
         f"data folder:  {paths.user_data_dir()}",
-        f"autosave:     {paths.autosave_path()}",
+        f"library:      {paths.library_path()} (your games, the one in progress, puzzles, strength)",
         f"log:          {paths.log_path()}",
         f"resources:    {paths.resources_dir()}",
         "in effect:",

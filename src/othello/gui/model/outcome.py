@@ -53,6 +53,12 @@ def players_of(session: _Seated) -> str:
     return _PLAYED.get(session.game, session.players)
 
 
+def played(game: Game, players: str) -> str:
+    """Who played ``game`` (one on the board or not): as it was when it ended, else
+    ``players``, the window's players now."""
+    return _PLAYED.get(game, players)
+
+
 def remember(game: Game, players: str) -> None:
     """``game`` is over and was played by ``players`` (read back with a saved game): a side
     chosen over the end card before the window closed is for the next game, not this one."""

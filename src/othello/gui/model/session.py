@@ -5,8 +5,8 @@ save/load all see the same changes through one hook, ``on_game_changed``.
 
 Nothing one key does loses moves: a game replaced by a new, pasted or loaded one, or by
 playing on from an earlier position of the move list, is kept on a shelf, and Undo at the start
-of the current game brings the one before it back (Redo goes forward again), up to
-``KEPT_GAMES`` games. What is known about each game's moves (the searches' scores, the review,
+of the current game brings the one before it back (Redo goes forward again), as far back as the
+player likes: the shelf has no limit (the library keeps it). What is known about each game's moves (the searches' scores, the review,
 who played them) stays with that game (``Session.judgement``).
 
 A scene may show another position on the board (a move of the list, a puzzle, a position being
@@ -45,8 +45,6 @@ class Change:
     flipped: tuple[Square, ...] = ()
 
 
-KEPT_GAMES = 20
-"""Games kept for Undo to bring back after a new, pasted or loaded game replaced them."""
 OTHER_GAME = ("new", "load", "branch", "back", "forward")
 """The changes that put another game on the board."""
 
@@ -247,7 +245,6 @@ class Session(Turns):
         replaced = self.game
         kept = self._keep(self.earlier)
         self.earlier.extend(reversed(self.later))
-        del self.earlier[:-KEPT_GAMES]
         self.later.clear()
         self.game = game
         self._changed(Change(kind))
@@ -258,7 +255,6 @@ class Session(Turns):
         if self.game.is_untouched():
             return False
         shelf.append(self.game)
-        del shelf[:-KEPT_GAMES]
         return True
 
     def _skip_when_stepping(self) -> bool:

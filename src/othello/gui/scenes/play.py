@@ -64,7 +64,7 @@ class PlayScene(Scene):
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
-        self.puzzle_feed = PuzzleFeed(self.notices.add, read_ahead=not host.demo)
+        self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.commands = command_table(self)
         self.typing = Typing(self)  # a square's name typed: f then 5
         self.view = PlayView(self)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...app.i18n import _
-from ...app.strength_store import StrengthFile
 from ...clock import ClockError, TimeControl
 from ...game import Game
 from ..model.clocks import Clocks
@@ -57,8 +56,7 @@ class ClubPlay:
             int(settings.range_low),
             int(settings.range_high),
         )
-        file = None if host.demo else StrengthFile()
-        self.strength = StrengthKeeper(session, file, self._tell)
+        self.strength = StrengthKeeper(session, None if host.demo else host.library, self._tell)
         computer = scene.computer
         computer.hooks.clock_for = self.clocks.computer_clock
         computer.hooks.decided = self.clocks.hold

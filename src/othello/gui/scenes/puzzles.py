@@ -121,9 +121,7 @@ class PuzzleOverlay(Scene):
         self.tries += 1
         if self.tries == 1:
             self.queue.answer(self.puzzle, self.verdict.right)
-            problem = self.puzzles.save()
-            if problem is not None:
-                self.tell(problem)
+            self.puzzles.save()
         if not self.verdict.right and not self.line:  # searched while the player reads
             after = self.board.copy()
             after.push_square(parse_move(self.verdict.best))

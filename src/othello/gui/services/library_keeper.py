@@ -6,11 +6,18 @@ while a write is under way); the writer keeps games, deletes, edits and imports,
 Answers come back through :meth:`LibraryKeeper.update`, called each frame, so every callback
 runs on the frame loop.
 
+Everything the player makes is written here, off the frame loop: the games each window holds
+(a move is one small write), the puzzles, the rating, finished games. Saves of one kind made
+while an earlier one waits are merged into it (``save``), so a busy library is written once
+when it is free, not once per move.
+
 Nothing a player made is lost: a write the library cannot take now (another window's import
-holds it, another program locked it) waits and is tried again, with one notice; a game still
-waiting when the window closes is written as a GGF file into ``library-pending/``, which the
-next start takes in. A damaged library is set aside (``library_files``) with a notice, and a
-new one takes its place; a library that cannot be used at all leaves the game going on.
+holds it, another program locked it) waits and is tried again, with one notice; one it cannot
+take at all (a full disk, a read-only file) keeps what it holds in memory, says so once, is
+tried again with the next change, and what is still unwritten when the window closes goes into
+the pending spool (``library-pending/``), which the next start takes in (``old_files``). A
+damaged library is set aside (``library_files``) with a notice, and a new one takes its
+place; a library that cannot be used at all leaves the game going on.
 """
 
 from __future__ import annotations
@@ -22,11 +29,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
-from ...app.files import write_atomic
-from ...app.game_formats import GameRecord, read_source
+from ...app import paths
+from ...app.files import write_new
+from ...app.game_formats import GameRecord
+from ...app.held_games import note_kept
 from ...app.import_process import import_in_process
 from ...app.library import (
     WAIT_SECONDS,
@@ -39,6 +48,7 @@ from ...app.library import (
 from ...app.library_files import open_library, reopen_damaged
 from ...app.library_import import ImportReport, take_in_games_folder
 from ...app.library_query import mine as mine_lookup
+from ...app.old_files import PENDING, take_in
 from ...errors import OthelloError
 from ...game import Game
 from ...ggf import format_ggf
@@ -47,10 +57,26 @@ from ..model.library_words import library_busy, library_unavailable
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # between two tries of a write the library refused (busy)
-PENDING = "library-pending"
 
 Job = Callable[[Library], Any]
 Done = Callable[[Any], None]
+
+
+class Mergeable(Protocol):
+    """Changes of one kind waiting to be written: a later save merges into them."""
+
+    def __bool__(self) -> bool: ...
+    def merge(self, later: Any) -> None: ...
+
+
+@dataclass
+class Saving:
+    """How one kind of change is written, and spooled when it cannot be."""
+
+    write: Callable[[Library, Any], None]
+    spool: Callable[[Any], tuple[str, str]]  # the changes as (a file name's end, its text)
+    waiting: Any = None  # Mergeable: what the next write of this kind writes
+    queued: bool = False
 
 
 @dataclass
@@ -132,27 +158,17 @@ class _Worker(threading.Thread):
                 log.warning("library damaged: %s", err)
                 self.keeper.repair(self)
                 continue
+            except LibraryError as err:  # a full disk, a read-only file: kept for later
+                self.keeper.cannot_write(str(err))
+                if task.fail is not None:
+                    self.keeper.answer(task.fail, str(err))
+                return False
             except OthelloError as err:
                 self.keeper.answer(self.keeper.notify, library_unavailable(str(err)))
                 return True
             if task.done is not None:
                 self.keeper.answer(task.done, result)
             return True
-
-
-def take_in_pending(library: Library, path: Path) -> None:
-    """A game the window could not store before it closed: into the library, the file gone."""
-    source = read_source(path)
-    library.begin()
-    try:
-        for item in source.items:
-            if isinstance(item, GameRecord):
-                library.add(item, item.tags.pop("PC", "") or "played here")
-        library.commit()
-    except BaseException:
-        library.rollback()
-        raise
-    path.unlink()
 
 
 class LibraryKeeper:
@@ -174,7 +190,13 @@ class LibraryKeeper:
         self._writer: _Worker | None = None
         self.progress: Progress | None = None  # the import under way
         self.broken: str | None = None  # why the library cannot be used at all
+        self.failing: str | None = None  # why the last write could not be made (said once)
         self.ids: WeakKeyDictionary[Game, int] = WeakKeyDictionary()  # kept games' library ids
+        self.held_keys: WeakKeyDictionary[Game, int] = WeakKeyDictionary()  # held games' keys
+        self.savings: dict[str, Saving] = {}
+        self._saving_lock = threading.Lock()
+        self._opened = False  # the first open (files taken in) is done
+        self._here: Library | None = None  # the frame loop's own connection, at the start
 
     # ----- the threads -----------------------------------------------------------------------
 
@@ -197,6 +219,8 @@ class LibraryKeeper:
         try:
             with self._repair_lock:  # one thread at a time sets a damaged file aside
                 library, notices = open_library(self.path, self.wait)
+                if not self._opened:  # before any thread reads what they bring
+                    self._opened = self._take_in(library)
         except LibraryBusy:
             raise
         except LibraryError as err:
@@ -207,6 +231,20 @@ class LibraryKeeper:
             self.generation += 1
             self.answer(self.notify, notice)
         return library
+
+    def _take_in(self, library: Library) -> bool:
+        """At the first open: the files an earlier version kept the player's data in, and
+        what a window could not write before it closed; old deletes purged. False when the
+        library could not take them now (busy, damaged, read-only): the next open tries."""
+        try:
+            taken = take_in(library, self.path.parent, pending_folders(self.path))
+            library.purge()
+        except LibraryError as err:
+            log.warning("old files and the pending spool not taken in now: %s", err)
+            return False
+        for notice in taken.notices:
+            self.answer(self.notify, notice)
+        return True
 
     def repair(self, worker: _Worker) -> None:
         """A worker found the library damaged: set it aside once, every worker reconnects."""
@@ -225,24 +263,44 @@ class LibraryKeeper:
             self.answer(self.notify, notice)
 
     def _first_open(self, library: Library) -> None:
-        """At the first use: the games folder once, games left waiting, old deletes purged."""
+        """The writer's first job: the file checked page by page (SQLite's quick check; a
+        damaged one is set aside and what can be read of it copied), the transcripts of
+        the old games folder taken in once."""
+        library.check()
         report = take_in_games_folder(library, before=self.started)
         if report is not None and report.added:
             from ..model.library_words import games_taken_in
 
             self.answer(self.notify, games_taken_in(report.added))
-        for path in sorted(self.pending_dir().glob("*.ggf")):
-            try:
-                take_in_pending(library, path)
-            except (LibraryBusy, LibraryDamaged):
-                raise
-            except (OthelloError, OSError) as err:
-                log.warning("pending game %s not taken in: %s", path, err)
-        library.purge()
 
     def pending_dir(self) -> Path:
-        """Games the window could not store before it closed, beside the library."""
-        return self.path.parent / PENDING
+        """What the window could not store before it closed, beside the library."""
+        return pending_folders(self.path)[0]
+
+    def read_now(self, job: Job) -> Any:
+        """``job`` on the frame loop's own connection, at once: what the window must know
+        before its first frame (the game to resume, the rating). Reading never waits on a
+        writer; a damaged file is set aside first. LibraryError when it cannot be used."""
+        if self.broken is not None:
+            raise LibraryError(self.broken)
+        if self._here is None:
+            self._here = self.connect()
+            if self._here is None:
+                raise LibraryError(self.broken or "")
+        try:
+            return job(self._here)
+        except LibraryDamaged:
+            with self._repair_lock:
+                self._here, notice = reopen_damaged(self._here)
+                self.generation += 1
+            self.answer(self.notify, notice)
+            return job(self._here)
+
+    def done_reading_now(self) -> None:
+        """The start is over: the frame loop's connection is closed (the threads go on)."""
+        if self._here is not None:
+            self._here.close()
+            self._here = None
 
     def answer(self, done: Done, value: Any) -> None:
         """From a worker: run ``done(value)`` on the frame loop."""
@@ -270,17 +328,69 @@ class LibraryKeeper:
     ) -> None:
         self._worker(writer=True).tasks.put(_Task(job, done, keep, source, fail))
 
+    def save(
+        self,
+        kind: str,
+        changes: Mergeable,
+        write: Callable[[Library, Any], None],
+        spool: Callable[[Any], tuple[str, str]],
+    ) -> None:
+        """Write ``changes`` of ``kind`` (the held games, the puzzles, the rating) off the
+        frame loop; merged into those of the same kind still waiting, so a busy library
+        writes them once."""
+        with self._saving_lock:
+            saving = self.savings.setdefault(kind, Saving(write, spool))
+            saving.write, saving.spool = write, spool
+            if saving.waiting is None:
+                saving.waiting = changes
+            else:
+                saving.waiting.merge(changes)
+            if saving.queued:
+                return
+            saving.queued = True
+        self.write(lambda library: self._flush(kind, library))
+
+    def _flush(self, kind: str, library: Library) -> None:
+        """The writer's side of :meth:`save`; what cannot be written stays waiting."""
+        saving = self.savings[kind]
+        with self._saving_lock:
+            changes, saving.waiting, saving.queued = saving.waiting, None, False
+        if not changes:
+            return
+        try:
+            saving.write(library, changes)
+        except BaseException:
+            with self._saving_lock:  # ahead of whatever was saved meanwhile
+                if saving.waiting is not None:
+                    changes.merge(saving.waiting)
+                saving.waiting = changes
+            raise
+        if self.failing is not None:
+            self.failing = None
+            log.info("the library can be written again")
+
+    def cannot_write(self, why: str) -> None:
+        """A write failed for good (not busy, not damaged): said once until one works."""
+        if self.failing is None:
+            self.answer(self.notify, library_unavailable(why))
+            log.warning("library write failed: %s", why)  # said once, as in the window
+        self.failing = why
+
     # ----- what the window asks --------------------------------------------------------------
 
     def keep(self, game: Game, record: GameRecord, source: str, done: Done | None = None) -> None:
         """Keep ``game`` (its record): a game kept before is brought up to date instead."""
         known = self.ids.get(game)
+        held = self.held_keys.get(game)
 
         def job(library: Library) -> int | None:
             if known is not None and library.get(known) is not None:
                 library.replace_game(known, record)
                 return known
-            return library.add(record, source)
+            game_id = library.add(record, source)
+            if game_id is not None and held is not None:
+                note_kept(library, held, game_id)  # so a restart keeps it once
+            return game_id
 
         def kept(game_id: int | None) -> None:
             if game_id is not None:
@@ -318,6 +428,15 @@ class LibraryKeeper:
 
         self.write(job, finished, fail=finished)
 
+    def flush(self, wait: float = 10.0) -> bool:
+        """Wait until every write asked for so far is done (tests, tools); False when the
+        writer did not get there within ``wait`` seconds."""
+        if self._writer is None:
+            return True
+        done = threading.Event()
+        self.write(lambda library: done.set())
+        return done.wait(wait)
+
     def close(self, wait: float = 10.0) -> None:
         """Stop the threads (an import under way is rolled back) and write any game never
         stored into ``library-pending/``."""
@@ -334,16 +453,33 @@ class LibraryKeeper:
             left += [t for t in [writer.current, *list(writer.tasks.queue)] if t is not None]
         for task in left:
             if task.keep is not None:
-                self._spool(task.keep, task.source)
+                self._spool_game(task.keep, task.source)
+        with self._saving_lock:
+            waiting = [(s.spool, s.waiting) for s in self.savings.values() if s.waiting]
+        for spool, changes in waiting:
+            self._spool(*spool(changes))
+        self.done_reading_now()
 
-    def _spool(self, record: GameRecord, source: str) -> None:
-        folder = self.pending_dir()
+    def _spool_game(self, record: GameRecord, source: str) -> None:
         tags = dict(record.tags)
         tags.update({"PB": record.black, "PW": record.white, "DT": record.date, "PC": source})
-        text = format_ggf(record.start, record.moves, tags, record.notes) + "\n"
+        self._spool(".ggf", format_ggf(record.start, record.moves, tags, record.notes) + "\n")
+
+    def _spool(self, suffix: str, text: str) -> None:
+        """Into the pending spool beside the library, else the one in the config folder."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        number = len(list(folder.glob("*.ggf"))) if folder.is_dir() else 0
-        try:
-            write_atomic(folder / f"{stamp}-{number}.ggf", text)
-        except OSError as err:
-            log.error("a game could not be kept anywhere: %s", err)
+        for folder in pending_folders(self.path):
+            try:
+                path = write_new(folder, stamp, suffix, text)
+            except OSError as err:
+                log.warning("cannot write into %s: %s", folder, err)
+                continue
+            log.warning("kept in %s for the next start", path)
+            return
+        log.error("what the window could not write (%s) could be kept nowhere", suffix)
+
+
+def pending_folders(library: Path) -> list[Path]:
+    """Where the pending spool goes: beside the library, else in the config folder (a data
+    folder gone read-only)."""
+    return [library.parent / PENDING, paths.user_config_dir() / PENDING]

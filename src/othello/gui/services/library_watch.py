@@ -1,6 +1,8 @@
-"""What goes into the library from the window: every finished game (KEEP_GAMES), every game
-saved with Ctrl+S, the review's marks once a kept game is reviewed, and files dropped on the
-window that hold many games (imported in the background, with a bar).
+"""What goes into the library from the window: every finished game (KEEP_GAMES), lost on
+time too; every game saved with Ctrl+S; a game a person played in that leaves the board
+before its end (N, a paste, an open, Undo back to the game before), as unfinished; the
+review's marks once a kept game is reviewed; and files dropped on the window that hold many
+games (imported in the background, with a bar).
 
 A game is named as it was played: your name (PLAYER_NAME) on your side, "Computer, level N"
 on the computer's; with two players, your name on both sides, for you to change (F2 in the
@@ -13,6 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from ...app.files import read_limited
 from ...app.game_formats import GameRecord
@@ -62,9 +65,10 @@ class _App(Protocol):
     def find_screen(self, name: str) -> object | None: ...
 
 
-def names(session: Session, settings: Settings) -> tuple[str, str]:
-    """Black's and White's names for the game on the board, as it was played."""
-    players = outcome.players_of(session)
+def names(session: Session, settings: Settings, players: str | None = None) -> tuple[str, str]:
+    """Black's and White's names for the game on the board, as it was played (or as
+    ``players`` played it)."""
+    players = players or outcome.players_of(session)
     me = player_name(settings)
     if players == "two-players":
         return me, me
@@ -74,9 +78,13 @@ def names(session: Session, settings: Settings) -> tuple[str, str]:
     return (me, computer) if players == "computer:black" else (computer, me)
 
 
-def record_of(session: Session, settings: Settings, when: float | None = None) -> GameRecord:
-    game = session.game
-    black, white = names(session, settings)
+def record_of(
+    session: Session, settings: Settings, when: float | None = None, game: Game | None = None
+) -> GameRecord:
+    """The game on the board (or ``game``, one that left it) as the library keeps it."""
+    players = None if game is None else outcome.played(game, session.players)
+    game = session.game if game is None else game
+    black, white = names(session, settings, players)
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
     record = GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
     if game.clock:  # a game on a clock, as GGS writes it: the control, each move's seconds
@@ -107,6 +115,8 @@ class LibraryWatch:
         self.app = app
         self.marked: set[int] = set()  # library ids whose marks are written
         self.on_kept: list[Callable[[], None]] = []  # the explorer's "mine" forgets its answers
+        self.on_board: Game = app.session.game
+        self.asked: WeakKeyDictionary[Game, tuple[int, int]] = WeakKeyDictionary()
 
     @classmethod
     def attach(cls, app: _App, forget_mine: Callable[[], None]) -> LibraryWatch:
@@ -120,23 +130,38 @@ class LibraryWatch:
         return watch
 
     def changed(self, change: Change) -> None:
-        """A move that ended the game keeps it (not the demo's, nor with KEEP_GAMES off)."""
+        """A move that ended the game (or a flag that fell) keeps it; a game a person played
+        in that left the board is kept as it stands. Not the demo's, nor with KEEP_GAMES off."""
         app = self.app
-        if change.kind not in ("play", "pass") or app.demo or not app.settings.keep_games:
+        left, self.on_board = self.on_board, app.session.game
+        if app.demo or not app.settings.keep_games:
             return
-        if app.session.board.is_game_over():
+        if left is not app.session.game and self._worth_keeping(left):
+            self.keep(words.PLAYED_HERE, game=left)
+        if change.kind in ("play", "pass", "timeout") and app.session.game.is_over():
             self.keep(words.PLAYED_HERE)
+
+    def _worth_keeping(self, game: Game) -> bool:
+        """A game that left the board goes into the library when a person placed a disc in
+        it here and the library does not have it yet."""
+        known = self.app.session.judgements.known(game)
+        if known is None or not known.people:
+            return False
+        return self.asked.get(game) != (game.cursor, len(game.moves))  # not as it was kept
 
     def saved(self, game: Game) -> None:
         """Ctrl+S: the game as it stands."""
         if self.app.session.game is game and not self.app.demo:
             self.keep(words.SAVED_HERE)  # "Saved to ..." says enough; the library has it too
 
-    def keep(self, source: str, tell: bool = False) -> None:
+    def keep(self, source: str, tell: bool = False, game: Game | None = None) -> None:
+        """Keep the game on the board (or ``game``, one that left it) as it stands."""
         session = self.app.session
-        if not any(sq != PASS for sq in session.game.moves[: session.game.cursor]):
+        game = session.game if game is None else game
+        if not any(sq != PASS for sq in game.moves[: game.cursor]):
             return
-        record = record_of(session, self.app.settings)
+        record = record_of(session, self.app.settings, game=game)
+        self.asked[game] = (game.cursor, len(game.moves))
 
         def kept(game_id: int | None) -> None:
             for hook in self.on_kept:
@@ -144,7 +169,7 @@ class LibraryWatch:
             if tell and game_id is not None:
                 self.app.tell(words.kept(source))
 
-        self.app.library.keep(session.game, record, source, kept)
+        self.app.library.keep(game, record, source, kept)
 
     def update(self) -> None:
         """Each frame: a kept game's finished review writes its marks."""

@@ -25,6 +25,7 @@ from ...game import Game
 from ..model.game_words import game_summary
 from . import autosaving
 from .autosaving import AutosavedSession
+from .library_keeper import LibraryKeeper
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +143,8 @@ def available() -> bool:
 class _App(Protocol):
     @property
     def session(self) -> AutosavedSession: ...
+    @property
+    def library(self) -> LibraryKeeper: ...
 
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]

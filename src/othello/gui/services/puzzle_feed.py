@@ -1,17 +1,22 @@
 """From reviews to puzzles: each review of a game adds the mistakes and blunders among the
-moves a person placed in this window (not a pasted or loaded game's) to the puzzles file, and
-a finished game is reviewed at once when the settings ask for it (REVIEW_AT_END)."""
+moves a person placed in this window (not a pasted or loaded game's) to the player's puzzles,
+kept in the library, and a finished game is reviewed at once when the settings ask for it
+(REVIEW_AT_END)."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 
+from ...app import puzzle_store
 from ...app.i18n import ngettext
-from ...app.puzzle_store import PuzzleFile
+from ...app.library import Library
+from ...app.puzzle_store import PuzzleChanges, PuzzleSaves
+from ...fforum import load_builtin
 from ...puzzles import PuzzleQueue, from_review
 from ...review import MoveReview
 from ..model.session import Session
+from .library_keeper import LibraryKeeper
 
 Review = tuple[tuple[int, ...], list[MoveReview]]
 
@@ -23,48 +28,65 @@ def placed_by_people(session: Session, moves: tuple[int, ...]) -> set[int]:
 
 
 class PuzzleFeed:
-    """The window's puzzles: read once, fed by each new review (once), answered in Puzzles
-    mode, and written after every change. One queue in memory, so a review that ends while
-    Puzzles is open adds to the queue being answered instead of being written over by it."""
+    """The window's puzzles: read once (on the library's reader, as the window opens), fed by
+    each new review (once), answered in Puzzles mode, and what changed written after every
+    change (on the library's writer). One queue in memory, so a review that ends while
+    Puzzles is open adds to the queue being answered."""
 
     def __init__(
-        self, tell: Callable[[str], None], file: PuzzleFile | None = None, read_ahead: bool = False
+        self, tell: Callable[[str], None], keeper: LibraryKeeper, read_ahead: bool = False
     ) -> None:
         self.tell = tell
-        self.file = file or PuzzleFile()
+        self.keeper = keeper
         self.seen: Review | None = None
         self._queue: PuzzleQueue | None = None
-        self._reading: threading.Thread | None = None
-        self._read: tuple[PuzzleQueue, str | None] | None = None
+        self._saves: PuzzleSaves | None = None
+        self._read = threading.Event()
+        self._found: tuple[PuzzleQueue, str | None] | None = None
+        self._asked = False
         if read_ahead:
             self.read_ahead()
 
     def read_ahead(self) -> None:
-        """Read the file on a thread now, so that Z (or a review's new puzzles) finds it
-        read: 38,000 puzzles take a second to read and check, too long for a frame."""
-        if self._queue is None and self._reading is None:
-            self._reading = threading.Thread(target=self._read_file, name="puzzles", daemon=True)
-            self._reading.start()
+        """Ask the library's reader for the puzzles now, so that Z (or a review's new
+        puzzles) finds them read: 38,000 puzzles take a while to check, too long for a
+        frame."""
+        if self._queue is None and not self._asked:
+            self._asked = True
+            self.keeper.read(self._load, lambda _found: None)
 
-    def _read_file(self) -> None:
-        self._read = self.file.load()
+    def _load(self, library: Library) -> None:
+        try:
+            self._found = puzzle_store.load(library)
+        finally:  # read or not, nobody waits any longer
+            self._read.set()
 
     def queue(self) -> PuzzleQueue:
-        """The puzzles, read from the file the first time (a problem with it is told)."""
+        """The puzzles, read the first time (a problem with them is told)."""
         if self._queue is None:
-            if self._reading is not None:
-                self._reading.join()  # at most what is left of the read begun at the start
-            read, self._read, self._reading = self._read, None, None
-            if read is None or self.file.changed():  # changed since: read as it is now
-                read = self.file.load()
-            self._queue, notice = read
+            self.read_ahead()
+            for _ in range(600):  # at most what is left of the read begun at the start
+                if self._read.wait(0.05) or self.keeper.broken is not None:
+                    break
+            found = self._found
+            if found is None:  # the library cannot be read: the built-in ones, kept in memory
+                queue = PuzzleQueue()
+                queue.add(load_builtin()[0])
+                queue.touched.clear()
+                found = queue, _("Your puzzles could not be read from the library.")
+            self._queue, notice = found
+            self._saves = PuzzleSaves(self._queue)
             if notice is not None:
                 self.tell(notice)
         return self._queue
 
-    def save(self) -> str | None:
-        """Write the queue; what went wrong, or None."""
-        return self.file.save(self.queue())
+    def save(self) -> None:
+        """What changed in the queue, to the library's writer (never waited for)."""
+        queue = self.queue()
+        assert self._saves is not None
+        changes = self._saves.take(queue)
+        if changes:
+            self.keeper.save("puzzles", changes, puzzle_store.write, _spooled(queue))
 
     def take(self, review: Review | None, session: Session) -> int:
         """Puzzles from a review not seen before; how many were new."""
@@ -82,10 +104,8 @@ class PuzzleFeed:
         if not puzzles:
             return 0
         added = self.queue().add(puzzles)
-        problem = self.save()
-        if problem is not None:
-            self.tell(problem)
-        elif added:
+        self.save()
+        if added:
             self.tell(
                 ngettext(
                     "{n} puzzle from this game's mistakes: Z to practise.",
@@ -94,3 +114,14 @@ class PuzzleFeed:
                 ).format(n=added)
             )
         return added
+
+
+def _spooled(queue: PuzzleQueue) -> Callable[[PuzzleChanges], tuple[str, str]]:
+    """Puzzles the library could not take, as the pending spool keeps them (the puzzles
+    file's own form, with the clock as it stands)."""
+
+    def spool(changes: PuzzleChanges) -> tuple[str, str]:
+        rows = ",".join(changes.rows.values())
+        return ".puzzles.json", f'{{"version":1,"turn":{queue.turn},"puzzles":[{rows}]}}'
+
+    return spool

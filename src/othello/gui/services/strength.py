@@ -1,5 +1,6 @@
 """The player's strength: each finished game against the computer rated, the rating kept in
-``strength.json``, a notice after each rated game and a suggestion to go up a level.
+the library (``strength_store``), a notice after each rated game and a suggestion to go up a
+level.
 
 A game is rated when a person played one side and the computer the other, at one level,
 from the four discs or a balanced opening, with no hint and no undo (they would flatter
@@ -8,17 +9,21 @@ the rating). Its result counts as the person's: a win 1, a draw 0.5, a loss (on 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
+from ...app import strength_store
 from ...app.i18n import _
-from ...app.strength_store import Strength, StrengthFile
+from ...app.library import Library, LibraryError
+from ...app.strength_store import RatedGame, Strength
 from ...board import Board, Color
 from ...game import Game
 from ...rating import Rating, suggestion
 from ..model.club_words import UNRATED, rated_text, suggest_text
 from ..model.session import Change, Session
+from .library_keeper import LibraryKeeper
 
 
 @dataclass
@@ -32,17 +37,46 @@ class Entry:
     done: bool = False
 
 
+@dataclass
+class RatingChanges:
+    """Rated games waiting to be written, and the rating after the last."""
+
+    games: list[RatedGame]
+    rating: Rating
+
+    def __bool__(self) -> bool:
+        return bool(self.games)
+
+    def merge(self, later: RatingChanges) -> None:
+        self.games += later.games
+        self.rating = later.rating
+
+
+def _write(library: Library, changes: RatingChanges) -> None:
+    strength_store.write(library, changes.games, changes.rating)
+
+
+def _spooled(changes: RatingChanges) -> tuple[str, str]:
+    """As the pending spool keeps them: an earlier version's strength file's form."""
+    return ".ratings.json", json.dumps(Strength(changes.rating, changes.games).to_data())
+
+
 class StrengthKeeper:
     """Rates the session's finished games and keeps the rating."""
 
     def __init__(
-        self, session: Session, file: StrengthFile | None, tell: Callable[[str], None]
+        self, session: Session, keeper: LibraryKeeper | None, tell: Callable[[str], None]
     ) -> None:
-        """``file`` None: nothing is read or written (the demo)."""
+        """``keeper`` None: nothing is read or written (the demo)."""
         self.session = session
-        self.file = file
+        self.keeper = keeper
         self.tell = tell
-        self.strength, notice = file.load() if file is not None else (Strength(), None)
+        self.strength, notice = Strength(), None
+        if keeper is not None:
+            try:
+                self.strength, notice = keeper.read_now(strength_store.load)
+            except LibraryError as err:
+                notice = _("Your strength could not be read ({why}).").format(why=err)
         if notice is not None:
             session.notify(notice)
         self._games: WeakKeyDictionary[Game, Entry] = WeakKeyDictionary()
@@ -104,8 +138,9 @@ class StrengthKeeper:
         if up is not None:
             words += " " + suggest_text(up)
         self.tell(words)
-        if self.file is not None and (problem := self.file.save(self.strength)) is not None:
-            self.session.notify(problem)
+        if self.keeper is not None:
+            changes = RatingChanges([self.strength.history[-1]], after)
+            self.keeper.save("ratings", changes, _write, _spooled)
 
     def _score(self, human: Color) -> float:
         game = self.session.game

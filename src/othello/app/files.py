@@ -37,6 +37,7 @@ __all__ = [
     "write_new",
 ]
 
+_BINARY = getattr(os, "O_BINARY", 0)
 MOST_NUMBERS = 1000
 """Numbered names tried (``.corrupt-2``, ``-3``...) before giving up."""
 
@@ -112,7 +113,9 @@ def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:
     for number in range(1, MOST_NUMBERS + 1):
         path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            # 0o666: the umask decides, as for any file a program saves (no mode: 0o777,
+            # a saved game that could be run)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
         except FileExistsError:
             continue
         try:

@@ -178,14 +178,23 @@ def read_source(path: Path) -> Source:
 
 
 def _beside(path: Path, suffix: str) -> Path | None:
-    """The ``.JOU`` or ``.TRN`` file in ``path``'s folder (WTHOR.JOU first), any case."""
+    """The ``.JOU`` or ``.TRN`` file in ``path``'s folder (WTHOR.JOU first), any case; a
+    link to a file in another folder is none (its bytes would become names)."""
     try:
-        found = sorted(p for p in path.parent.iterdir() if p.suffix.lower() == suffix)
+        folder = path.parent.resolve()
+        found = sorted(
+            p for p in path.parent.iterdir() if p.suffix.lower() == suffix and _inside(p, folder)
+        )
     except OSError:
         return None
     preferred = [p for p in found if p.stem.lower() == "wthor"]
     chosen = preferred or found
     return chosen[0] if chosen else None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """``path`` is in ``folder`` itself, whatever links lead there."""
+    return not path.is_symlink() or path.resolve().parent == folder
 
 
 def _names(path: Path, suffix: str, size: int) -> list[str]:

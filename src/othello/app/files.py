@@ -23,12 +23,21 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..reading import NotAFile, TooLarge, decode_text, kind_of, read_regular, short_reason
+from ..reading import (
+    NotAFile,
+    TooLarge,
+    decode_game_text,
+    decode_text,
+    kind_of,
+    read_regular,
+    short_reason,
+)
 
 __all__ = [
     "NotAFile",
     "ReadOnly",
     "TooLarge",
+    "decode_game_text",
     "decode_text",
     "read_limited",
     "set_aside",
@@ -55,8 +64,9 @@ def read_limited(path: Path, limit: int) -> bytes:
     return read_regular(path, limit)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` via a flushed temporary file and a rename.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes: a picture) via a flushed temporary file and
+    a rename.
 
     A symbolic link is written through (the file it names is replaced; the link stays). The
     replacement keeps the old file's permissions (the temporary file is created private,
@@ -68,12 +78,18 @@ def write_atomic(path: Path, text: str) -> None:
     mode = _writable_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        # newline="" writes the text's own line endings; surrogateescape writes back bytes
-        # that were read undecodable (a hand-edited othello.ini), unchanged.
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as raw:
+                raw.write(text)
+                raw.flush()
+                os.fsync(raw.fileno())
+        else:
+            # newline="" writes the text's own line endings; surrogateescape writes back
+            # bytes that were read undecodable (a hand-edited othello.ini), unchanged.
+            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, path)

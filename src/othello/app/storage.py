@@ -28,6 +28,7 @@ from ..notation import format_transcript, parse_move, split_transcript, square_n
 from . import paths
 from .files import (
     TooLarge,
+    decode_game_text,
     decode_text,
     read_limited,
     short_reason,
@@ -206,7 +207,7 @@ def load_game(path: Path) -> Game:
     except OSError as err:
         raise GameTextError(f"Cannot read {path}: {short_reason(err)}") from None
     try:
-        text = decode_text(data)
+        text = decode_game_text(data)  # as `othello import` reads it: one reader, every door
     except UnicodeDecodeError:
         raise GameTextError(f"{path}: not a text file") from None
     try:

@@ -118,17 +118,26 @@ def decode_game_text(data: bytes) -> str:
         return _checked(data.decode("utf-8"), data)
     except UnicodeDecodeError:
         pass
-    return _checked("".join(_segment(found.group()) for found in _SEGMENT.finditer(data)), data)
-
-
-def _segment(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
+    parts: list[str] = []
+    latin = high = 0  # the bytes read as Latin, and how many of them are not ASCII
+    for found in _SEGMENT.finditer(data):
+        raw = found.group()
         try:
-            return raw.decode("cp1252")
+            parts.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            return raw.decode("latin-1")
+            parts.append(_latin(raw))
+            latin += len(raw)
+            high += sum(1 for byte in raw if byte >= 0x80)
+    if high * 4 > latin:  # a picture's bytes, not a name's accents here and there
+        raise UnicodeDecodeError("text", data[:16], 0, 1, "a file of bytes, not text")
+    return _checked("".join(parts), data)
+
+
+def _latin(raw: bytes) -> str:
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def _utf16_without_mark(data: bytes) -> str | None:

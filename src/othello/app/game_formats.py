@@ -16,7 +16,7 @@ from pathlib import Path
 from ..bitboard import PASS, Square
 from ..board import Board
 from ..errors import GameTextError, OthelloError
-from ..game import Game
+from ..game import Game, Players
 from ..ggf import GgfGame, GgfProblem, looks_like_ggf
 from ..ggf import read_games as read_ggf
 from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, replay
@@ -48,9 +48,13 @@ class GameRecord:
     end: Board | None = field(default=None, repr=False, compare=False)  # the final position
 
     def game(self) -> Game:
+        """The record as a game to show and play on, with its players' names when it names
+        them (a transcript names nobody: its sides are the window's)."""
         game = Game(self.start)
         for sq in self.moves:
             game.play(sq)
+        if self.black or self.white:
+            game.players = Players(self.black, self.white)
         return game
 
     def final(self) -> Board:

@@ -39,6 +39,8 @@ class FieldError(NotationError):
 def clean(value: object, limit: int = FIELD_CHARS) -> str:
     """``value`` as one line of at most ``limit`` characters (see the module's docstring).
     A value that is not text (a blob in a damaged row) is shown as well as it can be."""
+    if value is None:  # NULL
+        return ""
     if isinstance(value, bytes):
         text = value[: limit * 4 + 16].decode("utf-8", errors="replace")
     else:

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..bitboard import neighbours
 from ..board import Board
 from ..errors import GameTextError, OthelloError
-from ..game import Game
+from ..game import Game, Players
 from ..ggf import first_game, looks_like_ggf
 from ..notation import format_transcript, parse_move, split_transcript, square_name
 from . import paths
@@ -35,6 +35,7 @@ from .files import (
     write_atomic,
     write_new,
 )
+from .record_text import name
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,9 @@ def _ggf_game(text: str) -> Game:
             game.play(sq)
     except OthelloError as err:
         raise GameTextError(f"Not a usable GGF game: {err}") from None
+    black, white = name(found.tags.get("PB", "")), name(found.tags.get("PW", ""))
+    if black or white:  # the players' names go with the game (the window shows them)
+        game.players = Players(black, white)
     return game
 
 

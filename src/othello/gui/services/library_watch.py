@@ -63,7 +63,10 @@ class _App(Protocol):
 
 
 def names(session: Session, settings: Settings) -> tuple[str, str]:
-    """Black's and White's names for the game on the board, as it was played."""
+    """Black's and White's names for the game on the board, as it was played: a game that
+    came with its players' names keeps them, played on or not."""
+    if session.game.players is not None:
+        return session.game.players.black, session.game.players.white
     players = outcome.players_of(session)
     me = player_name(settings)
     if players == "two-players":

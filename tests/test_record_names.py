@@ -64,7 +64,7 @@ def test_a_library_game_shows_its_players_and_who_won_by_name(
     assert app.session.game.players is not None
     assert shown_names(app) == {"black": "hercule", "white": "scorp+"}
     headline, verdicts = result_words(app.session)
-    assert verdicts[0] == "hercule wins against scorp+."
+    assert (headline, verdicts[0]) == ("Black wins", "hercule wins against scorp+.")
     assert not {"You", "Computer"} & set(shown_names(app).values())
 
 

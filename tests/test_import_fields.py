@@ -60,9 +60,7 @@ def test_a_bad_date_or_result_costs_its_game_only(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file names of bytes, as on POSIX")
-def test_a_file_name_that_is_not_utf8_is_still_the_source(
-    library: Library, tmp_path: Path
-) -> None:
+def test_a_file_name_that_is_not_utf8_is_still_the_source(library: Library, tmp_path: Path) -> None:
     path = Path(os.fsdecode(bytes(tmp_path) + b"/f\xe9.ggf"))
     path.write_text(FANGR, encoding="utf-8")
     report = import_file(library, path)
@@ -73,6 +71,7 @@ def test_a_file_name_that_is_not_utf8_is_still_the_source(
 
 def test_names_and_tags_come_in_cleaned_and_bounded(library: Library, tmp_path: Path) -> None:
     from othello.app import record_text
+
     huge = with_tag(SAIO, "PB", "x" * 1_000_000)
     nul = with_tag(with_tag(HERCULE, "PB", "her\0cule"), "PW", "sco\nrp+\x07")
     noted = with_tag(FANGR, "TI", "15:00\n//02:00" + "y" * 5000)

@@ -128,6 +128,8 @@ def test_the_computers_name_is_kept_in_english_and_shown_in_each_language() -> N
         japanese = words.player_shown("Computer, level 9")
         i18n.set_language("de")  # a name stored in the language of an earlier day
         assert words.player_shown(japanese) == words.player_shown("Computer, level 9")
+        assert player_forms(japanese) == player_forms("Computer, level 9")  # and its short form
+        assert len(player_forms(japanese)) == 2
     finally:
         i18n.set_language("en")
 

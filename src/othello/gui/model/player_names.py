@@ -42,7 +42,7 @@ def player_forms(stored: str) -> list[str]:
     """A stored name as :func:`player_shown` gives it, then shorter where it is the
     computer's own ("Comp. 14"), for a narrow column."""
     shown = player_shown(stored)
-    level = _computer_level(stored) if shown != stored else None
+    level = _computer_level(stored) if stored else None
     if level is None:
         return [shown]
     return [shown, pgettext("player, short", "Comp. {n}").format(n=integer(level))]

@@ -25,7 +25,7 @@ from othello.bitboard import PASS
 from othello.board import Board
 from othello.errors import GameTextError
 from othello.fforum import builtin_puzzles
-from othello.game import Game
+from othello.game import Game, Players
 from othello.puzzles import PuzzleQueue
 
 
@@ -67,10 +67,11 @@ def test_a_game_comes_back_with_undo_redo_passes_and_its_set_up_start() -> None:
         for _ in range(seed % 4):
             game.undo()
         game.clock, game.times = "5+3", [float(n) for n in range(len(game.moves))]
+        game.players = Players("Saio1200", "Saio3000") if seed % 2 else None
         keep(game, players="computer:white")
         back = resumed()
         assert back is not None and same(back, game), seed
-        assert back.clock == "5+3" and back.times == game.times
+        assert back.clock == "5+3" and back.times == game.times and back.players == game.players
         if game.can_redo():
             assert back.redo() == game.moves[game.cursor]
 
@@ -160,7 +161,7 @@ import os, signal, sys
 from othello.app import held_games
 from othello.app.held_games import Changes, Seat
 from othello.app.library import Library
-from othello.game import Game
+from othello.game import Game, Players
 game, key = Game(), held_games.new_key()
 with Library() as library:
     for move in sys.argv[1].split():

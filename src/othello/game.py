@@ -6,9 +6,24 @@ actually on the board, while a Game also remembers moves undone so they can be r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .bitboard import Square
 from .board import Board, Color
 from .notation import format_transcript, parse_move
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who played a game that came from elsewhere (a file, a paste, the library): Black's
+    and White's names as its record gives them ("" where it gives none). A game played here
+    has none: its sides are the window's seats (you, the computer)."""
+
+    black: str
+    white: str
+
+    def name_of(self, color: Color) -> str:
+        return self.black if color == "black" else self.white
 
 
 class Game:
@@ -25,6 +40,7 @@ class Game:
         self.lost_on_time: Color | None = None  # the side whose flag fell, ending the game
         self.given: int = 0  # the first moves came with the start (a balanced opening)
         self.origin: str = ""  # how it began: "" (as set), "balanced" or "range"
+        self.players: Players | None = None  # named by its record; None: played here
 
     @classmethod
     def from_transcript(cls, text: str, start: Board | None = None) -> Game:
@@ -104,7 +120,7 @@ class Game:
             twin.play(sq)
         twin.times = self.times.copy()
         twin.clock, twin.lost_on_time, twin.given = self.clock, self.lost_on_time, self.given
-        twin.origin = self.origin
+        twin.origin, twin.players = self.origin, self.players
         twin.go_to(self.cursor if cursor is None else cursor)
         if twin.cursor != self.cursor:
             twin.lost_on_time = None  # the flag fell at the game's end, not here

@@ -29,6 +29,7 @@ from .notation import parse_move, square_name
 # a value runs to the first "]" not escaped; "(;" never belongs to one: it starts the next
 # record, so a record cut short costs that record only
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)\s*\[((?:[^\]\\(]|\\.|\((?!;))*)\]", re.DOTALL)
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)  # a backslash keeps the next character as it is
 _END = re.compile(r"\s*;\s*\)")
 _LOOKS_LIKE = re.compile(r"\s*(?:\d+\s*)?\(;")
 KEPT_TAGS = ("PC", "DT", "PB", "PW", "RB", "RW", "TI", "TB", "TW", "TY", "KM", "KB", "KW", "RE")
@@ -116,7 +117,7 @@ def _scan(text: str, at: int) -> tuple[list[tuple[str, str]], int]:
         if found is None:
             rest = text[at : at + 12].strip() or "the end of the text"
             raise NotationError(f"the GGF record breaks off at {rest!r} (character {at + 1})")
-        props.append((found.group(1).upper(), found.group(2).replace("\\]", "]")))
+        props.append((found.group(1).upper(), _ESCAPED.sub(r"\1", found.group(2))))
         at = found.end()
 
 
@@ -242,4 +243,5 @@ def format_ggf(
 
 
 def _escape(value: str) -> str:
-    return value.replace("]", "\\]")
+    """A value as GGF writes it: ``]`` and ``\\`` after a backslash."""
+    return value.replace("\\", "\\\\").replace("]", "\\]")

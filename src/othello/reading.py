@@ -17,6 +17,7 @@ from __future__ import annotations
 import codecs
 import errno
 import os
+import re
 import stat
 from importlib import resources
 from pathlib import Path
@@ -94,6 +95,70 @@ def decode_text(data: bytes) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return data.decode("utf-16")
     return data.decode("utf-8-sig")
+
+
+_SEGMENT = re.compile(rb"[^\n(]+|\n|\(")  # lines, and each GGF record's "(;" apart
+_BINARY = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+SAMPLE = 1 << 16  # characters looked at to tell text from a picture or a program
+
+
+def decode_game_text(data: bytes) -> str:
+    """The text of a file of games, whoever wrote it. UTF-16 by its byte-order mark
+    (Notepad's "Unicode"), or without one by its zero bytes; else each line (and each GGF
+    record on it) in UTF-8 where it is UTF-8 and in Windows' Latin (cp1252, Latin-1 for the
+    bytes it lacks) where it is not, so one old name in Latin-1 leaves the UTF-8 ones of the
+    same file as they are. UnicodeDecodeError for a file that is no text (a picture)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _checked(data.decode("utf-16", errors="replace"), data)
+    wide = _utf16_without_mark(data)
+    if wide is not None:
+        return _checked(data.decode(wide, errors="replace"), data)
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return _checked(data.decode("utf-8"), data)
+    except UnicodeDecodeError:
+        pass
+    parts: list[str] = []
+    latin = high = 0  # the bytes read as Latin, and how many of them are not ASCII
+    for found in _SEGMENT.finditer(data):
+        raw = found.group()
+        try:
+            parts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            parts.append(_latin(raw))
+            latin += len(raw)
+            high += sum(1 for byte in raw if byte >= 0x80)
+    if high * 4 > latin:  # a picture's bytes, not a name's accents here and there
+        raise UnicodeDecodeError("text", data[:16], 0, 1, "a file of bytes, not text")
+    return _checked("".join(parts), data)
+
+
+def _latin(raw: bytes) -> str:
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """UTF-16 written without a mark: ASCII text's every other byte is zero."""
+    head = data[:512]
+    if len(head) < 4 or len(head) % 2:
+        return None
+    if head[1::2].count(0) == len(head) // 2 and head[0::2].count(0) == 0:
+        return "utf-16-le"
+    if head[0::2].count(0) == len(head) // 2 and head[1::2].count(0) == 0:
+        return "utf-16-be"
+    return None
+
+
+def _checked(text: str, data: bytes) -> str:
+    """``text``, unless control characters (zero bytes, ...) make more than one in a
+    hundred of it: then the file is no text, whatever it decoded to."""
+    sample = text[:SAMPLE]
+    if len(_BINARY.findall(sample)) * 100 > len(sample):
+        raise UnicodeDecodeError("text", data[:16], 0, 1, "a file of bytes, not text")
+    return text
 
 
 def package_file(inside: str) -> Path:

@@ -23,12 +23,21 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..reading import NotAFile, TooLarge, decode_text, kind_of, read_regular, short_reason
+from ..reading import (
+    NotAFile,
+    TooLarge,
+    decode_game_text,
+    decode_text,
+    kind_of,
+    read_regular,
+    short_reason,
+)
 
 __all__ = [
     "NotAFile",
     "ReadOnly",
     "TooLarge",
+    "decode_game_text",
     "decode_text",
     "read_limited",
     "set_aside",
@@ -37,6 +46,7 @@ __all__ = [
     "write_new",
 ]
 
+_BINARY = getattr(os, "O_BINARY", 0)
 MOST_NUMBERS = 1000
 """Numbered names tried (``.corrupt-2``, ``-3``...) before giving up."""
 
@@ -54,8 +64,9 @@ def read_limited(path: Path, limit: int) -> bytes:
     return read_regular(path, limit)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` via a flushed temporary file and a rename.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (or bytes: a picture) via a flushed temporary file and
+    a rename.
 
     A symbolic link is written through (the file it names is replaced; the link stays). The
     replacement keeps the old file's permissions (the temporary file is created private,
@@ -67,12 +78,18 @@ def write_atomic(path: Path, text: str) -> None:
     mode = _writable_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        # newline="" writes the text's own line endings; surrogateescape writes back bytes
-        # that were read undecodable (a hand-edited othello.ini), unchanged.
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as raw:
+                raw.write(text)
+                raw.flush()
+                os.fsync(raw.fileno())
+        else:
+            # newline="" writes the text's own line endings; surrogateescape writes back
+            # bytes that were read undecodable (a hand-edited othello.ini), unchanged.
+            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, path)
@@ -112,7 +129,9 @@ def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:
     for number in range(1, MOST_NUMBERS + 1):
         path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            # 0o666: the umask decides, as for any file a program saves (no mode: 0o777,
+            # a saved game that could be run)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
         except FileExistsError:
             continue
         try:

@@ -9,7 +9,6 @@ used as a :class:`Problem` with its reason, so one bad game costs that game only
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,17 +16,22 @@ from pathlib import Path
 from ..bitboard import PASS, Square
 from ..board import Board
 from ..errors import GameTextError, OthelloError
-from ..game import Game
+from ..game import Game, Players
 from ..ggf import GgfGame, GgfProblem, looks_like_ggf
 from ..ggf import read_games as read_ggf
 from ..wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorError, read_games, read_names, replay
-from .files import TooLarge, read_limited
+from .files import TooLarge, decode_game_text, read_limited
 from .i18n import _, integer
+from .record_text import NAME_CHARS, FieldError, clean, name, normal_date, notes, timed_loss
+from .record_text import tags as clean_tags
 from .storage import parse_game_text
 
 MAX_FILE_BYTES = 1 << 30  # a GGS archive of a year is ~100 MB; a gigabyte is no game file
-_SCORE_AFTER = re.compile(r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$")  # "f5d6... 34-30", as in games/*.txt
-_ISO = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:[ _T](\d{1,2}):(\d{2}))?")
+_SCORE_AFTER = re.compile(
+    r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$", re.MULTILINE
+)  # "f5d6... 34-30", as in games/*.txt
+_GOES_ON = re.compile(r"(?:[2-9]|[1-9]\d+)\s*\.")  # "2. c3 d3": the game above goes on
+_BOARD_START = frozenset("XxOo0*-.")  # a board string's first square (a move's is a-h)
 
 
 @dataclass
@@ -44,9 +48,13 @@ class GameRecord:
     end: Board | None = field(default=None, repr=False, compare=False)  # the final position
 
     def game(self) -> Game:
+        """The record as a game to show and play on, with its players' names when it names
+        them (a transcript names nobody: its sides are the window's)."""
         game = Game(self.start)
         for sq in self.moves:
             game.play(sq)
+        if self.black or self.white:
+            game.players = Players(self.black, self.white)
         return game
 
     def final(self) -> Board:
@@ -60,9 +68,9 @@ class GameRecord:
     def result(self) -> int:
         """Black's discs minus White's at the end (a finished game: empties to the winner);
         a loss on time (GGF's ``RE[+64:t]``) counts as every disc to the other side."""
-        timed = re.fullmatch(r"([+-]\d+)(?:\.\d*)?:t", self.tags.get("RE", ""))
-        if timed:
-            return int(timed.group(1))
+        timed = timed_loss(self.tags.get("RE", ""))
+        if timed is not None:
+            return timed
         board = self.final()
         if board.is_game_over():
             return board.score()
@@ -94,54 +102,67 @@ class Source:
     items: Iterator[Item]
 
 
-def normal_date(text: str) -> str:
-    """A date as the library keeps it (``2000-04-16 11:13``), from GGS's forms
-    (``2000-4-16 11:13 EST``, ``2003.12.15_13:24:03.MST``) or seconds since 1970."""
-    text = text.strip()
-    found = _ISO.search(text)
-    if found:
-        y, m, d, hh, mm = found.groups()
-        day = f"{int(y):04d}-{int(m):02d}-{int(d):02d}"
-        return f"{day} {int(hh):02d}:{mm}" if hh else day
-    if text.isdigit() and len(text) >= 9:
-        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(int(text)))
-    return text
-
-
 def from_ggf(game: GgfGame) -> GameRecord:
+    """A GGF game as a record, its words cleaned and bounded (``record_text``); FieldError
+    for a date or a result that cannot be one."""
     tags = dict(game.tags)
-    black, white = tags.pop("PB", ""), tags.pop("PW", "")
+    black, white = name(tags.pop("PB", "")), name(tags.pop("PW", ""))
     date = normal_date(tags.get("DT", ""))
-    return GameRecord(game.start, game.moves, black, white, date, tags, game.notes, game.end)
+    return GameRecord(
+        game.start, game.moves, black, white, date, clean_tags(tags), notes(game.notes), game.end
+    )
 
 
 def records_from_text(text: str) -> Source:
-    """The games of a text: GGF records, else one game, else one transcript a line."""
+    """The games of a text: GGF records, else transcripts: one a line, or one game written
+    over several (a board string's line and the moves after it, numbered moves that go on
+    from line to line)."""
     text = text.replace("\ufeff", "")
     if looks_like_ggf(text):
         return Source(text.count("(;"), _ggf_items(text))
+    games = transcripts(text)
+    if len(games) > 1:
+        return Source(len(games), _transcript_items(games))
     try:
         game = parse_game_text(text)
     except GameTextError as err:
-        lines = [ln for ln in text.splitlines() if ln.strip()]
-        if len(lines) < 2:
-            return Source(1, iter([Problem(1, str(err))]))
-        return Source(len(lines), _line_items(lines))
+        return Source(1, iter([Problem(1, str(err))]))
     return Source(1, iter([GameRecord(game.start, game.moves[: game.cursor])]))
 
 
+def transcripts(text: str) -> list[str]:
+    """The games of a text of transcripts, each as its lines joined: a line is a game of
+    its own unless it goes on from the one before (after a board string, or numbered past
+    move 1). Comment lines (``#``, ``;``) and blank ones are left out."""
+    games: list[list[str]] = []
+    after_board = False
+    for line in text.splitlines():
+        body = line.strip()
+        if not body or body.startswith(("#", ";")):
+            continue
+        if games and (after_board or _GOES_ON.match(body)):
+            games[-1].append(body)
+        else:
+            games.append([body])
+        after_board = body[0] in _BOARD_START
+    return ["\n".join(lines) for lines in games]
+
+
 def _ggf_items(text: str) -> Iterator[Item]:
-    for found in read_ggf(text):
+    for number, found in enumerate(read_ggf(text), 1):
         if isinstance(found, GgfProblem):
             yield Problem(found.number, found.reason)
-        else:
-            yield from_ggf(found)
-
-
-def _line_items(lines: list[str]) -> Iterator[Item]:
-    for number, line in enumerate(lines, 1):
+            continue
         try:
-            game = parse_game_text(_SCORE_AFTER.sub("", line))
+            yield from_ggf(found)
+        except FieldError as err:
+            yield Problem(number, str(err))
+
+
+def _transcript_items(games: list[str]) -> Iterator[Item]:
+    for number, text in enumerate(games, 1):
+        try:
+            game = parse_game_text(_SCORE_AFTER.sub("", text))
         except GameTextError as err:
             yield Problem(number, str(err))
             continue
@@ -169,23 +190,22 @@ def read_source(path: Path) -> Source:
     if path.suffix.lower() == ".wtb":
         return wthor_source(path, data)
     try:
-        text = data.decode("utf-8-sig")
+        text = decode_game_text(data)
     except UnicodeDecodeError:
-        try:
-            text = data.decode("latin-1") if looks_like_ggf(data[:64].decode("latin-1")) else ""
-        except UnicodeDecodeError:
-            text = ""
-        if not text:
-            raise GameTextError(
-                _("{name}: not a text file, nor a WTHOR .wtb").format(name=path.name)
-            ) from None
+        raise GameTextError(
+            _("{name}: not a text file, nor a WTHOR .wtb").format(name=path.name)
+        ) from None
     return records_from_text(text)
 
 
 def _beside(path: Path, suffix: str) -> Path | None:
-    """The ``.JOU`` or ``.TRN`` file in ``path``'s folder (WTHOR.JOU first), any case."""
+    """The ``.JOU`` or ``.TRN`` file in ``path``'s folder (WTHOR.JOU first), any case; a
+    link to a file in another folder is none (its bytes would become names)."""
     try:
-        found = sorted(p for p in path.parent.iterdir() if p.suffix.lower() == suffix)
+        folder = path.parent.resolve()
+        found = sorted(
+            p for p in path.parent.iterdir() if p.suffix.lower() == suffix and _inside(p, folder)
+        )
     except OSError:
         return None
     preferred = [p for p in found if p.stem.lower() == "wthor"]
@@ -193,14 +213,20 @@ def _beside(path: Path, suffix: str) -> Path | None:
     return chosen[0] if chosen else None
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    """``path`` is in ``folder`` itself, whatever links lead there."""
+    return not path.is_symlink() or path.resolve().parent == folder
+
+
 def _names(path: Path, suffix: str, size: int) -> list[str]:
     where = _beside(path, suffix)
     if where is None:
         return []
     try:
-        return read_names(read_limited(where, MAX_FILE_BYTES), size)  # never a pipe's wait
+        names = read_names(read_limited(where, MAX_FILE_BYTES), size)  # never a pipe's wait
     except (OSError, WthorError):
         return []
+    return [clean(found, NAME_CHARS) for found in names]
 
 
 def wthor_source(path: Path, data: bytes) -> Source:
@@ -213,7 +239,7 @@ def wthor_source(path: Path, data: bytes) -> Source:
     players = _names(path, ".jou", PLAYER_SIZE)
     tournaments = _names(path, ".trn", TOURNAMENT_SIZE)
 
-    def name(names: list[str], number: int, kind: str) -> str:
+    def called(names: list[str], number: int, kind: str) -> str:
         return names[number] if 0 <= number < len(names) and names[number] else f"{kind} {number}"
 
     def items() -> Iterator[Item]:
@@ -226,12 +252,12 @@ def wthor_source(path: Path, data: bytes) -> Source:
             except OthelloError as err:
                 yield Problem(number, str(err))
                 continue
-            event = name(tournaments, game.tournament, "tournament")
+            event = called(tournaments, game.tournament, "tournament")
             yield GameRecord(
                 Board(),
                 moves,
-                name(players, game.black, "player"),
-                name(players, game.white, "player"),
+                called(players, game.black, "player"),
+                called(players, game.white, "player"),
                 str(header.year) if header.year else "",
                 {"EV": event, "TH": str(game.theoretical)},
                 end=end,

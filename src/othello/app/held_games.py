@@ -23,7 +23,7 @@ from typing import Any
 
 from ..board import Board
 from ..errors import GameTextError, OthelloError
-from ..game import Game
+from ..game import Game, Players
 from .library import Library, decode_moves, encode_moves, translate
 from .storage import check_position
 
@@ -45,7 +45,7 @@ class HeldGame:
     start: str  # a board string
     moves: bytes  # every move, undone ones too
     cursor: int
-    state: str  # JSON: the game's given moves, origin, clock, times, the side that lost on time
+    state: str  # JSON: its given moves, origin, clock, times, a lost flag, its players' names
     judged: str | None = None  # JSON: what the window knows of its moves
     game_id: int | None = None  # the same game in the library, once kept there
 
@@ -131,6 +131,7 @@ def held_game(
         "clock": game.clock,
         "times": game.times,
         "lost_on_time": game.lost_on_time,
+        "players": None if game.players is None else [game.players.black, game.players.white],
     }
     return HeldGame(
         key,
@@ -188,6 +189,9 @@ def _restore_state(game: Game, text: str) -> None:
     if isinstance(times, list) and len(times) == len(game.moves):
         if all(t is None or isinstance(t, (int, float)) for t in times):
             game.times = [None if t is None else float(t) for t in times]
+    players = state.get("players")
+    if isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players):
+        game.players = Players(players[0][:100], players[1][:100])
     lost = state.get("lost_on_time")
     if lost in ("black", "white") and game.cursor == len(game.moves):
         game.lost_on_time = lost

@@ -121,6 +121,29 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _state.translations.npgettext(context, singular, plural, n)
 
 
+def every_translation(message: str) -> set[str]:
+    """``message`` as each language the window speaks says it (English too): for words the
+    game once stored in the language of the day, to be read back in today's."""
+    found = {message}
+    for code in LANGUAGES:
+        if code != DEFAULT:
+            found.add(_catalog(code).gettext(message))
+    return found
+
+
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
+
+
+def _catalog(code: str) -> gettext.NullTranslations:
+    if code not in _CATALOGS:
+        try:
+            with open(locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
+                _CATALOGS[code] = gettext.GNUTranslations(file)
+        except OSError:
+            _CATALOGS[code] = gettext.NullTranslations()
+    return _CATALOGS[code]
+
+
 # ----- which language ----------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ takes its games over.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import stat
@@ -48,11 +49,20 @@ class FileLock:
     def acquire(self) -> bool:
         """Take the lock without waiting: True when this process now holds it, False when
         another holds it. OSError when the lock file cannot be made or is no file."""
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(self.path, flags, 0o600)
+        # never through a link: a running.lock that names another file must not empty it
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(f"{self.path} is not a file")
+            fd = os.open(self.path, flags, 0o600)
+        except OSError as err:
+            if err.errno == errno.ELOOP or self.path.is_symlink():
+                raise OSError(
+                    errno.ELOOP, "is a link; the game writes through none", str(self.path)
+                ) from None
+            raise
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:  # a hard link: another's too
+                raise OSError(f"{self.path} is not a file of the game's own")
             if not _lock(fd):
                 os.close(fd)
                 return False

@@ -418,6 +418,14 @@ class Library:
             ).fetchone()
         return None if row is None else entry(row)
 
+    def has(self, game_id: int) -> bool:
+        """Whether the library has game ``game_id`` (its row is not read: it may be damaged)."""
+        with translate():
+            found = self.db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND deleted IS NULL", (game_id,)
+            ).fetchone()
+        return found is not None
+
     def total(self) -> int:
         with translate():
             return int(

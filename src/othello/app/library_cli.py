@@ -17,10 +17,13 @@ from typing import TypeVar
 from ..errors import GameTextError, OthelloError
 from ..ggf import KEPT_TAGS, format_ggf
 from ..notation import format_transcript
+from .files import write_atomic
 from .library import Entry, Library, LibraryDamaged, LibraryError
 from .library_files import open_for_reading, open_library, reopen_damaged
 from .library_import import import_file
 from .library_query import Filter, ids
+from .library_rows import Damaged, entry_or_damage
+from .record_text import readable
 from .storage import game_to_text
 
 PngWriter = Callable[[Entry, Path, argparse.Namespace], None]
@@ -136,23 +139,45 @@ def game_json(entry: Entry) -> dict[str, object]:
     }
 
 
+def damaged_json(row: Damaged) -> dict[str, object]:
+    """A row that is no game as ``othello games --json`` prints it: what can be read of
+    it, null for the rest, and why (``damaged``)."""
+    return {
+        "id": row.id,
+        "date": row.date,
+        "black": row.black,
+        "white": row.white,
+        "result": None,
+        "start": None,
+        "moves": None,
+        "source": row.source,
+        "opening": None,
+        "damaged": row.damage.english(),
+    }
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     wanted = Filter(args.player, args.opening, args.result, args.date, args.source)
     if (problem := wanted.problem()) is not None:
         raise OthelloError(problem)
 
-    def every(library: Library) -> list[Entry]:
-        found = (library.get(game_id) for game_id in ids(library, wanted))
+    def every(library: Library) -> list[Entry | Damaged]:
+        found = (entry_or_damage(library, game_id) for game_id in ids(library, wanted))
         return [entry for entry in found if entry is not None]
 
-    for entry in reading(every):
+    for found in reading(every):
         if args.json:
-            print(json.dumps(game_json(entry)))
-        else:
-            opening = entry.opening or ""
+            print(json.dumps(game_json(found) if isinstance(found, Entry) else damaged_json(found)))
+        elif isinstance(found, Entry):
+            opening = found.opening or ""
             print(
-                f"{entry.id:6d}  {entry.date:16s}  {entry.black[:20]:20s}  {entry.white[:20]:20s}"
-                f"  {result_text(entry):>3s}  {opening[:24]:24s}  {entry.source}"
+                f"{found.id:6d}  {found.date:16s}  {found.black[:20]:20s}  {found.white[:20]:20s}"
+                f"  {result_text(found):>3s}  {opening[:24]:24s}  {found.source}"
+            )
+        else:
+            print(
+                f"{found.id:6d}  {found.date:16s}  {found.black[:20]:20s}  {found.white[:20]:20s}"
+                f"  damaged: {found.damage.english()}"
             )
     return 0
 
@@ -171,28 +196,33 @@ def ggf_of(entry: Entry) -> str:
     tags["PB"], tags["PW"] = entry.black, entry.white
     if entry.finished:  # GGF gives a game not played to its end no result
         tags.setdefault("RE", f"{entry.result:+.3f}")
+    if entry.memo:  # GGF's comment: the player's memo (F2) goes with the game
+        tags["C"] = entry.memo
     record = entry.record()
     return format_ggf(record.start, record.moves, tags, record.notes)
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    entry = reading(lambda library: library.get(args.id))
-    if entry is None:
+    found = reading(lambda library: entry_or_damage(library, args.id))
+    if found is None:
         raise LibraryError(f"no game {args.id} in the library (othello games lists them)")
+    if isinstance(found, Damaged):
+        raise LibraryError(f"game {args.id} is damaged: {found.damage.english()}")
+    out = args.out or (Path(f"othello-{found.id}.png") if args.format == "png" else None)
+    if out is not None:
+        out = Path(out).expanduser().absolute()
     if args.format == "png":
-        out = args.out or Path(f"othello-{entry.id}.png")
-        args.draw_png(entry, Path(out).expanduser().absolute(), args)
-        print(Path(out).expanduser().absolute())
+        assert out is not None
+        args.draw_png(found, out, args)
+        print(readable(str(out)))
         return 0
-    text = ggf_of(entry) + "\n" if args.format == "ggf" else game_to_text(entry.record().game())
-    if args.out is None:
+    text = ggf_of(found) + "\n" if args.format == "ggf" else game_to_text(found.record().game())
+    if out is None:
         sys.stdout.write(text)
         return 0
-    from .files import write_atomic
-
     try:
-        write_atomic(Path(args.out).expanduser().absolute(), text)
+        write_atomic(out, text)
     except OSError as err:
-        raise OthelloError(f"cannot write {args.out}: {err.strerror or err}") from None
-    print(Path(args.out).expanduser().absolute())
+        raise OthelloError(f"cannot write {readable(str(out))}: {err.strerror or err}") from None
+    print(readable(str(out)))
     return 0

@@ -18,6 +18,7 @@ from ..errors import OthelloError
 from .game_formats import GameRecord, Problem, Source, read_source
 from .i18n import _
 from .library import Library
+from .record_text import clean, readable
 from .storage import game_files, load_game
 
 PROGRESS_EVERY = 250  # games between two progress reports
@@ -47,7 +48,7 @@ class ImportReport:
     def line(self) -> str:
         why = f"; first problem: {self.first_error}" if self.first_error else ""
         return (
-            f"{self.file}: {self.added:,d} added, {self.duplicates:,d} already there, "
+            f"{readable(self.file)}: {self.added:,d} added, {self.duplicates:,d} already there, "
             f"{self.skipped:,d} skipped{why}"
         )
 
@@ -102,7 +103,8 @@ def import_file(
     LibraryError (busy, damaged) when the library cannot take it: nothing was added then."""
     path = Path(path)
     source = read_source(path)
-    return add_all(library, source, ImportReport(str(path)), path.name, progress, stop)
+    name = clean(path.name)  # a name that is not UTF-8 is still the games' source
+    return add_all(library, source, ImportReport(str(path)), name, progress, stop)
 
 
 def import_record(library: Library, record: GameRecord, source: str) -> int | None:

@@ -17,7 +17,10 @@ from ..explorer import Lookup, MoveStats
 from ..openings import F5, _start_symmetries
 from ..patterns import symmetry
 from .library import LINE_MOVES, Library, explorer_line
+from .library_rows import MOST_MOVES, Damage, damage_of, number, placed
+from .record_text import DATE_CHARS, NAME_CHARS, clean, readable
 
+_READ = 1600  # bytes of a text column read for the list: more than it ever shows
 SORTS = ("date", "black", "white", "result", "opening", "source")
 FIELDS = ("player", "opening", "result", "date", "source")
 RESULT_WORDS = {
@@ -73,12 +76,13 @@ class Row:
     source: str
     memo: str
     marks: str  # the review's, a letter a move ("" before a review)
-    moves: int
+    moves: int  # discs placed (passes are no moves to a player)
+    damage: Damage | None = None  # why the row is no game (its words are still shown)
     finished: bool = True  # False: kept before its end (its result is no result)
 
 
 def _like(text: str) -> str:
-    escaped = text.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    escaped = readable(text).strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
 
 
@@ -140,20 +144,34 @@ def count(library: Library, f: Filter) -> int:
 
 
 def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
+    """A page of the list, each row checked (``library_rows``): its words cleaned and
+    bounded (a name of megabytes is read as its first few hundred characters), and a row
+    that is no game marked with its damage."""
     clause, values = where(f)
     found = library.execute(
-        "SELECT id, date, black, white, result, coalesce(opening, ''), source, memo, "
-        f"coalesce(marks, ''), length(moves), finished FROM games WHERE {clause} {order(f)} "
-        "LIMIT ? OFFSET ?",
+        f"SELECT id, {_head('date')}, {_head('black')}, {_head('white')}, result, "
+        f"{_head('opening')}, {_head('source')}, {_head('memo')}, {_head('marks')}, "
+        f"start, moves, finished FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
     return [_row(*row) for row in found]
 
 
-def _row(*values: Any) -> Row:
-    game_id, date, black, white, result, opening, source, memo, marks, moves, finished = values
-    return Row(game_id, date, black, white, result, opening, source, memo, marks, moves,
-               bool(finished))  # fmt: skip
+def _head(column: str) -> str:
+    """A text column's first bytes (a NUL inside does not end them, as it ends text)."""
+    return f"substr(CAST({column} AS BLOB), 1, {_READ})"
+
+
+def _row(
+    game_id: int, date: Any, black: Any, white: Any, result: Any, opening: Any, source: Any,
+    memo: Any, marks: Any, start: Any, moves: Any, finished: Any,
+) -> Row:  # fmt: skip
+    damage = damage_of(result, start, moves)
+    return Row(
+        int(game_id), clean(date, DATE_CHARS), clean(black, NAME_CHARS),
+        clean(white, NAME_CHARS), number(result) or 0, clean(opening or ""), clean(source),
+        clean(memo), clean(marks or "", MOST_MOVES), placed(moves), damage, finished != 0,
+    )  # fmt: skip
 
 
 def ids(library: Library, f: Filter) -> list[int]:

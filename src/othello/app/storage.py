@@ -17,18 +17,19 @@ from pathlib import Path
 from ..bitboard import neighbours
 from ..board import Board
 from ..errors import GameTextError, OthelloError
-from ..game import Game
+from ..game import Game, Players
 from ..ggf import first_game, looks_like_ggf
 from ..notation import square_name
 from . import paths
 from .files import (
     TooLarge,
-    decode_text,
+    decode_game_text,
     read_limited,
     short_reason,
     write_atomic,
     write_new,
 )
+from .record_text import name
 
 MAX_TEXT_CHARS = 20_000  # a whole game is at most ~130 characters of moves
 GAME_SUFFIX = ".txt"
@@ -146,6 +147,9 @@ def _ggf_game(text: str) -> Game:
             game.play(sq)
     except OthelloError as err:
         raise GameTextError(f"Not a usable GGF game: {err}") from None
+    black, white = name(found.tags.get("PB", "")), name(found.tags.get("PW", ""))
+    if black or white:  # the players' names go with the game (the window shows them)
+        game.players = Players(black, white)
     return game
 
 
@@ -198,7 +202,7 @@ def load_game(path: Path) -> Game:
     except OSError as err:
         raise GameTextError(f"Cannot read {path}: {short_reason(err)}") from None
     try:
-        text = decode_text(data)
+        text = decode_game_text(data)  # as `othello import` reads it: one reader, every door
     except UnicodeDecodeError:
         raise GameTextError(f"{path}: not a text file") from None
     try:

@@ -143,7 +143,7 @@ def game_summary(game: Game) -> str:
             if placed
             else _("a set-up position ({discs} discs)").format(discs=discs)
         )
-    undone = len(game.moves) - game.cursor
+    undone = sum(1 for sq in game.moves[game.cursor :] if sq != PASS)  # discs, as above
     if undone:
         what = ngettext("{what} ({n} move to redo)", "{what} ({n} moves to redo)", undone).format(
             what=what, n=undone

@@ -22,7 +22,13 @@ class Edit:
 
     game_id: int
     values: dict[str, str]
+    shown: dict[str, str]  # the values as the form began
     field: str = "black"
+
+    def changed(self) -> dict[str, str]:
+        """What the player changed: a name left as shown keeps what is stored ("Computer,
+        level 3" stays the game's own, shown in each language in its words)."""
+        return {k: v for k, v in self.values.items() if v != self.shown.get(k)}
 
     ORDER = ("black", "white", "memo")
 

@@ -16,8 +16,11 @@ from dataclasses import replace
 from ...app.i18n import N_, _, integer, ngettext, percent, pgettext
 from ...app.library_import import GAMES_FOLDER
 from ...app.library_query import Filter
+from ...app.library_rows import Damage, Flaw
 from ...board import Board
 from ...openings import load_openings
+from .player_names import computer_name as computer_name  # the names a game is kept with
+from .player_names import player_shown as player_shown
 
 PLAYED_HERE = "played here"  # stored as the game's source: shown through source_shown
 SAVED_HERE = "saved here"
@@ -171,11 +174,6 @@ def stored_filter(f: Filter) -> Filter:
     return f
 
 
-def computer_name(level: int) -> str:
-    """The computer's name as a game is kept (stored in the language of the day)."""
-    return _("Computer, level {n}").format(n=level)
-
-
 def count_line(shown: int, total: int) -> list[str]:
     """The heading's count: how many games the filter keeps, of how many."""
     n, of = integer(total), integer(shown)
@@ -241,6 +239,41 @@ def details(opening: str, moves: int, marks: str, memo: str) -> list[str]:
         parts.append(_("reviewed: {marks}").format(marks=mark_counts(marks)))
     long = " · ".join(parts + ([_("memo: {memo}").format(memo=memo)] if memo else []))
     return [long, " · ".join(parts)]
+
+
+def damaged_cell() -> str:
+    # Translators: in the library's Result column, for a game the library's file has damaged
+    return pgettext("library result", "damaged")
+
+
+def damage_reason(damage: Damage) -> str:
+    """Why a damaged row is no game, in a few words."""
+    n = integer(damage.move)
+    reasons = {
+        Flaw.RESULT: _("its result is not a number of discs"),
+        Flaw.START: _("its start is no position"),
+        Flaw.MOVES: _("its moves are not a list of squares"),
+        Flaw.SQUARE: _("its move {n} is no square").format(n=n),
+        Flaw.ILLEGAL: _("its move {n} ({square}) cannot be played there").format(
+            n=n, square=damage.square
+        ),
+    }
+    return reasons[damage.flaw]
+
+
+def damaged_details(damage: Damage) -> list[str]:
+    """The line about a damaged game, longest first."""
+    why = damage_reason(damage)
+    return [
+        _("Damaged in the library's file: {why}. Delete removes it.").format(why=why),
+        _("Damaged: {why}").format(why=why),
+    ]
+
+
+def cannot_open(damage: Damage) -> str:
+    return _(
+        "This game cannot be opened: {why}. The library's file was damaged; Delete removes it."
+    ).format(why=damage_reason(damage))
 
 
 def nothing_to_undo() -> str:

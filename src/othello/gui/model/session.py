@@ -235,7 +235,7 @@ class Session(Turns):
         """A turn of the human's to go back to in this game (any move, when nobody is human).
         Playing White, the computer's opening move alone is not one: taking it back would
         only have the computer play it again."""
-        if self.human is None or self.two_players:
+        if self.human is None or self.sides_shared:
             return self.game.cursor > self.game.given
         return placed_by(self.game, self.human)
 
@@ -261,7 +261,7 @@ class Session(Turns):
         """Whether undo/redo should go past this position: not the human's real choice."""
         if self.human is None or self.board.is_game_over() or self.game.cursor <= self.game.given:
             return False
-        if self.two_players:  # every move is somebody's choice; forced passes are not
+        if self.sides_shared:  # every move is somebody's choice; forced passes are not
             return self.board.must_pass()
         return self.board.side_to_move != self.human or self.board.must_pass()
 

@@ -25,9 +25,16 @@ class Turns(Seats):
         """The game on the board is over: neither side can move, or a flag fell."""
         return self.game.is_over()
 
+    @property
+    def sides_shared(self) -> bool:
+        """The person at the window moves for both sides: two players, or a game that came
+        with its players' names (a file, a paste, the library) until the player takes a
+        side in it: nobody at the window is its Black or White, and no computer plays it."""
+        return self.two_players or self.game.players is not None
+
     def is_human_turn(self) -> bool:
         board = self.board
-        mine = self.two_players or self.human == board.side_to_move
+        mine = self.sides_shared or self.human == board.side_to_move
         return mine and not self.is_over()
 
     def must_pass(self) -> bool:
@@ -45,7 +52,7 @@ class Turns(Seats):
 
     def is_computer_turn(self) -> bool:
         board = self.board
-        theirs = not self.two_players and self.human != board.side_to_move
+        theirs = not self.sides_shared and self.human != board.side_to_move
         return theirs and not self.is_over()
 
     def can_play(self, square: Square) -> bool:

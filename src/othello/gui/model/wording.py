@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from ...app.i18n import N_, _, ngettext, pgettext
 from ...board import Color
 from ...engine import LEVELS
+from ...game import Players
 from ...levels import ANALYSIS
 from . import outcome
 from .club_words import timeout_headline, timeout_verdict
 from .game_words import move_info, opening_text, side_name
 from .judgement import GraphPoint
+from .player_names import player_shown
 from .session import Session
 
 
@@ -37,6 +39,7 @@ class PanelView:
     opening: str = ""  # the named opening the game follows or last followed
     from_book: bool = False  # the last move was the computer's, from the opening book
     two_players: bool = False  # both sides are people
+    record: bool = False  # a game with its players' names: nobody here has taken a side
     graph: list[GraphPoint] = field(default_factory=list)  # see ComputerTurn.graph_points
     plies: int = 0  # moves on the board (the graph's width)
     progress: float | None = None  # the share of a running review done, for its bar
@@ -77,6 +80,8 @@ def result_words(session: Session) -> tuple[str, list[str]]:
     the game when it ended (a side or mode chosen since is for the next game)."""
     winner = session.board.winner()
     headline = {"black": _("Black wins"), "white": _("White wins")}.get(winner or "", _("Draw"))
+    if session.game.players is not None:  # its record's players, not you nor the computer
+        return headline, record_verdicts(session.game.players, winner)
     players = outcome.players_of(session)
     lost = session.game.lost_on_time
     if lost is not None:  # a flag fell: the side that ran out loses, whatever the discs say
@@ -92,6 +97,21 @@ def result_words(session: Session) -> tuple[str, list[str]]:
         human = "white" if players == "computer:white" else "black"
         kind = "win" if winner == human else "loss"
     return headline, [_(words) for words in VERDICTS[kind]]
+
+
+def record_verdicts(players: Players, winner: Color | None) -> list[str]:
+    """Who won a game that came with its players' names, by those names (longest first)."""
+    if winner is None:
+        return [_(words) for words in VERDICTS["draw"]]
+    loser: Color = "white" if winner == "black" else "black"
+    won, lost = (
+        player_shown(getattr(players, winner), winner),
+        player_shown(getattr(players, loser), loser),
+    )
+    return [
+        _("{winner} wins against {loser}.").format(winner=won, loser=lost),
+        _("{winner} wins.").format(winner=won),
+    ]
 
 
 def result_text(session: Session) -> tuple[str, str]:
@@ -131,7 +151,7 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [_("Paused"), _("P: go on")]
     if session.is_human_turn():
         hinting = _("finding a hint…") if search == "analyze" else ""
-        if session.two_players:
+        if session.sides_shared:
             white = board.side_to_move == "white"
             if session.must_pass():
                 return [
@@ -170,11 +190,15 @@ def mode_name(session: Session) -> str:
 
 
 def player_names(session: Session) -> dict[Color, str]:
-    """Each side's name in the score box: Black and White with two players, else You and
+    """Each side's name in the score box: the players' own for a game that came with them
+    (a file, a paste, the library), Black and White with two players, else You and
     Computer (watching, Computer both)."""
     names: dict[Color, str] = {}
+    players = session.game.players
     for color in ("black", "white"):
-        if session.two_players:
+        if players is not None:
+            names[color] = player_shown(players.name_of(color), color)
+        elif session.two_players:
             names[color] = side_name(color)
         else:
             names[color] = _("You") if session.human == color else _("Computer")
@@ -230,6 +254,7 @@ def panel_view(
         level_side=session.level_side,
         human=session.human,
         two_players=session.two_players,
+        record=session.game.players is not None,
         info=move_info(session.game),
         from_book=from_book,
         graph=graph or [],

@@ -19,6 +19,8 @@ import pygame
 
 from ...app.library import Entry, Library
 from ...app.library_query import Row, count, rows
+from ...app.library_rows import Damaged, entry_or_damage
+from ...app.record_text import FIELD_CHARS, NAME_CHARS, clean
 from ..model import library_words as words
 from ..model.library_list import PAGE, Edit, LibraryList
 from ..services.library_keeper import LibraryKeeper
@@ -83,16 +85,23 @@ class LibraryOverlay(Scene):
     # ----- doing -----------------------------------------------------------------------------
 
     def open_chosen(self) -> None:
-        row = self.state.chosen()
+        """The chosen game on the board; a damaged one is said so, and stays here."""
+        row, state = self.state.chosen(), self.state
         if row is None:
             return
+        if row.damage is not None:
+            self.tell(words.cannot_open(row.damage))
+            return
 
-        def opened(entry: Entry | None) -> None:
-            if entry is not None:
+        def opened(found: Entry | Damaged | None) -> None:
+            if isinstance(found, Damaged):  # damaged since the list was read
+                state.refresh()
+                self.tell(words.cannot_open(found.damage))
+            elif found is not None:
                 self.close()
-                self.open_game(entry)
+                self.open_game(found)
 
-        self.keeper.read(lambda library: library.get(row.id), opened)
+        self.keeper.read(lambda library: entry_or_damage(library, row.id), opened)
 
     def delete_chosen(self) -> None:
         row, state = self.state.chosen(), self.state
@@ -125,16 +134,24 @@ class LibraryOverlay(Scene):
     def start_edit(self) -> None:
         row = self.state.chosen()
         if row is not None:
-            self.state.edit = Edit(
-                row.id, {"black": row.black, "white": row.white, "memo": row.memo}
-            )
+            shown = {
+                "black": words.player_shown(row.black),
+                "white": words.player_shown(row.white),
+                "memo": row.memo,
+            }
+            self.state.edit = Edit(row.id, dict(shown), shown)
 
     def finish_edit(self, keep: bool) -> None:
         edit, state = self.state.edit, self.state
         self.state.edit = None
         if edit is None or not keep:
             return
-        values = {k: v.strip() for k, v in edit.values.items()}
+        values = {
+            k: clean(v, NAME_CHARS if k != "memo" else FIELD_CHARS)
+            for k, v in edit.changed().items()
+        }
+        if not values:
+            return
 
         def done(_: object) -> None:
             state.refresh()

@@ -69,10 +69,19 @@ class PlayerChoices:
             self.session.set_two_players(False)
             self.session.paused = False
             self.host.remember_choice(mode="computer")
+        self.take_side()
         self.session.set_human(color)
         self.host.remember_choice(human_color=color)
         if words:  # about the players, not the position: it stays its time
             self.session.notify(words)
+
+    def take_side(self) -> None:
+        """B, W, T or a new MODE in a game that came with its players' names (a file, a
+        paste, the library): from here on it is the window's game, played as the seats
+        say. A finished one stays theirs: the choice is for the next game."""
+        game = self.session.game
+        if game.players is not None and not game.is_over():
+            game.players = None
 
     def keep_computer_level(self, human: Color) -> str:
         """Leaving watch mode for ``human``'s side: the computer goes on playing the other
@@ -101,6 +110,7 @@ class PlayerChoices:
         self.settle()
         session = self.session
         self.computer.level_changed()  # a search for a side that changes hands stops
+        self.take_side()
         if session.two_players:
             session.set_two_players(False)
             session.set_human(None)
@@ -131,6 +141,7 @@ class PlayerChoices:
             return
         self.settle()
         self.computer.level_changed()  # a search for a side that changes hands stops
+        self.take_side()
         self.session.set_two_players(mode == "two-players")
         self.session.set_human(None if mode == "watch" else color)
         self.session.paused = False

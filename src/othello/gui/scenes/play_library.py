@@ -50,7 +50,7 @@ def picture(commands: GameCommands, numbers: bool) -> None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = paths.user_data_dir() / PICTURES / f"othello-{stamp}.png"
     number = 1
-    while path.exists():
+    while path.exists() or path.is_symlink():  # a name taken, even by a link to elsewhere
         number += 1
         path = path.with_name(f"othello-{stamp}-{number}.png")
     try:

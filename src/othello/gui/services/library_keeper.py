@@ -384,7 +384,7 @@ class LibraryKeeper:
         held = self.held_keys.get(game)
 
         def job(library: Library) -> int | None:
-            if known is not None and library.get(known) is not None:
+            if known is not None and library.has(known):
                 library.replace_game(known, record)
                 return known
             game_id = library.add(record, source)

@@ -65,9 +65,15 @@ class _App(Protocol):
     def find_screen(self, name: str) -> object | None: ...
 
 
-def names(session: Session, settings: Settings, players: str | None = None) -> tuple[str, str]:
-    """Black's and White's names for the game on the board, as it was played (or as
-    ``players`` played it)."""
+def names(
+    session: Session, settings: Settings, players: str | None = None, game: Game | None = None
+) -> tuple[str, str]:
+    """Black's and White's names for the game on the board (or ``game``, which ``players``
+    played), as it was played: a game that came with its players' names keeps them, played
+    on or not."""
+    game = session.game if game is None else game
+    if game.players is not None:
+        return game.players.black, game.players.white
     players = players or outcome.players_of(session)
     me = player_name(settings)
     if players == "two-players":
@@ -84,7 +90,7 @@ def record_of(
     """The game on the board (or ``game``, one that left it) as the library keeps it."""
     players = None if game is None else outcome.played(game, session.players)
     game = session.game if game is None else game
-    black, white = names(session, settings, players)
+    black, white = names(session, settings, players, game)
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
     record = GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
     if game.clock:  # a game on a clock, as GGS writes it: the control, each move's seconds

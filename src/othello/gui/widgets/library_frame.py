@@ -117,9 +117,12 @@ def _details(
     row = state.chosen()
     if row is None:
         return
-    choices = words.details(row.opening, row.moves, row.marks, row.memo)
+    if row.damage is not None:
+        choices, colour = words.damaged_details(row.damage), theme.WRONG
+    else:
+        choices, colour = words.details(row.opening, row.moves, row.marks, row.memo), theme.TEXT_DIM
     fitted, px = text.fit(choices, rect.width, size)
-    surface.blit(text.render(fitted, px, theme.TEXT_DIM), (rect.left, rect.top + 2))
+    surface.blit(text.render(fitted, px, colour), (rect.left, rect.top + 2))
 
 
 def _edit_form(

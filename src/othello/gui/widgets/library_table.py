@@ -15,6 +15,7 @@ import pygame
 from ...app.library_query import FIELDS, Row
 from ..model import library_words
 from ..model.library_list import LibraryList
+from ..model.player_names import player_forms
 from . import theme
 from .text import TextCache, shorten
 
@@ -57,8 +58,17 @@ def columns(text: TextCache, width: int, size: int) -> list[tuple[str, int, int]
     return out
 
 
+def cell_forms(row: Row, column: str, short_date: bool) -> list[str]:
+    """A cell's text, longest first (the first that fits is drawn, else the last, cut)."""
+    if column in ("black", "white"):  # "Computer, level 14" in the player's language
+        return player_forms(row.black if column == "black" else row.white)
+    return [cell_text(row, column, short_date)]
+
+
 def cell_text(row: Row, column: str, short_date: bool) -> str:
     if column == "result":
+        if row.damage is not None:
+            return library_words.damaged_cell()
         return library_words.result_cell(row.result, row.finished)
     if column == "source":
         return library_words.source_shown(row.source)
@@ -66,6 +76,8 @@ def cell_text(row: Row, column: str, short_date: bool) -> str:
         return library_words.opening_shown(row.opening)
     if column == "date":
         return row.date[:10] if short_date else row.date
+    if column in ("black", "white"):
+        return cell_forms(row, column, short_date)[0]
     return str(getattr(row, column))
 
 
@@ -151,6 +163,7 @@ def draw_table(
         surface, theme.PANEL_EDGE, (rect.left, body.top - 1), (rect.right, body.top - 1)
     )
     hits.shown = max(1, body.height // line)
+    font = text.res.font(size)
     for i in range(hits.shown):
         index = state.top + i
         if state.count is not None and index >= state.count:
@@ -167,9 +180,12 @@ def draw_table(
         if row is None or row.id in state.hidden:
             continue
         for name, x, w in cols:
-            value = cell_text(row, name, short_date)
+            forms = cell_forms(row, name, short_date)
+            value = next((f for f in forms if font.size(f)[0] <= w), forms[-1])
             colour = theme.TEXT if name in ("black", "white", "result") else theme.TEXT_DIM
-            words = text.render(shorten(value, text.res.font(size), w), size, colour)
+            if row.damage is not None and name == "result":
+                colour = theme.WRONG
+            words = text.render(shorten(value, font, w), size, colour)
             surface.blit(words, (box.left + size // 2 + x, box.centery - words.get_height() // 2))
     hits.bar = _scroll_bar(
         surface, pygame.Rect(rect.right - bar_w, body.top, bar_w, body.height), state, hits.shown

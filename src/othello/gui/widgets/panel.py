@@ -25,6 +25,17 @@ from .panel_layout import PanelLayout
 from .text import MIN_TEXT, TextCache
 
 
+def seats_heading(view: PanelView) -> list[str]:
+    """The words over the Black and White buttons, longest first."""
+    if view.record:  # a game with its players' names: B or W makes it yours
+        return [_("Take a side"), _("Play as")]
+    if view.two_players:
+        return [_("Two players (T)"), _("Two players")]
+    if view.human is None:
+        return [_("Watching · take over"), _("Watching")]
+    return [_("You play")]
+
+
 class Panel(PanelLayout):
     """Draws the panel where its layout puts each part."""
 
@@ -50,13 +61,7 @@ class Panel(PanelLayout):
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
-        if view.two_players:
-            heading = [_("Two players (T)"), _("Two players")]
-        elif view.human is None:
-            heading = [_("Watching · take over"), _("Watching")]
-        else:
-            heading = [_("You play")]
-        self._label(surface, heading, rects["colour-label"])
+        self._label(surface, seats_heading(view), rects["colour-label"])
         levels = (
             [_("Levels · click a side"), _("Levels")]
             if view.watch_levels is not None

@@ -103,8 +103,9 @@ class ButtonPainter:
         if button.action not in GRID_ACTIONS:
             size = self.panel.size(16)
         enabled = view.enabled.get(button.action, True)
-        selected = button.action == f"play-{view.human}" or (
-            view.two_players and button.action.startswith("play-")
+        selected = not view.record and (
+            button.action == f"play-{view.human}"
+            or (view.two_players and button.action.startswith("play-"))
         )
         if not enabled:
             fill = theme.BUTTON_DISABLED

@@ -8,12 +8,14 @@ draws it headless), three times larger and then smoothed down, so the discs' edg
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
+from ...app.files import write_atomic
 from ...bitboard import PASS, Square
 from ...board import Board
 from ...game import Game
@@ -197,9 +199,12 @@ def game_picture(
 
 
 def save_picture(surface: pygame.Surface, path: Path) -> Path:
-    """Write the picture as a PNG (OSError or pygame.error when it cannot be)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    """Write the picture as a PNG whatever the file's name says (pygame would pick Targa or
+    JPEG by the suffix), in one step, and only to a file: a named pipe in its place is
+    refused, never waited on (OSError or pygame.error when it cannot be written)."""
+    encoded = io.BytesIO()
+    pygame.image.save(surface, encoded, "picture.png")
+    write_atomic(path, encoded.getvalue())
     return path
 
 

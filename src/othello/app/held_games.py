@@ -202,13 +202,8 @@ def _restore_state(game: Game, text: str) -> None:
 
 def write(library: Library, changes: Changes) -> None:
     """One transaction: the games changed, the line when it changed, the seat."""
-    library.begin()
-    try:
+    with library.transaction():
         write_rows(library, changes)
-        library.commit()
-    except BaseException:
-        library.rollback()
-        raise
 
 
 def write_rows(library: Library, changes: Changes) -> None:

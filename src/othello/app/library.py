@@ -21,7 +21,8 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -336,6 +337,17 @@ class Library:
     def rollback(self) -> None:
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction: all of it committed, or none of it (rolled back)."""
+        self.begin()
+        try:
+            yield
+            self.commit()
+        except BaseException:
+            self.rollback()
+            raise
 
     def add(self, record: GameRecord, source: str, now: float | None = None) -> int | None:
         """Keep ``record``; its id, or None when the library has it already. Inside a

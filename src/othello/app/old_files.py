@@ -129,14 +129,9 @@ def _reader(path: Path) -> Reader | None:
 
 
 def _in_one_transaction(library: Library, reader: Reader, data: bytes, marker: str) -> list[str]:
-    library.begin()
-    try:
+    with library.transaction():
         said = reader(library, data)
         library.set_meta(marker, "yes")
-        library.commit()
-    except BaseException:
-        library.rollback()
-        raise
     return said
 
 

@@ -106,13 +106,8 @@ def turn_of(library: Library) -> int:
 
 def write(library: Library, changes: PuzzleChanges) -> None:
     """One transaction: the puzzles changed, the answers added to the clock."""
-    library.begin()
-    try:
+    with library.transaction():
         write_rows(library, changes)
-        library.commit()
-    except BaseException:
-        library.rollback()
-        raise
 
 
 def write_rows(library: Library, changes: PuzzleChanges) -> None:

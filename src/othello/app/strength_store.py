@@ -143,14 +143,9 @@ def _rating(data: object) -> Rating:
 
 def write(library: Library, games: list[RatedGame], rating: Rating) -> None:
     """Rated games and the rating after the last, in one transaction."""
-    library.begin()
-    try:
+    with library.transaction():
         write_rows(library, games)
         library.set_meta(RATING, rating_text(rating))
-        library.commit()
-    except BaseException:
-        library.rollback()
-        raise
 
 
 def write_rows(library: Library, games: list[RatedGame]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -252,7 +253,27 @@ def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None
     assert after.games == before.games + 1 and after.value < before.value
     data = json.loads((paths.user_data_dir() / "strength.json").read_text())
     assert data["games"] == after.games and data["history"][-1][1:3] == [9, 0.0]
-    assert app.play.panel_view().strength.startswith("you: ")
+    words = app.play.panel_view().strength[0]
+    assert words.startswith("you: about level ") and "still uncertain after" in words
+    assert (
+        app.play.panel_view().strength[1].startswith("you: ")
+        and "+/-" in app.play.panel_view().strength[1]
+    )
+
+
+def test_losing_three_games_at_a_level_suggests_the_one_below(
+    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))  # a new player: no games yet
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    told: list[str] = []
+    app.play.club.strength.tell = told.append  # type: ignore[method-assign]
+    for _ in range(3):
+        lose_quickly(app)
+    assert len(told) == 3 and "try level" not in told[1]
+    assert told[-1].endswith("Level 9 wins your recent games easily: try level 8 (-).")
+    words = app.play.panel_view().strength[0]
+    assert words.startswith("you: about level ") and words.endswith("after 3 games")
 
 
 def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from othello.app import cli, editor_launch, paths
 from othello.app.config import ensure_user_ini, load_settings
+from othello.app.preferences import load_with_choices
 from othello.app.settings import DEFAULTS, Settings
 from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
 from othello.gui.app import App
@@ -113,7 +114,9 @@ def test_a_bad_value_keeps_the_value_in_effect_and_says_so(tmp_path: Path) -> No
     save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 14", "LEVEL = 2"))
     reload = looks(watch, current, 3.0, 2)[0]
     assert (reload.settings.fps, reload.settings.level) == (50, 2)
-    assert reload.notices == ["othello.ini line 16: FPS = 'fast' is not a whole number; using 50"]
+    assert reload.notices == [
+        "othello.ini line 16: FPS = 'fast' is not a whole number; the value in effect stays"
+    ]
 
 
 def test_a_file_deleted_while_running_keeps_the_settings_in_effect(tmp_path: Path) -> None:
@@ -295,17 +298,54 @@ def test_a_bad_value_in_the_window_keeps_the_value_in_effect(live_app: Any) -> N
     edit(ini, "LEVEL = 5", "LEVEL = eleven")
     settle(app)
     assert app.session.level == 5
-    assert "LEVEL = 'eleven' is not a whole number; using 5" in notices_text(app)
+    assert "LEVEL = 'eleven' is not a whole number; the value in effect stays" in notices_text(app)
 
 
-def test_a_choice_remembered_by_the_window_is_not_read_back_as_a_change(live_app: Any) -> None:
+def test_a_choice_made_in_the_window_leaves_othello_ini_as_it_was(live_app: Any) -> None:
     app, ini = live_app()
+    before = ini.read_bytes()
     press(pygame.K_PLUS)
     frames(app, 1)
-    assert app.session.level == 15 and "LEVEL = 15" in ini.read_text(encoding="utf-8")
+    assert app.session.level == 15
+    assert ini.read_bytes() == before  # a checkout's tracked file stays clean
     settle(app)
     assert "applied" not in notices_text(app)
     assert app.session.level == 15
+    assert load_with_choices(ini)[0].level == 15  # remembered apart, for the next start
+
+
+def test_an_edit_of_othello_ini_wins_over_a_remembered_choice_at_once(live_app: Any) -> None:
+    app, ini = live_app()
+    press(pygame.K_PLUS)  # level 15, remembered
+    frames(app, 1)
+    edit(ini, "ANIMATION = True", "ANIMATION = False")  # another key: the choice stays
+    settle(app)
+    assert (app.session.level, app.settings.animation) == (15, False)
+    edit(ini, "\nLEVEL = 14", "\nLEVEL = 3")  # that key: the person's edit wins, now ...
+    settle(app)
+    assert app.session.level == 3
+    assert load_with_choices(ini)[0].level == 3  # ... and at the next start
+
+
+def test_a_choice_in_one_window_leaves_the_other_windows_game_alone(live_app: Any) -> None:
+    """Two windows on one data folder and one othello.ini: a level remembered by one is no
+    edit of the file the other watches."""
+    first, ini = live_app()
+    second = App(
+        load_with_choices(ini)[0],
+        engine_factory=lambda level: FakeEngine(),
+        remember=lambda prefs: config_save(prefs, ini),
+        computer_min_seconds=0.0,
+        settings_file=ini,
+    )
+    try:
+        first.remember_choice(level=16)
+        first.session.level = 16
+        settle(second)
+        assert second.session.level == 14
+        assert load_with_choices(ini)[0].level == 16  # the next start takes it
+    finally:
+        second.close()
 
 
 # ----- the Settings button -------------------------------------------------------------------

@@ -12,8 +12,7 @@ import pygame
 import pytest
 
 from othello.app import cli, paths
-from othello.app.config import load_settings
-from othello.app.preferences import save_preferences
+from othello.app.preferences import load_with_choices, save_preferences
 from othello.app.settings import Settings
 from othello.game import Game
 from othello.gui.app import App
@@ -52,7 +51,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 
 def started(ini: Path) -> App:
     """A window as ``othello`` opens it: the settings from ``ini``, choices written back."""
-    settings, _ = load_settings(ini)
+    settings, _ = load_with_choices(ini)
     app = App(
         settings,
         engine_factory=lambda level: FakeEngine(),

@@ -91,6 +91,13 @@ proof, the exact solve) stops at N positions; the moves ahead are what that budg
 on typical positions (a selective search, so deeper on the likely lines)."""
 
 DEFAULT_LEVEL = 14
+"""The engine's level when none is named (``Engine()``): a strong club player's."""
+
+FIRST_LEVEL = 2
+"""The level a first start meets (othello.ini's ``LEVEL`` by default): one a new player can
+beat sometimes. A player who always turns the most discs over (``scripts/match.py greedy``)
+scores 38% against it over 200 games (docs/benchmarks.md); the window then suggests the
+next level up, or down, as the player's results at a level say (``rating.suggestion``)."""
 
 LADDER: dict[int, float] = {
     2: 0.70, 3: 0.76, 4: 0.76, 5: 0.64, 6: 0.64, 7: 0.76, 8: 0.74, 9: 0.77, 10: 0.74,

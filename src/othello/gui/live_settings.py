@@ -110,10 +110,6 @@ class LiveSettings:
                 elif launch.way is not None:
                     logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
-    def written(self) -> None:
-        """The window saved a choice into the file: that is no change to apply."""
-        self.watch.accept()
-
     # ----- opening the file -----------------------------------------------------------
 
     def open(self) -> None:

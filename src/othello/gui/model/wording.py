@@ -51,7 +51,8 @@ class PanelView:
     labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
     toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
     clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
-    strength: str = ""  # the player's rating in a word or two, beside the level's heading
+    strength: list[str] = field(default_factory=list)  # the player's rating beside the
+    # level's heading, longest first: how sure it is in words, then +/-, then the figure
 
 
 def level_info(number: int) -> tuple[str, str]:

@@ -62,10 +62,11 @@ class Panel(PanelLayout):
             if view.watch_levels is not None
             else [view.level_label]
         )
-        if view.strength and view.watch_levels is None:  # the strength goes if need be
-            levels.insert(
-                0, _("{heading} · {strength}").format(heading=levels[0], strength=view.strength)
-            )
+        if view.watch_levels is None:  # the strength, shorter and shorter, goes if need be
+            levels[:0] = [
+                _("{heading} · {strength}").format(heading=levels[0], strength=words)
+                for words in view.strength
+            ]
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)

@@ -195,3 +195,27 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
     session.play("d1")
     session.pass_if_forced()  # White has no move
     assert entries(session) == [(0, "1. d1"), (1, "pass")]
+
+
+def test_after_m_and_m_again_space_still_hides_and_shows_the_result(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.game import Game
+
+    app = make_app(FakeEngine())
+    app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))  # Black is wiped out
+    frames(app, 2)
+    assert app.find_screen("end") is not None
+    press(pygame.K_m)
+    frames(app, 1)
+    assert app.find_screen("moves") is not None and app.find_screen("end") is None
+    press(pygame.K_m)
+    frames(app, 1)
+    end = app.find_screen("end")
+    assert app.find_screen("moves") is None and end is not None and end.shown  # type: ignore[attr-defined]
+    press(pygame.K_SPACE)
+    frames(app, 1)
+    assert not end.shown  # type: ignore[attr-defined]
+    press(pygame.K_SPACE)
+    frames(app, 1)
+    assert end.shown  # type: ignore[attr-defined]

@@ -86,6 +86,7 @@ class GameCommands:
         """The move list, over the panel: browse the game's positions, view only."""
         if self.host.find_screen("moves") is None:
             self.scene.finish_animation()
+            end_card = self.host.find_screen("end") is not None
             self.host.close_screen("end")  # the board is what the list is about
             computer = self.scene.computer
             self.host.open_screen(
@@ -95,6 +96,7 @@ class GameCommands:
                 progress=computer.review_progress,
                 graph=computer.graph_points,
                 tell=partial(self.scene.tell, lasting=True),
+                on_close=self._end_card_back if end_card else None,  # Space works on it again
             )
 
     def edit_position(self) -> None:

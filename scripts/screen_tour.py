@@ -175,6 +175,10 @@ def tour(app: App) -> Iterator[str]:
     app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
+    play.do("quit")  # Esc with a game in progress: the question before leaving
+    frames(app)
+    yield "leave"
+    app.close_screen("leave")
     play.do("mode")  # two players
     frames(app)
     yield "two-players"

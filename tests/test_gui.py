@@ -623,6 +623,63 @@ def test_closing_the_window_quits(make_app: Callable[..., App]) -> None:
     assert not app.running
 
 
+def a_game_in_progress(app: App) -> None:
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+
+
+def test_esc_closes_the_card_then_asks_before_leaving_a_game_in_progress(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    press(pygame.K_k)  # the Game card...
+    frames(app, 1)
+    assert app.find_screen("game") is not None
+    press(pygame.K_ESCAPE)  # ...closes with Esc
+    frames(app, 1)
+    assert app.find_screen("game") is None and app.find_screen("leave") is None
+    press(pygame.K_ESCAPE)  # Esc again, out of habit: a question, not the end
+    frames(app, 1)
+    assert app.running and app.find_screen("leave") is not None
+    press(pygame.K_n)  # any other key stays, and does nothing else
+    frames(app, 1)
+    assert app.running and app.find_screen("leave") is None
+    assert app.session.game.cursor == 2  # N did not start a new game
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    press(pygame.K_ESCAPE)  # Esc again on the card leaves
+    frames(app, 1)
+    assert not app.running
+
+
+def test_y_leaves_and_a_held_esc_does_not(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    for _ in range(3):  # Esc held down: the first press and its key repeat
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 2)
+    assert app.running and app.find_screen("leave") is not None
+    press(pygame.K_y)
+    frames(app, 1)
+    assert not app.running
+
+
+def test_with_no_game_in_progress_esc_leaves_at_once(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert not app.running
+
+
+def test_the_close_button_leaves_at_once_even_during_a_game(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running
+
+
 def test_resize_relays_out_and_clicks_still_land(make_app: Callable[..., App]) -> None:
     app = make_app()
     big = app.layout.square

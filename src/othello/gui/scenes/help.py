@@ -32,7 +32,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     (N_("Space, game over"), N_("show or hide the result")),
     (N_("Set up: C/S/Tab/Enter"), N_("clear / start position / who moves / play")),
     (N_("F1 or ?"), N_("this help")),
-    ("Esc", N_("quit")),
+    ("Esc", N_("close a card; on the board: leave (asked first during a game)")),
 ]
 
 

@@ -22,7 +22,7 @@ LEAVE_KEYS = (pygame.K_ESCAPE, pygame.K_y)
 
 
 class LeaveCard(Scene):
-    """"Leave the game?" over the board, with Leave and Stay buttons."""
+    """The question "Leave the game?" over the board, with Leave and Stay buttons."""
 
     name = "leave"
 

@@ -419,6 +419,34 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     assert not app.session.board.is_game_over()
 
 
+def test_the_computers_pass_stays_in_the_status_until_the_next_move(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string(WHITE_PASSES))
+    frames(app, 1)
+    click(app, "d1")
+    frames(app, 2)
+    frames(app, 150)  # five seconds: the banner has gone, the status still says it
+    assert app.play.notices.banner is None and app.session.is_human_turn()
+    assert app.play.status_parts() == ("Your move", "the computer passed")
+    click(app, "f5")  # White has a reply to it
+    frames(app, 1)
+    assert app.session.game.moves[-1] == parse_square("f5")
+    assert "passed" not in " ".join(app.play.status_parts())
+
+
+def test_with_two_players_the_status_says_which_side_passed() -> None:
+    from othello.gui.model.session import Session
+    from othello.gui.model.wording import status_parts
+
+    session = Session(two_players=True)
+    session.new_game(Board.from_string(WHITE_PASSES))
+    session.play("d1")
+    assert session.pass_if_forced() is not None  # White has no move
+    assert status_parts(session, None, None) == ("Black to move", "White passed")
+
+
 def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
     make_app: Callable[..., App],
 ) -> None:

@@ -439,6 +439,10 @@ def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
     assert copied == [str(ini)]
     assert f"Edit this file: {ini}" in notices_text(app)
     assert human_turn_idle(app)
+    # said at once, in place of "Opening ...": not after it has had its seconds
+    showing = [toast.text for toast in app.play.notices.toasts]
+    assert showing[0].startswith("Settings: no text editor answered")
+    assert not any(text.startswith("Opening") for text in showing)
 
 
 def test_search_processes_is_read_and_applies_to_the_search(live_app: Any) -> None:

@@ -140,13 +140,16 @@ class LiveSettings:
         return way.name if way is not None else _("your text editor")
 
     def _show_path(self, why: str) -> None:
+        """Where the file is, as the answer to the Settings command: it replaces "Opening
+        ..." at once, as soon as every way has failed."""
         copied = self.copy(str(self.path))
         words = (
             _("Settings: {why}. Edit this file (copied to the clipboard): {path}")
             if copied
             else _("Settings: {why}. Edit this file: {path}")
         )
-        self.app.notify(words.format(why=why, path=self.path))
+        logs.log.warning("settings: %s", why)
+        self.app.tell(words.format(why=why, path=self.path))
 
     # ----- applying a change ----------------------------------------------------------
 

@@ -5,6 +5,7 @@ conftest.py sets the dummy video and audio drivers before pygame is imported.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -803,6 +804,29 @@ def test_with_no_sound_device_s_changes_nothing_and_says_so_plainly(
         assert "ALSA: Couldn't open audio device" in caplog.text  # the details, in the log
     finally:
         app.close()
+
+
+def test_the_audio_librarys_own_lines_go_to_the_log_not_the_terminal(
+    make_app: Callable[..., App],
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def alsa_without_a_card(*args: Any, **kwargs: Any) -> None:
+        for _ in range(8):  # written from C, straight to file descriptor 2
+            os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", alsa_without_a_card)
+    capfd.readouterr()
+    with caplog.at_level("INFO"):
+        app = make_app(sound=True)
+        frames(app, 2)
+    assert "ALSA" not in capfd.readouterr().err
+    said = [t.text for t in app.play.notices.toasts]
+    assert said.count("No sound device found: playing without sound.") == 1
+    assert caplog.text.count("cannot find card '0'") == 8  # the details, in the log
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:

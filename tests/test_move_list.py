@@ -4,6 +4,8 @@ browsed position works like undo; nothing moves while the list is open."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
 
 import pygame
 import pytest
@@ -219,3 +221,43 @@ def test_after_m_and_m_again_space_still_hides_and_shows_the_result(
     press(pygame.K_SPACE)
     frames(app, 1)
     assert end.shown  # type: ignore[attr-defined]
+
+
+class Blits(pygame.Surface):
+    """A surface that keeps each blit: what was drawn, and where."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.drawn: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = super().blit(source, dest, *args, **kwargs)
+        self.drawn.append((source, pygame.Rect(drawn.topleft, source.get_size())))
+        return drawn
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_chosen_moves_frame_holds_its_line_whole(
+    make_app: Callable[..., App], language: str
+) -> None:
+    from othello.app import i18n
+    from othello.game import Game
+
+    app = make_app(FakeEngine(), mode="two-players")
+    app.live_settings.show_display(replace(app.settings, language=language))
+    app.session.set_game(Game.from_transcript("f5d6c3d3c4f4f6f3e6e7"))
+    press(pygame.K_m)
+    frames(app, 1)
+    press(pygame.K_LEFT)
+    frames(app, 1)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and i18n.language() == language
+    surface = Blits(app.screen.get_size())
+    overlay.draw(surface)
+    frame = next(rect for rect, after in overlay.cells if after == overlay.cursor)
+    ink = [
+        source.get_bounding_rect().move(at.topleft)
+        for source, at in surface.drawn
+        if frame.collidepoint(at.left + 1, at.centery) and source.get_bounding_rect().height
+    ]
+    assert ink and all(frame.top < box.top and box.bottom < frame.bottom for box in ink)

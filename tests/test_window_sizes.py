@@ -301,3 +301,35 @@ def test_the_first_start_says_where_it_wrote_the_settings(
     )
     _settings, again = prepared(monkeypatch, None)
     assert again == []  # the next start: the player's own file, nothing to say
+
+
+def test_a_description_cut_short_keeps_the_spaces_between_its_words(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(level=14, window_width=1600, window_height=500, square_size=70)
+    frames(app, 2)
+    view = app.play.panel_view()
+    lines, _size = app.panel.level_help_lines(view.level_help)
+    said = " ".join(lines)
+    assert "emptysq" not in said and "empty" in said  # once "perfect from 12 emptysq…"
+
+
+def test_every_english_button_shows_its_key_at_1280x800(make_app: Callable[..., App]) -> None:
+    app = make_app(window_width=1280, window_height=800, square_size=70)
+    assert keys_shown(app) == {action for action, _label, _key in GRID}  # as Japanese does
+
+
+def test_larger_text_makes_the_buttons_labels_larger_and_keeps_their_keys(
+    make_app: Callable[..., App],
+) -> None:
+    sizes = {}
+    for text_size in ("normal", "larger"):
+        app = make_app(window_width=1280, window_height=800, square_size=70, text_size=text_size)
+        frames(app, 1)
+        sizes[text_size] = app.panel.button_painter._button_text(app.play.panel_view())[0]
+        shown = keys_shown(app)
+        assert {"undo", "redo", "help"} <= shown, text_size
+        title = app.panel.rects["title"]
+        face = app.text.render("Othello", min(app.panel.size(28), title.height * 3 // 4), bold=True)
+        assert face.get_height() <= title.height  # clear of the score boxes below it
+    assert sizes["larger"] > sizes["normal"]

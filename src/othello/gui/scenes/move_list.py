@@ -220,7 +220,8 @@ class MoveListOverlay(Scene):
             if after == cursor:  # the move played from the position shown
                 pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
             colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # later moves dimmed
-            surface.blit(text.render(label, size, colour), (x, y))
+            face = text.render(label, size, colour)  # centred on its row: a CJK font is taller
+            surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
 
     def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
         """The evaluation graph (the panel's is under the list) where there is room: below

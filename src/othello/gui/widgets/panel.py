@@ -46,7 +46,8 @@ class Panel(PanelLayout):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
-            title = self.text.render(_("Othello"), self.size(28), theme.TEXT, bold=True)
+            size = min(self.size(28), rects["title"].height * 3 // 4)  # clear of the boxes
+            title = self.text.render(_("Othello"), size, theme.TEXT, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])

@@ -68,6 +68,11 @@ def set_text_size(name: str) -> None:
     _scale.factor = TEXT_SIZES.get(name, 1.0)
 
 
+def text_factor() -> float:
+    """The player's TEXT_SIZE as a factor (normal: 1.0)."""
+    return _scale.factor
+
+
 def scaled(size: float) -> int:
     """A screen's text size as the player's TEXT_SIZE wants it (never below MIN_TEXT)."""
     return max(MIN_TEXT, round(size * _scale.factor))
@@ -79,10 +84,26 @@ def _hangul(char: str) -> bool:
 
 def _breaks_anywhere(char: str) -> bool:
     """A character a line may break before or after without a space: the ideographs and
-    kana of Chinese and Japanese, full-width signs (Korean breaks at its spaces)."""
-    if char in NO_LINE_START or char in NO_LINE_END:
-        return True
-    return unicodedata.east_asian_width(char) in ("W", "F") and not _hangul(char)
+    kana of Chinese and Japanese, full-width signs (Korean breaks at its spaces). An ASCII
+    full stop or comma is no such place: a path ("/home/player/.local") or a number stays
+    whole."""
+    return _wide(char)
+
+
+def _wide(char: str) -> bool:
+    """An ideograph, kana or full-width sign: lines break beside it without a space."""
+    return bool(char) and unicodedata.east_asian_width(char) in ("W", "F") and not _hangul(char)
+
+
+def rejoin(lines: list[str]) -> str:
+    """Wrapped lines as one again: with the space the wrap took out between two words, and
+    none where it broke between CJK characters (a comma or a semicolon in an English line
+    is no reason to glue "empty" to "squares")."""
+    joined = lines[0] if lines else ""
+    for line in lines[1:]:
+        glue = "" if _wide(joined[-1:]) or _wide(line[:1]) else " "
+        joined += glue + line
+    return joined
 
 
 def _tokens(paragraph: str) -> list[str]:
@@ -292,8 +313,6 @@ class TextCache:
                 return tuple(wrapped), px
             if px <= min(size, MIN_TEXT):
                 kept = wrapped[:lines]
-                rest = wrapped[lines - 1 :]
-                joiner = "" if any(_breaks_anywhere(c) for c in "".join(rest)) else " "
-                kept[-1] = shorten(joiner.join(rest), font, width)
+                kept[-1] = shorten(rejoin(wrapped[lines - 1 :]), font, width)
                 return tuple(kept), px
             px -= 1

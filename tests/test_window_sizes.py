@@ -306,12 +306,18 @@ def test_the_first_start_says_where_it_wrote_the_settings(
 def test_a_description_cut_short_keeps_the_spaces_between_its_words(
     make_app: Callable[..., App],
 ) -> None:
-    app = make_app(level=14, window_width=1600, window_height=500, square_size=70)
-    frames(app, 2)
-    view = app.play.panel_view()
-    lines, _size = app.panel.level_help_lines(view.level_help)
-    said = " ".join(lines)
-    assert "emptysq" not in said and "empty" in said  # once "perfect from 12 emptysq…"
+    app = make_app()
+    said = "looks 7-8 moves ahead; perfect from 12 empty squares, wins from 14 with care"
+    cuts = 0
+    for width in range(60, 400, 7):
+        lines, _size = app.text.fit_lines(said, width, 2, 11, trying=True)
+        shown = " ".join(lines)
+        cuts += shown.endswith(ELLIPSIS)
+        *whole, last = shown.split()
+        assert set(whole) <= set(said.split()), shown
+        cut = last.rstrip(ELLIPSIS)  # never "perfect from 12 emptysq…"
+        assert any(word.startswith(cut) for word in said.split()), shown
+    assert cuts > 5
 
 
 def test_every_english_button_shows_its_key_at_1280x800(make_app: Callable[..., App]) -> None:

@@ -99,9 +99,7 @@ def sureness(rating: Rating) -> str:
     n = rating.games
     certainty = rating.certainty()
     if certainty is Certainty.UNCERTAIN:
-        words = ngettext(
-            "still uncertain after {n} game", "still uncertain after {n} games", n
-        )
+        words = ngettext("still uncertain after {n} game", "still uncertain after {n} games", n)
     elif certainty is Certainty.FAIR:
         words = ngettext("fairly sure after {n} game", "fairly sure after {n} games", n)
     else:

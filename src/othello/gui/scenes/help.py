@@ -161,8 +161,8 @@ class HelpOverlay(Scene):
             font = text.font(size)
             caption = wrap(_(FLIP_CAPTION), text.font(max(MIN_TEXT, size - 2)), inner)
             rules = [wrap("• " + _(rule), font, inner) for rule in RULES]
-            lines = len(caption) + sum(len(wrapped) for wrapped in rules)
-            words = 2 * pad + int(line_h * 1.6) + pad * 3 // 4 + (lines + 1) * line_h
+            rows = len(caption) + sum(len(wrapped) for wrapped in rules)
+            words = 2 * pad + int(line_h * 1.6) + pad * 3 // 4 + (rows + 1) * line_h
             shot = min(inner, (room.height - words) * 100 // 56)  # about half as high as wide
             if shot >= MIN_PICTURE or size == MIN_TEXT:
                 break

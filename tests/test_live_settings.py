@@ -99,7 +99,7 @@ def test_a_file_caught_half_written_gives_no_burst_of_errors(tmp_path: Path) -> 
     for i, cut in enumerate((0, 37, 120, 400)):  # the editor writes it a piece at a time
         save(ini, DEFAULT_TEXT[:cut])
         reloads.append(watch.poll(5.0 + i * LOOK_SECONDS, DEFAULTS))
-    save(ini, DEFAULT_TEXT.replace("LEVEL = 14", "LEVEL = 6"))
+    save(ini, DEFAULT_TEXT.replace("\nLEVEL = 2\n", "\nLEVEL = 6\n"))
     reloads.append(watch.poll(7.0, DEFAULTS))
     assert reloads == [None] * 5
     reload = watch.poll(7.0 + LOOK_SECONDS, DEFAULTS)
@@ -111,11 +111,11 @@ def test_a_bad_value_keeps_the_value_in_effect_and_says_so(tmp_path: Path) -> No
     save(ini, DEFAULT_TEXT)
     watch = SettingsWatch(ini)
     current = replace(DEFAULTS, fps=50, level=5)
-    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 14", "LEVEL = 2"))
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("\nLEVEL = 2", "\nLEVEL = 7"))
     reload = looks(watch, current, 3.0, 2)[0]
-    assert (reload.settings.fps, reload.settings.level) == (50, 2)
+    assert (reload.settings.fps, reload.settings.level) == (50, 7)
     assert reload.notices == [
-        "othello.ini line 16: FPS = 'fast' is not a whole number; the value in effect stays"
+        "othello.ini line 19: FPS = 'fast' is not a whole number; the value in effect stays"
     ]
 
 
@@ -243,7 +243,7 @@ def test_window_size_applies_at_once_and_the_game_is_untouched(live_app: Any) ->
             "ANIMATION_SPEED = 3.0",
             lambda app: app.settings.animation_speed == 3.0,
         ),
-        ("LEVEL = 14", "LEVEL = 6", lambda app: app.session.level == 6),
+        ("\nLEVEL = 2\n", "\nLEVEL = 6\n", lambda app: app.session.level == 6),
         (
             "WATCH_BLACK_LEVEL = 14",
             "WATCH_BLACK_LEVEL = 2",
@@ -292,7 +292,7 @@ def test_sound_applies_when_there_is_a_device(live_app: Any) -> None:
 
 def test_a_bad_value_in_the_window_keeps_the_value_in_effect(live_app: Any) -> None:
     app, ini = live_app()
-    edit(ini, "LEVEL = 14", "LEVEL = 5")
+    edit(ini, "\nLEVEL = 2\n", "\nLEVEL = 5\n")
     settle(app)
     assert app.session.level == 5
     edit(ini, "LEVEL = 5", "LEVEL = eleven")
@@ -306,25 +306,25 @@ def test_a_choice_made_in_the_window_leaves_othello_ini_as_it_was(live_app: Any)
     before = ini.read_bytes()
     press(pygame.K_PLUS)
     frames(app, 1)
-    assert app.session.level == 15
+    assert app.session.level == 3
     assert ini.read_bytes() == before  # a checkout's tracked file stays clean
     settle(app)
     assert "applied" not in notices_text(app)
-    assert app.session.level == 15
-    assert load_with_choices(ini)[0].level == 15  # remembered apart, for the next start
+    assert app.session.level == 3
+    assert load_with_choices(ini)[0].level == 3  # remembered apart, for the next start
 
 
 def test_an_edit_of_othello_ini_wins_over_a_remembered_choice_at_once(live_app: Any) -> None:
     app, ini = live_app()
-    press(pygame.K_PLUS)  # level 15, remembered
+    press(pygame.K_PLUS)  # level 3, remembered
     frames(app, 1)
     edit(ini, "ANIMATION = True", "ANIMATION = False")  # another key: the choice stays
     settle(app)
-    assert (app.session.level, app.settings.animation) == (15, False)
-    edit(ini, "\nLEVEL = 14", "\nLEVEL = 3")  # that key: the person's edit wins, now ...
+    assert (app.session.level, app.settings.animation) == (3, False)
+    edit(ini, "\nLEVEL = 2\n", "\nLEVEL = 9\n")  # that key: the person's edit wins, now ...
     settle(app)
-    assert app.session.level == 3
-    assert load_with_choices(ini)[0].level == 3  # ... and at the next start
+    assert app.session.level == 9
+    assert load_with_choices(ini)[0].level == 9  # ... and at the next start
 
 
 def test_a_choice_in_one_window_leaves_the_other_windows_game_alone(live_app: Any) -> None:
@@ -342,7 +342,7 @@ def test_a_choice_in_one_window_leaves_the_other_windows_game_alone(live_app: An
         first.remember_choice(level=16)
         first.session.level = 16
         settle(second)
-        assert second.session.level == 14
+        assert second.session.level == 2
         assert load_with_choices(ini)[0].level == 16  # the next start takes it
     finally:
         second.close()

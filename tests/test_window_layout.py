@@ -123,10 +123,13 @@ def test_a_path_wraps_at_its_spaces_and_slashes_never_after_a_dot(
 
     app = make_app()
     said = "Your settings are in /home/player/.local/share/othello/choices.json, kept apart."
+    at_a_slash = 0
     for width in range(120, 420, 10):
         lines = wrap(said, app.text.font(13), width)
         assert not any(line.endswith("/.") for line in lines), lines  # not "/home/." | "local"
         assert " ".join(lines).replace(" ", "") == said.replace(" ", "")
+        at_a_slash += any(line.endswith("/") for line in lines)  # "~/.local/" | "share/..."
+    assert at_a_slash
 
 
 @pytest.mark.parametrize("size", SIZES)

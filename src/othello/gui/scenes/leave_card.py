@@ -63,7 +63,7 @@ class LeaveCard(Scene):
         small = max(MIN_TEXT, scaled(s / 4.2))
         height = max(small * 2, int(s * 0.6))  # the buttons'
         lines = int(size * 1.4) + pad // 2 + 2 * int(small * 1.4)
-        rect = pygame.Rect(0, 0, min(int(s * 6.4), layout.board.width), 3 * pad + lines + height)
+        rect = pygame.Rect(0, 0, min(int(s * 7.2), layout.board.width), 3 * pad + lines + height)
         rect.center = layout.board.center
         card(surface, rect, alpha=250)
         width = rect.width - 2 * pad

@@ -58,16 +58,12 @@ class Panel(PanelLayout):
         else:
             heading = [_("You play")]
         self._label(surface, heading, rects["colour-label"])
-        levels = (
-            [_("Levels · click a side"), _("Levels")]
-            if view.watch_levels is not None
-            else [view.level_label]
-        )
-        if view.watch_levels is None:  # the strength, shorter and shorter, goes if need be
-            levels[:0] = [
-                _("{heading} · {strength}").format(heading=levels[0], strength=words)
-                for words in view.strength
-            ]
+        if view.watch_levels is not None:
+            levels = [_("Levels · click a side"), _("Levels")]
+        else:  # the player's strength beside it, shorter and shorter, goes if need be
+            with_strength = _("{heading} · {strength}")
+            levels = [with_strength.format(heading=view.level_label, strength=words)
+                      for words in view.strength] + [view.level_label]  # fmt: skip
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)

@@ -97,11 +97,12 @@ def _wide(char: str) -> bool:
 
 def rejoin(lines: list[str]) -> str:
     """Wrapped lines as one again: with the space the wrap took out between two words, and
-    none where it broke between CJK characters (a comma or a semicolon in an English line
-    is no reason to glue "empty" to "squares")."""
+    none where it broke between CJK characters or after a path's folder (a comma or a
+    semicolon in an English line is no reason to glue "empty" to "squares")."""
     joined = lines[0] if lines else ""
     for line in lines[1:]:
-        glue = "" if _wide(joined[-1:]) or _wide(line[:1]) else " "
+        wide = _wide(joined[-1:]) or _wide(line[:1])
+        glue = "" if wide or _after_folder(joined.rsplit(" ", 1)[-1]) else " "
         joined += glue + line
     return joined
 
@@ -122,11 +123,18 @@ def _tokens(paragraph: str) -> list[str]:
                 tokens.append(char)
         elif char in NO_LINE_START or last[-1] in NO_LINE_END:
             tokens[-1] += char
-        elif _breaks_anywhere(char) or _breaks_anywhere(last[-1]):
+        elif _breaks_anywhere(char) or _breaks_anywhere(last[-1]) or _after_folder(last):
             tokens.append(char)
         else:
             tokens[-1] += char
     return tokens
+
+
+def _after_folder(token: str) -> bool:
+    """A path's folder just ended ("~/.config/" of "~/.config/othello/othello.ini"): a line
+    may break there, never inside a name ("/home/." | "local/share")."""
+    path = token.lstrip(" ")
+    return path[-1:] in "/\\" and (path[:1] in "/~" or path[1:3] in (":\\", ":/"))
 
 
 def visible(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ...app.i18n import N_, _, ngettext
+from ...app.i18n import N_, _, ngettext, pgettext
 from ...board import Color
 from ...rating import Certainty, Rating, Step, Suggestion
 
@@ -133,24 +133,44 @@ def strength_line(rating: Rating) -> list[str]:
     ]
 
 
+def certainty_word(rating: Rating) -> str:
+    """How sure the rating is, in a word: "uncertain", "fairly sure", "sure"."""
+    certainty = rating.certainty()
+    if certainty is Certainty.UNCERTAIN:
+        return pgettext("rating", "uncertain")
+    return (
+        pgettext("rating", "fairly sure")
+        if certainty is Certainty.FAIR
+        else pgettext("rating", "sure")
+    )
+
+
 def strength_short(rating: Rating) -> list[str]:
     """The panel's words beside the level's heading, longest first: "you: about level 5,
-    still uncertain after 3 games", then "you: 1180 +/- 240", then "you: 1180"; none before
-    the first rated game."""
+    still uncertain after 3 games", "you: about level 5, uncertain", then "you: 1180 +/- 240",
+    then "you: 1180"; none before the first rated game."""
     if rating.games == 0:
         return []
     near = rating.nearest_level()
     return [
         _("you: about level {number}, {sure}").format(number=near, sure=sureness(rating)),
+        _("you: about level {number}, {sure}").format(number=near, sure=certainty_word(rating)),
         _("you: {rating}").format(rating=_value(rating)),
         _("you: {rating}").format(rating=f"{rating.value:.0f}"),
     ]
 
 
 def rated_text(before: Rating, after: Rating, level: int) -> str:
-    """The notice after a rated game."""
-    return _("Your strength: {value} ({change} after this game at level {number}).").format(
-        value=_value(after), change=f"{after.value - before.value:+.0f}", number=level
+    """The notice after a rated game: what the rating means, how sure it is, how it moved."""
+    return _(
+        "Your strength: about level {near}, {sure} ({value}; {change} after this game at "
+        "level {number})."
+    ).format(
+        near=after.nearest_level(),
+        sure=sureness(after),
+        value=_value(after),
+        change=f"{after.value - before.value:+.0f}",
+        number=level,
     )
 
 

@@ -42,6 +42,7 @@ from othello.game import Game
 from othello.gui.app import App
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
+from othello.gui.scenes.help import Page
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.services.library_keeper import Progress
 from othello.notation import parse_move, square_name
@@ -175,6 +176,10 @@ def tour(app: App) -> Iterator[str]:
     app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
+    play.do("quit")  # Esc with a game in progress: the question before leaving
+    frames(app)
+    yield "leave"
+    app.close_screen("leave")
     play.do("mode")  # two players
     frames(app)
     yield "two-players"
@@ -200,6 +205,9 @@ def tour(app: App) -> Iterator[str]:
     play.do("help")
     frames(app)
     yield "help"
+    app.find_screen("help").page = Page.RULES  # type: ignore[union-attr]
+    frames(app)
+    yield "help-rules"
     app.close_screen("help")
     play.do("display")
     frames(app)

@@ -5,6 +5,7 @@ back, a balanced start Undo never takes back, the Game card, and rated games."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -255,7 +256,26 @@ def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None
         kept, _ = strength_store.load(library)
     assert kept.rating.games == after.games and kept.history[-1].level == 9
     assert kept.history[-1].score == 0.0
-    assert app.play.panel_view().strength.startswith("you: ")
+    words = app.play.panel_view().strength[0]
+    assert words.startswith("you: about level ") and "still uncertain after" in words
+    shorter = app.play.panel_view().strength[1:]
+    assert shorter[0].endswith(", uncertain") and any("+/-" in words for words in shorter)
+
+
+def test_losing_three_games_at_a_level_suggests_the_one_below(
+    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))  # a new player: no games yet
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    told: list[str] = []
+    app.play.club.strength.tell = told.append  # type: ignore[method-assign]
+    for _ in range(3):
+        lose_quickly(app)
+    assert len(told) == 3 and "try level" not in told[1]
+    assert told[-1].endswith("Level 9 wins your recent games easily: try level 8 (-).")
+    assert told[-1].startswith("Your strength: about level ") and "after 3 games (" in told[-1]
+    words = app.play.panel_view().strength[0]
+    assert words.startswith("you: about level ") and words.endswith("after 3 games")
 
 
 def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:

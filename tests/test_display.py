@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from othello.app import i18n
-from othello.app.config import load_settings
+from othello.app.preferences import load_with_choices
 from othello.gui.app import App
 from othello.gui.scenes.display import DisplayCard
 from othello.gui.scenes.play_keys import TYPE_WAIT
@@ -64,12 +64,12 @@ def test_choosing_a_language_applies_at_once_and_is_remembered(
     click_choice(app, card, "language", "ja")
     assert i18n.language() == "ja"
     assert app.play.panel_view().status == "あなたの番です"
-    assert load_settings(ini)[0].language == "ja"  # written into othello.ini
+    assert load_with_choices(ini)[0].language == "ja"  # remembered, apart from othello.ini
     assert "日本語" in card.shown and "設定" in card.shown  # the card itself speaks Japanese
     assert pygame.display.get_caption()[0] == "オセロ"
     click_choice(app, card, "language", "en")
     assert app.play.panel_view().status == "Your move"
-    frames(app, 40)  # the file the window wrote is no change to apply
+    frames(app, 40)  # a remembered choice is no change to othello.ini
     assert i18n.language() == "en"
 
 
@@ -84,7 +84,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     before = app.panel.size(13)
     click_choice(app, card, "text_size", "larger")
     assert app.panel.size(13) > before
-    read = load_settings(ini)[0]
+    read = load_with_choices(ini)[0]
     assert (read.theme, read.text_size) == ("high-contrast", "larger")
     press(pygame.K_ESCAPE)
     frames(app, 1)
@@ -119,7 +119,11 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     [
         ("LANGUAGE", "de", lambda app: app.play.panel_view().status == "Du bist am Zug"),
         ("THEME", "dark", lambda app: theme.NAME == "dark"),
-        ("TEXT_SIZE", "large", lambda app: app.panel.size(13) == round(13 * TEXT_SIZES["large"])),
+        (
+            "TEXT_SIZE",
+            "large",
+            lambda app: app.panel.size(13) == round(13 * app.panel.f * TEXT_SIZES["large"]),
+        ),
     ],
 )
 def test_a_saved_othello_ini_applies_them_live(

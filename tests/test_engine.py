@@ -58,9 +58,9 @@ def test_a_levels_description_states_its_own_settings(level: Level) -> None:
     noise = re.search(r"random error of about (\d+) discs", words)
     if noise is not None:
         assert abs(level.noise - int(noise.group(1))) <= 0.5, words
-    perfect = re.search(r"perfect from (\d+) empty squares", words)
+    perfect = re.search(r"perfect in the last (\d+) moves", words)
     assert (int(perfect.group(1)) if perfect else 0) == level.exact_empties, words
-    wins = re.search(r"wins from (\d+)", words)
+    wins = re.search(r"finds any win in the last (\d+)", words)
     assert (int(wins.group(1)) if wins else 0) == level.wld_empties, words
     worst = re.search(r"1 move in (\d+) its worst", words)
     assert (1 / int(worst.group(1)) if worst else 0.0) == level.blunders, words

@@ -51,8 +51,40 @@ def tour_is_whole(language: str, size: tuple[int, int], theme: str, text_size: s
         seen = dict(cut_on_every_screen(app))
     finally:
         app.close()
-    assert len(seen) == 15
+    assert len(seen) == 17
     assert {screen: cut for screen, cut in seen.items() if cut} == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_library_filters_hint_whole_at_the_smallest_window(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a filter field takes, shown in it until something is typed, is never cut short
+    (German once ended "sieg oder…" and "ein Dat…")."""
+    from othello.gui.model import library_words
+    from othello.gui.widgets import library_table
+
+    cut: list[str] = []
+    real = library_table.shorten
+
+    def recording(text: str, font: object, width: int) -> str:
+        shown = real(text, font, width)  # type: ignore[arg-type]
+        if shown != text:
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(library_table, "shorten", recording)
+    app = screen_tour.make_app(MIN_WINDOW)
+    try:
+        screen_tour.show(app, language, "classic", "normal", MIN_WINDOW)
+        screen_tour.library_shown(app)
+        hints = library_words.field_hints()
+        for name in hints:
+            app.library_list.active = name
+            screen_tour.frames(app, 1)
+    finally:
+        app.close()
+    assert [text for text in cut if text in hints.values()] == []
 
 
 @pytest.mark.parametrize("language", ["ja", "de"])
@@ -131,3 +163,13 @@ def test_every_sentence_fits_the_smallest_strip_alone(language: str) -> None:
 class _Short(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "f5"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_game_cards_starts_are_words_not_abbreviations(language: str) -> None:
+    from othello.gui.model.club_words import START_NAMES
+    from othello.gui.scenes.game_card import button_words
+
+    i18n.set_language(language)
+    for option in START_NAMES:
+        assert not any(words.endswith(".") for words in button_words(option)), option  # "Ausgegl."

@@ -7,7 +7,6 @@ import gzip
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +17,10 @@ from othello.board import Board
 from othello.explorer import ExplorerError, decode, encode, load_explorer
 from othello.notation import square_name
 from othello.patterns import transform
+from shared_data import need_shared, shared_file
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "games"
-"""The shared games sit beside the repository (``../shared/data/games``)."""
+SHARED = shared_file("games")
+"""The shared games, where they are at hand (tests/shared_data.py)."""
 FILES = {"people": "wthor-1977-2025.txt.gz", "programs": "logistello-selfplay.txt.gz"}
 TRANSCRIPTS = ("f5d6c3d3c4f4f6f3e6e7",)  # the Tiger; then the first game of each file
 Position = tuple[int, int, bool]
@@ -146,7 +146,7 @@ def _add(
 @pytest.fixture(scope="module")
 def slow() -> tuple[list[Board], dict[tuple[int, str, int], list[int]]]:
     if not SHARED.is_dir():
-        pytest.skip(f"the shared games are not at {SHARED} (the repository's ../shared/data)")
+        need_shared("games")
     queries = _queries()
     return queries, _slow_counts(queries)
 

@@ -5,6 +5,7 @@ conftest.py sets the dummy video and audio drivers before pygame is imported.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -419,6 +420,34 @@ def test_pass_is_announced_and_stays_readable(make_app: Callable[..., App]) -> N
     assert not app.session.board.is_game_over()
 
 
+def test_the_computers_pass_stays_in_the_status_until_the_next_move(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    app.session.new_game(Board.from_string(WHITE_PASSES))
+    frames(app, 1)
+    click(app, "d1")
+    frames(app, 2)
+    frames(app, 150)  # five seconds: the banner has gone, the status still says it
+    assert app.play.notices.banner is None and app.session.is_human_turn()
+    assert app.play.status_parts() == ("Your move", "the computer passed")
+    click(app, "f5")  # White has a reply to it
+    frames(app, 1)
+    assert app.session.game.moves[-1] == parse_square("f5")
+    assert "passed" not in " ".join(app.play.status_parts())
+
+
+def test_with_two_players_the_status_says_which_side_passed() -> None:
+    from othello.gui.model.session import Session
+    from othello.gui.model.wording import status_parts
+
+    session = Session(two_players=True)
+    session.new_game(Board.from_string(WHITE_PASSES))
+    session.play("d1")
+    assert session.pass_if_forced() is not None  # White has no move
+    assert status_parts(session, None, None) == ("Black to move", "White passed")
+
+
 def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
     make_app: Callable[..., App],
 ) -> None:
@@ -623,6 +652,63 @@ def test_closing_the_window_quits(make_app: Callable[..., App]) -> None:
     assert not app.running
 
 
+def a_game_in_progress(app: App) -> None:
+    click(app, "f5")
+    frames_until(app, lambda: human_turn_idle(app) and app.session.game.cursor == 2)
+
+
+def test_esc_closes_the_card_then_asks_before_leaving_a_game_in_progress(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    press(pygame.K_k)  # the Game card...
+    frames(app, 1)
+    assert app.find_screen("game") is not None
+    press(pygame.K_ESCAPE)  # ...closes with Esc
+    frames(app, 1)
+    assert app.find_screen("game") is None and app.find_screen("leave") is None
+    press(pygame.K_ESCAPE)  # Esc again, out of habit: a question, not the end
+    frames(app, 1)
+    assert app.running and app.find_screen("leave") is not None
+    press(pygame.K_n)  # any other key stays, and does nothing else
+    frames(app, 1)
+    assert app.running and app.find_screen("leave") is None
+    assert app.session.game.cursor == 2  # N did not start a new game
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    press(pygame.K_ESCAPE)  # Esc again on the card leaves
+    frames(app, 1)
+    assert not app.running
+
+
+def test_y_leaves_and_a_held_esc_does_not(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    for _ in range(3):  # Esc held down: the first press and its key repeat
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app, 2)
+    assert app.running and app.find_screen("leave") is not None
+    press(pygame.K_y)
+    frames(app, 1)
+    assert not app.running
+
+
+def test_with_no_game_in_progress_esc_leaves_at_once(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert not app.running
+
+
+def test_the_close_button_leaves_at_once_even_during_a_game(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine())
+    a_game_in_progress(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running
+
+
 def test_resize_relays_out_and_clicks_still_land(make_app: Callable[..., App]) -> None:
     app = make_app()
     big = app.layout.square
@@ -718,6 +804,29 @@ def test_with_no_sound_device_s_changes_nothing_and_says_so_plainly(
         assert "ALSA: Couldn't open audio device" in caplog.text  # the details, in the log
     finally:
         app.close()
+
+
+def test_the_audio_librarys_own_lines_go_to_the_log_not_the_terminal(
+    make_app: Callable[..., App],
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def alsa_without_a_card(*args: Any, **kwargs: Any) -> None:
+        for _ in range(8):  # written from C, straight to file descriptor 2
+            os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", alsa_without_a_card)
+    capfd.readouterr()
+    with caplog.at_level("INFO"):
+        app = make_app(sound=True)
+        frames(app, 2)
+    assert "ALSA" not in capfd.readouterr().err
+    said = [t.text for t in app.play.notices.toasts]
+    assert said.count("No sound device found: playing without sound.") == 1
+    assert caplog.text.count("cannot find card '0'") == 8  # the details, in the log
 
 
 def test_sound_plays_with_the_dummy_driver(make_app: Callable[..., App]) -> None:

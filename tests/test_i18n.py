@@ -10,7 +10,7 @@ import pytest
 from othello.app import cli, i18n, paths
 from othello.app.config import load_settings, parse_settings
 from othello.app.where import where_report
-from othello.levels import DEFAULT_LEVEL
+from othello.levels import FIRST_LEVEL
 
 
 @pytest.mark.parametrize(
@@ -140,4 +140,4 @@ def test_the_command_line_stays_english_and_the_window_reads_its_language(
     settings, notices = args.loaded_settings
     assert settings.language == "de" and i18n.language() == "de"
     assert any("liegt außerhalb des Bereichs 1 bis 17" in notice for notice in notices)
-    assert load_settings(ini)[0].level == DEFAULT_LEVEL
+    assert load_settings(ini)[0].level == FIRST_LEVEL

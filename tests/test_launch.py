@@ -59,7 +59,10 @@ def test_where_shows_the_notices_of_the_file(
     ini.write_text("[BASIC]\nFPS = fast\n")
     assert cli.main(["--config", str(ini), "--where"]) == 0
     out = capsys.readouterr().out
-    assert "notice:       mine.ini line 2: FPS = 'fast' is not a whole number; using 30" in out
+    assert (
+        "notice:       mine.ini line 2: FPS = 'fast' is not a whole number; using the default, 30"
+        in out
+    )
 
 
 def test_where_names_an_unusable_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from othello.app import cli, editor_launch, paths
 from othello.app.config import ensure_user_ini, load_settings
+from othello.app.preferences import load_with_choices
 from othello.app.settings import DEFAULTS, Settings
 from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
 from othello.gui.app import App
@@ -98,7 +99,7 @@ def test_a_file_caught_half_written_gives_no_burst_of_errors(tmp_path: Path) -> 
     for i, cut in enumerate((0, 37, 120, 400)):  # the editor writes it a piece at a time
         save(ini, DEFAULT_TEXT[:cut])
         reloads.append(watch.poll(5.0 + i * LOOK_SECONDS, DEFAULTS))
-    save(ini, DEFAULT_TEXT.replace("LEVEL = 14", "LEVEL = 6"))
+    save(ini, DEFAULT_TEXT.replace("\nLEVEL = 2\n", "\nLEVEL = 6\n"))
     reloads.append(watch.poll(7.0, DEFAULTS))
     assert reloads == [None] * 5
     reload = watch.poll(7.0 + LOOK_SECONDS, DEFAULTS)
@@ -110,10 +111,12 @@ def test_a_bad_value_keeps_the_value_in_effect_and_says_so(tmp_path: Path) -> No
     save(ini, DEFAULT_TEXT)
     watch = SettingsWatch(ini)
     current = replace(DEFAULTS, fps=50, level=5)
-    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("LEVEL = 14", "LEVEL = 2"))
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = fast").replace("\nLEVEL = 2", "\nLEVEL = 7"))
     reload = looks(watch, current, 3.0, 2)[0]
-    assert (reload.settings.fps, reload.settings.level) == (50, 2)
-    assert reload.notices == ["othello.ini line 16: FPS = 'fast' is not a whole number; using 50"]
+    assert (reload.settings.fps, reload.settings.level) == (50, 7)
+    assert reload.notices == [
+        "othello.ini line 19: FPS = 'fast' is not a whole number; the value in effect stays"
+    ]
 
 
 def test_a_file_deleted_while_running_keeps_the_settings_in_effect(tmp_path: Path) -> None:
@@ -240,7 +243,7 @@ def test_window_size_applies_at_once_and_the_game_is_untouched(live_app: Any) ->
             "ANIMATION_SPEED = 3.0",
             lambda app: app.settings.animation_speed == 3.0,
         ),
-        ("LEVEL = 14", "LEVEL = 6", lambda app: app.session.level == 6),
+        ("\nLEVEL = 2\n", "\nLEVEL = 6\n", lambda app: app.session.level == 6),
         (
             "WATCH_BLACK_LEVEL = 14",
             "WATCH_BLACK_LEVEL = 2",
@@ -289,23 +292,60 @@ def test_sound_applies_when_there_is_a_device(live_app: Any) -> None:
 
 def test_a_bad_value_in_the_window_keeps_the_value_in_effect(live_app: Any) -> None:
     app, ini = live_app()
-    edit(ini, "LEVEL = 14", "LEVEL = 5")
+    edit(ini, "\nLEVEL = 2\n", "\nLEVEL = 5\n")
     settle(app)
     assert app.session.level == 5
     edit(ini, "LEVEL = 5", "LEVEL = eleven")
     settle(app)
     assert app.session.level == 5
-    assert "LEVEL = 'eleven' is not a whole number; using 5" in notices_text(app)
+    assert "LEVEL = 'eleven' is not a whole number; the value in effect stays" in notices_text(app)
 
 
-def test_a_choice_remembered_by_the_window_is_not_read_back_as_a_change(live_app: Any) -> None:
+def test_a_choice_made_in_the_window_leaves_othello_ini_as_it_was(live_app: Any) -> None:
     app, ini = live_app()
+    before = ini.read_bytes()
     press(pygame.K_PLUS)
     frames(app, 1)
-    assert app.session.level == 15 and "LEVEL = 15" in ini.read_text(encoding="utf-8")
+    assert app.session.level == 3
+    assert ini.read_bytes() == before  # a checkout's tracked file stays clean
     settle(app)
     assert "applied" not in notices_text(app)
-    assert app.session.level == 15
+    assert app.session.level == 3
+    assert load_with_choices(ini)[0].level == 3  # remembered apart, for the next start
+
+
+def test_an_edit_of_othello_ini_wins_over_a_remembered_choice_at_once(live_app: Any) -> None:
+    app, ini = live_app()
+    press(pygame.K_PLUS)  # level 3, remembered
+    frames(app, 1)
+    edit(ini, "ANIMATION = True", "ANIMATION = False")  # another key: the choice stays
+    settle(app)
+    assert (app.session.level, app.settings.animation) == (3, False)
+    edit(ini, "\nLEVEL = 2\n", "\nLEVEL = 9\n")  # that key: the person's edit wins, now ...
+    settle(app)
+    assert app.session.level == 9
+    assert load_with_choices(ini)[0].level == 9  # ... and at the next start
+
+
+def test_a_choice_in_one_window_leaves_the_other_windows_game_alone(live_app: Any) -> None:
+    """Two windows on one data folder and one othello.ini: a level remembered by one is no
+    edit of the file the other watches."""
+    first, ini = live_app()
+    second = App(
+        load_with_choices(ini)[0],
+        engine_factory=lambda level: FakeEngine(),
+        remember=lambda prefs: config_save(prefs, ini),
+        computer_min_seconds=0.0,
+        settings_file=ini,
+    )
+    try:
+        first.remember_choice(level=16)
+        first.session.level = 16
+        settle(second)
+        assert second.session.level == 2
+        assert load_with_choices(ini)[0].level == 16  # the next start takes it
+    finally:
+        second.close()
 
 
 # ----- the Settings button -------------------------------------------------------------------
@@ -399,6 +439,10 @@ def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
     assert copied == [str(ini)]
     assert f"Edit this file: {ini}" in notices_text(app)
     assert human_turn_idle(app)
+    # said at once, in place of "Opening ...": not after it has had its seconds
+    showing = [toast.text for toast in app.play.notices.toasts]
+    assert showing[0].startswith("Settings: no text editor answered")
+    assert not any(text.startswith("Opening") for text in showing)
 
 
 def test_search_processes_is_read_and_applies_to_the_search(live_app: Any) -> None:

@@ -4,6 +4,8 @@ browsed position works like undo; nothing moves while the list is open."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
 
 import pygame
 import pytest
@@ -195,3 +197,67 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
     session.play("d1")
     session.pass_if_forced()  # White has no move
     assert entries(session) == [(0, "1. d1"), (1, "pass")]
+
+
+def test_after_m_and_m_again_space_still_hides_and_shows_the_result(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.game import Game
+
+    app = make_app(FakeEngine())
+    app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))  # Black is wiped out
+    frames(app, 2)
+    assert app.find_screen("end") is not None
+    press(pygame.K_m)
+    frames(app, 1)
+    assert app.find_screen("moves") is not None and app.find_screen("end") is None
+    press(pygame.K_m)
+    frames(app, 1)
+    end = app.find_screen("end")
+    assert app.find_screen("moves") is None and end is not None and end.shown  # type: ignore[attr-defined]
+    press(pygame.K_SPACE)
+    frames(app, 1)
+    assert not end.shown  # type: ignore[attr-defined]
+    press(pygame.K_SPACE)
+    frames(app, 1)
+    assert end.shown  # type: ignore[attr-defined]
+
+
+class Blits(pygame.Surface):
+    """A surface that keeps each blit: what was drawn, and where."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.drawn: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn = super().blit(source, dest, *args, **kwargs)
+        self.drawn.append((source, pygame.Rect(drawn.topleft, source.get_size())))
+        return drawn
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_chosen_moves_frame_holds_its_line_whole(
+    make_app: Callable[..., App], language: str
+) -> None:
+    from othello.app import i18n
+    from othello.game import Game
+
+    app = make_app(FakeEngine(), mode="two-players")
+    app.live_settings.show_display(replace(app.settings, language=language))
+    app.session.set_game(Game.from_transcript("f5d6c3d3c4f4f6f3e6e7"))
+    press(pygame.K_m)
+    frames(app, 1)
+    press(pygame.K_LEFT)
+    frames(app, 1)
+    overlay = app.find_scene(MoveListOverlay)
+    assert overlay is not None and i18n.language() == language
+    surface = Blits(app.screen.get_size())
+    overlay.draw(surface)
+    frame = next(rect for rect, after in overlay.cells if after == overlay.cursor)
+    ink = [
+        source.get_bounding_rect().move(at.topleft)
+        for source, at in surface.drawn
+        if frame.collidepoint(at.left + 1, at.centery) and source.get_bounding_rect().height
+    ]
+    assert ink and all(frame.top < box.top and box.bottom < frame.bottom for box in ink)

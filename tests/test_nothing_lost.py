@@ -293,13 +293,12 @@ def test_switching_sides_mid_game_keeps_the_game() -> None:
 
 
 def test_the_window_size_the_player_chose_is_remembered(tmp_path: Path) -> None:
-    from othello.app.config import load_settings
     from othello.app.paths import default_ini
-    from othello.app.preferences import save_preferences
+    from othello.app.preferences import load_with_choices, save_preferences
 
     ini = tmp_path / "othello.ini"
     ini.write_text(default_ini().read_text(encoding="utf-8"), encoding="utf-8")
-    settings, _ = load_settings(ini)
+    settings, _ = load_with_choices(ini)
     app = App(
         settings,
         engine_factory=lambda level: ScoringEngine(),
@@ -311,7 +310,7 @@ def test_the_window_size_the_player_chose_is_remembered(tmp_path: Path) -> None:
         layout = app.layout
     finally:
         app.close()
-    again, notices = load_settings(ini)
+    again, notices = load_with_choices(ini)
     # the size; SQUARESIZE stays as set: a window of that size is laid out from it alone
     assert (again.window_width, again.window_height, again.square_size) == (900, 640, 70)
     assert notices == []

@@ -1,6 +1,7 @@
 """An othello.ini from before the 17-level ladder keeps its player's strength: its levels
 are read as the level of today's ladder that plays the same way, until the window writes a
-level with ``LADDER = 17`` beside it."""
+level with ``LADDER = 17`` beside it (the window's own choices are kept apart, on
+today's ladder)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.config import parse_settings
+from othello.app.config import load_settings, parse_settings
 from othello.app.old_levels import OLD_TO_NEW
-from othello.app.preferences import save_preferences
-from othello.levels import DEFAULT_LEVEL, LEVELS
+from othello.app.preferences import save_preferences, with_remembered
+from othello.levels import DEFAULT_LEVEL, FIRST_LEVEL, LEVELS
 
 
 @pytest.mark.parametrize(("old", "new"), sorted(OLD_TO_NEW.items()))
@@ -22,7 +23,7 @@ def test_a_file_from_before_is_read_on_todays_ladder(old: int, new: int) -> None
     assert notices == []
 
 
-def test_the_former_default_is_todays_default_and_the_former_names_hold() -> None:
+def test_the_former_default_is_the_engines_default_and_the_former_names_hold() -> None:
     assert OLD_TO_NEW[4] == DEFAULT_LEVEL
     names = {level.number: level.name for level in LEVELS}
     assert names[OLD_TO_NEW[2]] == "Novice" and names[OLD_TO_NEW[6]] == "Expert"
@@ -36,18 +37,23 @@ def test_a_file_that_names_the_ladder_is_read_as_it_says() -> None:
     assert settings.level == 12
 
 
-def test_a_level_chosen_in_the_window_is_written_with_the_ladder(tmp_path: Path) -> None:
+def test_a_level_chosen_in_the_window_is_kept_on_todays_ladder(tmp_path: Path) -> None:
     ini = tmp_path / "othello.ini"
-    ini.write_text("[GAME]\nLEVEL = 4\n", encoding="utf-8")  # the former default
+    ini.write_text("[BASIC]\n[GAME]\nLEVEL = 4\n", encoding="utf-8")  # the former default
     assert parse_settings(ini.read_text(encoding="utf-8"))[0].level == 14
-    save_preferences({"level": 5}, ini)
-    text = ini.read_text(encoding="utf-8")
-    assert "LADDER = 17" in text
-    assert parse_settings(text)[0].level == 5  # today's 5, not moved again
+    save_preferences({"level": 5}, ini, file=tmp_path / "choices.json")
+    assert ini.read_text(encoding="utf-8") == "[BASIC]\n[GAME]\nLEVEL = 4\n"
+    settings, _ = with_remembered(load_settings(ini)[0], tmp_path / "choices.json")
+    assert settings.level == 5  # today's 5, not moved again
 
 
 def test_the_default_file_names_todays_ladder() -> None:
     root = Path(__file__).resolve().parent.parent
     for path in (root / "othello.ini", root / "src" / "othello" / "othello.ini"):
         settings, _ = parse_settings(path.read_text(encoding="utf-8"))
-        assert settings.level == DEFAULT_LEVEL and "LADDER = 17" in path.read_text("utf-8")
+        assert settings.level == FIRST_LEVEL and "LADDER = 17" in path.read_text("utf-8")
+
+
+def test_a_bad_level_in_a_file_from_before_takes_todays_default_unmoved() -> None:
+    settings, notices = parse_settings("[BASIC]\n[GAME]\nLEVEL = 18\n")
+    assert settings.level == FIRST_LEVEL and "using the default, 2" in notices[0]

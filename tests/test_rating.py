@@ -16,7 +16,10 @@ from othello.rating import (
     BASE,
     LEVEL_RATINGS,
     START_DEVIATION,
+    Certainty,
     Rating,
+    Step,
+    Suggestion,
     elo_difference,
     suggestion,
 )
@@ -65,10 +68,30 @@ def test_games_pile_up_and_the_rating_settles_near_the_players_true_strength() -
 
 def test_winning_most_games_at_a_level_suggests_the_next() -> None:
     assert suggestion([(7, 1.0)] * 4, 7) is None  # too few games yet
-    assert suggestion([(7, 1.0), (7, 1.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) == 8
+    up = suggestion([(7, 1.0), (7, 1.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7)
+    assert up == Suggestion(7, Step.UP) and up.level == 8
     assert suggestion([(7, 1.0), (7, 0.0), (7, 0.0), (7, 1.0), (7, 0.5)], 7) is None
     assert suggestion([(6, 1.0)] * 5 + [(7, 1.0)] * 2, 7) is None  # other levels' games
     assert suggestion([(17, 1.0)] * 5, 17) is None  # no level above the top
+
+
+def test_losing_the_recent_games_at_a_level_suggests_the_one_below() -> None:
+    assert suggestion([(14, 0.0)] * 2, 14) is None  # too few games yet
+    down = suggestion([(14, 1.0), (14, 0.0), (14, 0.5), (14, 0.0)], 14)
+    assert down == Suggestion(14, Step.DOWN) and down.level == 13
+    assert suggestion([(14, 0.0), (14, 1.0), (14, 0.0)], 14) is None  # one won: not far too strong
+    assert suggestion([(14, 0.0)] * 2 + [(13, 0.0)], 14) is None  # other levels' games
+    assert suggestion([(1, 0.0)] * 3, 1) is None  # no level below the first
+
+
+def test_the_rating_says_how_sure_it_is_and_which_levels_it_spans() -> None:
+    new = Rating().after(2, 0.0)
+    assert new.certainty() is Certainty.UNCERTAIN
+    low, high = new.level_range()
+    assert low < new.nearest_level() < high
+    settled = Rating(LEVEL_RATINGS[9], 60.0, 40)
+    assert settled.certainty() is Certainty.SURE and settled.level_range() == (8, 10)
+    assert Rating(LEVEL_RATINGS[9], 120.0, 12).certainty() is Certainty.FAIR
 
 
 def test_the_library_keeps_the_rating_and_its_history(tmp_path: Path) -> None:

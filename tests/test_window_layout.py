@@ -116,6 +116,22 @@ def test_fit_shrinks_then_shortens_text_to_its_box(make_app: Callable[..., App])
     assert len(lines) <= 2 and all(app.text.render(line, size).get_width() <= 90 for line in lines)
 
 
+def test_a_path_wraps_at_its_spaces_and_slashes_never_after_a_dot(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.gui.widgets.text import wrap
+
+    app = make_app()
+    said = "Your settings are in /home/player/.local/share/othello/choices.json, kept apart."
+    at_a_slash = 0
+    for width in range(120, 420, 10):
+        lines = wrap(said, app.text.font(13), width)
+        assert not any(line.endswith("/.") for line in lines), lines  # not "/home/." | "local"
+        assert " ".join(lines).replace(" ", "") == said.replace(" ", "")
+        at_a_slash += any(line.endswith("/") for line in lines)  # "~/.local/" | "share/..."
+    assert at_a_slash
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_level_description_is_shown_whole_where_it_is_shown(
     make_app: Callable[..., App], size: tuple[int, int]

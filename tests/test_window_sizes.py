@@ -12,8 +12,7 @@ import pygame
 import pytest
 
 from othello.app import cli, paths
-from othello.app.config import load_settings
-from othello.app.preferences import save_preferences
+from othello.app.preferences import load_with_choices, save_preferences
 from othello.app.settings import Settings
 from othello.game import Game
 from othello.gui.app import App
@@ -52,7 +51,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 
 def started(ini: Path) -> App:
     """A window as ``othello`` opens it: the settings from ``ini``, choices written back."""
-    settings, _ = load_settings(ini)
+    settings, _ = load_with_choices(ini)
     app = App(
         settings,
         engine_factory=lambda level: FakeEngine(),
@@ -302,3 +301,41 @@ def test_the_first_start_says_where_it_wrote_the_settings(
     )
     _settings, again = prepared(monkeypatch, None)
     assert again == []  # the next start: the player's own file, nothing to say
+
+
+def test_a_description_cut_short_keeps_the_spaces_between_its_words(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    said = "looks 7-8 moves ahead; perfect from 12 empty squares, wins from 14 with care"
+    cuts = 0
+    for width in range(60, 400, 7):
+        lines, _size = app.text.fit_lines(said, width, 2, 11, trying=True)
+        shown = " ".join(lines)
+        cuts += shown.endswith(ELLIPSIS)
+        *whole, last = shown.split()
+        assert set(whole) <= set(said.split()), shown
+        cut = last.rstrip(ELLIPSIS)  # never "perfect from 12 emptysq…"
+        assert any(word.startswith(cut) for word in said.split()), shown
+    assert cuts > 5
+
+
+def test_every_english_button_shows_its_key_at_1280x800(make_app: Callable[..., App]) -> None:
+    app = make_app(window_width=1280, window_height=800, square_size=70)
+    assert keys_shown(app) == {action for action, _label, _key in GRID}  # as Japanese does
+
+
+def test_larger_text_makes_the_buttons_labels_larger_and_keeps_their_keys(
+    make_app: Callable[..., App],
+) -> None:
+    sizes = {}
+    for text_size in ("normal", "larger"):
+        app = make_app(window_width=1280, window_height=800, square_size=70, text_size=text_size)
+        frames(app, 1)
+        sizes[text_size] = app.panel.button_painter._button_text(app.play.panel_view())[0]
+        shown = keys_shown(app)
+        assert {"undo", "redo", "help"} <= shown, text_size
+        title = app.panel.rects["title"]
+        face = app.text.render("Othello", min(app.panel.size(28), title.height * 3 // 4), bold=True)
+        assert face.get_height() <= title.height  # clear of the score boxes below it
+    assert sizes["larger"] > sizes["normal"]

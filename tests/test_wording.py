@@ -85,3 +85,12 @@ def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:
     ended = Board.from_transcript("d3c3b3d2e1d6d7e3f4")  # 13-0 on the board, 51 empty
     assert empties_note(ended)[0] == "With the 51 empty squares to the winner: 64–0"
     assert empties_note(Board.from_string("X" * 32 + "O" * 32 + " X")) == []  # none empty
+
+
+def test_the_levels_are_described_in_words_a_beginner_reads() -> None:
+    """Once "perfect from 12 empty squares, wins from 14": now what it means in a game."""
+    from othello.levels import ANALYSIS, LEVELS
+
+    for level in (*LEVELS, ANALYSIS):
+        assert "wins from" not in level.description and "empty squares" not in level.description
+    assert "perfect in the last 12 moves, finds any win in the last 14" in LEVELS[13].description

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR
+from ggs_records import FANGR, HERCULE, SAIO
 from othello.app.game_formats import GameRecord, Problem, read_source
 from othello.bitboard import PASS
 from othello.board import Board
@@ -31,16 +31,26 @@ from othello.wthor import (
     write_games,
     write_names,
 )
-from test_ggf_games import games_of
+from shared_data import shared_file
+from test_ggf_games import end_of, games_of
 
-SHARED = (
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "games" / "wthor-1977-2025.txt.gz"
-)
+SHARED = shared_file("games", "wthor-1977-2025.txt.gz")
+
+
+def shipped_games() -> list[tuple[list[int], str]]:
+    """Real games the repository ships (GGS records from the standard start: a draw with a
+    pass, a plain win, and FANGR with two passes), with their final counts."""
+    found = []
+    for text in (SAIO, HERCULE, FANGR):
+        game = games_of(text)[0]
+        black, white = end_of(game).count()
+        found.append((game.moves, f"{black}-{white}"))
+    return found
 
 
 def known_games(count: int) -> list[tuple[list[int], str]]:
-    """The first real games of the shared set (moves with passes, and the final count), and
-    FANGR, which has two passes; the shared file is beside the project on these machines."""
+    """The first real games of the shared set (moves with passes, and the final count) where
+    it is at hand (tests/shared_data.py), then the shipped ones."""
     found = []
     if SHARED.exists():
         with gzip.open(SHARED, "rt") as f:
@@ -49,9 +59,7 @@ def known_games(count: int) -> list[tuple[list[int], str]]:
                     break
                 moves, counts = line.split()
                 found.append(([e.square for e in Board.from_transcript(moves).history], counts))
-    fangr = games_of(FANGR)[0]
-    found.append((fangr.moves, "12-52"))
-    return found
+    return found + shipped_games()
 
 
 def as_wthor(moves: list[int], number: int) -> WthorGame:
@@ -118,7 +126,7 @@ def test_names_files_hold_latin1_names_cut_to_their_record() -> None:
 
 
 def test_a_bad_game_costs_that_game_and_a_bad_file_says_why(tmp_path: Path) -> None:
-    games = [as_wthor(moves, i) for i, (moves, _) in enumerate(known_games(3))]
+    games = [as_wthor(moves, i) for i, (moves, _) in enumerate(shipped_games())]
     data = bytearray(write_games(games, 2000))
     data[16 + 68 + 8] = 99  # the second game's first move is no square
     data[16 + 2 * 68 + 9] = data[16 + 2 * 68 + 8]  # the third plays the same square twice

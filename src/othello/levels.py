@@ -54,43 +54,51 @@ LEVELS: tuple[Level, ...] = (
     Level(4, "Casual", "looks 1 move ahead, with a random error of about 4 discs",
           1, 0, 0, 5.0, 4.0),
     Level(5, "Hobbyist", "looks 2 moves ahead, with a random error of about 6 discs; "
-          "perfect from 4 empty squares", 2, 4, 0, 5.0, 6.0),
+          "perfect in the last 4 moves", 2, 4, 0, 5.0, 6.0),
     Level(6, "Keen", "looks 2 moves ahead, with a random error of about 4 discs; perfect "
-          "from 5 empty squares", 2, 5, 0, 5.0, 4.5),
-    Level(7, "Novice", "looks 2 moves ahead, sometimes errs; perfect from 6 empty squares",
+          "in the last 5 moves", 2, 5, 0, 5.0, 4.5),
+    Level(7, "Novice", "looks 2 moves ahead, sometimes errs; perfect in the last 6 moves",
           2, 6, 0, 5.0, 3.0),
-    Level(8, "Steady", "looks 2 moves ahead without error; perfect from 8 empty squares",
+    Level(8, "Steady", "looks 2 moves ahead without error; perfect in the last 8 moves",
           2, 8, 0, 5.0),
-    Level(9, "Thoughtful", "looks 3 moves ahead; perfect from 8 empty squares",
+    Level(9, "Thoughtful", "looks 3 moves ahead; perfect in the last 8 moves",
           3, 8, 0, 5.0),
-    Level(10, "Improver", "looks 3-4 moves ahead (800 positions); perfect from 10 empty "
-          "squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=800),
-    Level(11, "Club novice", "looks 4-5 moves ahead (2,000 positions); perfect from 10 "
-          "empty squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=2_000),
-    Level(12, "Club player", "looks 5-6 moves ahead (4,000 positions); perfect from 10 "
-          "empty squares, wins from 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=4_000),
-    Level(13, "Strong club", "looks 6-7 moves ahead (10,000 positions); perfect from 12 "
-          "empty squares, wins from 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=10_000),
-    Level(14, "Tournament", "looks 7-8 moves ahead (25,000 positions); perfect from 12 "
-          "empty squares, wins from 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=25_000),
-    Level(15, "Strong", "looks 8-10 moves ahead (60,000 positions); perfect from 14 "
-          "empty squares, wins from 16", 60, 14, 16, 10.0, selectivity=1.5, nodes=60_000,
+    Level(10, "Improver", "looks 3-4 moves ahead (800 positions); perfect in the last 10 "
+          "moves, finds any win in the last 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=800),
+    Level(11, "Club novice", "looks 4-5 moves ahead (2,000 positions); perfect in the last 10 "
+          "moves, finds any win in the last 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=2_000),
+    Level(12, "Club player", "looks 5-6 moves ahead (4,000 positions); perfect in the last 10 "
+          "moves, finds any win in the last 12", 60, 10, 12, 5.0, selectivity=1.5, nodes=4_000),
+    Level(13, "Strong club", "looks 6-7 moves ahead (10,000 positions); perfect in the last 12 "
+          "moves, finds any win in the last 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=10_000),
+    Level(14, "Tournament", "looks 7-8 moves ahead (25,000 positions); perfect in the last 12 "
+          "moves, finds any win in the last 14", 60, 12, 14, 5.0, selectivity=1.5, nodes=25_000),
+    Level(15, "Strong", "looks 8-10 moves ahead (60,000 positions); perfect in the last 14 "
+          "moves, finds any win in the last 16", 60, 14, 16, 10.0, selectivity=1.5, nodes=60_000,
           parallel=True),
-    Level(16, "Master", "looks 9-12 moves ahead (150,000 positions); perfect from 16 "
-          "empty squares, wins from 18", 60, 16, 18, 10.0, selectivity=1.5, nodes=150_000,
+    Level(16, "Master", "looks 9-12 moves ahead (150,000 positions); perfect in the last 16 "
+          "moves, finds any win in the last 18", 60, 16, 18, 10.0, selectivity=1.5, nodes=150_000,
           parallel=True),
-    Level(17, "Expert", "looks up to 18 moves ahead; perfect from 18 empty squares, finds "
-          "wins from 20", 18, 18, 20, 5.0, selectivity=1.5, parallel=True),
+    Level(17, "Expert", "looks up to 18 moves ahead; perfect in the last 18 moves, finds any "
+          "win in the last 20", 18, 18, 20, 5.0, selectivity=1.5, parallel=True),
 )
 # fmt: on
-""""Perfect from N empty squares": an exact solve picks the move with the best final
-result. "(Finds) wins from N": from N empty squares a win/draw/loss search proves whether a move
-wins, and a winning move is always found if there is one (both within the level's budget).
+""""Perfect in the last N moves": from N empty squares an exact solve picks the move with the
+best final result. "Finds any win in the last N": from N empty squares a win/draw/loss
+search proves whether a move wins, and a winning move is always found if there is one (both
+within the level's budget). Plain words for a beginner: a square is a move, passes aside.
 "(N positions)": each of its searches of a move (the midgame deepening, the win/draw/loss
 proof, the exact solve) stops at N positions; the moves ahead are what that budget reached
 on typical positions (a selective search, so deeper on the likely lines)."""
 
 DEFAULT_LEVEL = 14
+"""The engine's level when none is named (``Engine()``): a strong club player's."""
+
+FIRST_LEVEL = 2
+"""The level a first start meets (othello.ini's ``LEVEL`` by default): one a new player can
+beat sometimes. A player who always turns the most discs over (``scripts/match.py greedy``)
+scores 38% against it over 200 games (docs/benchmarks.md); the window then suggests the
+next level up, or down, as the player's results at a level say (``rating.suggestion``)."""
 
 LADDER: dict[int, float] = {
     2: 0.70, 3: 0.76, 4: 0.76, 5: 0.64, 6: 0.64, 7: 0.76, 8: 0.74, 9: 0.77, 10: 0.74,
@@ -103,7 +111,7 @@ come from (level 17's: level 16 against the former level 6, whose settings it ha
 ANALYSIS = Level(
     0,
     "Analysis",
-    "as deep as 2 seconds allow; perfect from 13 empty squares",
+    "as deep as 2 seconds allow; perfect in the last 13 moves",
     depth=60,
     exact_empties=12,
     wld_empties=0,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from .levels import LADDER, LEVELS
 
@@ -29,7 +30,20 @@ START_DEVIATION = 350.0
 LEAST_DEVIATION = 60.0
 """Never surer than this: a player's strength changes, and old games say less."""
 
+UNCERTAIN_ABOVE = 150.0
+"""A deviation above this (a range wider than 600 points, several levels) is still unsure."""
+FAIR_ABOVE = 90.0
+"""Above this and up to UNCERTAIN_ABOVE it is fairly sure (within about two levels)."""
+
 _Q = math.log(10) / 400
+
+
+class Certainty(Enum):
+    """How sure a rating is, from its deviation."""
+
+    UNCERTAIN = "uncertain"
+    FAIR = "fair"
+    SURE = "sure"
 
 
 def elo_difference(score: float) -> float:
@@ -76,9 +90,21 @@ class Rating:
         deviation = max(LEAST_DEVIATION, math.sqrt(1 / precision))
         return Rating(value, deviation, self.games + 1)
 
-    def nearest_level(self) -> int:
-        """The level whose rating is closest to this one: an even match."""
-        return min(LEVEL_RATINGS, key=lambda n: abs(LEVEL_RATINGS[n] - self.value))
+    def nearest_level(self, value: float | None = None) -> int:
+        """The level whose rating is closest to this one (or to ``value``): an even match."""
+        value = self.value if value is None else value
+        return min(LEVEL_RATINGS, key=lambda n: abs(LEVEL_RATINGS[n] - value))
+
+    def level_range(self) -> tuple[int, int]:
+        """The levels nearest the two ends of the range the strength is 95% likely in."""
+        spread = 2 * self.deviation
+        return self.nearest_level(self.value - spread), self.nearest_level(self.value + spread)
+
+    def certainty(self) -> Certainty:
+        """How sure the rating is, in a word the window can say."""
+        if self.deviation > UNCERTAIN_ABOVE:
+            return Certainty.UNCERTAIN
+        return Certainty.FAIR if self.deviation > FAIR_ABOVE else Certainty.SURE
 
 
 def _g(deviation: float) -> float:
@@ -90,14 +116,46 @@ SUGGEST_AFTER = 5
 """Games at one level looked at for a suggestion to go up."""
 SUGGEST_SHARE = 0.7
 """The share of points in those games that suggests the next level."""
+DOWN_AFTER = 3
+"""Games at one level looked at for a suggestion to go down: a level far too strong shows
+quickly, and a new player should not lose many more games to it."""
+DOWN_POINTS = 0.5
+"""The most points in those games that suggests the level below (all lost, or one draw)."""
 
 
-def suggestion(results: Sequence[tuple[int, float]], level: int) -> int | None:
-    """The next level, when the player's last ``SUGGEST_AFTER`` games at ``level`` (from
-    ``results``: (level, score) pairs, oldest first) scored ``SUGGEST_SHARE`` or more."""
-    if level >= len(LEVELS):
-        return None
-    recent = [score for played, score in results if played == level][-SUGGEST_AFTER:]
-    if len(recent) < SUGGEST_AFTER or sum(recent) < SUGGEST_SHARE * len(recent):
-        return None
-    return level + 1
+class Step(Enum):
+    """Which way a suggestion moves on the ladder."""
+
+    UP = 1
+    DOWN = -1
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A level to try next, after the player's recent games at ``played``."""
+
+    played: int
+    step: Step
+
+    @property
+    def level(self) -> int:
+        return self.played + self.step.value
+
+
+def suggestion(results: Sequence[tuple[int, float]], level: int) -> Suggestion | None:
+    """A level to try after the player's recent games at ``level`` (``results``: (level,
+    score) pairs, oldest first): the next one when the last ``SUGGEST_AFTER`` scored
+    ``SUGGEST_SHARE`` or more; the one below when the last ``DOWN_AFTER`` scored at most
+    ``DOWN_POINTS``; else None."""
+    at_level = [score for played, score in results if played == level]
+    recent = at_level[-SUGGEST_AFTER:]
+    if (
+        level < len(LEVELS)
+        and len(recent) == SUGGEST_AFTER
+        and sum(recent) >= SUGGEST_SHARE * SUGGEST_AFTER
+    ):
+        return Suggestion(level, Step.UP)
+    lately = at_level[-DOWN_AFTER:]
+    if level > 1 and len(lately) == DOWN_AFTER and sum(lately) <= DOWN_POINTS:
+        return Suggestion(level, Step.DOWN)
+    return None

@@ -146,7 +146,8 @@ def _prepare_play(args: argparse.Namespace) -> None:
     """Open the log, and refuse a --config or --load file that cannot be used before a
     window opens: the player named that file and should hear what is wrong with it."""
     from . import i18n, logs, storage
-    from .config import ensure_user_ini, find_config, in_use_notice, load_settings
+    from .config import ensure_user_ini, find_config, in_use_notice
+    from .preferences import load_with_choices
     from .shortcut import first_start_tip
 
     load = getattr(args, "load", None)
@@ -157,9 +158,9 @@ def _prepare_play(args: argparse.Namespace) -> None:
         first = find_config(args.config) is None  # no file would be read: the first start
         if first:  # a file to edit, with every key (never beside one the game reads instead)
             problem = ensure_user_ini()
-        settings, notices = load_settings(args.config)
+        settings, notices = load_with_choices(args.config)  # othello.ini, then the choices
         if i18n.set_language(i18n.resolve(settings.language)) != i18n.DEFAULT:
-            settings, notices = load_settings(args.config)  # the notices in the window's words
+            settings, notices = load_with_choices(args.config)  # the notices in its words
         if problem is not None:  # it could not be written: the defaults' notice says why
             notices = [problem] if settings.source is None else [problem, *notices]
         if logs.problem is not None:  # no console after a double-click: the window says it

@@ -1,8 +1,8 @@
 """Settings from othello.ini: forgiving for a hand-edited file, strict only when asked.
 
 A player edits othello.ini by hand, so a mistake in one line must cost that one setting,
-never the game: every bad value falls back to its default and yields a human-readable
-notice that the window shows. Only a file named explicitly with ``--config PATH`` that
+never the game: a bad value read at a start takes its default, one read while the game runs
+keeps the value in effect, and either way a notice the window shows says which. Only a file named explicitly with ``--config PATH`` that
 cannot be used at all (missing, unreadable, not UTF-8 text, not INI) raises ConfigError,
 because the player asked for that very file and should hear why it was not used.
 
@@ -127,11 +127,14 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 def _apply_entries(
-    entries: list[_Entry], name: str, notices: list[str], fallback: Settings
+    entries: list[_Entry], name: str, notices: list[str], fallback: Settings, again: bool
 ) -> dict[str, Any]:
-    """Values by Settings field: the valid ones, and ``fallback``'s for an unusable one
-    (named in a notice, as is everything else ignored)."""
+    """Values by Settings field: the valid ones (their levels on today's ladder), and
+    ``fallback``'s for an unusable one (the default at a start, the value in effect read
+    ``again``: on today's ladder already), named in a notice that says which, as is
+    everything else ignored."""
     values: dict[str, Any] = {}
+    fallen: dict[str, Any] = {}
     seen: dict[str, int] = {}
     for entry in entries:
         where = _("{name} line {n}").format(name=name, n=entry.line)
@@ -156,19 +159,25 @@ def _apply_entries(
             )
         try:
             values[key.field] = convert(key, entry.value)
+            fallen.pop(key.field, None)
         except ValueError as err:
-            values[key.field] = getattr(fallback, key.field)
-            instead = format_value(key, values[key.field])
+            fallen[key.field] = getattr(fallback, key.field)
+            values.pop(key.field, None)
+            words = (
+                _("{where}: {key} = {value} {problem}; the value in effect stays")
+                if again
+                else _("{where}: {key} = {value} {problem}; using the default, {instead}")
+            )
             notices.append(
-                _("{where}: {key} = {value} {problem}; using {instead}").format(
+                words.format(
                     where=where,
                     key=entry.name,
                     value=repr(_clip(entry.value, 20)),
                     problem=err,
-                    instead=instead,
+                    instead=format_value(key, fallen[key.field]),
                 )
             )
-    return values
+    return {**on_todays_ladder(values), **fallen}
 
 
 def _check_fit(settings: Settings, notices: list[str]) -> None:
@@ -226,7 +235,7 @@ def parse_ini(
                 "{name} has no [BASIC] section; the window uses its default size, FPS and animation"
             ).format(name=name)
         )
-    values = on_todays_ladder(_apply_entries(entries, name, notices, fallback))
+    values = _apply_entries(entries, name, notices, fallback, again)
     settings = replace(base, **values) if values else base
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False
@@ -346,7 +355,7 @@ def find_config(path: Path | None = None) -> Path | None:
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The settings and the notices to show; raises only for an unusable explicit ``path``.
 
-    A bad value falls back to that key's default with a notice; a file that cannot be read
+    A bad value takes that key's default with a notice saying so; a file that cannot be read
     when found by the search gives the defaults and a notice.
     """
     explicit = path is not None

@@ -1,79 +1,56 @@
-"""Remembering the player's choices (level, colour, legal-move marks, sound) in othello.ini.
+"""Remembering the window's own choices (level, colour, marks, sound, language, window size,
+the next game's start and clock) in a file of their own, ``choices.json`` in the data
+folder, never in othello.ini.
 
-They are written into the file the next start will read (the user's file, created from the
-commented default when none exists), editing only the value of each key so comments,
-unknown lines, layout and permissions survive. A file the game rejected (not INI) or one
-that is read-only is never written: the window is told why the choice was not remembered.
+othello.ini is the person's: the window only reads it, so a checkout's tracked file stays as
+it was after play, and a choice made in one window never reaches another window's running
+game (the window watches othello.ini only).
+
+Each choice is kept with the value othello.ini gave that key when it was made. At a start the
+choice holds while othello.ini still says that; once the person has edited that key, their
+edit has the last word (a live edit applies at once: see ``settings_watch``).
 """
 
 from __future__ import annotations
 
-import os
-import stat
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..errors import ConfigError
-from . import paths
-from .config import (
-    KEY_PREFIX_RE,
-    KEY_RE,
-    NOT_INI,
-    default_ini_text,
-    find_config,
-    parse_ini,
-    section_name,
-)
-from .files import read_limited, short_reason, write_atomic
-from .ini_text import MAX_FILE_BYTES, NotText, file_text, utf16
-from .old_levels import with_ladder
-from .settings import KEY_BY_FIELD, Key, convert, format_value
+from . import logs, paths
+from .config import load_settings
+from .files import read_limited, set_aside, short_reason, write_atomic
+from .i18n import _
+from .old_levels import LADDER, LEVEL_FIELDS
+from .settings import KEY_BY_FIELD, KEY_BY_NAME, Key, Settings, convert, format_value
+
+MAX_BYTES = 64 * 1024  # a few dozen short entries; anything larger is no file of ours
+VERSION = 1
 
 
-def preferences_file(path: Path | None = None) -> Path:
-    """Where :func:`save_preferences` writes: the file the next start will read.
+@dataclass(frozen=True)
+class Choice:
+    """One remembered choice, as othello.ini would write the value."""
 
-    That is ``path`` when given, else the first othello.ini the search finds, else the
-    user's own (created then). Writing anywhere else would be lost: a file earlier in the
-    search order shadows it.
-    """
-    return find_config(path) or paths.user_ini()
+    value: str
+    over: str  # othello.ini's value for the key when the choice was made
 
 
-def _read_only(path: Path) -> bool:
-    """No write permission on the file (mode bits too: for root os.access says yes to all)."""
-    mode = path.stat().st_mode
-    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
-
-
-def why_not_writable(path: Path) -> str | None:
-    """Why choices must not be written into ``path``, or None when they may.
-
-    A file the game rejected as a whole (not text, not INI) would still be rejected after
-    a line is added to it, and a read-only file is the player's way of saying "keep it".
-    """
-    if not path.exists():
-        return None
-    if not path.is_file():
-        return "is not a file"
-    try:
-        text, _ = file_text(path)
-    except NotText as err:
-        return str(err)
-    if parse_ini(text, path.name)[2]:
-        return f"is not an INI file ({NOT_INI})"
-    if _read_only(path):
-        return "is read-only"
-    return None
+def choices_path() -> Path:
+    """Where the window keeps its choices: the data folder, beside the autosave."""
+    return paths.user_data_dir() / "choices.json"
 
 
 def _check_preferences(prefs: Mapping[str, object]) -> dict[Key, str]:
-    """Each preference as the text to write; ConfigError for an unknown name or bad value."""
+    """Each preference as its othello.ini text; ConfigError for an unknown name or bad value."""
     out: dict[Key, str] = {}
     for name, value in prefs.items():
         key = KEY_BY_FIELD.get(name)
-        if key is None:
-            raise ConfigError(f"{name!r} is not a setting; known: {', '.join(KEY_BY_FIELD)}")
+        if key is None or name == "ladder":
+            raise ConfigError(f"{name!r} is not a setting the window remembers")
         text = format_value(key, value)
         try:
             convert(key, text)
@@ -83,99 +60,98 @@ def _check_preferences(prefs: Mapping[str, object]) -> dict[Key, str]:
     return out
 
 
-def _find_key_line(lines: list[str], key: Key) -> int | None:
-    """Index of the last line that sets ``key`` (the one the reader obeys)."""
-    found = None
-    for i, raw in enumerate(lines):
-        match = KEY_RE.match(raw.strip().lstrip("\ufeff"))
-        if match and match.group(1).upper() == key.name:
-            found = i
+def _parse(data: bytes) -> dict[str, Choice]:
+    """The choices in the file's bytes; ValueError when it is not a file of ours. An entry
+    that is no longer valid (a key gone, a value out of today's range) is dropped."""
+    top = json.loads(data.decode("utf-8"))
+    if not isinstance(top, dict) or not isinstance(top.get("choices"), dict):
+        raise ValueError("not a file of remembered choices")
+    old_ladder = top.get("ladder") != LADDER  # a level on another ladder means another thing
+    found: dict[str, Choice] = {}
+    for name, entry in top["choices"].items():
+        key = KEY_BY_NAME.get(name)
+        if key is None or not isinstance(entry, dict) or (old_ladder and key.field in LEVEL_FIELDS):
+            continue
+        value, over = entry.get("value"), entry.get("over")
+        if not isinstance(value, str) or not isinstance(over, str):
+            continue
+        try:
+            convert(key, value)
+        except ValueError:
+            continue
+        found[name] = Choice(value, over)
     return found
 
 
-def _replace_value(raw: str, value: str) -> str:
-    """The line with only its value changed: indentation, spelling and comment kept."""
-    ending = raw[len(raw.rstrip("\r\n")) :]
-    body = raw[: len(raw) - len(ending)]
-    match = KEY_PREFIX_RE.match(body)
-    if not match:
-        return raw
-    rest = body[match.end() :]
-    cut = min((i for i in (rest.find(";"), rest.find("#")) if i >= 0), default=len(rest))
-    old = rest[:cut]
-    comment = old[len(old.rstrip()) :] + rest[cut:]  # the spaces before a comment stay with it
-    return match.group(1) + value + comment + ending
-
-
-def _section_end(lines: list[str], section: str) -> int | None:
-    """Index just after the last setting line of ``[section]``, or None if there is none."""
-    start = None
-    end = 0
-    for i, raw in enumerate(lines):
-        name = section_name(raw)
-        if name is not None:
-            if start is not None:
-                break
-            if name.upper() == section:
-                start = i
-                end = i + 1
-        elif start is not None and raw.strip() and raw.strip()[0] not in "#;":
-            end = i + 1
-    return end if start is not None else None
-
-
-def update_ini_text(text: str, values: Mapping[Key, str]) -> str:
-    """``text`` with each key's value replaced, or the key added to its section."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith(("\n", "\r")):
-        lines[-1] += newline
-    for key, value in values.items():
-        index = _find_key_line(lines, key)
-        if index is not None:
-            lines[index] = _replace_value(lines[index], value)
-            continue
-        new_line = f"{key.name} = {value}{newline}"
-        end = _section_end(lines, key.section)
-        if end is not None:
-            lines.insert(end, new_line)
-        else:
-            gap = [newline] if lines and lines[-1].strip() else []
-            lines.extend([*gap, f"[{key.section}]{newline}", new_line])
-    return "".join(lines)
-
-
-def _existing_text(path: Path) -> str:
-    """The file as text, keeping any undecodable bytes exactly (surrogateescape)."""
-    if path.is_file():
-        data = read_limited(path, MAX_FILE_BYTES)
-        text16 = utf16(data)  # rewritten as UTF-8: every editor reads that
-        return text16 if text16 is not None else data.decode("utf-8", errors="surrogateescape")
-    return default_ini_text()
-
-
-def save_preferences(prefs: Mapping[str, object], path: Path | None = None) -> Path:
-    """Remember ``{"level": 5, ...}`` (Settings field names) in othello.ini; returns the file.
-
-    Writes to the file the next start reads (see :func:`preferences_file`), creating the
-    user's file from the commented default when there is none. Only the values change;
-    comments, unknown keys and layout stay. Raises ConfigError, saying why the choice is
-    not remembered, for an unknown name, a bad value, a file that must not be written
-    (not INI, read-only) or a failed write.
-    """
-    values = _check_preferences(with_ladder(prefs))
-    target = preferences_file(path)
-    if target.is_symlink():  # a dotfiles link: edit the file it points to, keep the link
-        target = target.resolve()
-    problem = why_not_writable(target)
-    if problem is not None:
-        raise ConfigError(
-            f"{target} {problem}, and the game reads its settings from that file "
-            "(a copy elsewhere would be ignored)"
-        )
+def read_choices(file: Path | None = None) -> tuple[dict[str, Choice], str | None]:
+    """The remembered choices by othello.ini key name, and why the file could not be used
+    (it is then set aside as ``choices.json.damaged``, so the next choice starts afresh)."""
+    path = file or choices_path()
+    if not (path.exists() or path.is_symlink()):
+        return {}, None
     try:
-        text = _existing_text(target)
-        write_atomic(target, update_ini_text(text, values))
-    except (OSError, ValueError) as err:  # ValueError: a file far too large to be settings
-        raise ConfigError(f"{target}: cannot save settings ({short_reason(err)})") from None
-    return target
+        return _parse(read_limited(path, MAX_BYTES)), None
+    except (OSError, ValueError) as err:  # UnicodeDecodeError and JSONDecodeError too
+        problem = short_reason(err)
+    try:
+        aside = set_aside(path, "damaged")
+    except OSError as err:
+        return {}, f"{path} {problem} ({short_reason(err)})"
+    return {}, _("{path} could not be read ({problem}); it is kept as {aside}").format(
+        path=path, problem=problem, aside=aside.name
+    )
+
+
+def _in_file(settings: Settings, key: Key) -> str:
+    return format_value(key, getattr(settings, key.field))
+
+
+def save_preferences(
+    prefs: Mapping[str, object], config: Path | None = None, file: Path | None = None
+) -> Path:
+    """Remember ``{"level": 5, ...}`` (Settings field names); returns the file written.
+
+    Each choice is kept with the value the othello.ini in use (``config``, else the one the
+    search finds) gives that key now. ConfigError says why the choice is not remembered: an
+    unknown name, a bad value, a failed write.
+    """
+    values = _check_preferences(prefs)
+    path = file or choices_path()
+    in_file, _notices = load_settings(config)
+    kept, problem = read_choices(path)
+    if problem is not None:
+        logs.log.warning("choices: %s", problem)
+    for key, text in values.items():
+        kept[key.name] = Choice(text, _in_file(in_file, key))
+    document = {
+        "version": VERSION,
+        "ladder": LADDER,
+        "choices": {name: {"value": c.value, "over": c.over} for name, c in kept.items()},
+    }
+    try:
+        write_atomic(path, json.dumps(document, indent=1, sort_keys=True) + "\n")
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot remember the choice ({short_reason(err)})") from None
+    return path
+
+
+def load_with_choices(config: Path | None = None) -> tuple[Settings, list[str]]:
+    """What a start uses: othello.ini (``config.load_settings``), then the remembered choices
+    that still hold; the notices of both."""
+    in_file, notices = load_settings(config)
+    settings, more = with_remembered(in_file)
+    return settings, notices + more
+
+
+def with_remembered(in_file: Settings, file: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings othello.ini gave (``in_file``), with each remembered choice whose key
+    othello.ini still sets as it did when the choice was made; a notice if the file of
+    choices could not be read."""
+    kept, problem = read_choices(file)
+    values: dict[str, Any] = {}
+    for name, choice in kept.items():
+        key = KEY_BY_NAME[name]
+        if _in_file(in_file, key) == choice.over:
+            values[key.field] = convert(key, choice.value)
+    settings = replace(in_file, **values) if values else in_file
+    return settings, [problem] if problem is not None else []

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..levels import FIRST_LEVEL
 from .i18n import AUTO, LANGUAGES, _, normalize
 
 HUGE_DIGITS = 18  # a number longer than this is outside every range
@@ -26,7 +27,7 @@ class Settings:
     square_size: int = 70
     fps: int = 30
     animation: bool = True
-    level: int = 14  # the engine's DEFAULT_LEVEL (a test checks)
+    level: int = FIRST_LEVEL  # a level a new player can beat sometimes (levels.py)
     ladder: int = 17  # the ladder LEVEL counts on: 6 in files from before 17 levels
     human_color: str = "black"
     mode: str = "computer"

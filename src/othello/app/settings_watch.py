@@ -3,9 +3,13 @@
 The window asks :class:`SettingsWatch` every frame; twice a second it looks at the file's size
 and modification time (a ``stat``, no reading). A changed file is read only once it has
 looked the same at two looks in a row, so an editor caught half-way through saving gives no
-burst of errors. A value the new file gets wrong keeps the value in effect (at a start it
-would take the default: there is no value in effect yet), with the same notice as at a start;
-so does a key the file no longer has, and a file with no settings at all changes nothing.
+burst of errors.
+
+A reload applies what the person changed in the file, key by key against the file's previous
+reading, and nothing else: a choice the window remembers apart (``preferences``) stays unless
+the person edits that very key. A value the new file gets wrong keeps the value in effect and
+says so (at a start it takes the default: there is no value in effect yet); so does a key the
+file no longer has, and a file with no settings at all changes nothing.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .config import parse_ini
+from .i18n import _
 from .ini_text import NotText, file_text
-from .settings import KEYS, Settings, format_value
+from .settings import DEFAULTS, KEYS, Settings, format_value
 
 LOOK_SECONDS = 0.5  # a saved change is read within about two looks: one second
 Signature = tuple[int, int] | None  # (modification time in ns, size), None: no file
@@ -48,19 +53,24 @@ def changed_keys(old: Settings, new: Settings) -> list[str]:
     ]
 
 
+def in_file(path: Path) -> Settings:
+    """What the file says now, read as at a start (the defaults for what it cannot give)."""
+    try:
+        text, _problem = file_text(path)
+    except NotText:
+        return DEFAULTS
+    return parse_ini(text, path.name)[0]
+
+
 class SettingsWatch:
     """Notices saved changes to one othello.ini and reads them once the file is stable."""
 
     def __init__(self, path: Path, now: float = 0.0) -> None:
         self.path = path
-        self.seen = signature(path)  # the version last read (or accepted)
+        self.seen = signature(path)  # the version last read
+        self.in_file = in_file(path)  # what that version says: a reload applies what differs
         self._pending: Signature | bool = False  # a changed version waiting to look stable
         self._next_look = now + LOOK_SECONDS
-
-    def accept(self) -> None:
-        """The window wrote the file itself (a remembered choice): nothing to read again."""
-        self.seen = signature(self.path)
-        self._pending = False
 
     def poll(self, now: float, current: Settings) -> Reload | None:
         """A Reload when a saved change is ready to apply, else None (most calls: no look)."""
@@ -81,17 +91,44 @@ class SettingsWatch:
         if self.seen is None:
             return Reload(
                 current,
-                [f"{self.path} was removed; the settings in effect stay until it is back"],
+                [
+                    _("{path} was removed; the settings in effect stay until it is back").format(
+                        path=self.path
+                    )
+                ],
             )
         try:
             text, problem = file_text(self.path)
         except NotText as err:
-            return Reload(current, [f"{self.path} {err}; the settings in effect stay"])
-        settings, notices, foreign = parse_ini(text, self.path.name, fallback=current, again=True)
+            return Reload(
+                current,
+                [
+                    _("{path} {problem}; the settings in effect stay").format(
+                        path=self.path, problem=err
+                    )
+                ],
+            )
+        now, notices, foreign = parse_ini(text, self.path.name, fallback=self.in_file, again=True)
         if foreign:
             return Reload(
-                current, [f"{self.path.name} is not an INI file; the settings in effect stay"]
+                current,
+                [
+                    _("{name} is not an INI file; the settings in effect stay").format(
+                        name=self.path.name
+                    )
+                ],
             )
         if problem is not None:
-            notices.insert(0, f"{self.path.name} {problem}; unreadable characters were ignored")
-        return Reload(replace(settings, source=self.path), notices)
+            notices.insert(
+                0,
+                _("{name} {problem}; unreadable characters were ignored").format(
+                    name=self.path.name, problem=problem
+                ),
+            )
+        edited = {
+            key.field: getattr(now, key.field)
+            for key in KEYS
+            if getattr(now, key.field) != getattr(self.in_file, key.field)
+        }
+        self.in_file = now
+        return Reload(replace(current, **edited, source=self.path), notices)

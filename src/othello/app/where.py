@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..errors import ConfigError
 from . import paths
-from .config import find_config, load_settings, search_path
+from .config import find_config, search_path
+from .preferences import choices_path, load_with_choices
 from .settings import DEFAULTS, KEYS, Settings, format_value
 
 
@@ -22,7 +23,7 @@ def where_report(path: Path | None = None) -> str:
     """What ``othello --where`` prints: the file in use, what it sets, the search order, folders."""
     used = find_config(path)
     try:
-        settings, notices = load_settings(path)
+        settings, notices = load_with_choices(path)
         problem = None
     except ConfigError as err:
         settings, notices, problem = DEFAULTS, [], str(err)
@@ -38,6 +39,7 @@ def where_report(path: Path | None = None) -> str:
         "search order: " + "  ->  ".join(order),
         f"defaults:     {paths.default_ini()}",
         f"data folder:  {paths.user_data_dir()}",
+        f"choices:      {choices_path()} (what the window remembers; an edit of othello.ini wins)",
         f"library:      {paths.library_path()} (your games, the one in progress, puzzles, strength)",
         f"log:          {paths.log_path()}",
         f"resources:    {paths.resources_dir()}",

@@ -32,9 +32,9 @@ from typing import Any
 import pygame
 
 from ..app import i18n, logs, paths
-from ..app.config import load_settings
+from ..app.config import find_config
 from ..app.i18n import _
-from ..app.preferences import preferences_file, save_preferences
+from ..app.preferences import load_with_choices, save_preferences
 from ..app.settings import Settings, search_processes
 from . import window_size
 from .live_settings import LiveSettings
@@ -301,8 +301,8 @@ class App:
         self.live_settings.open()
 
     def remember_choice(self, **prefs: Any) -> None:
-        """Keep a choice made in the window for the next start (not the demo's); the settings
-        in effect say so too, so reading the file again finds nothing changed."""
+        """Keep a choice made in the window for the next start (not the demo's), apart from
+        othello.ini (app/preferences.py); the settings in effect say so too."""
         if self.remember is None or self.demo:
             return
         try:
@@ -311,7 +311,6 @@ class App:
             self.notify(_("Could not remember your choice: {problem}").format(problem=err))
             return
         self.settings = replace(self.settings, **prefs)
-        self.live_settings.written()
 
 
 def run(args: Any = None) -> int:
@@ -325,14 +324,14 @@ def run(args: Any = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     config = getattr(args, "config", None)
-    settings, notices = getattr(args, "loaded_settings", None) or load_settings(config)
+    settings, notices = getattr(args, "loaded_settings", None) or load_with_choices(config)
     try:
         app = App(
             settings,
             notices=list(notices),
             demo=demo,
             remember=lambda prefs: save_preferences(prefs, config),
-            settings_file=preferences_file(config),
+            settings_file=find_config(config) or paths.user_ini(),
         )
     except pygame.error as err:
         print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)

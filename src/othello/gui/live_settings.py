@@ -110,10 +110,6 @@ class LiveSettings:
                 elif launch.way is not None:
                     logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
-    def written(self) -> None:
-        """The window saved a choice into the file: that is no change to apply."""
-        self.watch.accept()
-
     # ----- opening the file -----------------------------------------------------------
 
     def open(self) -> None:
@@ -144,13 +140,16 @@ class LiveSettings:
         return way.name if way is not None else _("your text editor")
 
     def _show_path(self, why: str) -> None:
+        """Where the file is, as the answer to the Settings command: it replaces "Opening
+        ..." at once, as soon as every way has failed."""
         copied = self.copy(str(self.path))
         words = (
             _("Settings: {why}. Edit this file (copied to the clipboard): {path}")
             if copied
             else _("Settings: {why}. Edit this file: {path}")
         )
-        self.app.notify(words.format(why=why, path=self.path))
+        logs.log.warning("settings: %s", why)
+        self.app.tell(words.format(why=why, path=self.path))
 
     # ----- applying a change ----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from .scenes.end_card import EndOverlay
 from .scenes.game_card import GameCard
 from .scenes.help import HelpOverlay
 from .scenes.import_bar import ImportBar
+from .scenes.leave_card import LeaveCard
 from .scenes.library import LibraryOverlay
 from .scenes.move_list import MoveListOverlay
 from .scenes.puzzles import PuzzleOverlay
@@ -34,6 +35,7 @@ SCREENS: dict[str, Callable[..., Scene]] = {
         ImportBar,
         DisplayCard,
         GameCard,
+        LeaveCard,
     )
 }
 

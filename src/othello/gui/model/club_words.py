@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ...app.i18n import N_, _, ngettext
+from ...app.i18n import N_, _, ngettext, pgettext
 from ...board import Color
-from ...rating import LEVEL_RATINGS, Rating
+from ...rating import Certainty, Rating, Step, Suggestion
 
 START_NAMES = {
     "standard": N_("Four discs"),
@@ -94,44 +94,93 @@ def _value(rating: Rating) -> str:
     return f"{rating.value:.0f} +/- {2 * rating.deviation:.0f}"
 
 
+def sureness(rating: Rating) -> str:
+    """How sure the rating is, in words: "still uncertain after 3 games"."""
+    n = rating.games
+    certainty = rating.certainty()
+    if certainty is Certainty.UNCERTAIN:
+        words = ngettext("still uncertain after {n} game", "still uncertain after {n} games", n)
+    elif certainty is Certainty.FAIR:
+        words = ngettext("fairly sure after {n} game", "fairly sure after {n} games", n)
+    else:
+        words = ngettext("sure after {n} game", "sure after {n} games", n)
+    return words.format(n=n)
+
+
 def strength_line(rating: Rating) -> list[str]:
-    """The player's strength in a line, longest first: "Your strength: 1430 +/- 120 after
-    12 games (about level 7, 1390)", then shorter."""
+    """The player's strength in a line, longest first: "Your strength: about level 5
+    (somewhere from level 3 to 8), still uncertain after 3 games; 1180 +/- 240", then
+    shorter."""
     if rating.games == 0:
         return [
             _("Your strength: not yet rated; finish a game against the computer"),
             _("Not yet rated"),
         ]
     near = rating.nearest_level()
-    value = _value(rating)
+    low, high = rating.level_range()
+    value, sure = _value(rating), sureness(rating)
+    about = (
+        _("about level {number}").format(number=near)
+        if low == high
+        else _("about level {number} (somewhere from level {low} to {high})").format(
+            number=near, low=low, high=high
+        )
+    )
     return [
-        ngettext(
-            "Your strength: {value} after {n} game (about level {number}, {rating})",
-            "Your strength: {value} after {n} games (about level {number}, {rating})",
-            rating.games,
-        ).format(value=value, n=rating.games, number=near, rating=f"{LEVEL_RATINGS[near]:.0f}"),
-        _("Your strength: {value} (about level {number})").format(value=value, number=near),
+        _("Your strength: {about}, {sure}; {value}").format(about=about, sure=sure, value=value),
+        _("Your strength: about level {number}, {sure}").format(number=near, sure=sure),
         _("You: {value}, about level {number}").format(value=value, number=near),
     ]
 
 
-def strength_short(rating: Rating) -> str:
-    """The panel's few words beside the level's heading: "you: 1430"."""
-    return "" if rating.games == 0 else _("you: {rating}").format(rating=f"{rating.value:.0f}")
+def certainty_word(rating: Rating) -> str:
+    """How sure the rating is, in a word: "uncertain", "fairly sure", "sure"."""
+    certainty = rating.certainty()
+    if certainty is Certainty.UNCERTAIN:
+        return pgettext("rating", "uncertain")
+    return (
+        pgettext("rating", "fairly sure")
+        if certainty is Certainty.FAIR
+        else pgettext("rating", "sure")
+    )
+
+
+def strength_short(rating: Rating) -> list[str]:
+    """The panel's words beside the level's heading, longest first: "you: about level 5,
+    still uncertain after 3 games", "you: about level 5, uncertain", then "you: 1180 +/- 240",
+    then "you: 1180"; none before the first rated game."""
+    if rating.games == 0:
+        return []
+    near = rating.nearest_level()
+    return [
+        _("you: about level {number}, {sure}").format(number=near, sure=sureness(rating)),
+        _("you: about level {number}, {sure}").format(number=near, sure=certainty_word(rating)),
+        _("you: {rating}").format(rating=_value(rating)),
+        _("you: {rating}").format(rating=f"{rating.value:.0f}"),
+    ]
 
 
 def rated_text(before: Rating, after: Rating, level: int) -> str:
-    """The notice after a rated game."""
-    return _("Your strength: {value} ({change} after this game at level {number}).").format(
-        value=_value(after), change=f"{after.value - before.value:+.0f}", number=level
+    """The notice after a rated game: what the rating means, how sure it is, how it moved."""
+    return _(
+        "Your strength: about level {near}, {sure} ({value}; {change} after this game at "
+        "level {number})."
+    ).format(
+        near=after.nearest_level(),
+        sure=sureness(after),
+        value=_value(after),
+        change=f"{after.value - before.value:+.0f}",
+        number=level,
     )
 
 
-def suggest_text(level: int) -> str:
-    """The suggestion to go up a level, after the player won most games at the one below."""
-    return _("You win most of your games at level {below}: try level {number} (+).").format(
-        below=level - 1, number=level
-    )
+def suggest_text(suggestion: Suggestion) -> str:
+    """The suggestion to move on the ladder after the player's recent games at a level."""
+    if suggestion.step is Step.UP:
+        words = _("You win most of your games at level {below}: try level {number} (+).")
+    else:
+        words = _("Level {below} wins your recent games easily: try level {number} (-).")
+    return words.format(below=suggestion.played, number=suggestion.level)
 
 
 UNRATED = {

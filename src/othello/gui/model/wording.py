@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...app.i18n import N_, _, ngettext, pgettext
+from ...bitboard import PASS
 from ...board import Color
 from ...engine import LEVELS
 from ...game import Players
@@ -54,7 +55,8 @@ class PanelView:
     labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
     toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
     clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
-    strength: str = ""  # the player's rating in a word or two, beside the level's heading
+    strength: list[str] = field(default_factory=list)  # the player's rating beside the
+    # level's heading, longest first: how sure it is in words, then +/-, then the figure
 
 
 def level_info(number: int) -> tuple[str, str]:
@@ -149,8 +151,10 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [headline, _("Space: show or hide the result"), _("Space: the result card")]
     if session.paused and not session.watching:
         return [_("Paused"), _("P: go on")]
+    passed = passed_words(session)
     if session.is_human_turn():
         hinting = _("finding a hint…") if search == "analyze" else ""
+        hinting = " · ".join(filter(None, (passed, hinting)))
         if session.sides_shared:
             white = board.side_to_move == "white"
             if session.must_pass():
@@ -171,7 +175,20 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         who = _("White (computer) thinking")
     else:
         who = _("Black (computer) thinking")
-    return [who, _("depth {n}").format(n=shown_depth) if shown_depth else "…"]
+    thinking = _("depth {n}").format(n=shown_depth) if shown_depth else "…"
+    return [who, f"{passed} · {thinking}" if passed else thinking]
+
+
+def passed_words(session: Session) -> str:
+    """Who passed, while the last thing done in the game is a pass: as visible as a move,
+    until the next one is made ("" otherwise)."""
+    game = session.game
+    if game.cursor == 0 or game.moves[game.cursor - 1] != PASS:
+        return ""
+    passer: Color = "white" if session.board.side_to_move == "black" else "black"
+    if session.human is not None and not session.two_players:
+        return _("you passed") if passer == session.human else _("the computer passed")
+    return _("White passed") if passer == "white" else _("Black passed")
 
 
 def mode_names(session: Session) -> list[str]:

@@ -1,17 +1,44 @@
-"""The help card (F1 or ?): the keys, and the button that adds the game to the system's menu."""
+"""The help card (F1 or ?): the keys, the button that adds the game to the system's menu,
+and, a Tab away, how Othello is played (the rules in a few lines, with a picture of a flip)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
+from ...app import i18n
 from ...app.i18n import N_, _
 from ..services import shortcut_offer
 from ..widgets import theme
 from ..widgets.card import button, card, dim
+from ..widgets.rules_picture import flip_picture
 from ..widgets.text import MIN_TEXT, scaled, wrap
 from .base import Host, Scene
+
+RULES = [  # how Othello is played, for a player who never has; translated where drawn
+    N_("Black moves first; then the players take turns."),
+    N_("Place a disc to outflank the other side: a straight line of their discs with yours at both ends."),
+    N_("Every outflanked disc turns over, in every direction at once: across, down and diagonally."),
+    N_("A player with no such move passes; the game ends when neither can move."),
+    N_("Whoever has more discs then wins."),
+]  # fmt: skip
+FLIP_CAPTION = N_(
+    "Black plays f3: three lines of White's discs are outflanked, and all three turn over."
+)
+
+
+MIN_PICTURE = 240
+"""The narrowest the picture of a flip is drawn (two boards): smaller, the text shrinks first."""
+
+
+class Page(Enum):
+    """What the help card shows: the keys, or the rules (Tab goes from one to the other)."""
+
+    KEYS = "keys"
+    RULES = "rules"
+
 
 HELP_LINES = [  # the keys and what they do; translated where they are drawn
     (N_("Click / arrows + Enter"), N_("place a disc")),
@@ -32,7 +59,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     (N_("Space, game over"), N_("show or hide the result")),
     (N_("Set up: C/S/Tab/Enter"), N_("clear / start position / who moves / play")),
     (N_("F1 or ?"), N_("this help")),
-    ("Esc", N_("quit")),
+    ("Esc", N_("close a card; on the board: leave (asked first during a game)")),
 ]
 
 
@@ -42,7 +69,7 @@ def help_lines() -> list[tuple[str, str]]:
 
 
 class HelpOverlay(Scene):
-    """The list of keys; any key or click closes it (Esc too, instead of quitting).
+    """The list of keys, or the rules (Tab); any other key or a click closes it.
 
     With ``offer`` (the words of shortcut_offer's button), a button at its foot, or A, adds
     the game to the system's menu: the one place a player who never opens a terminal finds it.
@@ -56,8 +83,14 @@ class HelpOverlay(Scene):
         self.rect = pygame.Rect(0, 0, 0, 0)  # where the card was last drawn
         self.button = pygame.Rect(0, 0, 0, 0)  # the offer's button, as last drawn
         self.adding: shortcut_offer.Adding | None = None  # the shortcuts being written
+        self.page = Page.KEYS
+        self.lines: list[str] = []  # the rules page's lines as last drawn (tests, the tour)
+        self._picture: tuple[tuple[int, str, str], pygame.Surface] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.page = Page.RULES if self.page is Page.KEYS else Page.KEYS
+            return True
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             asked = (event.type == pygame.KEYDOWN and event.key == pygame.K_a) or (
                 event.type == pygame.MOUSEBUTTONDOWN and self.button.collidepoint(event.pos)
@@ -85,6 +118,9 @@ class HelpOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, surface.get_rect(), 170)
         room = surface.get_rect().inflate(-24, -24)
+        if self.page is Page.RULES:
+            self._draw_rules(surface, room)
+            return
         plan = self._plan(room)
         text, size, pad, line_h = self.host.text, plan.size, plan.pad, plan.line_h
         rect = pygame.Rect(0, 0, plan.width, plan.height)
@@ -108,8 +144,63 @@ class HelpOverlay(Scene):
                     at = (x + plan.keys_w + size, y + i * line_h)
                     surface.blit(text.render(line, size, theme.TEXT), at)
                 y += max(len(keys), len(lines)) * line_h
-        hint = text.render(_("Press any key or click to close"), plan.small, theme.TEXT_DIM)
+        foot = _("Tab: how to play · any other key or a click closes")
+        hint = text.render(foot, plan.small, theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
+
+    # ----- the rules ----------------------------------------------------------------------
+
+    def _draw_rules(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The rules, each wrapped to the card, under the picture of a flip and its caption;
+        the largest text size at which it all fits ``room``."""
+        text = self.host.text
+        for size in range(scaled(18), MIN_TEXT - 1, -1):
+            pad, line_h = size + 6, int(size * 1.35)
+            width = min(room.width, size * 42)
+            inner = width - 2 * pad
+            font = text.font(size)
+            caption = wrap(_(FLIP_CAPTION), text.font(max(MIN_TEXT, size - 2)), inner)
+            rules = [wrap("• " + _(rule), font, inner) for rule in RULES]
+            rows = len(caption) + sum(len(wrapped) for wrapped in rules)
+            words = 2 * pad + int(line_h * 1.6) + pad * 3 // 4 + (rows + 1) * line_h
+            shot = min(inner, (room.height - words) * 100 // 56)  # about half as high as wide
+            if shot >= MIN_PICTURE or size == MIN_TEXT:
+                break
+        height = words + shot * 56 // 100
+        rect = pygame.Rect(0, 0, width, min(height, room.height))
+        rect.center = room.center
+        self.rect = rect
+        card(surface, rect, alpha=255)
+        title = text.render(_("How to play"), size + 6, theme.TEXT, bold=True)
+        surface.blit(title, (rect.left + pad, rect.top + pad))
+        y = rect.top + pad + int(line_h * 1.6)
+        picture = self._flip(shot)
+        surface.blit(picture, picture.get_rect(midtop=(rect.centerx, y)))
+        y += picture.get_height() + pad // 4
+        self.lines = []
+        for line in caption:
+            face = text.render(line, max(MIN_TEXT, size - 2), theme.TEXT_DIM)
+            surface.blit(face, face.get_rect(midtop=(rect.centerx, y)))
+            y += line_h
+        y += pad // 2
+        for lines in rules:
+            for line in lines:
+                surface.blit(text.render(line, size, theme.TEXT), (rect.left + pad, y))
+                self.lines.append(line)
+                y += line_h
+        foot = text.render(
+            _("Tab: the keys · any other key or a click closes"),
+            max(MIN_TEXT, size - 2),
+            theme.TEXT_DIM,
+        )
+        surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
+
+    def _flip(self, width: int) -> pygame.Surface:
+        """The picture of a flip, ``width`` wide, drawn once for a size, language and theme."""
+        key = (width, i18n.language(), theme.NAME)
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, flip_picture(self.host.res.font, width))
+        return self._picture[1]
 
     def _draw_offer(
         self, surface: pygame.Surface, rect: pygame.Rect, plan: HelpPlan, title: pygame.Surface
@@ -172,6 +263,8 @@ class HelpOverlay(Scene):
             width = max(width, offer_w + 2 * pad)
         title_h = int(line_h * (2.9 if offer_below else 1.6))
         small = max(MIN_TEXT, size - 2)
+        foot_w = text.width(_("Tab: how to play · any other key or a click closes"), small)
+        width = max(width, foot_w + 2 * pad)
         height = title_h + body + int(small * 1.5) + 2 * pad
         if too_wide:  # a word longer than its column: never chosen
             width = room.width + 1

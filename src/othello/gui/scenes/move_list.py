@@ -73,13 +73,16 @@ class MoveListOverlay(Scene):
         progress: Callable[[], float | None] | None = None,
         graph: Callable[[], list[GraphPoint]] | None = None,
         tell: Callable[[str], None] | None = None,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         """``verdicts`` gives the review's marks by ply, ``progress`` the running review's
         share done and ``graph`` the evaluation graph's points (all asked each frame: a review
         started from the list shows its progress and then its marks here); ``tell`` answers
-        the player (playing on from an earlier move says how to get the game back)."""
+        the player (playing on from an earlier move says how to get the game back);
+        ``on_close`` runs when the list closes back to the game (the end card put back)."""
         self.host = host
         self.tell = tell or (lambda _words: None)
+        self.on_close = on_close
         self.session = session
         self.verdicts = verdicts or dict
         self.progress = progress or (lambda: None)
@@ -100,11 +103,14 @@ class MoveListOverlay(Scene):
         """Back to the game, where it was: the list was only a view."""
         self.session.show(None)
         self.host.close_scene(self)
+        if self.on_close is not None:
+            self.on_close()
 
     def play_on(self) -> None:
         """Play on from the position shown; the game it replaces comes back with Undo."""
         cursor = self.cursor
-        self.close()
+        self.session.show(None)
+        self.host.close_scene(self)
         if self.session.play_from(cursor):
             placed = sum(1 for sq in self.session.game.moves[:cursor] if sq != PASS)
             self.tell(
@@ -214,7 +220,8 @@ class MoveListOverlay(Scene):
             if after == cursor:  # the move played from the position shown
                 pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
             colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # later moves dimmed
-            surface.blit(text.render(label, size, colour), (x, y))
+            face = text.render(label, size, colour)  # centred on its row: a CJK font is taller
+            surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
 
     def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
         """The evaluation graph (the panel's is under the list) where there is room: below

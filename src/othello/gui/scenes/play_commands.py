@@ -86,6 +86,7 @@ class GameCommands:
         """The move list, over the panel: browse the game's positions, view only."""
         if self.host.find_screen("moves") is None:
             self.scene.finish_animation()
+            end_card = self.host.find_screen("end") is not None
             self.host.close_screen("end")  # the board is what the list is about
             computer = self.scene.computer
             self.host.open_screen(
@@ -95,6 +96,7 @@ class GameCommands:
                 progress=computer.review_progress,
                 graph=computer.graph_points,
                 tell=partial(self.scene.tell, lasting=True),
+                on_close=self._end_card_back if end_card else None,  # Space works on it again
             )
 
     def edit_position(self) -> None:
@@ -155,6 +157,16 @@ class GameCommands:
         if self.host.find_screen("display") is None:
             self.host.open_screen("display")
 
+    def leave(self) -> None:
+        """Esc on the bare board: leave, asking first while a game is in progress (the close
+        button never asks; either way the autosave keeps the game)."""
+        game = self.session.game
+        playing = game.cursor > game.given and not self.session.is_over()
+        if not playing or self.host.demo:
+            self.host.quit()
+        elif self.host.find_screen("leave") is None:
+            self.host.open_screen("leave", leave=self.host.quit)
+
     def show_help(self) -> None:
         if self.host.find_screen("help") is None:
             offer = None if self.host.demo else shortcut_offer.button_label()
@@ -175,7 +187,7 @@ def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
         "moves": game.show_moves,
         "edit": game.edit_position,
         "review": computer.toggle_review,
-        "quit": scene.host.quit,
+        "quit": game.leave,
         "settings": scene.host.open_settings,
         "play-black": partial(choices.set_human, "black"),
         "play-white": partial(choices.set_human, "white"),

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -13,6 +17,32 @@ from .resources import Report, checked, why
 
 log = logging.getLogger(__name__)  # under "othello": the log file
 NO_DEVICE = N_("No sound device found: playing without sound.")
+MOST_CAUGHT = 64 * 1024  # what the audio library may say into the log, at most
+
+
+@contextmanager
+def c_stderr_to_log() -> Iterator[None]:
+    """Standard error (file descriptor 2) caught while the block runs, and what was written
+    there logged instead. SDL and ALSA write to it from C, where Python's sys.stderr cannot
+    reach: without a sound card a terminal would show eight "ALSA lib ... cannot find card
+    '0'" lines on every start, which read as errors; the window says it in words instead."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no fd 2 at all (a windowed Windows app)
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            for line in caught.read(MOST_CAUGHT).decode(errors="replace").splitlines():
+                if line.strip():
+                    log.info("audio library: %s", line)
 
 
 class Sounds:
@@ -38,7 +68,8 @@ class Sounds:
         self._tried = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                with c_stderr_to_log():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         except pygame.error as err:
             log.warning("no audio device: %s", err)
             if tell:

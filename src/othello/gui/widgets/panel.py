@@ -57,20 +57,18 @@ class Panel(PanelLayout):
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
-            title = self.text.render(_("Othello"), self.size(28), theme.TEXT, bold=True)
+            size = min(self.size(28), rects["title"].height * 3 // 4)  # clear of the boxes
+            title = self.text.render(_("Othello"), size, theme.TEXT, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
         self._label(surface, seats_heading(view), rects["colour-label"])
-        levels = (
-            [_("Levels · click a side"), _("Levels")]
-            if view.watch_levels is not None
-            else [view.level_label]
-        )
-        if view.strength and view.watch_levels is None:  # the strength goes if need be
-            levels.insert(
-                0, _("{heading} · {strength}").format(heading=levels[0], strength=view.strength)
-            )
+        if view.watch_levels is not None:
+            levels = [_("Levels · click a side"), _("Levels")]
+        else:  # the player's strength beside it, shorter and shorter, goes if need be
+            with_strength = _("{heading} · {strength}")
+            levels = [with_strength.format(heading=view.level_label, strength=words)
+                      for words in view.strength] + [view.level_label]  # fmt: skip
         self._label(surface, levels, rects["level-label"])
         self._draw_level(surface, view)
         self.button_painter.draw_all(surface, view, mouse)

@@ -14,10 +14,11 @@ from . import theme
 from .card import button as button_face
 from .marks import globe
 from .panel_layout import GRID, Button, PanelLayout, short_labels
-from .text import MIN_TEXT, TextCache
+from .text import MIN_TEXT, TextCache, text_factor
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
 TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a label cut
+KEY_GIVE = 0.12  # the share of its type size the grid gives up so that every key shows
 
 
 class ButtonPainter:
@@ -34,25 +35,51 @@ class ButtonPainter:
 
     def _button_text(self, view: PanelView) -> tuple[int, int]:
         """One type size for the grid's buttons, so they read as one set, and the room kept at
-        a label's ends: the largest size at which every label fits whole; else the largest at
-        which each fits in some form ("New", "List"); else (the smallest panels) the same with
-        the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
+        a label's ends: the largest size at which every label fits whole, a little smaller
+        (up to KEY_GIVE) where that gives every button its key too, and larger with shorter
+        forms ("New", "List") where the player's TEXT_SIZE asks for larger text than that;
+        else the largest at which each fits in some form; else (the smallest panels) the
+        same with the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
         grid = [b for b in self.panel.buttons if b.action in GRID_ACTIONS]
         sizes = range(self.panel.size(16), MIN_TEXT - 1, -1)
         for size in sizes:
             if all(self._wording(b, view, size) == self._whole(b, view) for b in grid):
-                return size, self.panel.px(8)
+                return self._sized(grid, view, size)
         for pad in (self.panel.px(8), TIGHT_PAD):
             for size in sizes:
                 if all(self._wording(b, view, size, pad) is not None for b in grid):
                     return size, pad
         return MIN_TEXT, TIGHT_PAD
 
-    def _key_pad(self) -> int:
+    def _sized(self, grid: list[Button], view: PanelView, whole: int) -> tuple[int, int]:
+        """The grid's size and label room from ``whole``, the largest size at which every
+        label fits whole."""
+        wanted = min(self.panel.size(16), round(whole * text_factor()))
+        tight = self.panel.px(4)
+        for size in range(wanted, whole, -1):  # larger text asked for: shorter forms then
+            if all(self._wording(b, view, size, tight) is not None for b in grid):
+                return size, tight
+        for size in range(whole, max(MIN_TEXT, whole - max(1, int(whole * KEY_GIVE))) - 1, -1):
+            if all(self._with_key(b, view, size) for b in grid):
+                return size, self.panel.px(8)
+        return whole, self.panel.px(8)
+
+    def _with_key(self, button: Button, view: PanelView, size: int) -> bool:
+        """Whether the button's whole label and its key fit side by side at ``size``."""
+        label = self.text.render(self._whole(button, view), size, theme.TEXT).get_width()
+        key = self.text.render(button.key, self._key_size(size), theme.TEXT).get_width()
+        end, gap = self._key_pad()
+        return self._lamp_room(button, view) + label + gap + key <= button.rect.width - 2 * end
+
+    def _key_size(self, size: int) -> int:
+        """A key's type: smaller than the labels', never larger (larger text grows both)."""
+        return min(self.panel.size(12), size)
+
+    def _key_pad(self) -> tuple[int, int]:
         """The room at a button's ends and between its label and its key: it grows with a
-        small panel's scale, not past 10 px (a large panel's type would lose its keys, and a
-        key that shows in a window shows in every larger one)."""
-        return min(self.panel.px(10), 10)
+        small panel's scale, not past 4 and 6 px (a large panel's type would lose its keys,
+        and a key that shows in a window shows in every larger one)."""
+        return min(self.panel.px(4), 4), min(self.panel.px(6), 6)
 
     @staticmethod
     def _forms(button: Button, view: PanelView) -> Sequence[str]:
@@ -124,13 +151,17 @@ class ButtonPainter:
             text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
         label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
-            button.key, self.panel.size(12), theme.TEXT if selected else theme.TEXT_DIM
+            button.key, self._key_size(size), theme.TEXT if selected else theme.TEXT_DIM
         )
         lamp = self._lamp_room(button, view)
-        pad = self._key_pad()
+        end, gap = self._key_pad()
         whole = lamp + label.get_width()
-        with_key = button.key and whole + pad + key.get_width() <= rect.width - 2 * pad
-        left = rect.left + pad if with_key else rect.centerx - whole // 2
+        with_key = button.key and whole + gap + key.get_width() <= rect.width - 2 * end
+        if with_key:  # centred in the room the key leaves
+            room = rect.width - 2 * end - gap - key.get_width()
+            left = rect.left + end + (room - whole) // 2
+        else:
+            left = rect.centerx - whole // 2
         if lamp and button.action == "display":  # a globe: found whatever the language
             globe(surface, (left + self.panel.px(4), rect.centery), self.panel.px(5), color)
         elif lamp:
@@ -145,4 +176,4 @@ class ButtonPainter:
             )
         surface.blit(label, label.get_rect(midleft=(left + lamp, rect.centery)))
         if with_key:
-            surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
+            surface.blit(key, key.get_rect(midright=(rect.right - end, rect.centery)))

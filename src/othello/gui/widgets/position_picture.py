@@ -9,7 +9,7 @@ draws it headless), three times larger and then smoothed down, so the discs' edg
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,15 +47,16 @@ class Palette:
     white: tuple[int, int, int]
     edge: tuple[int, int, int]
     mark: tuple[int, int, int]
+    ring: tuple[int, int, int]  # the rules' rings: yellow, seen on black, white and felt
 
 
 COLOUR = Palette(
     theme.BACKGROUND_BOTTOM, theme.FELT, theme.GRID, theme.COORD, theme.BLACK_DISC,
-    theme.WHITE_DISC, (10, 10, 10), theme.LAST_MOVE,
+    theme.WHITE_DISC, (10, 10, 10), theme.LAST_MOVE, theme.YELLOW,
 )  # fmt: skip
 MONO = Palette(
     (255, 255, 255), (255, 255, 255), (0, 0, 0), (0, 0, 0), (0, 0, 0), (255, 255, 255),
-    (0, 0, 0), (0, 0, 0),
+    (0, 0, 0), (0, 0, 0), (0, 0, 0),
 )  # fmt: skip
 
 
@@ -83,8 +84,10 @@ def draw_position(
     last: Square | None = None,
     numbers: dict[Square, int] | None = None,
     ply: int = 0,
+    rings: Collection[Square] = (),
 ) -> pygame.Surface:
-    """The picture, ``options.width`` pixels wide."""
+    """The picture, ``options.width`` pixels wide; ``rings`` are squares ringed in the mark's
+    colour (the rules' picture: where a disc goes, the discs it turned over)."""
     colours = MONO if options.mono else COLOUR
     width = max(120, options.width) * SCALE
     margin = width * (7 if options.coordinates else 3) // 100
@@ -112,6 +115,9 @@ def draw_position(
             pygame.draw.circle(surface, mark, centre, max(3, cell // 9))
         else:  # the number stays readable: the mark rings the disc instead
             pygame.draw.circle(surface, mark, centre, cell * 46 // 100, max(2, cell // 24))
+    for sq in rings:
+        ring = max(2, cell // 16)
+        pygame.draw.circle(surface, colours.ring, _centre(area, cell, sq), cell * 47 // 100, ring)
     caption = picture_caption(board, ply)
     px = max(8, caption_height * 45 // 100)
     while px > 8 and font(px, False).size(caption)[0] > width - 2 * margin:

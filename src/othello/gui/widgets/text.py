@@ -68,6 +68,11 @@ def set_text_size(name: str) -> None:
     _scale.factor = TEXT_SIZES.get(name, 1.0)
 
 
+def text_factor() -> float:
+    """The player's TEXT_SIZE as a factor (normal: 1.0)."""
+    return _scale.factor
+
+
 def scaled(size: float) -> int:
     """A screen's text size as the player's TEXT_SIZE wants it (never below MIN_TEXT)."""
     return max(MIN_TEXT, round(size * _scale.factor))
@@ -79,10 +84,27 @@ def _hangul(char: str) -> bool:
 
 def _breaks_anywhere(char: str) -> bool:
     """A character a line may break before or after without a space: the ideographs and
-    kana of Chinese and Japanese, full-width signs (Korean breaks at its spaces)."""
-    if char in NO_LINE_START or char in NO_LINE_END:
-        return True
-    return unicodedata.east_asian_width(char) in ("W", "F") and not _hangul(char)
+    kana of Chinese and Japanese, full-width signs (Korean breaks at its spaces). An ASCII
+    full stop or comma is no such place: a path ("/home/player/.local") or a number stays
+    whole."""
+    return _wide(char)
+
+
+def _wide(char: str) -> bool:
+    """An ideograph, kana or full-width sign: lines break beside it without a space."""
+    return bool(char) and unicodedata.east_asian_width(char) in ("W", "F") and not _hangul(char)
+
+
+def rejoin(lines: list[str]) -> str:
+    """Wrapped lines as one again: with the space the wrap took out between two words, and
+    none where it broke between CJK characters or after a path's folder (a comma or a
+    semicolon in an English line is no reason to glue "empty" to "squares")."""
+    joined = lines[0] if lines else ""
+    for line in lines[1:]:
+        wide = _wide(joined[-1:]) or _wide(line[:1])
+        glue = "" if wide or _after_folder(joined.rsplit(" ", 1)[-1]) else " "
+        joined += glue + line
+    return joined
 
 
 def _tokens(paragraph: str) -> list[str]:
@@ -101,11 +123,18 @@ def _tokens(paragraph: str) -> list[str]:
                 tokens.append(char)
         elif char in NO_LINE_START or last[-1] in NO_LINE_END:
             tokens[-1] += char
-        elif _breaks_anywhere(char) or _breaks_anywhere(last[-1]):
+        elif _breaks_anywhere(char) or _breaks_anywhere(last[-1]) or _after_folder(last):
             tokens.append(char)
         else:
             tokens[-1] += char
     return tokens
+
+
+def _after_folder(token: str) -> bool:
+    """A path's folder just ended ("~/.config/" of "~/.config/othello/othello.ini"): a line
+    may break there, never inside a name ("/home/." | "local/share")."""
+    path = token.lstrip(" ")
+    return path[-1:] in "/\\" and (path[:1] in "/~" or path[1:3] in (":\\", ":/"))
 
 
 def visible(text: str) -> str:
@@ -292,8 +321,6 @@ class TextCache:
                 return tuple(wrapped), px
             if px <= min(size, MIN_TEXT):
                 kept = wrapped[:lines]
-                rest = wrapped[lines - 1 :]
-                joiner = "" if any(_breaks_anywhere(c) for c in "".join(rest)) else " "
-                kept[-1] = shorten(joiner.join(rest), font, width)
+                kept[-1] = shorten(rejoin(wrapped[lines - 1 :]), font, width)
                 return tuple(kept), px
             px -= 1

@@ -1,0 +1,33 @@
+"""A newcomer's clone has no ../shared beside it: the tests find the shared data through one
+variable only (tests/shared_data.py), and CI's first pass runs with it out of reach."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPELLED = re.compile(r"""["']shared["']\s*/|["'][^"']*\.\./shared|parents\[2\]""")
+
+
+def test_only_shared_data_py_says_where_the_shared_data_is() -> None:
+    spelled = [
+        path.name
+        for path in sorted((ROOT / "tests").glob("*.py"))
+        if path.name not in ("shared_data.py", Path(__file__).name)
+        and SPELLED.search(path.read_text(encoding="utf-8"))
+    ]
+    assert spelled == [], "read the shared data through shared_data.SHARED_DATA"
+
+
+def test_cis_first_pass_runs_without_the_shared_data() -> None:
+    text = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    first = text.split("\npython3 -m venv .venv-ci\n")[0]
+    runs = [line for line in first.splitlines() if "pytest" in line]
+    assert runs, "the first pass runs the quick suite"
+    wanted = re.search(r"OTHELLO_SHARED_DATA=(\S+)\s*\\?\s*$", first, re.MULTILINE)
+    assert wanted, "the first pass points OTHELLO_SHARED_DATA somewhere"
+    place = shlex.split(wanted.group(1))[0].replace("$PWD", str(ROOT))
+    assert not Path(place).exists(), "... at a folder that does not exist"
+    assert first.index("OTHELLO_SHARED_DATA=") < first.index("pytest -q")

@@ -10,7 +10,6 @@ by .github/workflows/release.yml on their own runners.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -18,6 +17,8 @@ import tarfile
 from pathlib import Path
 
 import pytest
+
+from kept_games import resumed
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -153,8 +154,9 @@ def test_app_autosaves_the_computers_reply_and_resumes(
     game.write_text("f5d6c3\n")
     # white to move: the computer replies from its search process, and the move is autosaved
     run([str(app), "--load", str(game), "--frames", "150"], env, cwd)
-    saved = json.loads((Path(env["OTHELLO_DATA_DIR"]) / "autosave.json").read_text("utf-8"))
-    assert saved["moves"].startswith("f5d6c3") and len(saved["moves"]) == 8, saved
+    saved = resumed(path=Path(env["OTHELLO_DATA_DIR"]) / "library.sqlite3")
+    assert saved is not None and saved.transcript().startswith("f5d6c3")
+    assert len(saved.moves) == 4, saved.transcript()
     run([str(app), "--frames", "10"], env, cwd)
     assert "Resumed your game: a game of 4 moves" in log_of(env)
     assert not list(cwd.iterdir()), "nothing is written to the folder it is started from"

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from kept_games import resumed
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
 
@@ -228,7 +230,8 @@ def test_installed_game_plays_saves_and_resumes_from_anywhere(
     othello = str(venv / "bin" / "othello")
     run([othello, "--load", str(game_file), "--frames", "10"], cwd=elsewhere, env=env)
     data = home / ".local" / "share" / "othello"
-    assert '"moves": "f5d6c3' in (data / "autosave.json").read_text(encoding="utf-8")
+    kept = resumed(path=data / "library.sqlite3")
+    assert kept is not None and kept.transcript().startswith("f5d6c3")
     run([othello, "--frames", "10"], cwd=elsewhere, env=env)  # the next start resumes it
     assert "Resumed your game: " in (data / "othello.log").read_text(encoding="utf-8")
     assert not list(elsewhere.iterdir()), "nothing is written to the working directory"

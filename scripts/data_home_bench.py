@@ -271,7 +271,7 @@ def demo_frames(src: Path, folder: Path, beside: list[str] | None) -> tuple[floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--old-src", type=Path, required=True, help="the earlier tree's src")
+    parser.add_argument("--old-src", type=Path, help="the earlier tree's src")
     parser.add_argument("--out", type=Path, default=None, help="keep the scratch folders here")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
@@ -281,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         answer = child_save_cost(int(rest[0])) if task == "save" else child_size(int(rest[0]))
         print(json.dumps(answer))
         return 0
+    if args.old_src is None:
+        parser.error("--old-src is needed")
     top = args.out or Path(tempfile.mkdtemp(prefix="othello-data-home-"))
     builds = {"old": args.old_src.resolve(), "new": NEW_SRC}
     folders = {name: top / name for name in builds}

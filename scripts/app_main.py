@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None, show: Callable[[str], None] = message_bo
     multiprocessing.freeze_support()  # a search process: serves and exits here
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner before --where
     captured = capture_missing_streams()
-    from othello.app.cli import main as othello_main
+    from othello.cli import main as othello_main
 
     try:
         return othello_main(argv)

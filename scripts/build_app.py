@@ -89,7 +89,8 @@ def version() -> str:
 
 def make_icon(work: Path, kind: str) -> Path | None:
     """The executable's icon from the package's icon.png (Linux executables carry none)."""
-    from othello.app import icons, paths
+    from othello.app.desktop import icons
+    from othello.app.files import paths
 
     png = paths.resource("icon.png").read_bytes()
     if kind == "windows":

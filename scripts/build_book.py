@@ -5,7 +5,7 @@
 
 Every game in ``../shared/data/games/`` (people's tournament games and Logistello's self-play,
 256,765 in all) is replayed through its first 20 moves. Each position before a move is put in
-its canonical form (the smallest of its 8 symmetric images, see ``othello.book``) and the move
+its canonical form (the smallest of its 8 symmetric images, see ``othello.engine.book``) and the move
 mapped the same way; the book counts each move and sums the game's final disc difference for
 the player who made it. Positions reached in ``--min-games`` games or more are kept, with
 their moves played at least ``--min-move`` times. Pure Python: no extra is needed.
@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from othello.bitboard import flips, legal_moves  # noqa: E402
-from othello.book import MAX_PLIES, canonical_move, decode, encode, write_book  # noqa: E402
+from othello.core.bitboard import flips, legal_moves  # noqa: E402
+from othello.engine.book import MAX_PLIES, canonical_move, decode, encode, write_book  # noqa: E402
 
 GAMES = ROOT.parent / "shared" / "data" / "games"
 SOURCES = ("wthor-1977-2025.txt.gz", "logistello-selfplay.txt.gz")

@@ -4,7 +4,7 @@
     python scripts/build_explorer.py            # a few minutes on 2 cores; the same file every time
 
 Every game in ``../shared/data/games/`` is replayed through its first 20 moves. Each position
-before a move (after 0 to 20 moves) is put in its canonical form (``othello.explorer``) and the
+before a move (after 0 to 20 moves) is put in its canonical form (``othello.study.explorer``) and the
 move mapped the same way; per source (people: the WTHOR file, programs: Logistello's) the
 explorer counts the games that played it, how many the mover won and drew, and sums the final
 disc difference for the mover. Positions reached by at least 2 games are kept, with all their
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from othello.bitboard import flips, legal_moves  # noqa: E402
-from othello.explorer import (  # noqa: E402
+from othello.core.bitboard import flips, legal_moves  # noqa: E402
+from othello.study.explorer import (  # noqa: E402
     FILE,
     MAX_MOVES,
     MIN_GAMES,

@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from othello import Board, Engine
-from othello.bitboard import FULL, legal_moves
-from othello.evaluation import SCALE, evaluate
-from othello.midgame import MidgameSearcher
-from othello.search import INF
+from othello.core.bitboard import FULL, legal_moves
+from othello.engine.evaluation import SCALE, evaluate
+from othello.engine.midgame import MidgameSearcher
+from othello.engine.search_common import INF
 
 
 def sample_positions(count: int, seed: int) -> list[tuple[int, int]]:

@@ -77,8 +77,8 @@ def child(src: Path, data: Path, task: str, *args: str) -> Any:
 
 
 def random_games(count: int, seed: int) -> list[list[int]]:
-    from othello.bitboard import PASS
-    from othello.board import Board
+    from othello.core.bitboard import PASS
+    from othello.core.board import Board
 
     rng = random.Random(seed)
     games = []
@@ -97,8 +97,8 @@ def random_games(count: int, seed: int) -> list[list[int]]:
 
 
 def ggf_file(path: Path, count: int, seed: int) -> Path:
-    from othello.board import Board
-    from othello.ggf import format_ggf
+    from othello.core.board import Board
+    from othello.formats.ggf import format_ggf
 
     lines = []
     for n, moves in enumerate(random_games(count, seed)):
@@ -111,8 +111,8 @@ def ggf_file(path: Path, count: int, seed: int) -> Path:
 
 def verdicts_for(moves: list[int]) -> dict[str, Any]:
     """What a review keeps of a game (every move judged, every legal move scored)."""
-    from othello.bitboard import PASS
-    from othello.board import Board
+    from othello.core.bitboard import PASS
+    from othello.core.board import Board
 
     board, verdicts = Board(), []
     for ply, sq in enumerate(moves):
@@ -139,9 +139,9 @@ def prepare(folder: Path, src: Path) -> None:
     sys.path.insert(0, str(ROOT / "scripts"))
     from puzzle_bench import own_puzzles
 
-    from othello.fforum import builtin_puzzles
-    from othello.notation import format_transcript
-    from othello.puzzles import PuzzleQueue
+    from othello.core.notation import format_transcript
+    from othello.study.fforum import builtin_puzzles
+    from othello.study.puzzles import PuzzleQueue
 
     data = folder / "data"
     data.mkdir(parents=True, exist_ok=True)
@@ -177,7 +177,7 @@ class Idle:
 
 def child_save_cost(moves: int) -> list[float]:
     """Each move's autosave listener on the frame loop, in ms, with the line resumed."""
-    from othello.app.settings import Settings
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
     from othello.gui.services import autosaving, persistence
 
@@ -209,11 +209,11 @@ def child_save_cost(moves: int) -> list[float]:
 def child_size(games: int) -> dict[str, float]:
     """The library's file after ``games`` games played, reviewed (their verdicts as a review
     keeps them) and their puzzles made, each left on the line behind Undo."""
-    from othello.app.library import library_path
-    from othello.app.settings import Settings
+    from othello.app.library.database import library_path
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
     from othello.gui.services import persistence
-    from othello.review import MoveReview
+    from othello.study.review import MoveReview
 
     app = App(Settings(mode="two-players", sound=False, animation=False, review_at_end=False),
               engine_factory=lambda level: Idle(), computer_min_seconds=0.0)  # fmt: skip

@@ -54,7 +54,7 @@ def read_positions(path: Path, numbers: list[int] | None) -> list[tuple[int, str
 
 def count_probes(probes: list[dict[int, int]]) -> None:
     """Count each worker's nodes per exact probe: ``WorkerPool`` wrapped, not changed."""
-    from othello.parallel import WorkerPool
+    from othello.engine.multicore.endgame import WorkerPool
 
     probe, receive = WorkerPool.probe, WorkerPool._receive
 
@@ -75,7 +75,8 @@ def count_probes(probes: list[dict[int, int]]) -> None:
 
 def solve_one(board_text: str, workers: int) -> dict[str, object]:
     """Solve in this process (the ``--one`` mode, run with PYTHONPATH at a source tree)."""
-    from othello import Board, Engine, parallel
+    from othello import Board, Engine
+    from othello.engine.multicore import endgame
 
     probes: list[dict[int, int]] = []
     count_probes(probes)
@@ -84,7 +85,7 @@ def solve_one(board_text: str, workers: int) -> dict[str, object]:
     cpu0, wall0 = time.process_time(), time.perf_counter()
     result = engine.solve(board)
     wall = time.perf_counter() - wall0
-    parallel.close_shared_pool()  # the workers are reaped, so their CPU time is counted
+    endgame.close_shared_pool()  # the workers are reaped, so their CPU time is counted
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu0 + children.ru_utime + children.ru_stime
     shared = sum(sum(p.values()) for p in probes)

@@ -27,15 +27,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from othello.board import Board  # noqa: E402
-from othello.explorer import decode, read_data  # noqa: E402
+from othello.core.board import Board  # noqa: E402
+from othello.study.explorer import decode, read_data  # noqa: E402
 
 START = """
 import os, sys, time
 t0 = time.perf_counter()
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
-from othello.app.settings import Settings
+from othello.app.settings.keys import Settings
 from othello.gui.app import App
 app = App(Settings(animation=False, sound=False, mode="two-players"), remember=None)
 if {explore}:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from othello.engine import Engine
+    from othello.engine.api import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT.parent / "shared" / "data" / "games" / "wthor-1977-2025.txt.gz"
@@ -49,7 +49,7 @@ def positions(path: Path, games: int = 10, seed: int = 7) -> list[str]:
 
 def engine_for(spec: str) -> Engine:
     """``level:N`` with optional ``key=value`` overrides (time, depth, nodes)."""
-    from othello.engine import Engine
+    from othello.engine.api import Engine
 
     level, *overrides = spec.split()
     given = dict(item.split("=") for item in overrides)

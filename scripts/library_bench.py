@@ -26,7 +26,7 @@ PER_FILE = 10_000  # games a .wtb file (one "year" each)
 
 
 def read_games(limit: int | None) -> list[list[int]]:
-    from othello.board import Board
+    from othello.core.board import Board
 
     games: list[list[int]] = []
     with gzip.open(GAMES, "rt") as f:
@@ -44,8 +44,8 @@ def names(i: int) -> tuple[int, int, int]:
 
 
 def write_ggf(games: list[list[int]], path: Path) -> None:
-    from othello.board import Board
-    from othello.ggf import format_ggf
+    from othello.core.board import Board
+    from othello.formats.ggf import format_ggf
 
     with path.open("w", encoding="utf-8") as out:
         for i, moves in enumerate(games):
@@ -57,8 +57,14 @@ def write_ggf(games: list[list[int]], path: Path) -> None:
 
 
 def write_wthor(games: list[list[int]], folder: Path) -> list[Path]:
-    from othello.board import Board
-    from othello.wthor import PLAYER_SIZE, TOURNAMENT_SIZE, WthorGame, write_games, write_names
+    from othello.core.board import Board
+    from othello.formats.wthor import (
+        PLAYER_SIZE,
+        TOURNAMENT_SIZE,
+        WthorGame,
+        write_games,
+        write_names,
+    )
 
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "WTHOR.JOU").write_bytes(
@@ -86,8 +92,8 @@ def write_wthor(games: list[list[int]], folder: Path) -> list[Path]:
 
 def import_all(paths: list[Path], library_file: Path) -> tuple[float, int, int]:
     """Seconds, games added, bytes on disk."""
-    from othello.app.library import Library
-    from othello.app.library_import import import_file
+    from othello.app.library.database import Library
+    from othello.app.library.importing import import_file
 
     library_file.unlink(missing_ok=True)
     with Library(library_file) as library:
@@ -105,7 +111,7 @@ def screen_times(data: Path) -> dict[str, float]:
     os.environ["OTHELLO_DATA_DIR"] = str(data)
     import pygame
 
-    from othello.app.settings import Settings
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
 
     app = App(Settings(window_width=1100, window_height=760, sound=False, book=False))
@@ -152,7 +158,7 @@ def frames_during_import(data: Path, source: Path) -> dict[str, float]:
     (data / "library.sqlite3").unlink(missing_ok=True)
     import pygame
 
-    from othello.app.settings import Settings
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
 
     app = App(Settings(sound=False, mode="watch", watch_seconds=0.2, level=2, watch_black_level=2))

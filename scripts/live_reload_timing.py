@@ -34,8 +34,8 @@ def main() -> int:
 
     import pygame
 
-    from othello.app import paths
-    from othello.app.config import load_settings
+    from othello.app.files import paths
+    from othello.app.settings.loading import load_settings
     from othello.gui.app import App
 
     ini = scratch / "othello.ini"

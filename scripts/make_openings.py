@@ -3,7 +3,7 @@
 
 Every distinct position after 8 moves (67,245, mirror images counted once) is taken in a
 fixed shuffled order; a 4-ply search screens it (kept for the deep search when it scores
-within ``--screen`` discs), then the opening judge (``othello.starts.OPENING_SEARCH``: a
+within ``--screen`` discs), then the opening judge (``othello.club.starts.OPENING_SEARCH``: a
 selective search 10 plies deep) scores it, and it is kept when that score is within 2
 discs. Every scored position goes to the raw file, one line each (transcript, the screen's
 score, the deep score or ``-``), so a stopped run resumes where it was and the spread of
@@ -27,8 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from othello import Engine
-from othello.notation import format_transcript, split_transcript
-from othello.starts import (
+from othello.club.starts import (
     BALANCED_MARGIN,
     BALANCED_MOVES,
     FILE,
@@ -37,6 +36,7 @@ from othello.starts import (
     distinct_openings,
     encode,
 )
+from othello.core.notation import format_transcript, split_transcript
 
 TABLES = Path(__file__).resolve().parent.parent / "src" / "othello" / "tables"
 SCREEN = 6
@@ -56,7 +56,7 @@ def read_raw(path: Path) -> dict[str, tuple[int, int | None]]:
 
 
 def squares(transcript: str) -> tuple[int, ...]:
-    from othello.notation import parse_move
+    from othello.core.notation import parse_move
 
     return tuple(parse_move(token) for _, token in split_transcript(transcript))
 

@@ -42,11 +42,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from othello import LEVELS, Board, Engine
-from othello.bitboard import flips, legal_moves
-from othello.clock import ClockTime, TimeControl
-from othello.evaluation import square_weight_eval
-from othello.notation import square_name
-from othello.search import final_score
+from othello.core.bitboard import flips, legal_moves
+from othello.core.clock import ClockTime, TimeControl
+from othello.core.notation import square_name
+from othello.engine.evaluation import square_weight_eval
+from othello.engine.search_common import final_score
 
 Player = Callable[[Board], str]
 OPENING_PLIES = 4

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def positions(count: int, seed: int = 7) -> list[str]:
     """``count`` distinct positions with a move to make, from random games."""
-    from othello.board import Board
+    from othello.core.board import Board
 
     rng = random.Random(seed)
     found: dict[str, None] = {}
@@ -46,8 +46,8 @@ def positions(count: int, seed: int = 7) -> list[str]:
 
 
 def own_puzzles(count: int) -> list[Any]:
-    from othello.board import Board
-    from othello.puzzles import Puzzle
+    from othello.core.board import Board
+    from othello.study.puzzles import Puzzle
 
     made = []
     for n, position in enumerate(positions(count)):
@@ -78,9 +78,9 @@ def timed(func: Any, repeat: int) -> float:
 
 
 def measure(count: int, repeat: int) -> dict[str, float]:
-    from othello.app.puzzle_store import PuzzleStore
-    from othello.fforum import builtin_puzzles
-    from othello.puzzles import PuzzleQueue
+    from othello.app.library.puzzles import PuzzleStore
+    from othello.study.fforum import builtin_puzzles
+    from othello.study.puzzles import PuzzleQueue
 
     queue = PuzzleQueue(own_puzzles(count))
     queue.add(builtin_puzzles())

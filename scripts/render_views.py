@@ -19,11 +19,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from othello.app.settings import Settings
-from othello.game import Game
+from othello.app.settings.keys import Settings
+from othello.core.game import Game
+from othello.core.notation import parse_square
 from othello.gui.app import App
-from othello.notation import parse_square
-from othello.review import MoveReview
+from othello.study.review import MoveReview
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "views"
 # A real tournament game (WTHOR), 60 moves.

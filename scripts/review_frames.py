@@ -19,8 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from render_views import GAME
 
-from othello.app.settings import Settings
-from othello.game import Game
+from othello.app.settings.keys import Settings
+from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.services.frame_stats import FrameStats
 

@@ -31,8 +31,8 @@ try:
 except ImportError:
     resource = None
 
-from othello.board import Board  # noqa: E402
-from othello.review import MoveReview, review_game  # noqa: E402
+from othello.core.board import Board  # noqa: E402
+from othello.study.review import MoveReview, review_game  # noqa: E402
 
 
 def cpu_seconds() -> float:

@@ -32,21 +32,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from othello.app import i18n
-from othello.app.game_formats import GameRecord
-from othello.app.library import Library
-from othello.app.settings import Settings
-from othello.board import Board
-from othello.clock import TimeControl
-from othello.engine import MoveScore
-from othello.game import Game
+from othello.app.library.database import Library
+from othello.app.library.game_records import GameRecord
+from othello.app.settings.keys import Settings
+from othello.core.board import Board
+from othello.core.clock import TimeControl
+from othello.core.game import Game
+from othello.core.notation import parse_move, square_name
+from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
 from othello.gui.scenes.help import Page
 from othello.gui.scenes.puzzles import PuzzleOverlay
-from othello.gui.services.library_keeper import Progress
-from othello.notation import parse_move, square_name
-from othello.review import MoveReview, review_game
+from othello.gui.services.library_worker import ImportProgress
+from othello.study.review import MoveReview, review_game
 
 DT = 1 / 30
 SIZES = ((540, 400), (560, 420), (1280, 800))
@@ -229,7 +229,7 @@ def tour(app: App) -> Iterator[str]:
     yield "puzzles"
     app.close_screen("puzzles")
     session.show(None)
-    importing = Progress("wthor-1997-championship.wtb", 51_250, 135_642)
+    importing = ImportProgress("wthor-1997-championship.wtb", 51_250, 135_642)
     app.library.progress = importing  # an import under way: its bar over the notices
     app.open_screen("import-bar", keeper=app.library)
     frames(app)

@@ -6,7 +6,7 @@ Each seeded midgame position (24-40 empty squares, the bench's) is searched to a
 depth (``--analyze``: every move scored, as a hint does) by a fresh engine, alone and then with the workers, alternating, so that whatever
 else the machine does falls on both. A full-width search (``--selectivity 0``, the default)
 must give the same score either way; the script says when it does not. Times include the
-calling process's own depths below ``othello.split.SPLIT_FROM_DEPTH``; the workers' pool
+calling process's own depths below ``othello.engine.multicore.midgame.SPLIT_FROM_DEPTH``; the workers' pool
 is started before the clock.
 """
 
@@ -17,11 +17,12 @@ import os
 import time
 from pathlib import Path
 
-from othello import Board, Engine, parallel
-from othello.app.bench import random_positions
-from othello.engine import SearchResult
-from othello.evaluation import prepare
-from othello.levels import ANALYSIS, LEVELS
+from othello import Board, Engine
+from othello.app.commands.bench import random_positions
+from othello.engine.api import SearchResult
+from othello.engine.evaluation import prepare
+from othello.engine.levels import ANALYSIS, LEVELS
+from othello.engine.multicore import endgame
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -55,7 +56,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     prepare()
-    pool = parallel.shared_pool(args.workers)  # started before the clock
+    pool = endgame.shared_pool(args.workers)  # started before the clock
     pids = [proc.pid for proc in pool.procs] if pool is not None else []
     cpu_alone = 0.0
     cpu_before = [cpu_seconds(pid) for pid in pids]
@@ -100,7 +101,7 @@ def main() -> None:
             f"{', '.join(f'{b:.1f}' for b in busy)}: on idle cores at most "
             f"{cpu_alone / max(busy):.2f} times as fast (the busiest worker's share)"
         )
-    parallel.close_shared_pool()
+    endgame.close_shared_pool()
 
 
 if __name__ == "__main__":

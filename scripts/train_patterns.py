@@ -8,7 +8,7 @@ Every position of every game (256,765 games: people's tournament games and Logis
 self-play) is labelled, and one game in twenty, chosen by a hash of its moves, is held out for
 validation, so no position of a validation game is trained on. Per game phase (a bucket of
 4 empty squares), a ridge regression (scipy's LSQR with damping) fits one value per pattern
-configuration (symmetric configurations tied, see ``othello.patterns``) plus mobility,
+configuration (symmetric configurations tied, see ``othello.engine.patterns``) plus mobility,
 parity and a constant. The script prints the validation error per phase, next to the hand-
 made evaluation's, and writes ``src/othello/tables/patterns.bin``.
 
@@ -42,15 +42,9 @@ from scipy.sparse.linalg import lsqr
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from othello.bitboard import FULL, flips, legal_moves  # noqa: E402
-from othello.pattern_weights import (  # noqa: E402
-    EXTRA_FEATURES,
-    PHASES,
-    SCALE,
-    phase_of,
-    write_weights,
-)
-from othello.patterns import PATTERNS, Pattern, canonical, instances  # noqa: E402
+from othello.core.bitboard import FULL, flips, legal_moves  # noqa: E402
+from othello.engine.pattern_weights import EXTRA_FEATURES, PHASES, SCALE, phase_of, write_weights  # noqa: E402
+from othello.engine.patterns import PATTERNS, Pattern, canonical, instances  # noqa: E402
 
 GAMES = ROOT.parent / "shared" / "data" / "games"
 SOURCES = ("wthor-1977-2025.txt.gz", "logistello-selfplay.txt.gz")
@@ -261,7 +255,7 @@ def fit_phase(x: csr_matrix, y: np.ndarray, damp: float) -> np.ndarray:
 OLD_EVALUATE = """
 import sys
 import numpy as np
-from othello.evaluation import evaluate
+from othello.engine.evaluation import evaluate
 p, o = np.load(sys.argv[1]), np.load(sys.argv[2])
 np.save(sys.argv[3], np.array([evaluate(int(a), int(b)) for a, b in zip(p, o)], dtype=np.float64))
 """

@@ -11,7 +11,7 @@ extra: ``pip install -e '.[i18n]'``); the game itself needs only the standard li
 What is extracted: every ``_()``, ``N_()``, ``ngettext()``, ``pgettext()`` and
 ``npgettext()`` with literal text in ``src/othello`` (a ``# Translators:`` comment above goes
 along), the opening names of ``data/openings.tsv`` (context "opening") and the levels' names
-and descriptions of ``othello.levels`` (context "level"). tests/test_translations.py checks
+and descriptions of ``othello.engine.levels`` (context "level"). tests/test_translations.py checks
 the same without Babel: every marked sentence translated in every catalog, plural forms
 present, placeholders kept, each catalog against its glossary (``po/glossary/<lang>.tsv``),
 and every ``.mo`` compiled from its ``.po`` as it is now.
@@ -83,7 +83,7 @@ def template() -> Catalog:
                 name.strip(), None, [("src/othello/data/openings.tsv", number)],
                 auto_comments=[note], context="opening",
             )  # fmt: skip
-    from othello.levels import ANALYSIS, LEVELS
+    from othello.engine.levels import ANALYSIS, LEVELS
 
     for level in (*LEVELS, ANALYSIS):
         for words in ((level.name,) if level is not ANALYSIS else ()) + (level.description,):

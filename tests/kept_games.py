@@ -8,11 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from othello.app import held_games, paths
-from othello.app.held_games import Changes, Seat
-from othello.app.library import Library, library_path
-from othello.game import Game
-from othello.notation import format_transcript
+from othello.app.files import paths
+from othello.app.library import held_games
+from othello.app.library.database import Library, library_path
+from othello.app.library.held_games import Changes, Seat
+from othello.core.game import Game
+from othello.core.notation import format_transcript
 
 
 def library(path: Path | None = None) -> Library:

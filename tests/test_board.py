@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-import othello.board
-import othello.notation
+import othello.core.board
+import othello.core.notation
 from conftest import DATA
 from othello import Board, IllegalMoveError, NotationError
-from othello.bitboard import perft
-from othello.board import START_BLACK, START_WHITE
+from othello.core.bitboard import perft
+from othello.core.board import START_BLACK, START_WHITE
 from reference import RefBoard, name, other
 from reference import perft as reference_perft
 
@@ -294,5 +294,5 @@ def test_errors_are_value_errors() -> None:
 
 
 def test_docstring_examples() -> None:
-    for module in (othello.board, othello.notation):
+    for module in (othello.core.board, othello.core.notation):
         assert doctest.testmod(module).failed == 0

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from othello import book as book_module
-from othello.bitboard import legal_moves
-from othello.board import Board
-from othello.book import (
+from othello.core.bitboard import legal_moves
+from othello.core.board import Board
+from othello.engine import book as book_module
+from othello.engine.api import Engine
+from othello.engine.book import (
     MARGIN,
     MIN_COUNT,
     BookError,
@@ -20,8 +21,7 @@ from othello.book import (
     fast_transform,
     load_book,
 )
-from othello.engine import Engine
-from othello.patterns import symmetry, transform
+from othello.engine.patterns import symmetry, transform
 
 
 def test_fast_transforms_are_the_board_symmetries() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import bench, cli
+from othello import cli
+from othello.app.commands import bench
 
 
 def othello(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -76,8 +77,8 @@ def test_bench_sections_print_their_figures() -> None:
 def test_the_engine_never_imports_pygame(tmp_path: Path) -> None:
     # Everything below the window must work where pygame is missing or broken.
     code = (
-        "import sys, othello, othello.app.cli, othello.engine, othello.search, othello.app.bench, "
-        "othello.app.storage, othello.app.config, othello.game, othello.notation\n"
+        "import sys, othello, othello.cli, othello.engine.api, othello.engine.search_common, othello.app.commands.bench, "
+        "othello.app.files.game_files, othello.app.settings.loading, othello.core.game, othello.core.notation\n"
         "from othello import Board, Engine\n"
         "Engine(level=2, seed=1).think(Board())\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"

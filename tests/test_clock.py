@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from othello import Board, Engine
-from othello.clock import (
+from othello.core.clock import (
     PRESETS,
     ClockError,
     ClockTime,
@@ -190,7 +190,7 @@ def test_a_level_on_a_clock_keeps_its_node_budget() -> None:
     """A clock makes a level play faster, never stronger: with time to spare, level 10 on a
     clock searches exactly as off it (it searched as far as the clock allowed before)."""
     from othello import Board, Engine
-    from othello.clock import ClockTime
+    from othello.core.clock import ClockTime
 
     board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7d7c5b6")
     free = Engine(level=10, seed=1).think(board)
@@ -204,8 +204,8 @@ def test_a_timed_level_on_a_long_clock_takes_no_more_than_its_own_time(
     """The top level searches as deep as its seconds allow: a 30-minute clock must not give
     it more than those (it would play stronger than its rating says)."""
     from othello import Board, Engine
-    from othello.clock import ClockTime
-    from othello.levels import LEVELS
+    from othello.core.clock import ClockTime
+    from othello.engine.levels import LEVELS
 
     timed = [lv for lv in LEVELS if not lv.nodes and lv.depth > 9]
     assert timed, "a level that plays to a time limit"

@@ -11,15 +11,15 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.app import strength_store
-from othello.app.library import Library, library_path
-from othello.clock import TimeControl
-from othello.ggf import format_ggf
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library, library_path
+from othello.club.starts import BALANCED_MOVES
+from othello.core.clock import TimeControl
+from othello.formats.ggf import format_ggf
 from othello.gui.app import App
 from othello.gui.model.clocks import Clocks
 from othello.gui.model.session import Session
-from othello.gui.services.library_watch import record_of
-from othello.starts import BALANCED_MOVES
+from othello.gui.services.library_feed import record_of
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, human_turn_idle, press
 
 

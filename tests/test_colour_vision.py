@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
-from othello.notation import parse_move, square_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import colour_vision

@@ -9,13 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app import paths
-from othello.app import settings as schema
-from othello.app.config import load_settings, parse_settings
-from othello.app.settings import DEFAULTS, Settings
-from othello.app.settings_watch import SettingsWatch
-from othello.errors import ConfigError
-from othello.levels import LEVELS
+from othello.app.files import paths
+from othello.app.settings import keys as schema
+from othello.app.settings.keys import DEFAULTS, Settings
+from othello.app.settings.loading import load_settings, parse_settings
+from othello.app.settings.watch import SettingsWatch
+from othello.core.errors import ConfigError
+from othello.engine.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,7 +81,7 @@ def test_every_key_in_the_shipped_file_is_commented() -> None:
 
 
 def test_level_range_matches_the_engines_levels() -> None:
-    from othello.engine import LEVELS
+    from othello.engine.api import LEVELS
 
     key = schema.KEY_BY_NAME["LEVEL"]
     assert (key.low, key.high) == (1, len(LEVELS))
@@ -90,7 +90,7 @@ def test_level_range_matches_the_engines_levels() -> None:
 
 def test_a_first_start_meets_the_first_level() -> None:
     # The level a new player can beat sometimes (measured: docs/benchmarks.md).
-    from othello.levels import FIRST_LEVEL
+    from othello.engine.levels import FIRST_LEVEL
 
     assert schema.DEFAULTS.level == FIRST_LEVEL  # and the shipped file gives DEFAULTS (above)
 

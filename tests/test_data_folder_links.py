@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import files, instances
-from othello.app.game_formats import GameRecord, read_source
-from othello.notation import parse_square
-from othello.wthor import PLAYER_SIZE, WthorGame, write_games, write_names
+from othello.app.files import writing
+from othello.app.library import copies
+from othello.app.library.game_records import GameRecord, read_source
+from othello.core.notation import parse_square
+from othello.formats.wthor import PLAYER_SIZE, WthorGame, write_games, write_names
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="symbolic links and umask as on POSIX")
 MOVES = tuple(parse_square(name) for name in ("f5", "d6", "c3"))
@@ -23,7 +24,7 @@ SECRET = b"0123456789abcdef" + b"my private words, not a name at all" * 4
 def test_a_saved_file_is_not_made_executable(tmp_path: Path) -> None:
     old = os.umask(0o022)
     try:
-        path = files.write_new(tmp_path, "othello-1", ".txt", "f5d6c3\n")
+        path = writing.write_new(tmp_path, "othello-1", ".txt", "f5d6c3\n")
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
@@ -36,7 +37,7 @@ def test_a_lock_that_is_a_link_leaves_the_file_it_names_alone(tmp_path: Path) ->
     data = tmp_path / "data"
     data.mkdir()
     (data / "running.lock").symlink_to(secret)
-    found = instances.claim(data)
+    found = copies.claim(data)
     try:
         assert secret.read_bytes() == SECRET
         assert found.lock is None and found.problem and "link" in found.problem
@@ -51,7 +52,7 @@ def test_a_lock_that_is_a_hard_link_leaves_the_other_name_alone(tmp_path: Path) 
     data = tmp_path / "data"
     data.mkdir()
     os.link(secret, data / "running.lock")
-    found = instances.claim(data)
+    found = copies.claim(data)
     found.release()
     assert secret.read_bytes() == SECRET
 

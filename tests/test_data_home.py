@@ -22,16 +22,19 @@ import pygame
 import pytest
 
 from kept_games import line
-from othello.app import cli, paths, puzzle_store, strength_store
-from othello.app.library import Library, LibraryError, LibraryUnusable, library_path
-from othello.app.library_files import open_library
-from othello.app.settings import Settings
-from othello.bitboard import PASS
-from othello.board import Board
-from othello.game import Game
+from othello import cli
+from othello.app.files import paths
+from othello.app.library import puzzles as puzzle_store
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library, LibraryError, LibraryUnusable, library_path
+from othello.app.library.file_faults import open_library
+from othello.app.settings.keys import Settings
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.game import Game
+from othello.core.notation import format_transcript, parse_move
 from othello.gui.services import persistence
-from othello.notation import format_transcript, parse_move
-from othello.review import MoveReview
+from othello.study.review import MoveReview
 from test_launch_gui import attached_window_maker, frames, isolate
 
 AGAINST = Settings(mode="computer", sound=False, animation=False, review_at_end=False, level=3)
@@ -178,7 +181,7 @@ def test_an_afternoon_comes_back_whole_across_restarts(
 
 AFTERNOON_CHILD = """
 import sys
-from othello.app.settings import Settings
+from othello.app.settings.keys import Settings
 from othello.gui.app import App
 from othello.gui.services import persistence
 sys.path.insert(0, sys.argv[2])
@@ -355,7 +358,7 @@ def test_a_library_that_may_only_be_read_is_read(
         real_init(self, path, wait, read_only)
 
     monkeypatch.setattr(Library, "__init__", refusing)
-    monkeypatch.setattr("othello.app.library_files.Library.__init__", refusing, raising=False)
+    monkeypatch.setattr("othello.app.library.file_faults.Library.__init__", refusing, raising=False)
     assert cli.main(["games", "--json"]) == 0
     library = Library(library_path(), read_only=True)
     with pytest.raises(LibraryError):
@@ -364,7 +367,7 @@ def test_a_library_that_may_only_be_read_is_read(
 
 
 def held_games_record() -> Any:
-    from othello.app.game_formats import GameRecord
+    from othello.app.library.game_records import GameRecord
 
     return GameRecord(
         Board(), [parse_move(m) for m in ("f5", "d6", "c3")], "Ann", "Bob", "2026-01-01"

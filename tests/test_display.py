@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from othello.app import i18n
-from othello.app.preferences import load_with_choices
+from othello.app.settings.choices import load_with_choices
 from othello.gui.app import App
-from othello.gui.scenes.display import DisplayCard
 from othello.gui.scenes.play_keys import TYPE_WAIT
-from othello.gui.scenes.set_up import EditOverlay
+from othello.gui.scenes.position_editor import PositionEditor
+from othello.gui.scenes.settings_card import SettingsCard
 from othello.gui.widgets import theme
 from othello.gui.widgets.text import TEXT_SIZES
 from test_gui import DT, FakeEngine, app_maker, frames, press
@@ -32,15 +32,15 @@ def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
     yield from live_app_maker(tmp_path)
 
 
-def open_card(app: App) -> DisplayCard:
+def open_card(app: App) -> SettingsCard:
     press(pygame.K_v)
     frames(app, 1)
-    card = app.find_scene(DisplayCard)
+    card = app.find_scene(SettingsCard)
     assert card is not None
     return card
 
 
-def click_choice(app: App, card: DisplayCard, row: str, value: str) -> None:
+def click_choice(app: App, card: SettingsCard, row: str, value: str) -> None:
     choice = next(c for c in card.buttons if (c.row, c.value) == (row, value))
     pos = choice.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -88,7 +88,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     assert (read.theme, read.text_size) == ("high-contrast", "larger")
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert app.find_scene(DisplayCard) is None and app.running  # Esc closes the card only
+    assert app.find_scene(SettingsCard) is None and app.running  # Esc closes the card only
     assert app.screen.get_at(app.layout.square_rect(0).center) != felt
 
 
@@ -103,7 +103,7 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     for _ in range(5):  # down to the themes, past the languages' other lines if any
         press(pygame.K_DOWN)
         frames(app, 1)
-        card = app.find_scene(DisplayCard)
+        card = app.find_scene(SettingsCard)
         assert card is not None and card.focus is not None
         if card.buttons[card.focus].row == "theme":
             break
@@ -165,13 +165,13 @@ def test_a_letter_with_a_command_waits_for_a_digit(make_app: Callable[..., App])
     press(pygame.K_e)
     press(pygame.K_6)
     frames(app, 1)
-    assert app.session.game.moves[:1] == [44] and app.find_scene(EditOverlay) is None
+    assert app.session.game.moves[:1] == [44] and app.find_scene(PositionEditor) is None
     app = make_app(FakeEngine(), mode="two-players")
     press(pygame.K_e)
     frames(app, 1)
-    assert app.find_scene(EditOverlay) is None  # still waiting for a digit
+    assert app.find_scene(PositionEditor) is None  # still waiting for a digit
     frames(app, int(TYPE_WAIT / DT) + 1)
-    assert app.find_scene(EditOverlay) is not None
+    assert app.find_scene(PositionEditor) is not None
 
 
 def test_another_key_after_a_letter_is_its_own(make_app: Callable[..., App]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import editor_launch
+from othello.app.settings import editor as editor_launch
 
 
 class FakeProcess:
@@ -165,7 +165,7 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
 ) -> None:
     """The issue's case, with real programs: PATH has no xdg-open, $EDITOR names vim and a
     terminal emulator is installed; O opens the file in vim in that terminal."""
-    from othello.app.settings import Settings
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
     from test_gui import FakeEngine, frames, frames_until, press
     from test_live_settings import notices_text, record_notices

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
-from othello.engine import DEFAULT_LEVEL
-from othello.errors import GameOverError
-from othello.levels import Level
+from othello.core.errors import GameOverError
+from othello.engine.api import DEFAULT_LEVEL
+from othello.engine.levels import Level
 from test_search import brute_force, random_board
 
 DATA = Path(__file__).parent / "data"

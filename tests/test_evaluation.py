@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from othello import evaluation, learned, pattern_weights
-from othello.bitboard import FULL, legal_moves, mobility
-from othello.board import Board
-from othello.engine import Engine
-from othello.errors import WeightsError
-from othello.pattern_weights import EXTRA_FEATURES, PHASES, PhaseWeights, read_weights
-from othello.patterns import PATTERNS, canonical, index_of, instances, transform
+from othello.core.bitboard import FULL, legal_moves, mobility
+from othello.core.board import Board
+from othello.core.errors import WeightsError
+from othello.engine import evaluation, pattern_weights, table_files
+from othello.engine.api import Engine
+from othello.engine.pattern_weights import EXTRA_FEATURES, PHASES, PhaseWeights, read_weights
+from othello.engine.patterns import PATTERNS, canonical, index_of, instances, transform
 
 
 def random_positions(count: int, seed: int) -> list[tuple[int, int]]:
@@ -151,7 +151,7 @@ def test_the_evaluation_prefers_the_obvious() -> None:
 
 
 def _raw_with(monkeypatch: pytest.MonkeyPatch, raw: array[int] | None) -> None:
-    monkeypatch.setattr(learned, "read_int16", lambda name: raw)
+    monkeypatch.setattr(table_files, "read_int16", lambda name: raw)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,7 @@ def _raw_with(monkeypatch: pytest.MonkeyPatch, raw: array[int] | None) -> None:
 def test_a_missing_or_damaged_weights_file_is_named_clearly(
     monkeypatch: pytest.MonkeyPatch, damage: str, words: str
 ) -> None:
-    good = learned.read_int16(pattern_weights.TABLE)
+    good = table_files.read_int16(pattern_weights.TABLE)
     assert good is not None
     raw = {
         "missing": None,
@@ -196,6 +196,6 @@ def test_without_weights_the_engine_still_plays_a_whole_game(
 
 
 def test_learned_tables_are_little_endian_files(tmp_path: Path) -> None:
-    assert learned.read_int16("no-such-table") is None
-    path = learned.write_int16(tmp_path, "t", array("h", [1, -2, 300]))
+    assert table_files.read_int16("no-such-table") is None
+    path = table_files.write_int16(tmp_path, "t", array("h", [1, -2, 300]))
     assert path.read_bytes() == b"\x01\x00\xfe\xff\x2c\x01"  # the same on every machine

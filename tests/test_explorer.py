@@ -10,13 +10,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from othello import explorer
-from othello.app import cli
-from othello.bitboard import flips, legal_moves
-from othello.board import Board
-from othello.explorer import ExplorerError, decode, encode, load_explorer
-from othello.notation import square_name
-from othello.patterns import transform
+from othello import cli
+from othello.core.bitboard import flips, legal_moves
+from othello.core.board import Board
+from othello.core.notation import square_name
+from othello.engine.patterns import transform
+from othello.study import explorer
+from othello.study.explorer import ExplorerError, decode, encode, load_explorer
 from shared_data import need_shared, shared_file
 
 SHARED = shared_file("games")

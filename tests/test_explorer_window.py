@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from othello import explorer
-from othello.explorer import load_explorer
+from othello.core.notation import parse_square, square_name
 from othello.gui.app import App
 from othello.gui.widgets.explorer_marks import short_count
-from othello.notation import parse_square, square_name
+from othello.study import explorer
+from othello.study.explorer import load_explorer
 from test_gui import app_maker, brightness, frames, pixel, press, press_waiting
 
 

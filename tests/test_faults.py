@@ -15,7 +15,7 @@ damaged or not UTF-8 is simply written on; a sound file with stray bytes still p
 are listed in ``STILL_WORKS``, and for them the window must say nothing about the file.
 
 The package's own files are never touched: the game is pointed at a damaged copy
-(``othello.reading.REPLACED``, ``paths.default_ini``, the window's resource folder).
+(``othello.core.file_reading.REPLACED``, ``paths.default_ini``, the window's resource folder).
 """
 
 from __future__ import annotations
@@ -39,12 +39,15 @@ import pygame
 import pytest
 
 from kept_games import keep, old_autosave_data
-from othello import book, explorer, openings, reading
-from othello.app import cli, logs, paths, storage
-from othello.app.config import ensure_user_ini, load_settings
-from othello.game import Game
+from othello import cli
+from othello.app.files import game_files, logs, paths
+from othello.app.settings.loading import ensure_user_ini, load_settings
+from othello.core import file_reading
+from othello.core.game import Game
+from othello.engine import book
 from othello.gui.app import App
 from othello.gui.services import persistence
+from othello.study import explorer, named_openings
 from test_launch_gui import FirstMoveEngine, ctrl, frames, isolate, toast_texts
 
 PACKAGE = paths.package_dir()
@@ -70,7 +73,7 @@ def user_file(path: Callable[[], Path]) -> Callable[[Path, pytest.MonkeyPatch], 
 def package_file(inside: str) -> Callable[[Path, pytest.MonkeyPatch], Path]:
     def where(tmp: Path, patch: pytest.MonkeyPatch) -> Path:
         path = tmp / "package" / inside
-        patch.setitem(reading.REPLACED, inside, path)
+        patch.setitem(file_reading.REPLACED, inside, path)
         return path
 
     return where
@@ -106,8 +109,8 @@ def autosave_bytes() -> bytes:
 
 
 def puzzles_bytes() -> bytes:
-    from othello.fforum import builtin_puzzles
-    from othello.puzzles import PuzzleQueue
+    from othello.study.fforum import builtin_puzzles
+    from othello.study.puzzles import PuzzleQueue
 
     queue = PuzzleQueue(builtin_puzzles()[:3])
     return json.dumps(queue.to_data()).encode()
@@ -141,7 +144,7 @@ TARGETS: dict[str, Target] = {
     "othello.ini (the package's)": Target(default_ini, packaged("othello.ini"),
                                           words=("othello.ini",)),
     "a saved game (Ctrl+O)": Target(
-        user_file(lambda: storage.games_dir() / "othello-20260101-000000.txt"),
+        user_file(lambda: game_files.games_dir() / "othello-20260101-000000.txt"),
         lambda: b"f5d6c3d3c4\n", "open",
         ("othello-20260101-000000.txt", "No saved games")),  # a pipe or a folder is no game
     "a dropped file": Target(lambda tmp, patch: tmp / "dropped" / "game.txt",
@@ -262,7 +265,7 @@ def everything(folder: Path) -> Counter[tuple[Any, ...]]:
 @pytest.fixture(autouse=True)
 def fresh_caches() -> Iterator[None]:
     """The packaged files are read once per process: each case reads its own."""
-    loaders = (openings.load_openings, book.load_book, explorer.load_explorer)
+    loaders = (named_openings.load_openings, book.load_book, explorer.load_explorer)
     for loader in loaders:
         loader.cache_clear()
     yield

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from othello.app import i18n
-from othello.app.paths import resources_dir
+from othello.app.files.paths import resources_dir
 from othello.gui.services.fonts import FontChain
 from othello.gui.services.resources import (
     CJK_FONTS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from othello import Board, Game, IllegalMoveError
-from othello.bitboard import PASS
+from othello.core.bitboard import PASS
 
 
 def test_undo_redo_and_branching() -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from ggs_records import EDAX_ROXANE, FANGR, HERCULE, KOMI, REAL, SAIO, SYNCHRO, WHITE_STARTS
-from othello.app.game_formats import GameRecord, Problem, records_from_text
-from othello.app.storage import parse_game_text
-from othello.bitboard import PASS
-from othello.board import Board
-from othello.errors import GameTextError
-from othello.ggf import GgfGame, GgfProblem, format_ggf, read_games
-from othello.notation import parse_square
+from othello.app.files.game_files import parse_game_text
+from othello.app.library.game_records import GameRecord, Problem, records_from_text
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.errors import GameTextError
+from othello.core.notation import parse_square
+from othello.formats.ggf import GgfGame, GgfProblem, format_ggf, read_games
 
 
 def games_of(text: str) -> list[GgfGame]:

@@ -118,10 +118,10 @@ def test_two_players_positions_are_scored_while_the_search_is_idle(
 
 
 def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
-    from othello.game import Game
+    from othello.core.game import Game
+    from othello.core.notation import parse_move
     from othello.gui.model.judgement import GameJudgement
-    from othello.notation import parse_move
-    from othello.review import MoveReview
+    from othello.study.review import MoveReview
 
     game = Game()
     for move in ("f5", "d6", "c3"):
@@ -147,7 +147,7 @@ def test_the_judgement_keeps_scores_and_verdicts_with_their_line() -> None:
     for move in ("f5", "f6"):
         other.play(move)
     assert judgement.reviewed(other) == {}  # another line: its verdicts are not shown
-    from othello.board import Board
+    from othello.core.board import Board
 
     start_and_a1 = Board().to_string().replace("-", "X", 1)  # the start, a black disc on a1
     set_up = Game(Board.from_string(start_and_a1))
@@ -162,10 +162,10 @@ def test_what_was_judged_survives_its_plain_data_and_damage_is_left_out() -> Non
     (an edited or damaged file) are left out, never a crash."""
     import json
 
-    from othello.game import Game
+    from othello.core.game import Game
+    from othello.core.notation import parse_move
     from othello.gui.model.judgement import GameJudgement
-    from othello.notation import parse_move
-    from othello.review import MoveReview
+    from othello.study.review import MoveReview
 
     game = Game()
     for move in ("f5", "d6", "c3"):

@@ -17,16 +17,16 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.app.settings import Settings
-from othello.bitboard import PASS
-from othello.engine import MoveScore
+from othello.app.settings.keys import Settings
+from othello.core.bitboard import PASS
+from othello.core.notation import parse_square, square_name
+from othello.engine.api import MoveScore
 from othello.gui.app import App
-from othello.gui.model.wording import result_text
+from othello.gui.model.panel_words import result_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.scenes.play_keys import TYPE_WAIT
 from othello.gui.widgets import theme
-from othello.notation import parse_square, square_name
 
 DT = 1 / 30
 # After Black plays d1 here, White has no legal move and must pass (Black moves again).
@@ -438,8 +438,8 @@ def test_the_computers_pass_stays_in_the_status_until_the_next_move(
 
 
 def test_with_two_players_the_status_says_which_side_passed() -> None:
+    from othello.gui.model.panel_words import status_parts
     from othello.gui.model.session import Session
-    from othello.gui.model.wording import status_parts
 
     session = Session(two_players=True)
     session.new_game(Board.from_string(WHITE_PASSES))
@@ -451,7 +451,7 @@ def test_with_two_players_the_status_says_which_side_passed() -> None:
 def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
     make_app: Callable[..., App],
 ) -> None:
-    from othello.engine import Engine
+    from othello.engine.api import Engine
 
     engine = Engine(level=1, seed=3)
     app = make_app(engine)
@@ -546,7 +546,7 @@ def test_panel_buttons_work_with_the_mouse(make_app: Callable[..., App]) -> None
 
 def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> None:
     from othello.gui.scenes.move_list import MoveListOverlay
-    from othello.gui.scenes.set_up import EditOverlay
+    from othello.gui.scenes.position_editor import PositionEditor
 
     app = make_app(FakeEngine())
     frames(app, 1)
@@ -564,7 +564,7 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     assert app.find_scene(MoveListOverlay) is None
     click_at(buttons["edit"].center)
     frames(app, 1)
-    assert app.find_scene(EditOverlay) is not None
+    assert app.find_scene(PositionEditor) is not None
 
 
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:

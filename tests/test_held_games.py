@@ -17,16 +17,18 @@ from pathlib import Path
 import pytest
 
 from kept_games import keep, line, old_autosave, resumed
-from othello.app import held_games, puzzle_store, strength_store
-from othello.app.held_games import Changes, HeldGame, Seat
-from othello.app.library import Library, library_path
-from othello.app.old_files import PENDING, take_in
-from othello.bitboard import PASS
-from othello.board import Board
-from othello.errors import GameTextError
-from othello.fforum import builtin_puzzles
-from othello.game import Game, Players
-from othello.puzzles import PuzzleQueue
+from othello.app.library import held_games
+from othello.app.library import puzzles as puzzle_store
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library, library_path
+from othello.app.library.held_games import Changes, HeldGame, Seat
+from othello.app.library.old_files import PENDING, take_in
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.errors import GameTextError
+from othello.core.game import Game, Players
+from othello.study.fforum import builtin_puzzles
+from othello.study.puzzles import PuzzleQueue
 
 
 @pytest.fixture(autouse=True)
@@ -144,7 +146,7 @@ def test_whatever_a_paste_accepts_a_resume_accepts() -> None:
     """One check, one place (issue 41): a GGF position with a lone disc on a1 was played,
     then refused at the next start; now the paste refuses it as the resume does, and a
     composed position a game can reach is accepted by both."""
-    from othello.app.storage import parse_game_text
+    from othello.app.files.game_files import parse_game_text
 
     lone = "(;GM[Othello]PC[x]BO[8 O------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[d3];)"
     with pytest.raises(GameTextError, match="Impossible position"):
@@ -158,10 +160,10 @@ def test_whatever_a_paste_accepts_a_resume_accepts() -> None:
 
 KILLED_CHILD = """
 import os, signal, sys
-from othello.app import held_games
-from othello.app.held_games import Changes, Seat
-from othello.app.library import Library
-from othello.game import Game, Players
+from othello.app.library import held_games
+from othello.app.library.held_games import Changes, Seat
+from othello.app.library.database import Library
+from othello.core.game import Game, Players
 game, key = Game(), held_games.new_key()
 with Library() as library:
     for move in sys.argv[1].split():
@@ -311,7 +313,7 @@ def test_a_file_taken_in_but_not_yet_renamed_is_not_taken_twice(
 ) -> None:
     """A kill between the transaction and the rename: the next start only renames it."""
     old_autosave(Game.from_transcript("f5d6c3"))
-    from othello.app import old_files
+    from othello.app.library import old_files
 
     monkeypatch.setattr(old_files, "_keep_aside", lambda path: None)
     taken_in(data_dir)

@@ -20,18 +20,20 @@ from typing import Any
 import pygame
 import pytest
 
-from othello import openings
-from othello.app import cli, logs, nboard, paths, storage
-from othello.app.config import ensure_user_ini, load_settings
-from othello.app.library import Library, library_path
-from othello.app.old_files import take_in
-from othello.app.settings import Settings
-from othello.board import Board
-from othello.errors import GameTextError
-from othello.game import Game
+from othello import cli
+from othello.app.commands import nboard
+from othello.app.files import game_files, logs, paths
+from othello.app.library.database import Library, library_path
+from othello.app.library.old_files import take_in
+from othello.app.settings.keys import Settings
+from othello.app.settings.loading import ensure_user_ini, load_settings
+from othello.core.board import Board
+from othello.core.errors import GameTextError
+from othello.core.game import Game
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.services import persistence
-from othello.puzzles import Puzzle, PuzzleError, PuzzleQueue
+from othello.study import named_openings
+from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue
 from test_gui import app_maker, click, frames, press
 from test_launch_gui import isolate, toast_texts
 
@@ -51,9 +53,9 @@ def make_app() -> Iterator[Callable[..., Any]]:
 
 def replace_package_file(monkeypatch: pytest.MonkeyPatch, inside: str, path: Path) -> None:
     """The package's ``inside`` file read from ``path`` instead (the package stays as it is)."""
-    from othello import reading
+    from othello.core import file_reading
 
-    monkeypatch.setitem(reading.REPLACED, inside, path)
+    monkeypatch.setitem(file_reading.REPLACED, inside, path)
 
 
 def in_time(work: Callable[[], Any], fifo: Path | None = None, seconds: float = 20.0) -> Any:
@@ -137,7 +139,7 @@ def test_valid_json_that_crashed_the_puzzles_is_set_aside(
 def test_a_weights_file_cut_to_an_odd_length_falls_back(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, make_app: Callable[..., Any]
 ) -> None:
-    from othello import evaluation, pattern_weights
+    from othello.engine import evaluation, pattern_weights
 
     odd = tmp_path / "patterns.bin"
     odd.write_bytes((RESOURCES.parent / "tables" / "patterns.bin").read_bytes()[:1001])
@@ -209,7 +211,7 @@ def fifo_at(path: Path) -> Path:
 
 
 def test_a_named_pipe_as_the_library_does_not_freeze_the_start() -> None:
-    from othello.app.library_files import open_library
+    from othello.app.library.file_faults import open_library
 
     fifo = fifo_at(library_path())
 
@@ -239,7 +241,7 @@ def test_a_named_pipe_as_othello_ini_does_not_freeze_the_window() -> None:
 
 
 def test_othello_ini_replaced_by_a_named_pipe_while_playing_is_said(tmp_path: Path) -> None:
-    from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
+    from othello.app.settings.watch import LOOK_SECONDS, SettingsWatch
 
     ini = tmp_path / "othello.ini"
     ini.write_text("[BASIC]\nFPS = 20\n")
@@ -260,7 +262,7 @@ def test_a_named_pipe_given_as_a_game_is_refused_at_once(tmp_path: Path, how: st
         assert in_time(lambda: cli.main(["review", str(fifo)]), fifo) == 2
         return
     with pytest.raises(GameTextError, match="is a named pipe, not a file"):
-        in_time(lambda: storage.load_game(fifo), fifo)
+        in_time(lambda: game_files.load_game(fifo), fifo)
 
 
 # ----- item 6: NBoard and bytes that are not UTF-8 ------------------------------------------------
@@ -384,10 +386,10 @@ def test_a_link_to_a_device_is_called_a_device() -> None:
 
 
 def test_a_file_in_place_of_the_games_folder_is_named() -> None:
-    storage.games_dir().parent.mkdir(parents=True)
-    storage.games_dir().write_text("not a folder")
+    game_files.games_dir().parent.mkdir(parents=True)
+    game_files.games_dir().write_text("not a folder")
     with pytest.raises(GameTextError, match="games is a file, not a folder"):
-        storage.save_game(Game.from_transcript("f5"))
+        game_files.save_game(Game.from_transcript("f5"))
 
 
 class Clipboard:
@@ -425,11 +427,11 @@ def test_an_empty_packaged_openings_file_is_named(
 ) -> None:
     (tmp_path / "openings.tsv").write_text("")
     replace_package_file(monkeypatch, "data/openings.tsv", tmp_path / "openings.tsv")
-    openings.load_openings.cache_clear()
+    named_openings.load_openings.cache_clear()
     try:
-        _, problem = openings.load_openings()
+        _, problem = named_openings.load_openings()
     finally:
-        openings.load_openings.cache_clear()
+        named_openings.load_openings.cache_clear()
     assert problem is not None and "data/openings.tsv" in problem
 
 
@@ -513,8 +515,8 @@ def test_quitting_during_a_review_leaves_no_semaphores(tmp_path: Path) -> None:
 
 QUIT_IN_REVIEW = """
 import time
-from othello.app.settings import Settings
-from othello.game import Game
+from othello.app.settings.keys import Settings
+from othello.core.game import Game
 from othello.gui.app import App
 
 def main():

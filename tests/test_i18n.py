@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import cli, i18n, paths
-from othello.app.config import load_settings, parse_settings
-from othello.app.where import where_report
-from othello.levels import FIRST_LEVEL
+from othello import cli
+from othello.app import i18n
+from othello.app.commands.where import where_report
+from othello.app.files import paths
+from othello.app.settings.loading import load_settings, parse_settings
+from othello.engine.levels import FIRST_LEVEL
 
 
 @pytest.mark.parametrize(

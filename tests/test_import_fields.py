@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from ggs_records import FANGR, HERCULE, SAIO
-from othello.app.game_formats import GameRecord, Problem, read_source, records_from_text
-from othello.app.library import Library
-from othello.app.library_import import import_file
-from othello.app.library_query import Filter, rows
-from othello.app.storage import load_game, parse_game_text
+from othello.app.files.game_files import load_game, parse_game_text
+from othello.app.library.database import Library
+from othello.app.library.game_records import GameRecord, Problem, read_source, records_from_text
+from othello.app.library.importing import import_file
+from othello.app.library.query import Filter, rows
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_a_file_name_that_is_not_utf8_is_still_the_source(library: Library, tmp_
 
 
 def test_names_and_tags_come_in_cleaned_and_bounded(library: Library, tmp_path: Path) -> None:
-    from othello.app import record_text
+    from othello.app.files import record_text
 
     huge = with_tag(SAIO, "PB", "x" * 1_000_000)
     nul = with_tag(with_tag(HERCULE, "PB", "her\0cule"), "PW", "sco\nrp+\x07")

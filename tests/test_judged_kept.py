@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from othello.app.settings import Settings
-from othello.bitboard import PASS
-from othello.review import MoveReview
+from othello.app.settings.keys import Settings
+from othello.core.bitboard import PASS
+from othello.study.review import MoveReview
 from test_launch_gui import attached_window_maker, frames, isolate
 from test_review import random_game
 
@@ -88,7 +88,7 @@ def test_a_finished_review_is_saved_at_once(window: Callable[..., Any]) -> None:
     """Not only at quit: a kill after the review still finds it in the autosave."""
     import json
 
-    from othello.app.library import Library, library_path
+    from othello.app.library.database import Library, library_path
 
     app = window()
     for square in random_game(3):

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.board import Board
+from othello.core.board import Board
 from othello.gui.app import App
 from test_gui import FakeEngine, FakeResult, app_maker, click, frames, frames_until, press
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from kept_games import resumed
-from othello.app import cli, logs, paths, shortcut
+from othello import cli
+from othello.app.desktop import shortcut
+from othello.app.files import logs, paths
 
 
 @pytest.fixture(autouse=True)
@@ -119,11 +121,11 @@ def test_explicit_config_folder_is_refused(
 def test_log_records_warnings_and_notices(tmp_path: Path) -> None:
     path = logs.setup()
     assert path == paths.log_path() == tmp_path / "data" / "othello.log"
-    logging.getLogger("othello.app.storage").warning("disk is full")
+    logging.getLogger("othello.app.files.game_files").warning("disk is full")
     logs.log_notices(["FPS = 'abc' is not a whole number"])
     logs.close()
     text = path.read_text(encoding="utf-8")
-    assert "WARNING othello.app.storage: disk is full" in text
+    assert "WARNING othello.app.files.game_files: disk is full" in text
     assert "settings: FPS = 'abc'" in text
 
 
@@ -137,10 +139,11 @@ def test_log_falls_back_to_stderr_when_the_folder_is_not_writable(
 
 
 CRASHING_GAME = """
-from othello.app import held_games, logs
-from othello.app.held_games import Changes, Seat
-from othello.app.library import Library
-from othello.game import Game
+from othello.app.library import held_games
+from othello.app.files import logs
+from othello.app.library.held_games import Changes, Seat
+from othello.app.library.database import Library
+from othello.core.game import Game
 
 def play():
     game, key = Game(), held_games.new_key()
@@ -179,7 +182,7 @@ def test_a_crash_is_logged_with_traceback_and_the_autosave_survives(tmp_path: Pa
 
 CRASHING_THREAD = """
 import threading
-from othello.app import logs
+from othello.app.files import logs
 logs.setup()
 def search():
     raise ValueError("search thread failed")
@@ -304,7 +307,7 @@ def test_an_unusable_config_is_also_logged(
 def test_a_crash_in_the_window_is_logged_with_its_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello.errors import IllegalMoveError
+    from othello.core.errors import IllegalMoveError
 
     def window_with_a_bug(args: object) -> int:
         raise IllegalMoveError("white cannot play a1: a bug in the window")

@@ -13,11 +13,12 @@ import pygame
 import pytest
 
 from kept_games import keep, line, written
-from othello.app import held_games, paths, storage
-from othello.app.config import load_settings
-from othello.app.library import LibraryError, library_path
-from othello.board import Board
-from othello.game import Game
+from othello.app.files import game_files, paths
+from othello.app.library import held_games
+from othello.app.library.database import LibraryError, library_path
+from othello.app.settings.loading import load_settings
+from othello.core.board import Board
+from othello.core.game import Game
 from othello.gui.services import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
@@ -312,7 +313,7 @@ def key(k: int, unicode: str = "") -> None:
 def test_choices_in_the_window_are_remembered_apart_and_the_users_file_stays(
     make_app: Callable[..., Any],
 ) -> None:
-    from othello.app.preferences import load_with_choices, save_preferences
+    from othello.app.settings.choices import load_with_choices, save_preferences
 
     ini = paths.user_ini()
     ini.parent.mkdir(parents=True)
@@ -341,7 +342,7 @@ def test_choices_in_the_window_are_remembered_apart_and_the_users_file_stays(
 def test_a_settings_file_the_game_rejected_is_left_alone_and_the_choice_is_kept(
     make_app: Callable[..., Any],
 ) -> None:
-    from othello.app.preferences import load_with_choices, save_preferences
+    from othello.app.settings.choices import load_with_choices, save_preferences
 
     ini = paths.user_ini()
     ini.parent.mkdir(parents=True)
@@ -411,7 +412,7 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
 
 def saved(moves: str, name: str, age: int) -> Path:
     """A game file in the games folder, ``age`` minutes old."""
-    path = storage.save_game(Game.from_transcript(moves), storage.games_dir() / name)
+    path = game_files.save_game(Game.from_transcript(moves), game_files.games_dir() / name)
     stamp = 1_700_000_000 - age * 60
     os.utime(path, (stamp, stamp))
     return path
@@ -420,7 +421,7 @@ def saved(moves: str, name: str, age: int) -> Path:
 def test_ctrl_o_steps_to_older_files_past_a_damaged_one(make_app: Callable[..., Any]) -> None:
     saved("f5", "a.txt", 3)
     saved("f5d6", "b.txt", 1)
-    damaged = storage.games_dir() / "c.txt"
+    damaged = game_files.games_dir() / "c.txt"
     damaged.write_text("f5 z9\n")
     stamp = 1_700_000_000 - 2 * 60
     os.utime(damaged, (stamp, stamp))
@@ -526,8 +527,8 @@ def test_ctrl_v_with_an_empty_clipboard(
 def test_a_missing_sound_and_a_missing_image_give_notices(tmp_path: Path) -> None:
     import shutil
 
-    from othello.app.paths import resources_dir
-    from othello.app.settings import Settings
+    from othello.app.files.paths import resources_dir
+    from othello.app.settings.keys import Settings
 
     folder = tmp_path / "resources"
     shutil.copytree(resources_dir(), folder)

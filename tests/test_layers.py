@@ -1,16 +1,24 @@
 """The layers stay apart: the engine never reaches up into the application or the window,
 and only the window imports pygame.
 
-The package's layers, each using only those before it:
+The package's layers, each using only those before it (each folder's ``__init__`` says what
+it holds and may import):
 
-1. the engine, the modules directly in ``othello/`` (board, notation, search, ...);
-2. the application, ``othello/app/`` (settings, files, logs, the search process, benchmarks);
+1. the engine, in five folders that look only downward: ``core/`` (the board and its rules,
+   notation, a game record, clocks, errors, reading a file safely), ``formats/`` (GGF,
+   WTHOR) and ``engine/`` (levels, one search call, the midgame and endgame searches, the
+   evaluation and its tables, the book, the multi-core parts in ``engine/multicore/``) over
+   ``core/``; ``study/`` (a move's verdict, reviews, puzzles, FForum, the explorer, named
+   openings) and then ``club/`` (balanced starts, the rating) over them;
+2. the application, ``othello/app/``: ``files/``, then ``settings/``, ``library/`` and
+   ``desktop/`` beside each other, the search process (``search_service.py``), then the
+   command line's ``commands/``; ``i18n.py`` below them all;
 3. the window, ``othello/gui/``, the only user of pygame; inside it, folders that only look
    downward: ``model/`` (no pygame), ``services/``, ``widgets/``, ``scenes/`` (a screen knows
    the app through ``scenes/base.py``'s Protocols and opens another by name, never by import),
    then the top (``app.py``, ``screens.py``, ``startup.py``, ``live_settings.py``,
    ``window_size.py``); only ``app.py`` knows the App;
-4. the command line, ``othello/app/cli.py`` and ``othello/__main__.py``, which starts it.
+4. the command line, ``othello/cli.py`` and ``othello/__main__.py``, which starts it.
 
 Every import statement counts, those inside functions and type-only ones too, and no module
 takes part in an import circle. Size is no rule here: a long module is a smell to look at,
@@ -29,7 +37,7 @@ import pytest
 import othello
 
 PACKAGE = Path(othello.__file__).resolve().parent
-FRONT_ENDS = {"othello.__main__", "othello.app.cli"}
+FRONT_ENDS = {"othello.__main__", "othello.cli"}
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -73,8 +81,28 @@ def within(names: set[str], prefix: str) -> list[str]:
     return sorted(n for n in names if n == prefix or n.startswith(prefix + "."))
 
 
-ENGINE = [p for p in modules(PACKAGE) if module_name(p) not in FRONT_ENDS]
-APP = [p for p in modules(PACKAGE / "app") if module_name(p) not in FRONT_ENDS]
+ENGINE_FOLDERS: dict[str, set[str]] = {
+    "core": set(),
+    "formats": {"core"},
+    "engine": {"core"},
+    "study": {"core", "formats", "engine"},
+    "club": {"core", "engine", "study"},
+}
+"""The engine's folders, each with the folders it may import."""
+APP_PARTS: dict[str, set[str]] = {
+    "i18n": set(),
+    "files": {"i18n"},
+    "settings": {"files", "i18n"},
+    "library": {"files", "i18n"},
+    "desktop": {"files", "i18n"},
+    "search_service": {"files", "i18n", "settings", "library"},
+    "commands": {"files", "i18n", "settings", "library", "desktop", "search_service"},
+}
+"""The application's parts (folders, and its two modules), each with the parts it may import."""
+ENGINE = sorted(
+    [PACKAGE / "__init__.py", *(p for f in ENGINE_FOLDERS for p in (PACKAGE / f).rglob("*.py"))]
+)
+APP = sorted((PACKAGE / "app").rglob("*.py"))
 OUTSIDE_GUI = [p for p in PACKAGE.rglob("*.py") if "gui" not in p.relative_to(PACKAGE).parts]
 WINDOW = sorted((PACKAGE / "gui").rglob("*.py"))
 WINDOW_PARTS = [p for p in WINDOW if p.name != "app.py" or p.parent.name != "gui"]
@@ -87,20 +115,51 @@ OWN_SCREEN_PARTS = "play_"
 
 def test_the_layers_are_where_the_docs_say() -> None:
     names = {module_name(p) for p in ENGINE}
-    assert {"othello.board", "othello.engine", "othello.search", "othello.errors"} <= names
-    assert {"othello.app.config", "othello.app.storage"} <= {module_name(p) for p in APP}
-    assert (PACKAGE / "gui" / "app.py").is_file()
+    assert {
+        "othello.core.board",
+        "othello.engine.api",
+        "othello.engine.search_common",
+        "othello.core.errors",
+        "othello.study.review",
+        "othello.club.rating",
+        "othello.formats.ggf",
+    } <= names
+    assert {"othello.app.settings.loading", "othello.app.files.game_files"} <= {
+        module_name(p) for p in APP
+    }
+    assert (PACKAGE / "gui" / "app.py").is_file() and (PACKAGE / "cli.py").is_file()
+    flat = [p.name for p in PACKAGE.glob("*.py")]
+    assert sorted(flat) == ["__init__.py", "__main__.py", "cli.py"]  # every module in a folder
+
+
+def part(name: str, parts: dict[str, set[str]], depth: int) -> str | None:
+    """The folder (or top module) a module belongs to, at ``depth`` in its dotted name."""
+    pieces = name.split(".")
+    return pieces[depth] if len(pieces) > depth and pieces[depth] in parts else None
 
 
 @pytest.mark.parametrize("path", ENGINE, ids=module_name)
 def test_the_engine_uses_neither_the_application_nor_the_window(path: Path) -> None:
     names = imported(path)
     assert within(names, "othello.app") == [] and within(names, "othello.gui") == []
+    mine = part(module_name(path), ENGINE_FOLDERS, 1)
+    if mine is None:
+        return  # the package's own __init__: the public names, from anywhere below
+    for other in names:
+        theirs = part(other, ENGINE_FOLDERS, 1)
+        if other.startswith("othello.") and theirs not in (None, mine):
+            assert theirs in ENGINE_FOLDERS[mine], f"{module_name(path)} imports {other}"
 
 
 @pytest.mark.parametrize("path", APP, ids=module_name)
-def test_the_application_does_not_use_the_window(path: Path) -> None:
-    assert within(imported(path), "othello.gui") == []
+def test_the_application_does_not_use_the_window_and_its_parts_look_down(path: Path) -> None:
+    names = imported(path)
+    assert within(names, "othello.gui") == [] and "othello.cli" not in names
+    mine = part(module_name(path), APP_PARTS, 2)
+    for other in within(names, "othello.app"):
+        theirs = part(other, APP_PARTS, 2)
+        if mine is not None and theirs not in (None, mine):
+            assert theirs in APP_PARTS[mine], f"{module_name(path)} imports {other}"
 
 
 @pytest.mark.parametrize("path", OUTSIDE_GUI, ids=module_name)
@@ -123,20 +182,22 @@ def test_the_windows_notices_wording_and_session_load_no_pygame() -> None:
 
 def test_the_checks_see_imports_inside_functions_and_relative_ones(tmp_path: Path) -> None:
     # The checker must be able to fail: a module laid out like the engine's own.
-    fake = tmp_path / "othello" / "board.py"
-    fake.parent.mkdir()
+    fake = tmp_path / "othello" / "core" / "board.py"
+    fake.parent.mkdir(parents=True)
     fake.write_text(
-        "def f():\n    from .app import config\n    import pygame.mixer\n    from .gui.app import App\n"
+        "def f():\n    from ..app.settings import loading\n    import pygame.mixer\n"
+        "    from ..gui.app import App\n    from ..study import review\n"
     )
-    names = imported(fake, fake.parent)
-    assert within(names, "othello.app") == ["othello.app", "othello.app.config"]
+    names = imported(fake, fake.parent.parent)
+    assert within(names, "othello.app") == ["othello.app.settings", "othello.app.settings.loading"]
     assert within(names, "pygame") == ["pygame.mixer"]
-    assert "othello.gui.app" in names
+    assert "othello.gui.app" in names and "othello.study.review" in names
+    assert part("othello.study.review", ENGINE_FOLDERS, 1) not in ENGINE_FOLDERS["core"]
 
 
 def test_importing_the_engine_loads_neither_the_application_nor_pygame() -> None:
     code = (
-        "import sys, othello, othello.engine, othello.parallel, othello.evaluation\n"
+        "import sys, othello, othello.engine.api, othello.engine.multicore.endgame, othello.engine.evaluation\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'"
         " or m.startswith(('othello.app', 'othello.gui'))))"
     )
@@ -246,3 +307,32 @@ def test_the_circle_check_finds_a_circle(tmp_path: Path) -> None:
     (package / "gui" / "b.py").write_text("def f():\n    from . import a\n")
     (package / "gui" / "c.py").write_text("from . import a, b\n")
     assert circles(module_graph(package)) == [["othello.gui.a", "othello.gui.b"]]
+
+
+PUBLIC = {
+    "LEVELS": "othello.engine.levels",
+    "PASS": "othello.core.bitboard",
+    "Board": "othello.core.board",
+    "Color": "othello.core.board",
+    "Engine": "othello.engine.api",
+    "Game": "othello.core.game",
+    "GameOverError": "othello.core.errors",
+    "IllegalMoveError": "othello.core.errors",
+    "Level": "othello.engine.levels",
+    "MoveScore": "othello.engine.api",
+    "NotationError": "othello.core.errors",
+    "OthelloError": "othello.core.errors",
+    "SearchResult": "othello.engine.api",
+    "parse_square": "othello.core.notation",
+    "square_name": "othello.core.notation",
+}
+"""The public API, ``from othello import ...``, as it was before the folders: the same names,
+and each the same object as in the module that defines it."""
+
+
+def test_the_public_api_is_unchanged() -> None:
+    import importlib
+
+    assert sorted(othello.__all__) == sorted([*PUBLIC, "__version__"])
+    for name, home in PUBLIC.items():
+        assert getattr(othello, name) is getattr(importlib.import_module(home), name), name

@@ -13,15 +13,21 @@ from pathlib import Path
 import pytest
 
 from ggs_records import FANGR, HERCULE, SAIO, SYNCHRO
-from othello.app.game_formats import GameRecord, records_from_text
-from othello.app.library import MIGRATIONS, PURGE_DAYS, Library, LibraryBusy, LibraryDamaged
-from othello.app.library_files import open_library, reopen_damaged
-from othello.app.library_import import import_file
-from othello.app.library_query import Filter, count, ids, mine, rows
-from othello.bitboard import PASS
-from othello.board import Board
+from othello.app.library.database import (
+    MIGRATIONS,
+    PURGE_DAYS,
+    Library,
+    LibraryBusy,
+    LibraryDamaged,
+)
+from othello.app.library.file_faults import open_library, reopen_damaged
+from othello.app.library.game_records import GameRecord, records_from_text
+from othello.app.library.importing import import_file
+from othello.app.library.query import Filter, count, ids, mine, rows
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.notation import parse_square
 from othello.gui.model import library_words as words
-from othello.notation import parse_square
 
 REAL = "\n".join([SAIO, HERCULE, SYNCHRO, FANGR])  # five games
 
@@ -280,8 +286,8 @@ def test_two_windows_writing_at_once_lose_nothing(tmp_path: Path) -> None:
 KILLED_IMPORT = """
 import sys
 from pathlib import Path
-from othello.app.library import Library
-from othello.app.library_import import import_file
+from othello.app.library.database import Library
+from othello.app.library.importing import import_file
 
 def progress(done, total):
     print("progress", done, flush=True)

@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from ggs_records import EDAX_ROXANE, FANGR, HERCULE
-from othello.app import cli
-from othello.ggf import read_games
-from othello.notation import format_transcript
+from othello import cli
+from othello.core.notation import format_transcript
+from othello.formats.ggf import read_games
 
 GAME_KEYS = {"id", "date", "black", "white", "result", "start", "moves", "source", "opening"}
 
@@ -135,7 +135,7 @@ def test_explore_mine_counts_the_library_games(
 def test_load_and_review_read_a_ggf_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from othello.app.storage import load_game
+    from othello.app.files.game_files import load_game
 
     short = tmp_path / "short.ggf"
     board = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ggs_records import FANGR, HERCULE
-from othello.app import cli
+from othello import cli
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -138,8 +138,8 @@ def test_games_and_export_over_a_damaged_row_say_what_is_wrong(
 def test_the_memo_goes_out_as_ggfs_comment(
     tmp_path: Path, own_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from othello.app.library import Library
-    from othello.ggf import read_games
+    from othello.app.library.database import Library
+    from othello.formats.ggf import read_games
 
     (game,) = imported(tmp_path, capsys, FANGR)
     memo = "lost the corner [a1] at move 30; see C:\\games\\ later\\"

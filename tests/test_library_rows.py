@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app.library import Library
-from othello.app.library_query import Filter, rows
-from othello.app.library_rows import Flaw
+from othello.app.library.database import Library
+from othello.app.library.query import Filter, rows
+from othello.app.library.rows import Flaw
 from othello.gui.app import App
 from othello.gui.model import library_words as words
 from test_gui import app_maker, frames, press

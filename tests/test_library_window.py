@@ -15,18 +15,18 @@ import pygame
 import pytest
 
 from ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
-from othello.app import library_files
-from othello.app.game_formats import GameRecord
-from othello.app.library import Library
-from othello.app.library_query import Filter, rows
-from othello.game import Game
-from othello.ggf import read_games
+from othello.app.library import file_faults
+from othello.app.library.database import Library
+from othello.app.library.game_records import GameRecord
+from othello.app.library.query import Filter, rows
+from othello.core.game import Game
+from othello.formats.ggf import read_games
 from othello.gui.app import App
 from othello.gui.model import library_words as words
 from othello.gui.services import persistence
 from othello.gui.widgets.library_frame import BUTTONS
 from othello.gui.widgets.library_table import SELECTED
-from othello.review import MoveReview
+from othello.study.review import MoveReview
 from test_gui import app_maker, click_at, frames, frames_until, press
 
 
@@ -418,14 +418,14 @@ def test_a_library_that_cannot_be_used_at_all_costs_the_game_nothing(
     make_app: Callable[..., App], data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (data / "library.sqlite3").mkdir(parents=True)  # a folder where the file should be...
-    monkeypatch.setattr(library_files, "set_aside", lambda path: None)  # ...that cannot move
+    monkeypatch.setattr(file_faults, "set_aside", lambda path: None)  # ...that cannot move
     app = make_app(mode="two-players")
     messages = said(app)
     finish(app)
     frames_until(app, lambda: any("cannot be used" in m for m in messages))
     path = tmp_path / "games.ggf"
     path.write_text(HERCULE, encoding="utf-8")
-    app.library_watch.start_import(path)
+    app.library_feed.start_import(path)
     frames_until(app, lambda: any("Could not import games.ggf" in m for m in messages))
     frames_until(app, lambda: app.find_screen("import-bar") is None)
     assert app.session.board.is_game_over() and app.running  # the game goes on

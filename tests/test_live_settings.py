@@ -12,11 +12,13 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import cli, editor_launch, paths
-from othello.app.config import ensure_user_ini, load_settings
-from othello.app.preferences import load_with_choices
-from othello.app.settings import DEFAULTS, Settings
-from othello.app.settings_watch import LOOK_SECONDS, SettingsWatch
+from othello import cli
+from othello.app.files import paths
+from othello.app.settings import editor as editor_launch
+from othello.app.settings.choices import load_with_choices
+from othello.app.settings.keys import DEFAULTS, Settings
+from othello.app.settings.loading import ensure_user_ini, load_settings
+from othello.app.settings.watch import LOOK_SECONDS, SettingsWatch
 from othello.gui.app import App
 from test_gui import FakeEngine, click, frames, frames_until, human_turn_idle, press, settings
 
@@ -185,7 +187,7 @@ def live_app_maker(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
 
 
 def config_save(prefs: dict[str, Any], ini: Path) -> None:
-    from othello.app.preferences import save_preferences
+    from othello.app.settings.choices import save_preferences
 
     save_preferences(prefs, ini)
 
@@ -446,8 +448,8 @@ def test_a_launcher_that_finds_no_editor_falls_back_to_the_path(
 
 
 def test_search_processes_is_read_and_applies_to_the_search(live_app: Any) -> None:
-    from othello.app.settings import search_processes
-    from othello.parallel import default_search_processes
+    from othello.app.settings.keys import search_processes
+    from othello.engine.multicore.endgame import default_search_processes
 
     app, ini = live_app()
     assert app.settings.search_processes == 0  # the shipped file: every core but one

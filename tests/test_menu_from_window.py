@@ -16,8 +16,10 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import cli, paths, shortcut, shortcut_windows
-from othello.errors import ShortcutError
+from othello import cli
+from othello.app.desktop import shortcut, shortcut_windows
+from othello.app.files import paths
+from othello.core.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
 from test_gui import app_maker, frames, frames_until, press

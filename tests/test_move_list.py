@@ -141,7 +141,7 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
 
 
 def test_playing_on_from_a_finished_game_keeps_it_for_undo(make_app: Callable[..., App]) -> None:
-    from othello.game import Game
+    from othello.core.game import Game
     from test_review import random_game
 
     app = make_app(FakeEngine(), mode="two-players")
@@ -202,7 +202,7 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
 def test_after_m_and_m_again_space_still_hides_and_shows_the_result(
     make_app: Callable[..., App],
 ) -> None:
-    from othello.game import Game
+    from othello.core.game import Game
 
     app = make_app(FakeEngine())
     app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))  # Black is wiped out
@@ -241,7 +241,7 @@ def test_the_chosen_moves_frame_holds_its_line_whole(
     make_app: Callable[..., App], language: str
 ) -> None:
     from othello.app import i18n
-    from othello.game import Game
+    from othello.core.game import Game
 
     app = make_app(FakeEngine(), mode="two-players")
     app.live_settings.show_display(replace(app.settings, language=language))

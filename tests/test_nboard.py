@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.nboard import Session, level_for_depth
-from othello.bitboard import PASS, Square
-from othello.board import Board
-from othello.errors import NotationError
-from othello.ggf import format_ggf, parse_ggf
-from othello.notation import parse_move
+from othello.app.commands.nboard import Session, level_for_depth
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board
+from othello.core.errors import NotationError
+from othello.core.notation import parse_move
+from othello.formats.ggf import format_ggf, parse_ggf
 from test_review import random_game
 
 

@@ -14,17 +14,18 @@ import pytest
 
 from kept_games import keep, written
 from othello import Engine, MoveScore
-from othello.app import held_games, search_service
-from othello.app.library import Library, library_path
-from othello.app.settings import Settings
-from othello.board import Board
-from othello.game import Game
+from othello.app import search_service
+from othello.app.library import held_games
+from othello.app.library.database import Library, library_path
+from othello.app.settings.keys import Settings
+from othello.core.board import Board
+from othello.core.game import Game
+from othello.engine.levels import ANALYSIS
 from othello.gui.app import App
 from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import Session
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
-from othello.levels import ANALYSIS
 from test_gui import frames_until, press, press_waiting
 from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
 
@@ -293,8 +294,8 @@ def test_switching_sides_mid_game_keeps_the_game() -> None:
 
 
 def test_the_window_size_the_player_chose_is_remembered(tmp_path: Path) -> None:
-    from othello.app.paths import default_ini
-    from othello.app.preferences import load_with_choices, save_preferences
+    from othello.app.files.paths import default_ini
+    from othello.app.settings.choices import load_with_choices, save_preferences
 
     ini = tmp_path / "othello.ini"
     ini.write_text(default_ini().read_text(encoding="utf-8"), encoding="utf-8")

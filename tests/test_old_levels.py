@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.config import load_settings, parse_settings
-from othello.app.old_levels import OLD_TO_NEW
-from othello.app.preferences import save_preferences, with_remembered
-from othello.levels import DEFAULT_LEVEL, FIRST_LEVEL, LEVELS
+from othello.app.settings.choices import save_preferences, with_remembered
+from othello.app.settings.loading import load_settings, parse_settings
+from othello.app.settings.old_levels import OLD_TO_NEW
+from othello.engine.levels import DEFAULT_LEVEL, FIRST_LEVEL, LEVELS
 
 
 @pytest.mark.parametrize(("old", "new"), sorted(OLD_TO_NEW.items()))

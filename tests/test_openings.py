@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from othello import openings
-from othello.bitboard import PASS, Square
-from othello.board import Board
-from othello.errors import NotationError
-from othello.notation import format_transcript
-from othello.openings import load_openings, opening_of, parse_openings
-from othello.patterns import symmetry
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board
+from othello.core.errors import NotationError
+from othello.core.notation import format_transcript
+from othello.engine.patterns import symmetry
+from othello.study import named_openings
+from othello.study.named_openings import load_openings, opening_of, parse_openings
 
 
 def squares(transcript: str) -> list[Square]:
@@ -20,7 +20,7 @@ def squares(transcript: str) -> list[Square]:
 
 def images(line: list[Square]) -> list[list[Square]]:
     """The line as each of the four first moves (f5, d3, c4, e6) would play it."""
-    return [[symmetry(kind, sq) for sq in line] for kind in openings._start_symmetries()]
+    return [[symmetry(kind, sq) for sq in line] for kind in named_openings._start_symmetries()]
 
 
 def test_the_packaged_names_load() -> None:
@@ -51,7 +51,7 @@ def test_a_game_that_leaves_the_list_keeps_the_last_name() -> None:
         if (*tiger, sq) not in book.prefixes
     )
     found = opening_of([*tiger, off])
-    assert found == openings.Opening("Tiger", 5, 5)  # left the known lines at move 6
+    assert found == named_openings.Opening("Tiger", 5, 5)  # left the known lines at move 6
 
 
 def test_no_name_for_a_game_from_a_set_up_position_or_before_a_move() -> None:
@@ -72,7 +72,7 @@ def test_a_missing_names_file_gives_no_names_and_says_why(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     load_openings.cache_clear()
-    monkeypatch.setattr(openings, "FILE", "no-such-file.tsv")
+    monkeypatch.setattr(named_openings, "FILE", "no-such-file.tsv")
     try:
         book, problem = load_openings()
         assert not book.names and problem is not None and "opening names" in problem
@@ -82,7 +82,7 @@ def test_a_missing_names_file_gives_no_names_and_says_why(
 
 
 def test_the_panel_names_the_opening_and_keeps_it() -> None:
-    from othello.game import Game
+    from othello.core.game import Game
     from othello.gui.model.game_words import opening_text
 
     game = Game.from_transcript("d3c5f6f5e6")  # the Tiger, seen from d3

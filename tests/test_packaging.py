@@ -148,8 +148,8 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
         catalogs = sum(whl.getinfo(n).compress_size for n in names if n.endswith(".mo"))
     assert fonts <= 700_000 and catalogs <= 200_000  # every language, a small download
     assert packaged_ini == (ROOT / "src" / "othello" / "othello.ini").read_bytes()
-    assert "[console_scripts]\nothello = othello.app.cli:main" in entries
-    assert "[gui_scripts]\nothello-gui = othello.app.cli:main" in entries
+    assert "[console_scripts]\nothello = othello.cli:main" in entries
+    assert "[gui_scripts]\nothello-gui = othello.cli:main" in entries
 
 
 def test_installed_game_finds_its_files_from_anywhere(
@@ -161,7 +161,7 @@ def test_installed_game_finds_its_files_from_anywhere(
     elsewhere = tmp_path / "somewhere" / "else"
     elsewhere.mkdir(parents=True)
     env = fresh_env(home)
-    code = "import othello, othello.app.paths as p; print(othello.__file__); print(p.default_ini()); print(p.resources_dir())"
+    code = "import othello, othello.app.files.paths as p; print(othello.__file__); print(p.default_ini()); print(p.resources_dir())"
     module, ini, resources = run([str(python), "-c", code], cwd=elsewhere, env=env).split()
     assert Path(module).is_relative_to(venv), "the wheel's package must be the one imported"
     assert Path(ini).is_file() and Path(resources, "icon.png").is_file()

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from othello import Board, Engine, task
-from othello.app import cli
-from othello.parallel import WorkerPool, default_workers
+from othello import Board, Engine, cli
+from othello.engine import search_call
+from othello.engine.multicore.endgame import WorkerPool, default_workers
 from test_engine import ffo
 from test_search import random_board
 
@@ -25,7 +25,7 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture
 def parallel_from_10(monkeypatch: pytest.MonkeyPatch) -> None:
     """Use the workers on small positions too, so these tests stay quick."""
-    monkeypatch.setattr(task, "PARALLEL_EMPTIES", 10)
+    monkeypatch.setattr(search_call, "PARALLEL_EMPTIES", 10)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[WorkerPool]:
             super().__init__(*args, **kwargs)
             made.append(self)
 
-    monkeypatch.setattr(task, "WorkerPool", RecordedPool)
+    monkeypatch.setattr(search_call, "WorkerPool", RecordedPool)
     return made
 
 
@@ -103,7 +103,7 @@ def fforum_20(number: int) -> Board:
 def test_stop_ends_the_workers_promptly(
     pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(task, "PRESEARCH_DEPTH", 2)  # reach the workers at once
+    monkeypatch.setattr(search_call, "PRESEARCH_DEPTH", 2)  # reach the workers at once
     board = fforum_20(26)  # 20 empties: a minute or so of work
     stop = threading.Event()
     timer = threading.Timer(1.5, stop.set)
@@ -126,7 +126,7 @@ def test_pool_closes_its_workers() -> None:
 
 LEAVE_BY_OS_EXIT = """
 import os
-from othello.parallel import WorkerPool
+from othello.engine.multicore.endgame import WorkerPool
 if __name__ == "__main__":
     pool = WorkerPool(1)
     pool.user = pool  # a reference cycle, as a search task's callbacks can make
@@ -158,7 +158,7 @@ def test_workers_that_cannot_start_fall_back_to_one_process(
     def refuse(*args: object, **kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr(task, "WorkerPool", refuse)
+    monkeypatch.setattr(search_call, "WorkerPool", refuse)
     board, best, moves = ffo(4)
     result = Engine(workers=2).solve(board)
     assert result.exact and result.score == best and result.move in moves
@@ -215,7 +215,7 @@ def test_a_worker_dying_mid_solve_falls_back_to_one_process(
         def probe(self, *args: object, **kwargs: object) -> tuple[int, int]:
             raise EOFError("a worker went away")
 
-    monkeypatch.setattr(task, "WorkerPool", DyingPool)
+    monkeypatch.setattr(search_call, "WorkerPool", DyingPool)
     board, best, moves = ffo(6)
     result = Engine(workers=2).solve(board)
     assert result.exact and result.score == best and result.move in moves

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import paths
+from othello.app.files import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.app.settings import Settings
+from othello.app.settings.keys import Settings
 from othello.gui.app import COMPUTER_MIN_SECONDS, App
 from othello.gui.model.game_words import last_placed
 from othello.gui.model.session import Change

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import paths
-from othello.app.preferences import (
+from othello.app.files import paths
+from othello.app.settings.choices import (
     choices_path,
     load_with_choices,
     read_choices,
     save_preferences,
 )
-from othello.errors import ConfigError
+from othello.core.errors import ConfigError
 
 
 @pytest.fixture(autouse=True)

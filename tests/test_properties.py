@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from othello import Board, Game
-from othello.bitboard import PASS
-from othello.notation import parse_square, square_name
+from othello.core.bitboard import PASS
+from othello.core.notation import parse_square, square_name
 
 
 @st.composite

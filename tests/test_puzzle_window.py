@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app.puzzle_store import PuzzleStore
-from othello.game import Game
+from othello.app.library.puzzles import PuzzleStore
+from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.puzzles import PuzzleOverlay
@@ -113,7 +113,7 @@ def test_a_finished_game_is_reviewed_at_once_when_the_setting_asks(
 
 
 def _names(moves: list[int]) -> list[str]:
-    from othello.notation import square_name
+    from othello.core.notation import square_name
 
     return [square_name(sq) for sq in moves if sq >= 0]
 
@@ -178,11 +178,11 @@ def test_a_review_and_its_puzzle_say_the_same_and_a_wrong_answer_can_be_tried_ag
     """Issue 31, items 3 and 11: the puzzle judges the review's best move right with the
     review's own score and the played move at its review score; after a wrong answer a
     click tries again (not counted), and only Enter moves on."""
-    from othello.bitboard import PASS
-    from othello.board import Board
-    from othello.notation import parse_move
-    from othello.puzzles import from_review
-    from othello.review import MoveReview
+    from othello.core.bitboard import PASS
+    from othello.core.board import Board
+    from othello.core.notation import parse_move
+    from othello.study.puzzles import from_review
+    from othello.study.review import MoveReview
 
     app = make_app(FakeEngine(), mode="two-players")
     moves = [parse_move("f5"), parse_move("f6")]
@@ -220,10 +220,10 @@ def test_a_white_to_move_puzzle_rings_whites_moves_and_new_puzzles_are_counted(
     """Issue 31, item 13: the legal-move rings show the puzzle's side to move whatever
     colour the player plays, and puzzles a review adds while Puzzles is open are counted
     as new, not a jump in the count left unexplained."""
-    from othello.board import Board
-    from othello.notation import parse_move
-    from othello.puzzles import from_review
-    from othello.review import MoveReview
+    from othello.core.board import Board
+    from othello.core.notation import parse_move
+    from othello.study.puzzles import from_review
+    from othello.study.review import MoveReview
 
     app = make_app(FakeEngine())  # the player has Black
     moves = [parse_move("f5"), parse_move("f6")]

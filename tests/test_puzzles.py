@@ -6,21 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from othello.app import puzzle_store
-from othello.app.library import Library
-from othello.app.puzzle_store import PuzzleStore
-from othello.board import Board
-from othello.fforum import builtin_puzzles
-from othello.notation import parse_move, square_name
-from othello.puzzles import (
-    AGAIN,
-    INTERVALS,
-    Puzzle,
-    PuzzleQueue,
-    from_review,
-    judge,
-)
-from othello.review import MoveReview, review_game
+from othello.app.library import puzzles as puzzle_store
+from othello.app.library.database import Library
+from othello.app.library.puzzles import PuzzleStore
+from othello.core.board import Board
+from othello.core.notation import parse_move, square_name
+from othello.study.fforum import builtin_puzzles
+from othello.study.puzzles import AGAIN, INTERVALS, Puzzle, PuzzleQueue, from_review, judge
+from othello.study.review import MoveReview, review_game
 from test_review import EXACT, seeded_blunder
 
 
@@ -154,7 +147,7 @@ def test_a_puzzle_answers_with_the_reviews_own_scores() -> None:
     """Issue 31, item 3: one judgement, stated once. A midgame review scores every move; the
     puzzle made from it carries those scores, and scoring the position the review's way
     again (the puzzle's search for what it lacks) gives the same numbers."""
-    from othello.review import score_moves
+    from othello.study.review import score_moves
 
     board = Board()
     moves = []
@@ -181,7 +174,7 @@ def test_the_exact_path_scores_every_move_as_the_solver_does() -> None:
 
 
 def score_moves_exact(board: Board) -> tuple[dict[int, int], bool]:
-    from othello.review import score_moves
+    from othello.study.review import score_moves
 
     return score_moves(board, exact_empties=EXACT)
 

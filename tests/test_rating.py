@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import strength_store
-from othello.app.library import Library
-from othello.app.strength_store import RatedGame
-from othello.levels import LADDER, LEVELS
-from othello.rating import (
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library
+from othello.app.library.strength import RatedGame
+from othello.club.rating import (
     BASE,
     LEVEL_RATINGS,
     START_DEVIATION,
@@ -23,6 +22,7 @@ from othello.rating import (
     elo_difference,
     suggestion,
 )
+from othello.engine.levels import LADDER, LEVELS
 
 
 def test_each_levels_rating_comes_from_its_measured_score_against_the_one_below() -> None:

@@ -14,15 +14,16 @@ import pygame
 import pytest
 
 from ggs_records import HERCULE, SAIO
-from othello.app import i18n, storage
-from othello.app.game_formats import GameRecord, records_from_text
-from othello.app.library import Library
+from othello.app import i18n
+from othello.app.files import game_files
+from othello.app.library.database import Library
+from othello.app.library.game_records import GameRecord, records_from_text
 from othello.gui.app import App
 from othello.gui.model import library_words as words
+from othello.gui.model.panel_words import panel_view, result_words
 from othello.gui.model.player_names import player_forms
-from othello.gui.model.wording import panel_view, result_words
 from othello.gui.services import persistence
-from othello.gui.services.library_watch import names
+from othello.gui.services.library_feed import names
 from test_gui import app_maker, frames, press, press_waiting
 from test_library_window import open_library
 
@@ -71,14 +72,14 @@ def test_a_library_game_shows_its_players_and_who_won_by_name(
 def test_a_pasted_or_loaded_ggf_game_keeps_its_names(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:
-    pasted = storage.parse_game_text(SAIO)
+    pasted = game_files.parse_game_text(SAIO)
     assert pasted.players is not None and (pasted.players.black, pasted.players.white) == (
         "Saio1200",
         "Saio3000",
     )
     multi = tmp_path / "multi.ggf"
     multi.write_text(f"{HERCULE}\n{SAIO}\n", encoding="utf-8")
-    loaded = storage.load_game(multi)  # --load, Ctrl+O, a file dropped on the window
+    loaded = game_files.load_game(multi)  # --load, Ctrl+O, a file dropped on the window
     assert loaded.players is not None and loaded.players.black == "hercule"
     app = make_app()
     persistence.copy(SAIO)  # no clipboard headless: Ctrl+V takes what was copied here
@@ -91,7 +92,7 @@ def test_played_on_it_stays_theirs_until_you_take_a_side(
     make_app: Callable[..., App], data: Path
 ) -> None:
     app = make_app(player_name="Ann", level=3, human_color="black")
-    game = storage.parse_game_text(HERCULE)
+    game = game_files.parse_game_text(HERCULE)
     game.go_to(20)  # the record's first twenty moves: White's turn, not over
     app.session.set_game(game)
     frames(app, 5)
@@ -108,7 +109,7 @@ def test_played_on_it_stays_theirs_until_you_take_a_side(
 
 
 def test_a_transcript_names_nobody_and_stays_the_windows_game() -> None:
-    assert storage.parse_game_text("f5d6c3").players is None
+    assert game_files.parse_game_text("f5d6c3").players is None
 
 
 # ----- the names the game writes itself, in the player's language ----------------------------

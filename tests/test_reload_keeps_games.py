@@ -11,9 +11,9 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app.settings import DEFAULTS, Settings
-from othello.app.settings_watch import SettingsWatch
-from othello.game import Game
+from othello.app.settings.keys import DEFAULTS, Settings
+from othello.app.settings.watch import SettingsWatch
+from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
 from test_gui import frames, frames_until, press

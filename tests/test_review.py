@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from othello.app import cli
-from othello.bitboard import PASS, Square
-from othello.board import Board
-from othello.engine import Engine
-from othello.notation import format_transcript, parse_move
-from othello.review import ReviewStopped, mark_for, review_game, summarize
+from othello import cli
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board
+from othello.core.notation import format_transcript, parse_move
+from othello.engine.api import Engine
+from othello.study.review import ReviewStopped, mark_for, review_game, summarize
 
 EXACT = 10  # small, so the exact part is quick
 

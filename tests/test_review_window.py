@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.game import Game
+from othello.core.game import Game
+from othello.core.notation import square_name
 from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
-from othello.notation import square_name
 from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 from test_review import seeded_blunder
 
@@ -151,7 +151,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
 
 def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> None:
     from othello.gui.model.game_words import review_lines
-    from othello.review import review_game
+    from othello.study.review import review_game
 
     game = Game.from_transcript("f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6")
     reviews = review_game(game.start, game.moves, depth=2)
@@ -308,7 +308,7 @@ def _finished(seed: int) -> Game:
 def test_a_review_belongs_to_its_game(make_app: Callable[..., App]) -> None:
     """Issue 31, item 2: after a reviewed game, a new game that opens the same way shows
     none of the old review, and is itself reviewed at its end."""
-    from othello.review import MoveReview
+    from othello.study.review import MoveReview
 
     app = make_app(FakeEngine(), mode="two-players", review_at_end=True)
     first = _finished(3)

@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from kept_games import resumed
-from othello.app.settings import Settings
-from othello.board import Board
+from othello.app.settings.keys import Settings
+from othello.core.board import Board
 from othello.gui.services import persistence
 
 app_module = pytest.importorskip("othello.gui.app")
@@ -28,8 +28,8 @@ app_module = pytest.importorskip("othello.gui.app")
 PLAYER = """
 import sys, time
 import pygame
-from othello.app.settings import Settings
-from othello.engine import Engine
+from othello.app.settings.keys import Settings
+from othello.engine.api import Engine
 from othello.gui.services import persistence
 from othello.gui.app import App
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from othello.core.notation import parse_square, square_name
 from othello.gui.app import App
 from othello.gui.scenes.help import RULES, HelpOverlay, Page
 from othello.gui.widgets.position_picture import picture_font
 from othello.gui.widgets.rules_picture import MOVE, flip_boards, flip_picture
-from othello.notation import parse_square, square_name
 from test_gui import app_maker, frames, press
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from othello.bitboard import FULL, legal_moves
-from othello.board import Board
-from othello.endgame import EndgameSolver
-from othello.evaluation import SCALE, evaluate
-from othello.last_moves import parity_order
-from othello.midgame import MidgameSearcher
-from othello.search import INF, final_score
+from othello.core.bitboard import FULL, legal_moves
+from othello.core.board import Board
+from othello.engine.endgame import EndgameSolver
+from othello.engine.evaluation import SCALE, evaluate
+from othello.engine.last_moves import parity_order
+from othello.engine.midgame import MidgameSearcher
+from othello.engine.search_common import INF, final_score
 
 
 def random_board(empties: int, seed: int) -> Board:
@@ -166,7 +166,7 @@ def test_parity_order_lists_every_empty_once() -> None:
 def test_stop_raises_inside_the_search() -> None:
     import threading
 
-    from othello.search import SearchStopped
+    from othello.engine.search_common import SearchStopped
 
     stop = threading.Event()
     stop.set()
@@ -195,8 +195,8 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_last_score_matches_playing_the_last_square(seed: int) -> None:
     """The table-driven last move against flips() and final_score on random full boards."""
-    from othello.bitboard import flips
-    from othello.last_moves import last_score
+    from othello.core.bitboard import flips
+    from othello.engine.last_moves import last_score
 
     rng = random.Random(seed)
     for _ in range(500):
@@ -218,7 +218,7 @@ def test_last_score_matches_playing_the_last_square(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_packed_legal_moves_match_one_by_one(seed: int) -> None:
     """Every child's replies from one packed fill, as legal_moves finds them one by one."""
-    from othello.bitboard import flips, packed_legal_moves
+    from othello.core.bitboard import flips, packed_legal_moves
 
     board = random_board(10 + 8 * seed, 300 + seed)
     p, o = board.player, board.opponent

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import cli, icons, logs, paths, shortcut, shortcut_windows
-from othello.errors import ShortcutError
+from othello import cli
+from othello.app.desktop import icons, shortcut, shortcut_windows
+from othello.app.files import logs, paths
+from othello.core.errors import ShortcutError
 
 
 @pytest.fixture(autouse=True)

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from othello.game import Game
+from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.model.notices import Notice
 from othello.gui.scenes.help import HELP_LINES
-from othello.gui.scenes.set_up import BUTTONS, EditOverlay
+from othello.gui.scenes.position_editor import BUTTONS, PositionEditor
 from othello.gui.widgets.notice_strip import _notice_rows, notices_that_fit
 from othello.gui.widgets.text import ELLIPSIS
 from test_gui import FakeEngine, app_maker, frames, press_waiting
@@ -32,7 +32,7 @@ def test_the_editor_says_its_lines_and_keys_whole(make_app: Callable[..., App]) 
     app = make_app(FakeEngine(), mode="two-players", **SMALL)
     press_waiting(app, pygame.K_e)
     frames(app, 2)
-    editor = app.find_scene(EditOverlay)
+    editor = app.find_scene(PositionEditor)
     assert editor is not None and editor.shown
     assert not any(ELLIPSIS in words for words in editor.shown)
     assert "→ white" in " ".join(editor.shown)

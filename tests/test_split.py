@@ -1,4 +1,4 @@
-"""The midgame search on worker processes (``othello.split``): the same scores as one
+"""The midgame search on worker processes (``othello.engine.multicore.midgame``): the same scores as one
 process, legal moves, a stop that ends every worker's search promptly, no process left
 behind, and one process when the workers fail."""
 
@@ -13,9 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from othello import Board, Engine, parallel, split, task
+from othello import Board, Engine
 from othello.app import search_service
-from othello.levels import ANALYSIS, LEVELS
+from othello.engine import search_call
+from othello.engine.levels import ANALYSIS, LEVELS
+from othello.engine.multicore import endgame
+from othello.engine.multicore import midgame as split
 from test_engine import ffo
 from test_search import random_board
 
@@ -27,9 +30,9 @@ the same however the root moves are shared out."""
 @pytest.fixture(autouse=True)
 def own_pool() -> Iterator[None]:
     """Each test starts without a pool and leaves none behind."""
-    parallel.close_shared_pool()
+    endgame.close_shared_pool()
     yield
-    parallel.close_shared_pool()
+    endgame.close_shared_pool()
     assert not multiprocessing.active_children()
 
 
@@ -49,7 +52,7 @@ def test_parallel_analysis_scores_every_move_as_one_process_does() -> None:
         expected = {m.move: m.score for m in alone.analyze(board)}
         got = {m.move: m.score for m in shared.analyze(board)}
         assert got == expected
-    pool = parallel.shared_pool(2)
+    pool = endgame.shared_pool(2)
     assert pool is not None and pool.nodes > 0  # the workers did search
 
 
@@ -90,19 +93,19 @@ def test_stop_ends_every_workers_search_promptly() -> None:
     # stopped, not finished (depth 20 would take hours); no clock asserted: CI shares its cores
     assert stop.is_set() and result.depth < 20
     assert result.move in board.legal_moves()
-    pool = parallel.shared_pool(2)
+    pool = endgame.shared_pool(2)
     assert pool is not None and pool.nodes > 0 and not pool.cancel.is_set()
     # the workers are idle and ready: the next search runs and ends normally
     quick = Engine(level=15, workers=2, **FIXED).think(board)  # type: ignore[arg-type]
     assert quick.move in board.legal_moves() and quick.depth == 5
     procs = list(pool.procs)
-    parallel.close_shared_pool()
+    endgame.close_shared_pool()
     assert not any(proc.is_alive() for proc in procs)
 
 
 def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
     board = boards(1, seed=600)[0]
-    pool = parallel.shared_pool(2)
+    pool = endgame.shared_pool(2)
     assert pool is not None
     pool.procs[1].terminate()
     pool.procs[1].join()
@@ -118,7 +121,7 @@ def test_a_worker_dying_mid_search_leaves_the_search_to_this_process() -> None:
 def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
     board = boards(1, seed=800)[0]
     Engine(level=17, time_limit=60.0, depth=6, workers=2).think(board)
-    pool = parallel.shared_pool(2)
+    pool = endgame.shared_pool(2)
     assert pool is not None and pool.nodes == 0  # started, but the midgame never used it
     Engine(level=ANALYSIS, time_limit=60.0, depth=6, workers=2).analyze(board)
     assert pool.nodes > 0  # a hint scores every move in full: shared out
@@ -127,7 +130,7 @@ def test_a_selective_search_choosing_one_move_stays_in_this_process() -> None:
 def test_levels_that_share_their_search() -> None:
     assert [lv.parallel for lv in LEVELS] == [False] * 14 + [True] * 3
     assert ANALYSIS.parallel
-    assert 1 <= parallel.default_search_processes()
+    assert 1 <= endgame.default_search_processes()
 
 
 def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
@@ -138,13 +141,13 @@ def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
 
 
 def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(task, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
+    monkeypatch.setattr(search_call, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
     for number in (1, 2, 3):
         board, best, moves = ffo(number)
         result = Engine(level=17, workers=2).think(board)
         assert result.exact and result.score == best and result.move in moves
         assert result.pv[0] == result.move and len(result.pv) > board.empties() // 2
-    pool = parallel.shared_pool(2)
+    pool = endgame.shared_pool(2)
     assert pool is not None and pool.nodes > 0
 
 

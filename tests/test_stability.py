@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from othello.bitboard import FULL, flips, legal_moves
-from othello.board import Board
-from othello.stability import edge_stable, full_lines, stable_discs
+from othello.core.bitboard import FULL, flips, legal_moves
+from othello.core.board import Board
+from othello.engine.stability import edge_stable, full_lines, stable_discs
 from test_search import random_board
 
 
@@ -152,8 +152,8 @@ def lopsided_board(empties: int, seed: int) -> Board:
 def test_the_stability_cutoff_keeps_every_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solved with and without the cutoff, the same scores (and null windows at the score
     answer the same), in fewer nodes: the cutoff cut something."""
-    from othello import endgame, last_moves
-    from othello.endgame import EndgameSolver
+    from othello.engine import endgame, last_moves
+    from othello.engine.endgame import EndgameSolver
 
     nodes = {True: 0, False: 0}
     big = 0

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from othello import Board, Engine
-from othello.app.cli import main
-from othello.starts import (
+from othello.cli import main
+from othello.club.starts import (
     BALANCED_MARGIN,
     BALANCED_MOVES,
     OPENING_SEARCH,

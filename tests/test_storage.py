@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from othello.app import files, storage
-from othello.bitboard import PASS
-from othello.board import Board
-from othello.errors import GameTextError, OthelloError
-from othello.game import Game
+from othello.app.files import game_files, writing
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.errors import GameTextError, OthelloError
+from othello.core.game import Game
 
 # Complete random games (seeds 0 and 2 of random_game below): one of 60 moves, one with passes.
 FULL_GAME = (
@@ -55,52 +55,54 @@ def same(a: Game, b: Game) -> bool:
 def test_transcript_round_trip_through_text() -> None:
     for seed in range(40):
         game = random_game(seed, 70)
-        again = storage.parse_game_text(storage.game_to_text(game))
+        again = game_files.parse_game_text(game_files.game_to_text(game))
         assert same(game, again), seed
 
 
 def test_transcript_round_trip_through_files(tmp_path: Path) -> None:
     for seed in range(20):
         game = random_game(seed, seed * 3)
-        path = storage.save_game(game, tmp_path / f"g{seed}.txt")
-        assert same(storage.load_game(path), game)
+        path = game_files.save_game(game, tmp_path / f"g{seed}.txt")
+        assert same(game_files.load_game(path), game)
 
 
 def test_saved_file_is_the_standard_transcript_form(tmp_path: Path) -> None:
     game = Game.from_transcript("f5d6c3")
-    path = storage.save_game(game, tmp_path / "g.txt")
+    path = game_files.save_game(game, tmp_path / "g.txt")
     assert path.read_text(encoding="utf-8") == "f5d6c3\n"
 
 
 @pytest.mark.parametrize("transcript", [FULL_GAME, GAME_WITH_PASSES])
 def test_full_game_round_trip(tmp_path: Path, transcript: str) -> None:
-    game = storage.parse_game_text(transcript)
+    game = game_files.parse_game_text(transcript)
     assert game.board.is_game_over()
-    loaded = storage.load_game(storage.save_game(game, tmp_path / "full.txt"))
+    loaded = game_files.load_game(game_files.save_game(game, tmp_path / "full.txt"))
     assert loaded.transcript() == transcript and loaded.board == game.board
 
 
 def test_empty_game_round_trip(tmp_path: Path) -> None:
     for game in (Game(), Game(Board.from_transcript("f5d6"))):
-        assert storage.load_game(storage.save_game(game, tmp_path / "e.txt")).board == game.board
+        assert (
+            game_files.load_game(game_files.save_game(game, tmp_path / "e.txt")).board == game.board
+        )
 
 
 def test_setup_position_round_trip(tmp_path: Path) -> None:
     start = Board.from_transcript("f5d6c3d3")
     game = Game(start)
     game.play("c4")
-    text = storage.game_to_text(game)
+    text = game_files.game_to_text(game)
     assert text.splitlines()[0] == start.to_string()
-    again = storage.load_game(storage.save_game(game, tmp_path / "s.txt"))
+    again = game_files.load_game(game_files.save_game(game, tmp_path / "s.txt"))
     assert again.start == start and again.board == game.board and again.transcript() == "c4"
 
 
 def test_default_save_location_and_latest(data_dir: Path) -> None:
-    assert storage.latest_game_file() is None
-    path = storage.save_game(Game.from_transcript("f5"))
+    assert game_files.latest_game_file() is None
+    path = game_files.save_game(Game.from_transcript("f5"))
     assert path.parent == data_dir / "games"
-    assert storage.latest_game_file() == path
-    second = storage.save_game(Game.from_transcript("f5d6"))
+    assert game_files.latest_game_file() == path
+    second = game_files.save_game(Game.from_transcript("f5d6"))
     assert second != path and path.read_text() == "f5\n"
 
 
@@ -119,12 +121,12 @@ def test_default_save_location_and_latest(data_dir: Path) -> None:
     ],
 )
 def test_pasted_transcript_forms(text: str) -> None:
-    assert storage.parse_game_text(text).transcript() == "f5d6c3"
+    assert game_files.parse_game_text(text).transcript() == "f5d6c3"
 
 
 def test_pasted_board_string_sets_up_a_position() -> None:
     board = Board.from_transcript("f5d6")
-    game = storage.parse_game_text(board.to_string())
+    game = game_files.parse_game_text(board.to_string())
     assert game.board == board and game.moves == []
 
 
@@ -132,12 +134,12 @@ def test_pasted_board_string_with_dots_and_rows() -> None:
     board = Board.from_transcript("f5d6c3")
     rows = board.to_string().replace("-", ".")
     text = "\n".join(rows[i : i + 8] for i in range(0, 64, 8)) + "\n" + rows[64:]
-    assert storage.parse_game_text(text).board == board
+    assert game_files.parse_game_text(text).board == board
 
 
 def test_board_string_then_moves() -> None:
     start = Board.from_transcript("f5d6")
-    game = storage.parse_game_text(start.to_string() + "\nc3d3")
+    game = game_files.parse_game_text(start.to_string() + "\nc3d3")
     assert game.start == start and game.transcript() == "c3d3"
 
 
@@ -164,7 +166,7 @@ def test_board_string_then_moves() -> None:
 )
 def test_bad_text_is_refused_naming_the_problem(text: str, words: str) -> None:
     with pytest.raises(GameTextError) as info:
-        storage.parse_game_text(text)
+        game_files.parse_game_text(text)
     assert words in str(info.value)
     assert isinstance(info.value, OthelloError)
 
@@ -173,7 +175,7 @@ def test_refusing_text_leaves_the_current_game_alone() -> None:
     game = Game.from_transcript("f5d6")
     before = (game.board.to_string(), list(game.moves), game.cursor)
     with pytest.raises(GameTextError):
-        storage.parse_game_text("f5f5")
+        game_files.parse_game_text("f5f5")
     assert (game.board.to_string(), list(game.moves), game.cursor) == before
 
 
@@ -189,7 +191,7 @@ def test_bad_game_file_names_the_file(tmp_path: Path, content: bytes, words: str
     path = tmp_path / "bad.txt"
     path.write_bytes(content)
     with pytest.raises(GameTextError) as info:
-        storage.load_game(path)
+        game_files.load_game(path)
     assert "bad.txt" in str(info.value) and words in str(info.value)
 
 
@@ -200,20 +202,20 @@ def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path) -> None:
     with pytest.raises(
         GameTextError, match=r"film.mkv: too large to be a game file \(4000000000 bytes\)"
     ):
-        storage.load_game(path)
+        game_files.load_game(path)
 
 
 def test_missing_game_file(tmp_path: Path) -> None:
     with pytest.raises(GameTextError, match="Cannot read"):
-        storage.load_game(tmp_path / "nope.txt")
+        game_files.load_game(tmp_path / "nope.txt")
 
 
 def test_impossible_reason() -> None:
-    assert storage.impossible_reason(Board()) is None
-    assert storage.impossible_reason(Board.from_transcript(FULL_GAME)) is None
-    assert storage.impossible_reason(Board.from_transcript(GAME_WITH_PASSES)) is None
+    assert game_files.impossible_reason(Board()) is None
+    assert game_files.impossible_reason(Board.from_transcript(FULL_GAME)) is None
+    assert game_files.impossible_reason(Board.from_transcript(GAME_WITH_PASSES)) is None
     for seed in range(30):
-        assert storage.impossible_reason(random_game(seed, 60).board) is None
+        assert game_files.impossible_reason(random_game(seed, 60).board) is None
 
 
 # ----- permissions, failures said in words, BOMs, older files ----------------------------
@@ -223,7 +225,7 @@ def test_rewriting_a_file_keeps_its_permissions(tmp_path: Path) -> None:
     path = tmp_path / "kept.txt"
     path.write_text("old\n")
     path.chmod(0o644)
-    files.write_atomic(path, "new\n")
+    writing.write_atomic(path, "new\n")
     assert path.read_text() == "new\n"
     assert oct(path.stat().st_mode & 0o777) == oct(0o644)
 
@@ -231,23 +233,23 @@ def test_rewriting_a_file_keeps_its_permissions(tmp_path: Path) -> None:
 def test_a_limited_read_stops_after_its_limit(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
     path.write_bytes(b"x" * 1000)
-    assert files.read_limited(path, 1000) == b"x" * 1000
-    with pytest.raises(files.TooLarge) as caught:
-        files.read_limited(path, 999)
+    assert writing.read_limited(path, 1000) == b"x" * 1000
+    with pytest.raises(writing.TooLarge) as caught:
+        writing.read_limited(path, 999)
     assert caught.value.size == 1000
 
 
 @pytest.mark.parametrize("text", ["\ufefff5d6c3", "\ufeff f5 d6 c3\n", "f5\ufeffd6c3"])
 def test_a_byte_order_mark_in_pasted_text_is_ignored(text: str) -> None:
-    assert storage.parse_game_text(text).transcript() == "f5d6c3"
+    assert game_files.parse_game_text(text).transcript() == "f5d6c3"
 
 
 def test_game_files_newest_first(data_dir: Path) -> None:
-    assert storage.game_files() == []
+    assert game_files.game_files() == []
     names = []
     for i, moves in enumerate(("f5", "f5d6", "f5d6c3")):
-        path = storage.save_game(Game.from_transcript(moves), data_dir / "games" / f"g{i}.txt")
+        path = game_files.save_game(Game.from_transcript(moves), data_dir / "games" / f"g{i}.txt")
         os.utime(path, ns=(i * 10**9, i * 10**9))
         names.append(path.name)
-    assert [p.name for p in storage.game_files()] == names[::-1]
-    assert storage.latest_game_file() == data_dir / "games" / "g2.txt"
+    assert [p.name for p in game_files.game_files()] == names[::-1]
+    assert game_files.latest_game_file() == data_dir / "games" / "g2.txt"

@@ -11,9 +11,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from othello import Board, task
-from othello.levels import Level
-from othello.task import Found, SearchTask, Tables
+from othello import Board
+from othello.engine import search_call
+from othello.engine.levels import Level
+from othello.engine.search_call import Found, SearchTask, Tables
 
 BUDGET = 100.0
 FULL_WIDTH = Level(0, "Test", "full width, fixed limits", 12, 0, 0, BUDGET)
@@ -21,9 +22,9 @@ FULL_WIDTH = Level(0, "Test", "full width, fixed limits", 12, 0, 0, BUDGET)
 
 def completed_depths(monkeypatch: pytest.MonkeyPatch, readings: Iterator[float]) -> list[int]:
     """Think once with a clock that gives ``readings`` (offsets from the real start)."""
-    base = task.time.perf_counter()
+    base = search_call.time.perf_counter()
     fake = SimpleNamespace(perf_counter=lambda: base + next(readings))
-    monkeypatch.setattr(task, "time", fake)
+    monkeypatch.setattr(search_call, "time", fake)
     board = Board.from_transcript("f5d6c3d3c4")
     found: list[Found] = []
     t = SearchTask(board.player, board.opponent, FULL_WIDTH, Tables(), report=found.append)

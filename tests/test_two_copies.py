@@ -19,12 +19,13 @@ import pygame
 import pytest
 
 from kept_games import keep, line, old_autosave, resumed
-from othello.app import held_games, paths, storage
-from othello.app.library import Library, LibraryDamaged, library_path
-from othello.app.puzzle_store import PuzzleStore
-from othello.app.settings import Settings
-from othello.board import Board
-from othello.game import Game
+from othello.app.files import game_files, paths
+from othello.app.library import held_games
+from othello.app.library.database import Library, LibraryDamaged, library_path
+from othello.app.library.puzzles import PuzzleStore
+from othello.app.settings.keys import Settings
+from othello.core.board import Board
+from othello.core.game import Game
 from othello.gui.services import persistence
 from test_launch_gui import attached_window_maker, frames, isolate, toast_texts
 
@@ -72,11 +73,11 @@ def test_two_windows_on_one_folder_keep_both_games(window: Callable[..., Any]) -
 
 
 def test_a_copy_that_crashed_lets_go_of_its_place(tmp_path: Path) -> None:
-    from othello.app import instances
+    from othello.app.library import copies as instances
 
     folder = tmp_path / "shared"
     held = subprocess.run(  # a copy that takes the first place and dies without letting go
-        [sys.executable, "-c", "import os, sys\nfrom othello.app import instances\n"
+        [sys.executable, "-c", "import os, sys\nfrom othello.app.library import copies as instances\n"
          f"i = instances.claim(__import__('pathlib').Path({str(folder)!r}))\n"
          "print(i.number, flush=True)\nos._exit(9)"],
         capture_output=True, text=True, check=False, timeout=60,
@@ -117,15 +118,15 @@ def test_puzzle_answers_from_two_windows_are_merged(tmp_path: Path) -> None:
 def test_saving_in_the_same_second_as_another_window_never_overwrites(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    games = storage.games_dir()
+    games = game_files.games_dir()
     games.mkdir(parents=True)
     taken = games / "othello-20261125-210230.txt"
     taken.write_text("c4\n")  # the other window's save, made a moment ago
-    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20261125-210230")
+    monkeypatch.setattr(game_files.time, "strftime", lambda fmt, *a: "20261125-210230")
     # Both windows looked before either wrote: the name seemed free to this one too.
     real_exists = Path.exists
     monkeypatch.setattr(Path, "exists", lambda self: False if self == taken else real_exists(self))
-    path = storage.save_game(Game.from_transcript("f5d6"))
+    path = game_files.save_game(Game.from_transcript("f5d6"))
     assert taken.read_text() == "c4\n"
     assert path != taken and path.read_text() == "f5d6\n"
 

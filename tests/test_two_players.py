@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from othello import Board
-from othello.app.config import load_settings
+from othello.app.settings.loading import load_settings
 from othello.gui.app import App
 from othello.gui.model.session import Session
 from test_gui import FakeEngine, app_maker, click, frames, frames_until, press

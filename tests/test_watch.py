@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app.config import load_settings
+from othello.app.settings.loading import load_settings
 from othello.gui.app import App
 from test_gui import FakeEngine, app_maker, frames, frames_until, press
 
@@ -71,7 +71,7 @@ def test_the_watch_settings_are_read(tmp_path: Path) -> None:
 
 
 def test_each_side_plays_at_its_own_level() -> None:
-    from othello.board import Board
+    from othello.core.board import Board
     from test_gui import click_at, settings
 
     asked: list[tuple[str, int]] = []

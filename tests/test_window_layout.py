@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from othello.engine import LEVELS
+from othello.engine.api import LEVELS
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.widgets.layout import MIN_WINDOW, compute_layout
@@ -209,7 +209,7 @@ ENDED = "d3c3b3d2e1d6d7e3f4"  # finished with 51 empty squares: 13-0 on the boar
 def test_the_end_card_text_fits_whole_at_every_size(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
-    from othello.game import Game
+    from othello.core.game import Game
     from othello.gui.scenes.end_card import EndOverlay
 
     app = make_app(window_width=size[0], window_height=size[1])

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from othello import Board
+from othello.engine import table_files
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
 from test_gui import WHITE_PASSES, FakeEngine, app_maker, click, click_at, frames, press
@@ -169,9 +170,8 @@ def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) ->
 def test_a_missing_weights_file_is_said_at_start(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello import learned
 
-    monkeypatch.setattr(learned, "read_int16", lambda name: None)
+    monkeypatch.setattr(table_files, "read_int16", lambda name: None)
     app = make_app()
     frames(app, 1)
     texts = [t.text for t in app.play.notices.toasts]
@@ -180,7 +180,7 @@ def test_a_missing_weights_file_is_said_at_start(
 
 
 def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
-    from othello.engine import Engine
+    from othello.engine.api import Engine
     from test_gui import frames_until, human_turn_idle
 
     app = make_app(Engine(level=14, book=True, seed=2))

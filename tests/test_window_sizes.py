@@ -11,17 +11,18 @@ from typing import Any
 import pygame
 import pytest
 
-from othello.app import cli, paths
-from othello.app.preferences import load_with_choices, save_preferences
-from othello.app.settings import Settings
-from othello.game import Game
+from othello import cli
+from othello.app.files import paths
+from othello.app.settings.choices import load_with_choices, save_preferences
+from othello.app.settings.keys import Settings
+from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.model import game_words
 from othello.gui.scenes.move_list import MoveListOverlay
 from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.panel_layout import GRID
 from othello.gui.widgets.text import ELLIPSIS
-from othello.review import MoveReview
+from othello.study.review import MoveReview
 from test_gui import FakeEngine, app_maker, frames, press
 
 GAME = (  # a tournament game, 60 moves (WTHOR)

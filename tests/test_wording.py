@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from othello import Board
+from othello.core.notation import parse_square
 from othello.gui.model.game_words import hint_text, pass_text
+from othello.gui.model.panel_words import result_text, status_parts
 from othello.gui.model.session import Session
-from othello.gui.model.wording import result_text, status_parts
 from othello.gui.scenes.play_keys import key_command, nearest_legal, step_cursor
-from othello.notation import parse_square
 
 # Black to move has no move, White neither: the game is over, Black ahead 41-23.
 FINISHED = "XXXXXXOOXXXXXXXOXXXXXXXXXXXXXXOOXXXXXXXOXXXXXOOOXOOOOOOOXOOOOOOO O"
@@ -79,7 +79,7 @@ def test_the_cursor_goes_to_the_nearest_legal_move() -> None:
 
 
 def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:
-    from othello.board import Board
+    from othello.core.board import Board
     from othello.gui.model.game_words import empties_note
 
     ended = Board.from_transcript("d3c3b3d2e1d6d7e3f4")  # 13-0 on the board, 51 empty
@@ -89,7 +89,7 @@ def test_the_empty_squares_are_counted_for_the_winner_on_the_end_card() -> None:
 
 def test_the_levels_are_described_in_words_a_beginner_reads() -> None:
     """Once "perfect from 12 empty squares, wins from 14": now what it means in a game."""
-    from othello.levels import ANALYSIS, LEVELS
+    from othello.engine.levels import ANALYSIS, LEVELS
 
     for level in (*LEVELS, ANALYSIS):
         assert "wins from" not in level.description and "empty squares" not in level.description

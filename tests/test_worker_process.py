@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from othello.app import logs
-from othello.board import Board
-from othello.engine import MoveScore, SearchResult
-from othello.errors import SearchError
+from othello.app.files import logs
+from othello.core.board import Board
+from othello.core.errors import SearchError
+from othello.engine.api import MoveScore, SearchResult
 from othello.gui.services.worker import Outcome, ProcessTransport, SearchWorker
 
 MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 17 takes seconds here
@@ -216,7 +216,7 @@ def test_the_child_starts_under_each_launcher(launcher: str, tmp_path: Path) -> 
 def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
     import pygame
 
-    from othello.app.settings import Settings
+    from othello.app.settings.keys import Settings
     from othello.gui.app import App
 
     app = App(

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from ggs_records import FANGR, HERCULE, SAIO
-from othello.app.game_formats import GameRecord, Problem, read_source
-from othello.bitboard import PASS
-from othello.board import Board
-from othello.errors import GameTextError
-from othello.notation import parse_square
-from othello.wthor import (
+from othello.app.library.game_records import GameRecord, Problem, read_source
+from othello.core.bitboard import PASS
+from othello.core.board import Board
+from othello.core.errors import GameTextError
+from othello.core.notation import parse_square
+from othello.formats.wthor import (
     GAME,
     HEADER,
     PLAYER_SIZE,

@@ -91,7 +91,7 @@ def marked_in_tables() -> dict[Key, str | None]:
     for raw in (SOURCE / "data" / "openings.tsv").read_text(encoding="utf-8").splitlines():
         if raw.strip() and not raw.startswith("#"):
             found[("opening", raw.split("\t")[1].strip())] = None
-    from othello.levels import ANALYSIS, LEVELS
+    from othello.engine.levels import ANALYSIS, LEVELS
 
     for level in LEVELS:
         found[("level", level.name)] = None

@@ -3,13 +3,13 @@
 The engine (board, notation, search) never imports pygame; only ``othello.gui`` does.
 """
 
-from .bitboard import PASS
-from .board import Board, Color
-from .engine import Engine, MoveScore, SearchResult
-from .errors import GameOverError, IllegalMoveError, NotationError, OthelloError
-from .game import Game
-from .levels import LEVELS, Level
-from .notation import parse_square, square_name
+from othello.core.bitboard import PASS
+from othello.core.board import Board, Color
+from othello.core.errors import GameOverError, IllegalMoveError, NotationError, OthelloError
+from othello.core.game import Game
+from othello.core.notation import parse_square, square_name
+from othello.engine.api import Engine, MoveScore, SearchResult
+from othello.engine.levels import LEVELS, Level
 
 __version__ = "0.1.0"
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from .app.cli import main
+from othello.cli import main
 
 if __name__ == "__main__":  # only when run: importing this module must not start anything
     sys.exit(main())

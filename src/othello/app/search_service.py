@@ -10,7 +10,7 @@ lock. Everything crosses the pipe as plain data:
   text is ``review_text``: a start position, a game's moves and the first ply to judge) or
   "position" (a random position in a score range: the text is ``position_text``); a
   "think" on a clock has ``clock_text`` after its board string; level
-  0 is the analysis settings of a hint (``othello.levels.ANALYSIS``); ``book`` lets the level
+  0 is the analysis settings of a hint (``othello.engine.levels.ANALYSIS``); ``book`` lets the level
   play from the opening book; ``None`` asks the child to exit;
 - a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
   value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
@@ -33,13 +33,13 @@ import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..board import Board
-from ..clock import ClockTime
-from ..engine import Engine, MoveScore, SearchResult
-from ..levels import ANALYSIS
-from ..notation import format_transcript, square_name
-from ..parallel import close_shared_pool, default_workers
-from ..review import MoveReview, review_game, score_moves
+from othello.core.board import Board
+from othello.core.clock import ClockTime
+from othello.core.notation import format_transcript, square_name
+from othello.engine.api import Engine, MoveScore, SearchResult
+from othello.engine.levels import ANALYSIS
+from othello.engine.multicore.endgame import close_shared_pool, default_workers
+from othello.study.review import MoveReview, review_game, score_moves
 
 Job = tuple[int, str, str, int, bool]
 Report = tuple[Any, ...]
@@ -62,7 +62,7 @@ def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
     A module-level function, so "spawn" can find it by name on every OS, however the game
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
     ``processes`` above 1 gives levels 5-6 and hints that many worker processes of their
-    own (``othello.parallel.default_search_processes()`` is the machine's sensible count);
+    own (``othello.engine.multicore.endgame.default_search_processes()`` is the machine's sensible count);
     a daemonic process cannot start them, so the parent must start this one non-daemonic.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
@@ -170,7 +170,7 @@ def position_text(moves: int, low: int, high: int, seed: int) -> str:
 def position_data(text: str, stop: Any) -> tuple[list[int], int] | None:
     """A "position" job: the moves to a random position in the score range and its score,
     or None when none turned up (or the job was cancelled)."""
-    from .starts_cli import in_range
+    from othello.club.starts import in_range
 
     moves, low, high, seed = (int(x) for x in text.split(":"))
     found = in_range(moves, low, high, 1, seed, stop=stop)

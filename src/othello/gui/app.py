@@ -9,7 +9,7 @@ play.py); the search runs in a separate process (see ``worker.py``), and the loo
 
 What other parts of the program use (autosave, save/load, the clipboard):
 
-- ``app.session``: the game (``session.game``, a :class:`~othello.game.Game`) and its intents,
+- ``app.session``: the game (``session.game``, a :class:`~othello.core.game.Game`) and its intents,
   ``new_game(start=None)``, ``set_game(game)``, ``play(move)``, ``undo()``, ``redo()``;
 - ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.model.session.Change`
   after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
@@ -31,31 +31,32 @@ from typing import Any
 
 import pygame
 
-from ..app import i18n, logs, paths
-from ..app.config import find_config
-from ..app.i18n import _
-from ..app.preferences import load_with_choices, save_preferences
-from ..app.settings import Settings, search_processes
-from . import window_size
-from .live_settings import LiveSettings
-from .model.library_list import LibraryList
-from .scenes.base import Scene, SceneT
-from .scenes.play import PlayScene
-from .screens import make_screen
-from .services import persistence
-from .services.frame_stats import FrameStats
-from .services.library_keeper import LibraryKeeper
-from .services.library_watch import LibraryWatch
-from .services.persistence import copy as clipboard_copy
-from .services.resources import load_resources
-from .services.sound import Sounds
-from .services.worker import SearchWorker
-from .startup import StartupProblems, session_for
-from .widgets import theme
-from .widgets.board import BoardRenderer
-from .widgets.layout import Layout, compute_layout, wanted_square
-from .widgets.panel import Panel
-from .widgets.text import TextCache, set_text_size
+from othello.app import i18n
+from othello.app.files import logs, paths
+from othello.app.i18n import _
+from othello.app.settings.choices import load_with_choices, save_preferences
+from othello.app.settings.keys import Settings, search_processes
+from othello.app.settings.loading import find_config
+from othello.gui import window_size
+from othello.gui.live_settings import LiveSettings
+from othello.gui.model.library_list import LibraryList
+from othello.gui.scenes.base import Scene, SceneT
+from othello.gui.scenes.play import PlayScene
+from othello.gui.screens import make_screen
+from othello.gui.services import persistence
+from othello.gui.services.frame_stats import FrameStats
+from othello.gui.services.library_feed import LibraryFeed
+from othello.gui.services.library_worker import LibraryWorker
+from othello.gui.services.persistence import copy as clipboard_copy
+from othello.gui.services.resources import load_resources
+from othello.gui.services.sound import Sounds
+from othello.gui.services.worker import SearchWorker
+from othello.gui.startup import StartupProblems, session_for
+from othello.gui.widgets import theme
+from othello.gui.widgets.board import BoardRenderer
+from othello.gui.widgets.layout import Layout, compute_layout, wanted_square
+from othello.gui.widgets.panel import Panel
+from othello.gui.widgets.text import TextCache, set_text_size
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -117,12 +118,12 @@ class App:
         self.on_close: list[Callable[[], None]] = []
         self.on_game_saved: list[Callable[[Any], None]] = []  # Ctrl+S wrote the game
         self.on_file_dropped: list[Callable[[Path], bool]] = []  # True: a hook took the file
-        self.library, self.library_list = LibraryKeeper(self.notify), LibraryList()
+        self.library, self.library_list = LibraryWorker(self.notify), LibraryList()
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
         self.scenes: list[Scene] = [self.play]
-        self.library_watch = LibraryWatch.attach(self, self.play.explorer.forget_mine)
+        self.library_feed = LibraryFeed.attach(self, self.play.explorer.forget_mine)
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
@@ -182,7 +183,7 @@ class App:
         a saved change to othello.ini applies first."""
         self.live_settings.update(dt)
         self.library.update(dt)
-        self.library_watch.update()
+        self.library_feed.update()
         for scene in list(self.scenes):
             scene.update(dt)
 

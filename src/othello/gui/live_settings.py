@@ -14,25 +14,26 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..app import i18n, logs
-from ..app.editor_launch import Launch, NoEditor, open_in_editor
-from ..app.i18n import _
-from ..app.settings import Settings, search_processes
-from ..app.settings_watch import SettingsWatch, changed_keys
-from ..board import Color
-from . import window_size
-from .scenes.play_choices import clamp_level
-from .widgets import theme
-from .widgets.layout import MIN_WINDOW
-from .widgets.text import set_text_size
+from othello.app import i18n
+from othello.app.files import logs
+from othello.app.i18n import _
+from othello.app.settings.editor import Launch, NoEditor, open_in_editor
+from othello.app.settings.keys import Settings, search_processes
+from othello.app.settings.watch import SettingsWatch, changed_keys
+from othello.core.board import Color
+from othello.gui import window_size
+from othello.gui.scenes.play_choices import clamp_level
+from othello.gui.widgets import theme
+from othello.gui.widgets.layout import MIN_WINDOW
+from othello.gui.widgets.text import set_text_size
 
 if TYPE_CHECKING:
-    from .model.session import Session
-    from .scenes.play import PlayScene
-    from .services.sound import Sounds
-    from .services.worker import SearchWorker
-    from .widgets.board import BoardRenderer
-    from .widgets.text import TextCache
+    from othello.gui.model.session import Session
+    from othello.gui.scenes.play import PlayScene
+    from othello.gui.services.sound import Sounds
+    from othello.gui.services.worker import SearchWorker
+    from othello.gui.widgets.board import BoardRenderer
+    from othello.gui.widgets.text import TextCache
 
 
 class SettingsHost(Protocol):

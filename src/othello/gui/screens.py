@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .scenes.base import Scene
-from .scenes.display import DisplayCard
-from .scenes.end_card import EndOverlay
-from .scenes.game_card import GameCard
-from .scenes.help import HelpOverlay
-from .scenes.import_bar import ImportBar
-from .scenes.leave_card import LeaveCard
-from .scenes.library import LibraryOverlay
-from .scenes.move_list import MoveListOverlay
-from .scenes.puzzles import PuzzleOverlay
-from .scenes.set_up import EditOverlay
+from othello.gui.scenes.base import Scene
+from othello.gui.scenes.end_card import EndOverlay
+from othello.gui.scenes.game_card import GameCard
+from othello.gui.scenes.help import HelpOverlay
+from othello.gui.scenes.import_bar import ImportBar
+from othello.gui.scenes.leave_card import LeaveCard
+from othello.gui.scenes.library import LibraryOverlay
+from othello.gui.scenes.move_list import MoveListOverlay
+from othello.gui.scenes.position_editor import PositionEditor
+from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.settings_card import SettingsCard
 
 SCREENS: dict[str, Callable[..., Scene]] = {
     screen.name: screen
@@ -30,10 +30,10 @@ SCREENS: dict[str, Callable[..., Scene]] = {
         HelpOverlay,
         MoveListOverlay,
         PuzzleOverlay,
-        EditOverlay,
+        PositionEditor,
         LibraryOverlay,
         ImportBar,
-        DisplayCard,
+        SettingsCard,
         GameCard,
         LeaveCard,
     )

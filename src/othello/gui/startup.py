@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import book, pattern_weights
-from ..app import logs
-from ..app.i18n import _
-from ..app.settings import Settings
-from ..board import Color
-from ..openings import load_openings
-from .model.session import Session
-from .scenes.play_choices import clamp_level
+from othello.app.files import logs
+from othello.app.i18n import _
+from othello.app.settings.keys import Settings
+from othello.core.board import Color
+from othello.engine import book, pattern_weights
+from othello.gui.model.session import Session
+from othello.gui.scenes.play_choices import clamp_level
+from othello.study.named_openings import load_openings
 
 
 def session_for(settings: Settings, demo: bool) -> Session:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..app.i18n import _
-from .widgets.layout import MIN_WINDOW
+from othello.app.i18n import _
+from othello.gui.widgets.layout import MIN_WINDOW
 
 TASK_BAR_SHARE = 0.92  # of the screen's height, the most a window takes
 

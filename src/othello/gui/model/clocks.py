@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
-from ...board import Color
-from ...clock import ClockTime, GameClock, TimeControl
-from ...game import Game
-from .session import Change, Session
+from othello.core.board import Color
+from othello.core.clock import ClockTime, GameClock, TimeControl
+from othello.core.game import Game
+from othello.gui.model.session import Change, Session
 
 STEPS = ("undo", "redo", "back", "forward", "branch")
 """Changes after which the clocks show the times of the position on the board."""

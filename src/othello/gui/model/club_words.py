@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ...app.i18n import N_, _, ngettext, pgettext
-from ...board import Color
-from ...rating import Certainty, Rating, Step, Suggestion
+from othello.app.i18n import N_, _, ngettext, pgettext
+from othello.club.rating import Certainty, Rating, Step, Suggestion
+from othello.core.board import Color
 
 START_NAMES = {
     "standard": N_("Four discs"),

@@ -7,13 +7,13 @@ values are wording.py's.
 
 from __future__ import annotations
 
-from ...app.i18n import _, decimal, integer, ngettext, pgettext
-from ...bitboard import PASS, Square
-from ...board import Board, Color
-from ...game import Game
-from ...notation import square_name
-from ...openings import opening_of
-from ...review import MoveReview, summarize
+from othello.app.i18n import _, decimal, integer, ngettext, pgettext
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board, Color
+from othello.core.game import Game
+from othello.core.notation import square_name
+from othello.study.named_openings import opening_of
+from othello.study.review import MoveReview, summarize
 
 OPENING_MOVES = 20
 """The opening, as the book and the explorer count it: past this move the panel's foot line

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeGuard
 from weakref import WeakKeyDictionary
 
-from ...bitboard import PASS
-from ...game import Game
-from ...review import MoveReview
+from othello.core.bitboard import PASS
+from othello.core.game import Game
+from othello.study.review import MoveReview
 
 Moves = tuple[int, ...]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...app.library_query import FIELDS, Filter, Row
+from othello.app.library.query import FIELDS, Filter, Row
 
 PAGE = 100
 

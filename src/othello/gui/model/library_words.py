@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...app.i18n import N_, _, integer, ngettext, percent, pgettext
-from ...app.library_import import GAMES_FOLDER
-from ...app.library_query import Filter
-from ...app.library_rows import Damage, Flaw
-from ...board import Board
-from ...openings import load_openings
-from .player_names import computer_name as computer_name  # the names a game is kept with
-from .player_names import player_shown as player_shown
+from othello.app.i18n import N_, _, integer, ngettext, percent, pgettext
+from othello.app.library.importing import GAMES_FOLDER
+from othello.app.library.query import Filter
+from othello.app.library.rows import Damage, Flaw
+from othello.core.board import Board
+from othello.gui.model.player_names import (
+    computer_name as computer_name,  # the names a game is kept with
+)
+from othello.gui.model.player_names import player_shown as player_shown
+from othello.study.named_openings import load_openings
 
 PLAYED_HERE = "played here"  # stored as the game's source: shown through source_shown
 SAVED_HERE = "saved here"

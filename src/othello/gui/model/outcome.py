@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from ...game import Game
-from .session import Change, Session
+from othello.core.game import Game
+from othello.gui.model.session import Change, Session
 
 _PLAYED: WeakKeyDictionary[Game, str] = WeakKeyDictionary()  # a game: Session.players then
 

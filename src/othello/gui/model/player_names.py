@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ...app.i18n import N_, _, every_translation, integer, pgettext
-from ...board import Color
-from .game_words import side_name
+from othello.app.i18n import N_, _, every_translation, integer, pgettext
+from othello.core.board import Color
+from othello.gui.model.game_words import side_name
 
 COMPUTER_NAME = N_("Computer, level {n}")
 YOU = N_("You")  # settings.player_name's last resort, stored in English

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ...app.i18n import _, ngettext, pgettext
-from ...puzzles import Puzzle, Verdict
+from othello.app.i18n import _, ngettext, pgettext
+from othello.study.puzzles import Puzzle, Verdict
 
 _FROM_GAME = re.compile(r"Your game, move (\d+)(?: \((\w+)\))?$")
 _FFORUM = re.compile(r"FForum #(\d+), (\d+) empty squares$")

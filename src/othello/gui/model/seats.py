@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...board import Color
+from othello.core.board import Color
 
 
 def other(color: Color) -> Color:

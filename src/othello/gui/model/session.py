@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...bitboard import PASS, Square
-from ...board import Board, Color
-from ...game import Game
-from ...notation import parse_move
-from .judgement import GameJudgement, Judgements
-from .seats import other
-from .turns import Turns
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board, Color
+from othello.core.game import Game
+from othello.core.notation import parse_move
+from othello.gui.model.judgement import GameJudgement, Judgements
+from othello.gui.model.seats import other
+from othello.gui.model.turns import Turns
 
 
 @dataclass(frozen=True)

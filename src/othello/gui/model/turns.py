@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...bitboard import PASS, Square
-from ...board import Board, Color
-from ...game import Game
-from .seats import Seats, other
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board, Color
+from othello.core.game import Game
+from othello.gui.model.seats import Seats, other
 
 
 @dataclass

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 import pygame
 
 if TYPE_CHECKING:
-    from ...app.settings import Settings
-    from ..model.library_list import LibraryList
-    from ..model.session import Session
-    from ..services.library_keeper import LibraryKeeper
-    from ..services.resources import Resources
-    from ..services.sound import Sounds
-    from ..services.worker import SearchWorker
-    from ..widgets.board import BoardRenderer
-    from ..widgets.layout import Layout
-    from ..widgets.panel import Panel
-    from ..widgets.text import TextCache
+    from othello.app.settings.keys import Settings
+    from othello.gui.model.library_list import LibraryList
+    from othello.gui.model.session import Session
+    from othello.gui.services.library_worker import LibraryWorker
+    from othello.gui.services.resources import Resources
+    from othello.gui.services.sound import Sounds
+    from othello.gui.services.worker import SearchWorker
+    from othello.gui.widgets.board import BoardRenderer
+    from othello.gui.widgets.layout import Layout
+    from othello.gui.widgets.panel import Panel
+    from othello.gui.widgets.text import TextCache
 
 VIEW_KEYS = (pygame.K_x, pygame.K_F1)
 """Keys a scene that shows a position (the move list, set up, puzzles) leaves to the play
@@ -92,7 +92,7 @@ class PlayHost(Host, Protocol):
     @property
     def computer_min_seconds(self) -> float: ...
     @property
-    def library(self) -> LibraryKeeper: ...
+    def library(self) -> LibraryWorker: ...
     @property
     def library_list(self) -> LibraryList: ...
 

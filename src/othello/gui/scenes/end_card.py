@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from ...app.i18n import _
-from ...board import Color
-from ..model.game_words import empties_note
-from ..model.wording import result_words
-from ..widgets import theme
-from ..widgets.card import button, card, dim
-from ..widgets.text import scaled
-from .base import Host, Scene
+from othello.app.i18n import _
+from othello.core.board import Color
+from othello.gui.model.game_words import empties_note
+from othello.gui.model.panel_words import result_words
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button, card, dim
+from othello.gui.widgets.text import scaled
 
 
 class EndOverlay(Scene):

@@ -11,24 +11,19 @@ from typing import Protocol
 
 import pygame
 
-from ...app.i18n import _, pgettext
-from ...clock import TimeControl
-from ...rating import LEVEL_RATINGS
-from ..model.clocks import Clocks
-from ..model.club_words import (
-    START_NAMES,
-    control_text,
-    start_words,
-    strength_line,
-)
-from ..model.session import Session
-from ..services.next_game import NextGame
-from ..services.strength import StrengthKeeper
-from ..widgets import theme
-from ..widgets.card import card, dim
-from ..widgets.strength_graph import draw_strength
-from ..widgets.text import MIN_TEXT
-from .base import Host, Scene
+from othello.app.i18n import _, pgettext
+from othello.club.rating import LEVEL_RATINGS
+from othello.core.clock import TimeControl
+from othello.gui.model.clocks import Clocks
+from othello.gui.model.club_words import START_NAMES, control_text, start_words, strength_line
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.services.next_game import NextGame
+from othello.gui.services.strength import StrengthKeeper
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import card, dim
+from othello.gui.widgets.strength_graph import draw_strength
+from othello.gui.widgets.text import MIN_TEXT
 
 CLOCKS = ("off", "1+0", "3+2", "5+0", "5+3", "10+5", "15+10", "30+0")
 """The card's clock buttons (othello.ini's CLOCK takes any minutes+seconds)."""

@@ -8,14 +8,14 @@ from enum import Enum
 
 import pygame
 
-from ...app import i18n
-from ...app.i18n import N_, _
-from ..services import shortcut_offer
-from ..widgets import theme
-from ..widgets.card import button, card, dim
-from ..widgets.rules_picture import flip_picture
-from ..widgets.text import MIN_TEXT, scaled, wrap
-from .base import Host, Scene
+from othello.app import i18n
+from othello.app.i18n import N_, _
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.services import shortcut_offer
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button, card, dim
+from othello.gui.widgets.rules_picture import flip_picture
+from othello.gui.widgets.text import MIN_TEXT, scaled, wrap
 
 RULES = [  # how Othello is played, for a player who never has; translated where drawn
     N_("Black moves first; then the players take turns."),

@@ -9,19 +9,19 @@ from collections.abc import Callable
 
 import pygame
 
-from ..model.library_words import import_bar
-from ..services.library_keeper import LibraryKeeper
-from ..widgets import theme
-from ..widgets.graph import draw_bar
-from ..widgets.text import MIN_TEXT
-from .base import Host, Scene
+from othello.gui.model.library_words import import_bar
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.services.library_worker import LibraryWorker
+from othello.gui.widgets import theme
+from othello.gui.widgets.graph import draw_bar
+from othello.gui.widgets.text import MIN_TEXT
 
 
 class ImportBar(Scene):
     name = "import-bar"
 
     def __init__(
-        self, host: Host, keeper: LibraryKeeper, strip_busy: Callable[[], bool] = lambda: False
+        self, host: Host, keeper: LibraryWorker, strip_busy: Callable[[], bool] = lambda: False
     ) -> None:
         """Opened as the import is asked for (its progress is there from then on);
         ``strip_busy`` says when a notice is in the strip."""

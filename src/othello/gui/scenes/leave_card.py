@@ -12,11 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ...app.i18n import _
-from ..widgets import theme
-from ..widgets.card import button, card, dim
-from ..widgets.text import MIN_TEXT, scaled
-from .base import Host, Scene
+from othello.app.i18n import _
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button, card, dim
+from othello.gui.widgets.text import MIN_TEXT, scaled
 
 LEAVE_KEYS = (pygame.K_ESCAPE, pygame.K_y)
 

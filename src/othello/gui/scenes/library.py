@@ -8,7 +8,7 @@ browse it or play on from any move (the game it replaces comes back with Undo). 
 deletes (Ctrl+Z brings it back); F2 edits the names and the memo. Esc goes back to the game.
 
 The screen never waits for the library: the rows come back a page at a time from the
-library's reader thread (``LibraryKeeper``), and writes go to its writer.
+library's reader thread (``LibraryWorker``), and writes go to its writer.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from collections.abc import Callable
 
 import pygame
 
-from ...app.library import Entry, Library
-from ...app.library_query import Row, count, rows
-from ...app.library_rows import Damaged, entry_or_damage
-from ...app.record_text import FIELD_CHARS, NAME_CHARS, clean
-from ..model import library_words as words
-from ..model.library_list import PAGE, Edit, LibraryList
-from ..services.library_keeper import LibraryKeeper
-from ..widgets.library_frame import LibraryHits, draw_library
-from ..widgets.library_table import bar_position
-from .base import Host, Scene
+from othello.app.files.record_text import FIELD_CHARS, NAME_CHARS, clean
+from othello.app.library.database import Entry, Library
+from othello.app.library.query import Row, count, rows
+from othello.app.library.rows import Damaged, entry_or_damage
+from othello.gui.model import library_words as words
+from othello.gui.model.library_list import PAGE, Edit, LibraryList
+from othello.gui.scenes.base import Host, Scene
+from othello.gui.services.library_worker import LibraryWorker
+from othello.gui.widgets.library_frame import LibraryHits, draw_library
+from othello.gui.widgets.library_table import bar_position
 
 DOUBLE_CLICK = 0.4  # seconds between two clicks on a row that open it
 SWALLOW_SECONDS = 0.3  # the opening key's letter comes within this, or not at all
@@ -41,7 +41,7 @@ class LibraryOverlay(Scene):
     def __init__(
         self,
         host: Host,
-        keeper: LibraryKeeper,
+        keeper: LibraryWorker,
         state: LibraryList,
         open_game: Callable[[Entry], None],
         tell: Callable[[str], None],

@@ -18,18 +18,18 @@ from collections.abc import Callable
 
 import pygame
 
-from ...app.i18n import _, pgettext
-from ...bitboard import PASS
-from ...notation import square_name
-from ...review import MoveReview
-from ..model.game_words import MARK_SIGNS, for_black, review_lines
-from ..model.judgement import GraphPoint
-from ..model.session import Session
-from ..widgets import theme
-from ..widgets.card import button, card
-from ..widgets.graph import draw_bar, draw_graph, point_near
-from ..widgets.text import MIN_TEXT, scaled
-from .base import VIEW_KEYS, Host, Scene
+from othello.app.i18n import _, pgettext
+from othello.core.bitboard import PASS
+from othello.core.notation import square_name
+from othello.gui.model.game_words import MARK_SIGNS, for_black, review_lines
+from othello.gui.model.judgement import GraphPoint
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import VIEW_KEYS, Host, Scene
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button, card
+from othello.gui.widgets.graph import draw_bar, draw_graph, point_near
+from othello.gui.widgets.text import MIN_TEXT, scaled
+from othello.study.review import MoveReview
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 CLOSE = (pygame.K_ESCAPE, pygame.K_m)

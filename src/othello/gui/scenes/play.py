@@ -12,26 +12,26 @@ from collections import deque
 
 import pygame
 
-from ...app.i18n import _
-from ...bitboard import Square
-from ...notation import square_name
-from ..model.club_words import NOT_WHILE_PAUSED
-from ..model.game_words import pass_text
-from ..model.notices import Notices
-from ..model.session import Change
-from ..model.wording import PanelView
-from ..services.computer import ComputerTurn
-from ..services.puzzle_feed import PuzzleFeed
-from ..widgets.animation import MoveAnimation
-from ..widgets.board import BoardView
-from ..widgets.explorer_marks import ExplorerView
-from ..widgets.notice_strip import draw_notices, notices_that_fit
-from .base import PlayHost, Scene
-from .play_choices import PlayerChoices
-from .play_club import ClubPlay
-from .play_commands import command_table
-from .play_keys import Typing, key_command, nearest_legal, step_cursor
-from .play_view import PlayView
+from othello.app.i18n import _
+from othello.core.bitboard import Square
+from othello.core.notation import square_name
+from othello.gui.model.club_words import NOT_WHILE_PAUSED
+from othello.gui.model.game_words import pass_text
+from othello.gui.model.notices import Notices
+from othello.gui.model.panel_words import PanelView
+from othello.gui.model.session import Change
+from othello.gui.scenes.base import PlayHost, Scene
+from othello.gui.scenes.play_choices import PlayerChoices
+from othello.gui.scenes.play_club import ClubPlay
+from othello.gui.scenes.play_commands import command_table
+from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
+from othello.gui.scenes.play_view import PlayView
+from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.puzzle_feed import PuzzleFeed
+from othello.gui.widgets.animation import MoveAnimation
+from othello.gui.widgets.board import BoardView
+from othello.gui.widgets.explorer_marks import ExplorerView
+from othello.gui.widgets.notice_strip import draw_notices, notices_that_fit
 
 PASS_SECONDS = 3.0  # long enough to read the pass announcement
 DEMO_RESTART_SECONDS = 3.0

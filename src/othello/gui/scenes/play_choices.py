@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...app.i18n import _
-from ...board import Color
-from ...engine import LEVELS
-from ..model import outcome
-from ..model.wording import level_info
-from ..services.computer import ComputerTurn
-from ..services.sound import NO_DEVICE
-from .base import PlayHost
+from othello.app.i18n import _
+from othello.core.board import Color
+from othello.engine.api import LEVELS
+from othello.gui.model import outcome
+from othello.gui.model.panel_words import level_info
+from othello.gui.scenes.base import PlayHost
+from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.sound import NO_DEVICE
 
 LEVEL_NUMBERS = sorted(level.number for level in LEVELS) or [1]
 LEVELS_RANGE = (LEVEL_NUMBERS[0], LEVEL_NUMBERS[-1])  # the lowest and the highest level

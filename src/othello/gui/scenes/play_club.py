@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...app.i18n import _
-from ...clock import ClockError, TimeControl
-from ...game import Game
-from ..model.clocks import Clocks
-from ..model.club_words import PAUSE_NO_CLOCK, PAUSED, RESUMED
-from ..model.session import Session
-from ..services.computer import ComputerTurn
-from ..services.next_game import NextGame
-from ..services.strength import StrengthKeeper
-from .base import PlayHost
-from .play_choices import PlayerChoices
+from othello.app.i18n import _
+from othello.core.clock import ClockError, TimeControl
+from othello.core.game import Game
+from othello.gui.model.clocks import Clocks
+from othello.gui.model.club_words import PAUSE_NO_CLOCK, PAUSED, RESUMED
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import PlayHost
+from othello.gui.scenes.play_choices import PlayerChoices
+from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.next_game import NextGame
+from othello.gui.services.strength import StrengthKeeper
 
 
 class ClubScene(Protocol):

@@ -12,22 +12,22 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from ...app.i18n import _
-from ..model.game_words import stepped_text
-from ..model.notices import Notices
-from ..model.session import Session
-from ..services import shortcut_offer
-from ..services.computer import ComputerTurn
-from ..services.puzzle_feed import PuzzleFeed
-from ..widgets.explorer_marks import ExplorerView
-from . import play_library as library_commands
-from .base import PlayHost
-from .play_choices import PlayerChoices
-from .play_club import ClubPlay
-from .play_keys import CURSOR_STEPS
+from othello.app.i18n import _
+from othello.gui.model.game_words import stepped_text
+from othello.gui.model.notices import Notices
+from othello.gui.model.session import Session
+from othello.gui.scenes import play_library as library_commands
+from othello.gui.scenes.base import PlayHost
+from othello.gui.scenes.play_choices import PlayerChoices
+from othello.gui.scenes.play_club import ClubPlay
+from othello.gui.scenes.play_keys import CURSOR_STEPS
+from othello.gui.services import shortcut_offer
+from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.puzzle_feed import PuzzleFeed
+from othello.gui.widgets.explorer_marks import ExplorerView
 
 
-class PlayScene(Protocol):
+class CommandsScene(Protocol):
     """What the commands use of the play screen (scenes/play.py's PlayScene): its parts, and
     its own doings on the board."""
 
@@ -56,7 +56,7 @@ class PlayScene(Protocol):
 class GameCommands:
     """New game, undo and redo, the move list, the editor and help, for one play scene."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: CommandsScene) -> None:
         self.scene = scene
         self.host = scene.host
         self.session = scene.session
@@ -173,7 +173,7 @@ class GameCommands:
             self.host.open_screen("help", offer=offer)
 
 
-def command_table(scene: PlayScene) -> dict[str, Callable[[], None]]:
+def command_table(scene: CommandsScene) -> dict[str, Callable[[], None]]:
     """Every command name (panel.GRID, controls.KEYS) and what it does in ``scene``."""
     game, choices, computer = GameCommands(scene), scene.choices, scene.computer
     table: dict[str, Callable[[], None]] = {

@@ -10,8 +10,8 @@ from typing import Protocol
 
 import pygame
 
-from ...bitboard import Square
-from ..model.session import Session
+from othello.core.bitboard import Square
+from othello.gui.model.session import Session
 
 KEYS: dict[int, str] = {
     pygame.K_n: "new",

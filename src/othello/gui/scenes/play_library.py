@@ -6,13 +6,13 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
-from ...app import paths
-from ...app.library import Entry
-from ..model import library_words as words
-from ..model.session import Session
-from ..services.persistence import copy
-from ..widgets.position_picture import PictureOptions, export
-from .base import PlayHost
+from othello.app.files import paths
+from othello.app.library.database import Entry
+from othello.gui.model import library_words as words
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import PlayHost
+from othello.gui.services.persistence import copy
+from othello.gui.widgets.position_picture import PictureOptions, export
 
 PICTURES = "pictures"
 
@@ -21,7 +21,7 @@ class _Scene(Protocol):
     def tell(self, message: str, lasting: bool = False) -> None: ...
 
 
-class GameCommands(Protocol):
+class LibraryCommands(Protocol):
     """What these commands use of play_commands.GameCommands."""
 
     @property
@@ -33,7 +33,7 @@ class GameCommands(Protocol):
     def show_moves(self) -> None: ...
 
 
-def open_entry(commands: GameCommands, entry: Entry) -> None:
+def open_entry(commands: LibraryCommands, entry: Entry) -> None:
     """A game chosen in the library: on the board, at its end, in the move list to browse it
     or play on from any move; the game it replaces comes back with Undo."""
     game = entry.record().game()
@@ -43,7 +43,7 @@ def open_entry(commands: GameCommands, entry: Entry) -> None:
     commands.scene.tell(words.opened(kept is not None), lasting=True)
 
 
-def picture(commands: GameCommands, numbers: bool) -> None:
+def picture(commands: LibraryCommands, numbers: bool) -> None:
     """The position on the board (or the one the move list shows) as a PNG in the data
     folder's pictures/; its path shown and put on the clipboard."""
     shown = commands.session.shown

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...bitboard import Square
-from ...clock import WARNING_SECONDS
-from ..model.club_words import clock_text, strength_short
-from ..model.game_words import last_placed
-from ..model.session import Session
-from ..model.wording import PanelView, panel_view, status_parts
-from ..services.computer import ComputerTurn
-from ..widgets.animation import MoveAnimation
-from ..widgets.board import BoardView
-from ..widgets.explorer_marks import ExplorerView
-from .base import PlayHost
-from .play_choices import LEVELS_RANGE
-from .play_club import ClubPlay
+from othello.core.bitboard import Square
+from othello.core.clock import WARNING_SECONDS
+from othello.gui.model.club_words import clock_text, strength_short
+from othello.gui.model.game_words import last_placed
+from othello.gui.model.panel_words import PanelView, panel_view, status_parts
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import PlayHost
+from othello.gui.scenes.play_choices import LEVELS_RANGE
+from othello.gui.scenes.play_club import ClubPlay
+from othello.gui.services.computer import ComputerTurn
+from othello.gui.widgets.animation import MoveAnimation
+from othello.gui.widgets.board import BoardView
+from othello.gui.widgets.explorer_marks import ExplorerView
 
 
 class Shown(Protocol):

@@ -18,21 +18,21 @@ from typing import Any
 
 import pygame
 
-from ...app.i18n import N_, _
-from ...board import Board
-from ...game import Game
-from ...levels import ANALYSIS
-from ...notation import parse_move, square_name
-from ...puzzles import Puzzle, PuzzleQueue, Verdict, judge
-from ..model.puzzle_words import origin_text, stake_text, task_text, verdict_text
-from ..model.session import Session
-from ..services.puzzle_feed import PuzzleFeed
-from ..services.worker import SearchWorker
-from ..widgets import theme
-from ..widgets.card import button, card
-from ..widgets.marks import crossed_frame
-from ..widgets.text import scaled
-from .base import VIEW_KEYS, PlayHost, Scene
+from othello.app.i18n import N_, _
+from othello.core.board import Board
+from othello.core.game import Game
+from othello.core.notation import parse_move, square_name
+from othello.engine.levels import ANALYSIS
+from othello.gui.model.puzzle_words import origin_text, stake_text, task_text, verdict_text
+from othello.gui.model.session import Session
+from othello.gui.scenes.base import VIEW_KEYS, PlayHost, Scene
+from othello.gui.services.puzzle_feed import PuzzleFeed
+from othello.gui.services.worker import SearchWorker
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button, card
+from othello.gui.widgets.marks import crossed_frame
+from othello.gui.widgets.text import scaled
+from othello.study.puzzles import Puzzle, PuzzleQueue, Verdict, judge
 
 KEYS = {
     pygame.K_RETURN: "next",

@@ -15,16 +15,17 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ...app import held_games, instances
-from ...app.held_games import Changes, Held, HeldGame, Seat
-from ...app.i18n import _, ngettext
-from ...app.library import Library, LibraryError
-from ...errors import GameTextError
-from ...game import Game
-from ..model import outcome
-from ..model.game_words import game_summary
-from ..model.judgement import Judgements
-from .library_keeper import LibraryKeeper
+from othello.app.i18n import _, ngettext
+from othello.app.library import copies as instances
+from othello.app.library import held_games
+from othello.app.library.database import Library, LibraryError
+from othello.app.library.held_games import Changes, Held, HeldGame, Seat
+from othello.core.errors import GameTextError
+from othello.core.game import Game
+from othello.gui.model import outcome
+from othello.gui.model.game_words import game_summary
+from othello.gui.model.judgement import Judgements
+from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class _App(Protocol):
     @property
     def session(self) -> AutosavedSession: ...
     @property
-    def library(self) -> LibraryKeeper: ...
+    def library(self) -> LibraryWorker: ...
 
     on_close: list[Callable[[], None]]
 

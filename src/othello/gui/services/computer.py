@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...app.i18n import _
-from ...bitboard import Square
-from ...clock import ClockTime
-from ...levels import ANALYSIS
-from ...notation import parse_move
-from ...review import MoveReview
-from ..model.game_words import hint_explanation, hint_text
-from ..model.judgement import GameJudgement, GraphPoint
-from ..model.session import Change, Session
-from .reviewing import GameReview
-from .worker import Outcome, SearchWorker
+from othello.app.i18n import _
+from othello.core.bitboard import Square
+from othello.core.clock import ClockTime
+from othello.core.notation import parse_move
+from othello.engine.levels import ANALYSIS
+from othello.gui.model.game_words import hint_explanation, hint_text
+from othello.gui.model.judgement import GameJudgement, GraphPoint
+from othello.gui.model.session import Change, Session
+from othello.gui.services.reviewing import GameReview
+from othello.gui.services.worker import Outcome, SearchWorker
+from othello.study.review import MoveReview
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
 

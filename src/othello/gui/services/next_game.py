@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ...app.i18n import _
-from ...game import Game
-from ...starts import StartsError, balanced_start
-from ..model.club_words import FINDING, NO_BALANCED, NOT_FOUND
-from ..model.session import Session
-from .worker import SearchWorker
+from othello.app.i18n import _
+from othello.club.starts import StartsError, balanced_start
+from othello.core.game import Game
+from othello.gui.model.club_words import FINDING, NO_BALANCED, NOT_FOUND
+from othello.gui.model.session import Session
+from othello.gui.services.worker import SearchWorker
 
 KINDS = ("standard", "balanced", "range")
 RANGE_MOVES = (4, 56)  # the move a range position can be asked at

@@ -18,14 +18,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from ...app import storage
-from ...app.i18n import _
-from ...errors import OthelloError
-from ...game import Game
-from ..model.game_words import game_summary
-from . import autosaving
-from .autosaving import AutosavedSession
-from .library_keeper import LibraryKeeper
+from othello.app.files import game_files
+from othello.app.i18n import _
+from othello.core.errors import OthelloError
+from othello.core.game import Game
+from othello.gui.model.game_words import game_summary
+from othello.gui.services import autosaving
+from othello.gui.services.autosaving import AutosavedSession
+from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ class _App(Protocol):
     @property
     def session(self) -> AutosavedSession: ...
     @property
-    def library(self) -> LibraryKeeper: ...
+    def library(self) -> LibraryWorker: ...
 
     demo: bool
     on_unhandled_event: list[Callable[[Any], bool]]
@@ -157,7 +157,7 @@ class _App(Protocol):
 
 def copy_game(app: _App) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
-    text = storage.game_to_text(app.session.game).strip()
+    text = game_files.game_to_text(app.session.game).strip()
     if copy(text):
         app.tell(_("Copied the game: {text}").format(text=_short(text)))
     else:
@@ -181,7 +181,7 @@ def paste_game(app: _App) -> None:
             )
         return
     try:
-        game = storage.parse_game_text(text)
+        game = game_files.parse_game_text(text)
     except OthelloError as err:
         app.notify(_("Pasted text not used. {problem}").format(problem=err))
         return
@@ -192,7 +192,7 @@ def paste_game(app: _App) -> None:
 def save_game_file(app: _App) -> None:
     """Ctrl+S: write the game to a new file in the games folder."""
     try:
-        path = storage.save_game(app.session.game)
+        path = game_files.save_game(app.session.game)
     except OthelloError as err:
         app.notify(str(err))
         return
@@ -204,7 +204,7 @@ def save_game_file(app: _App) -> None:
 def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
     """Set up the game in ``path``; a bad file changes nothing and the notice says why."""
     try:
-        game = storage.load_game(path)
+        game = game_files.load_game(path)
     except OthelloError as err:
         app.notify(f"{err}{hint}")
         return False
@@ -231,7 +231,7 @@ class GameFiles:
 
     def next(self) -> tuple[Path, int, int] | None:
         """The file to load, its place (0 is the newest) and how many there are; None if none."""
-        files = storage.game_files()
+        files = game_files.game_files()
         if not files:
             return None
         index = files.index(self.last) + 1 if self.last in files else 0
@@ -245,7 +245,7 @@ class GameFiles:
         if found is None:
             app.notify(
                 _("No saved games in {folder}; save one with Ctrl+S").format(
-                    folder=storage.games_dir()
+                    folder=game_files.games_dir()
                 )
             )
             return

@@ -8,15 +8,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ...app import puzzle_store
-from ...app.i18n import ngettext
-from ...app.library import Library
-from ...app.puzzle_store import PuzzleChanges, PuzzleSaves
-from ...fforum import load_builtin
-from ...puzzles import PuzzleQueue, from_review
-from ...review import MoveReview
-from ..model.session import Session
-from .library_keeper import LibraryKeeper
+from othello.app.i18n import ngettext
+from othello.app.library import puzzles as puzzle_store
+from othello.app.library.database import Library
+from othello.app.library.puzzles import PuzzleChanges, PuzzleSaves
+from othello.gui.model.session import Session
+from othello.gui.services.library_worker import LibraryWorker
+from othello.study.fforum import load_builtin
+from othello.study.puzzles import PuzzleQueue, from_review
+from othello.study.review import MoveReview
 
 Review = tuple[tuple[int, ...], list[MoveReview]]
 
@@ -34,7 +34,7 @@ class PuzzleFeed:
     Puzzles is open adds to the queue being answered."""
 
     def __init__(
-        self, tell: Callable[[str], None], keeper: LibraryKeeper, read_ahead: bool = False
+        self, tell: Callable[[str], None], keeper: LibraryWorker, read_ahead: bool = False
     ) -> None:
         self.tell = tell
         self.keeper = keeper

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pygame
 
-from ...app import i18n, paths
-from ...app.files import read_limited, short_reason
-from ...app.i18n import _
-from .fonts import Coverage, FontChain
+from othello.app import i18n
+from othello.app.files import paths
+from othello.app.files.writing import read_limited, short_reason
+from othello.app.i18n import _
+from othello.gui.services.fonts import Coverage, FontChain
 
 LIMIT = 20_000_000
 """More than any font, picture or sound the game ships."""

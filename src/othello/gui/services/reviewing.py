@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...app.i18n import _
-from ...bitboard import PASS, Square
-from ...review import MoveReview
-from ..model.game_words import for_black, review_summary
-from ..model.judgement import GameJudgement, Moves
-from ..model.session import OTHER_GAME, Change, Session
-from .worker import Outcome, SearchWorker
+from othello.app.i18n import _
+from othello.core.bitboard import PASS, Square
+from othello.gui.model.game_words import for_black, review_summary
+from othello.gui.model.judgement import GameJudgement, Moves
+from othello.gui.model.session import OTHER_GAME, Change, Session
+from othello.gui.services.worker import Outcome, SearchWorker
+from othello.study.review import MoveReview
 
 
 class GameReview:

@@ -14,9 +14,10 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from ...app import logs, shortcut
-from ...app.i18n import N_, _
-from ...errors import ShortcutError
+from othello.app.desktop import shortcut
+from othello.app.files import logs
+from othello.app.i18n import N_, _
+from othello.core.errors import ShortcutError
 
 Installer = Callable[[], list[tuple[str, Path]]]
 

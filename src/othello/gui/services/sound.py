@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pygame
 
-from ...app.i18n import N_, _
-from .resources import Report, checked, why
+from othello.app.i18n import N_, _
+from othello.gui.services.resources import Report, checked, why
 
 log = logging.getLogger(__name__)  # under "othello": the log file
 NO_DEVICE = N_("No sound device found: playing without sound.")

@@ -14,21 +14,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from ...app import strength_store
-from ...app.i18n import _
-from ...app.library import Library, LibraryError
-from ...app.strength_store import RatedGame, Strength
-from ...board import Board, Color
-from ...game import Game
-from ...rating import Rating, suggestion
-from ..model.club_words import UNRATED, rated_text, suggest_text
-from ..model.session import Change, Session
-from .library_keeper import LibraryKeeper
+from othello.app.i18n import _
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library, LibraryError
+from othello.app.library.strength import RatedGame, Strength
+from othello.club.rating import Rating, suggestion
+from othello.core.board import Board, Color
+from othello.core.game import Game
+from othello.gui.model.club_words import UNRATED, rated_text, suggest_text
+from othello.gui.model.session import Change, Session
+from othello.gui.services.library_worker import LibraryWorker
 
 
 @dataclass
-class Entry:
-    """What decides whether a game is rated, noted as it starts and as it goes."""
+class RatingTerms:
+    """What decides whether a game is rated (its level, side and start), noted as it starts and
+    as it goes."""
 
     level: int
     human: Color
@@ -65,7 +66,7 @@ class StrengthKeeper:
     """Rates the session's finished games and keeps the rating."""
 
     def __init__(
-        self, session: Session, keeper: LibraryKeeper | None, tell: Callable[[str], None]
+        self, session: Session, keeper: LibraryWorker | None, tell: Callable[[str], None]
     ) -> None:
         """``keeper`` None: nothing is read or written (the demo)."""
         self.session = session
@@ -79,7 +80,7 @@ class StrengthKeeper:
                 notice = _("Your strength could not be read ({why}).").format(why=err)
         if notice is not None:
             session.notify(notice)
-        self._games: WeakKeyDictionary[Game, Entry] = WeakKeyDictionary()
+        self._games: WeakKeyDictionary[Game, RatingTerms] = WeakKeyDictionary()
         session.on_game_changed.append(self.changed)
         self._note(session.game)
 
@@ -115,9 +116,9 @@ class StrengthKeeper:
         if not restart and game in self._games and game.cursor > game.given:
             return  # a side changed in mid-game: the game keeps its entry
         fair = game.start == Board() and (game.given == 0 or game.origin == "balanced")
-        self._games[game] = Entry(session.level, session.human, fair)
+        self._games[game] = RatingTerms(session.level, session.human, fair)
 
-    def _rate(self, entry: Entry) -> None:
+    def _rate(self, entry: RatingTerms) -> None:
         session = self.session
         why = (
             "assisted"

@@ -24,14 +24,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, Protocol
 
-from ...app import search_service
-from ...app.search_service import Job, Report
-from ...board import Board
-from ...clock import ClockTime
-from ...errors import SearchError
-from ...judging import ReviewStopped
+from othello.app import search_service
+from othello.app.search_service import Job, Report
+from othello.core.board import Board
+from othello.core.clock import ClockTime
+from othello.core.errors import SearchError
+from othello.study.verdict import ReviewStopped
 
-log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.logs
+log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.files.logs
 EngineFactory = Callable[[int], Any]
 JOIN_SECONDS = 5.0
 

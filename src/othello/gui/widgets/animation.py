@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...bitboard import Square
-from ...board import Color
+from othello.core.bitboard import Square
+from othello.core.board import Color
 
 FLIP_SECONDS = 0.34
 STAGGER_SECONDS = 0.07

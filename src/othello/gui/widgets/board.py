@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...bitboard import Square
-from ...board import Board, Color
-from ..model.game_words import score_text
-from ..services.resources import Resources
-from . import theme
-from .animation import MoveAnimation
-from .layout import Layout
-from .marks import brackets
-from .text import TextCache
+from othello.core.bitboard import Square
+from othello.core.board import Board, Color
+from othello.gui.model.game_words import score_text
+from othello.gui.services.resources import Resources
+from othello.gui.widgets import theme
+from othello.gui.widgets.animation import MoveAnimation
+from othello.gui.widgets.layout import Layout
+from othello.gui.widgets.marks import brackets
+from othello.gui.widgets.text import TextCache
 
 SUPERSAMPLE = 4
 STAR_POINTS = ((2, 2), (2, 6), (6, 2), (6, 6))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from . import theme
+from othello.gui.widgets import theme
 
 
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:

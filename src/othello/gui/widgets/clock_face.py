@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from . import theme
-from .text import TextCache
+from othello.gui.widgets import theme
+from othello.gui.widgets.text import TextCache
 
 
 def draw_clock(

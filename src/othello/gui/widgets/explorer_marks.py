@@ -3,7 +3,7 @@ played it and Black's share of the points they ended with; the most played move 
 
 X (or the panel's Explorer button) goes off -> all games -> people's -> Logistello's -> your
 library's ("mine": asked of the library off the frame loop, shown when it answers) -> off.
-The data is read on first use (``othello.explorer.load_explorer``), never at the window's
+The data is read on first use (``othello.study.explorer.load_explorer``), never at the window's
 start; a look-up is remembered per position, so a frame costs a dictionary hit. A missing or
 damaged file makes the explorer say it is unavailable; nothing else changes.
 """
@@ -14,15 +14,15 @@ from collections.abc import Callable, Collection, Sequence
 
 import pygame
 
-from ...app.explore import explore
-from ...app.i18n import N_, _, decimal, integer
-from ...bitboard import Square
-from ...board import Board
-from ...explorer import CHOICES, MINE, Lookup
-from . import theme
-from .layout import Layout
-from .marks import dashed_frame
-from .text import MIN_TEXT, TextCache, scaled
+from othello.app.commands.explore import explore
+from othello.app.i18n import N_, _, decimal, integer
+from othello.core.bitboard import Square
+from othello.core.board import Board
+from othello.gui.widgets import theme
+from othello.gui.widgets.layout import Layout
+from othello.gui.widgets.marks import dashed_frame
+from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled
+from othello.study.explorer import CHOICES, MINE, Lookup
 
 CHIP = (0, 0, 0, 165)
 NAMES = {

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from ...app.i18n import _
-from ..model.judgement import GraphPoint
-from . import theme
-from .marks import diamond, triangle
-from .text import TextCache
+from othello.app.i18n import _
+from othello.gui.model.judgement import GraphPoint
+from othello.gui.widgets import theme
+from othello.gui.widgets.marks import diamond, triangle
+from othello.gui.widgets.text import TextCache
 
 
 def draw_graph(

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...app.settings import DEFAULTS
-from ...bitboard import Square
+from othello.app.settings.keys import DEFAULTS
+from othello.core.bitboard import Square
 
 MIN_WINDOW = (540, 400)  # below this the panel's buttons would not fit (labels whole)
 MIN_SQUARE = 16

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..model import library_words as words
-from ..model.library_list import LibraryList
-from ..services.library_keeper import Progress
-from . import theme
-from .card import card
-from .graph import draw_bar
-from .library_table import TableHits, draw_fields, draw_table
-from .text import MIN_TEXT, TextCache, shorten
+from othello.gui.model import library_words as words
+from othello.gui.model.library_list import LibraryList
+from othello.gui.services.library_worker import ImportProgress
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import card
+from othello.gui.widgets.graph import draw_bar
+from othello.gui.widgets.library_table import TableHits, draw_fields, draw_table
+from othello.gui.widgets.text import MIN_TEXT, TextCache, shorten
 
 BUTTONS = ("open", "delete", "undo", "edit", "close")
 
@@ -33,7 +33,7 @@ def draw_library(
     surface: pygame.Surface,
     text: TextCache,
     state: LibraryList,
-    progress: Progress | None,
+    progress: ImportProgress | None,
     mouse: tuple[int, int],
     caret: bool,
 ) -> LibraryHits:
@@ -88,7 +88,7 @@ def _heading(
     text: TextCache,
     inner: pygame.Rect,
     state: LibraryList,
-    progress: Progress | None,
+    progress: ImportProgress | None,
     size: int,
 ) -> int:
     """The title and count on the left, an import's bar on the right; the next free y."""

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...app.library_query import FIELDS, Row
-from ..model import library_words
-from ..model.library_list import LibraryList
-from ..model.player_names import player_forms
-from . import theme
-from .text import TextCache, shorten
+from othello.app.library.query import FIELDS, Row
+from othello.gui.model import library_words
+from othello.gui.model.library_list import LibraryList
+from othello.gui.model.player_names import player_forms
+from othello.gui.widgets import theme
+from othello.gui.widgets.text import TextCache, shorten
 
 # each column: its least width in "M"s, and its share of the width left over
 WIDTHS = {"date": (9, 0.5), "black": (7, 1.0), "white": (7, 1.0), "result": (7, 0.0),

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.notices import Notice
-from . import theme
-from .text import MIN_TEXT, TextCache, scaled
+from othello.gui.model.notices import Notice
+from othello.gui.widgets import theme
+from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled
 
 NOTICE_GAP = 4
 READABLE = 13  # the smallest text two notices sharing the strip may use

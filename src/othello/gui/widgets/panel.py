@@ -11,18 +11,18 @@ import math
 
 import pygame
 
-from ...app.i18n import _, pgettext
-from ...board import Color
-from ..model.game_words import info_wordings
-from ..model.wording import PanelView
-from . import theme
-from .board import BoardRenderer
-from .clock_face import draw_clock
-from .graph import draw_bar, draw_graph, point_near
-from .layout import Layout
-from .panel_buttons import ButtonPainter
-from .panel_layout import PanelLayout
-from .text import MIN_TEXT, TextCache
+from othello.app.i18n import _, pgettext
+from othello.core.board import Color
+from othello.gui.model.game_words import info_wordings
+from othello.gui.model.panel_words import PanelView
+from othello.gui.widgets import theme
+from othello.gui.widgets.board import BoardRenderer
+from othello.gui.widgets.clock_face import draw_clock
+from othello.gui.widgets.graph import draw_bar, draw_graph, point_near
+from othello.gui.widgets.layout import Layout
+from othello.gui.widgets.panel_buttons import ButtonPainter
+from othello.gui.widgets.panel_layout import PanelLayout
+from othello.gui.widgets.text import MIN_TEXT, TextCache
 
 
 def seats_heading(view: PanelView) -> list[str]:

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...app.i18n import _
-from ..model.wording import PanelView
-from . import theme
-from .card import button as button_face
-from .marks import globe
-from .panel_layout import GRID, Button, PanelLayout, short_labels
-from .text import MIN_TEXT, TextCache, text_factor
+from othello.app.i18n import _
+from othello.gui.model.panel_words import PanelView
+from othello.gui.widgets import theme
+from othello.gui.widgets.card import button as button_face
+from othello.gui.widgets.marks import globe
+from othello.gui.widgets.panel_layout import GRID, Button, PanelLayout, short_labels
+from othello.gui.widgets.text import MIN_TEXT, TextCache, text_factor
 
 GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
 TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a label cut

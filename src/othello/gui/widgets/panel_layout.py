@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...app.i18n import N_, pgettext
-from ..model.wording import PanelView
-from .layout import Layout
-from .text import scaled
+from othello.app.i18n import N_, pgettext
+from othello.gui.model.panel_words import PanelView
+from othello.gui.widgets.layout import Layout
+from othello.gui.widgets.text import scaled
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
 GRID = (  # in reading order: three to a row beside the board, five below it

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pygame
 
-from ...app.files import write_atomic
-from ...bitboard import PASS, Square
-from ...board import Board
-from ...game import Game
-from ..model.library_words import picture_caption
-from ..services.fonts import FontChain
-from ..services.resources import load_resources
-from . import theme
+from othello.app.files.writing import write_atomic
+from othello.core.bitboard import PASS, Square
+from othello.core.board import Board
+from othello.core.game import Game
+from othello.gui.model.library_words import picture_caption
+from othello.gui.services.fonts import FontChain
+from othello.gui.services.resources import load_resources
+from othello.gui.widgets import theme
 
 SCALE = 3
 Font = Callable[[int, bool], FontChain | pygame.font.Font]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...board import Board
-from ...notation import parse_square
-from . import theme
-from .position_picture import Font, PictureOptions, draw_position
+from othello.core.board import Board
+from othello.core.notation import parse_square
+from othello.gui.widgets import theme
+from othello.gui.widgets.position_picture import Font, PictureOptions, draw_position
 
 BEFORE = "f5d6c6f4d3e3"
 """The opening moves that lead to the position before the flip (Black to move)."""

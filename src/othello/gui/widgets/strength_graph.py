@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 
 import pygame
 
-from ...app.i18n import _
-from . import theme
-from .text import TextCache
+from othello.app.i18n import _
+from othello.gui.widgets import theme
+from othello.gui.widgets.text import TextCache
 
 
 def draw_strength(

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...app import i18n
-from ..services.fonts import FontChain
-from ..services.resources import Resources
-from . import theme
+from othello.app import i18n
+from othello.gui.services.fonts import FontChain
+from othello.gui.services.resources import Resources
+from othello.gui.widgets import theme
 
 MIN_TEXT = 11  # no text is drawn smaller than this, however small the window
 ELLIPSIS = "…"

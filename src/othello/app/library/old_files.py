@@ -1,0 +1,312 @@
+"""What the library takes in from files beside it, once, at a window's start:
+
+- the files an earlier version kept the player's data in: ``autosave.json`` (and
+  ``autosave-N.json`` of a second window: the game in progress, its history and the games Undo
+  brought back, with their reviews), ``puzzles.json`` and ``strength.json``;
+- the pending spool, ``library-pending/``: what a window could not write into the library
+  before it closed (a full disk, a read-only file): finished games as GGF, and a window's
+  games, puzzles and rating as JSON.
+
+Each file is taken in by one transaction, which also notes the file as taken in, and is then
+kept aside under a name that says so (``autosave.json.taken-in``): never deleted, never taken
+in twice. A file that cannot be used (damaged, not a file, unreadable) is set aside as
+``.damaged`` with a notice, and the others still come in. No size cap refuses what an
+earlier version wrote: an autosave of any length comes back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from othello.app.files.game_files import parse_board
+from othello.app.files.writing import decode_text, read_limited, set_aside, short_reason
+from othello.app.i18n import _, ngettext
+from othello.app.library import held_games
+from othello.app.library import puzzles as puzzle_store
+from othello.app.library import strength as strength_store
+from othello.app.library.database import Library, LibraryError
+from othello.app.library.game_records import GameRecord, read_source
+from othello.app.library.held_games import Changes, Seat
+from othello.core.errors import GameTextError, OthelloError
+from othello.core.game import Game
+from othello.core.notation import parse_move, split_transcript
+from othello.study.puzzles import PuzzleQueue
+
+log = logging.getLogger(__name__)
+
+PENDING = "library-pending"
+LIMIT = 200_000_000  # far past anything the game wrote: no cap refuses a player's file
+AUTOSAVE = re.compile(r"^autosave(?:-(\d+))?\.json$")
+OLD_FORMAT = "othello-autosave"
+TAKEN = "taken-in"
+
+
+@dataclass
+class TakenIn:
+    """What taking files in did: a sentence for each thing the player should know."""
+
+    notices: list[str] = field(default_factory=list)
+    games: int = 0  # finished games from the spool
+
+
+def take_in(library: Library, folder: Path, pending: list[Path]) -> TakenIn:
+    """Every earlier version's file in ``folder`` (the data folder) and every file of the
+    ``pending`` spools, into ``library``. A LibraryError (busy, damaged, read-only) goes to
+    the caller: the file it stopped at is neither taken in nor moved, and waits for the next
+    start."""
+    found = TakenIn()
+    spooled = [path for spool in pending for path in _pending_files(spool)]
+    for path in _old_files(folder) + spooled:
+        reader = _reader(path)
+        if reader is None:
+            continue
+        try:
+            data = read_limited(path, LIMIT)
+        except FileNotFoundError:
+            continue
+        except OSError as err:  # not a file, unreadable
+            found.notices += _damaged(path, err)
+            continue
+        marker = f"{TAKEN}:{path.name}:{hashlib.blake2b(data, digest_size=8).hexdigest()}"
+        if library.meta(marker) is None:
+            try:
+                said = _in_one_transaction(library, reader, data, marker)
+            except LibraryError:  # the library's fault, not the file's: kept for later
+                raise
+            except Exception as err:  # damaged, not JSON, too deep, not a game: this file only
+                found.notices += _damaged(path, err)
+                continue
+            found.notices += said
+            found.games += path.suffix == ".ggf"
+        _keep_aside(path)
+    return found
+
+
+def _old_files(folder: Path) -> list[Path]:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    wanted = ("puzzles.json", "strength.json")
+    return [folder / n for n in names if AUTOSAVE.match(n) or n in wanted]
+
+
+def _pending_files(folder: Path) -> list[Path]:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [folder / n for n in names if n.endswith((".ggf", ".json"))]
+
+
+Reader = Callable[[Library, bytes], list[str]]
+
+
+def _reader(path: Path) -> Reader | None:
+    """How a file is taken in, by its name."""
+    name = path.name
+    match = AUTOSAVE.match(name)
+    if match is not None:
+        slot = int(match.group(1) or 1)
+        return lambda library, data: _autosave(library, data, slot)
+    if name == "puzzles.json" or name.endswith(".puzzles.json"):
+        return _puzzles
+    if name == "strength.json":
+        return _strength
+    if name.endswith(".ratings.json"):
+        return _ratings
+    if name.endswith(".held.json"):
+        return _held
+    if name.endswith(".ggf"):
+        return _pending_games(path)
+    return None
+
+
+def _in_one_transaction(library: Library, reader: Reader, data: bytes, marker: str) -> list[str]:
+    with library.transaction():
+        said = reader(library, data)
+        library.set_meta(marker, "yes")
+    return said
+
+
+def _keep_aside(path: Path) -> None:
+    try:
+        set_aside(path, TAKEN)
+    except OSError as err:  # a read-only folder: the marker keeps it from coming in twice
+        log.warning("%s was taken into the library but cannot be renamed: %s", path, err)
+
+
+def _damaged(path: Path, err: BaseException) -> list[str]:
+    why = short_reason(err)[:160] if isinstance(err, OSError) else str(err)[:160]
+    log.warning("%s could not be taken into the library: %s", path, err)
+    try:
+        aside = set_aside(path, "damaged")
+    except OSError as move:
+        log.warning("%s cannot be moved aside: %s", path, move)
+        return [
+            _("{name} could not be read ({why}); it is left as it is.").format(
+                name=path.name, why=why
+            )
+        ]
+    return [
+        _("{name} could not be read ({why}); it was kept as {aside}.").format(
+            name=path.name, why=why, aside=aside.name
+        )
+    ]
+
+
+def _json(data: bytes) -> Any:
+    return json.loads(decode_text(data))
+
+
+# ----- an earlier version's autosave ---------------------------------------------------------
+
+
+def _autosave(library: Library, data: bytes, slot: int) -> list[str]:
+    """The game in progress, its history and the games Undo brought back, each with what the
+    window knew of it, as the line of window ``slot``."""
+    saved = _json(data)
+    if not isinstance(saved, dict) or saved.get("format") != OLD_FORMAT:
+        raise GameTextError("not an othello autosave")
+    game = game_from_autosave(saved)
+    earlier: list[tuple[Game, str | None]] = []
+    later: list[tuple[Game, str | None]] = []
+    skipped = 0
+    for name, games in (("earlier", earlier), ("later", later)):
+        kept = saved.get(name, [])
+        for item in kept if isinstance(kept, list) else []:
+            try:
+                games.append((game_from_autosave(item), _judged(item)))
+            except Exception as err:  # one bad game on the shelf costs only itself
+                log.warning("a game kept for Undo in the old autosave is unusable: %s", err)
+                skipped += 1
+    line = [*earlier, (game, _judged(saved)), *reversed(later)]
+    players = saved.get("players")
+    played_by = saved.get("played_by")
+    seat = Seat(
+        None,
+        players if players in held_games.PLAYERS else None,
+        played_by if played_by in held_games.PLAYERS and game.is_over() else None,
+        saved.get("replaced") is True,
+    )
+    _add_line(library, slot, line, board=len(earlier), seat=seat)
+    if not skipped:
+        return []
+    return [
+        ngettext(
+            "{n} game kept for Undo in the old autosave could not be read.",
+            "{n} games kept for Undo in the old autosave could not be read.",
+            skipped,
+        ).format(n=skipped)
+    ]
+
+
+def _judged(item: Any) -> str | None:
+    judged = item.get("judged") if isinstance(item, dict) else None
+    return json.dumps(judged, separators=(",", ":")) if isinstance(judged, dict) else None
+
+
+def _add_line(
+    library: Library, slot: int, line: list[tuple[Game, str | None]], board: int, seat: Seat
+) -> None:
+    """Games into window ``slot``'s line: the whole line when it holds none yet, else ahead
+    of what it holds (the board stays as it is)."""
+    held = held_games.read(library, slot)
+    first = min((g.seq for g in held.games), default=0) if held else 0
+    keys = [held_games.new_key() for _ in line]
+    rows = {
+        key: held_games.held_game(game, key, first - len(line) + n, judged)
+        for n, (key, (game, judged)) in enumerate(zip(keys, line, strict=True))
+    }
+    changes = Changes(slot, rows)
+    if held is None or held.seat.board is None:
+        changes.seat = Seat(keys[board], seat.players, seat.played_by, seat.replaced)
+    held_games.write_rows(library, changes)
+
+
+def game_from_autosave(data: object) -> Game:
+    """An earlier version's autosaved game; GameTextError says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise GameTextError("not an othello autosave")
+    start, moves, cursor = data.get("start"), data.get("moves"), data.get("cursor")
+    if not isinstance(start, str) or not isinstance(moves, str):
+        raise GameTextError("the start position or the moves are missing")
+    if not isinstance(cursor, int) or isinstance(cursor, bool):
+        raise GameTextError("the move cursor is missing")
+    game = Game(parse_board(start))
+    number = 0
+    try:
+        for number, (_, token) in enumerate(split_transcript(moves), start=1):  # noqa: B007
+            game.play(parse_move(token))
+    except OthelloError as err:
+        raise GameTextError(f"move {number}: {err}") from None
+    if not 0 <= cursor <= len(game.moves):
+        raise GameTextError(f"move cursor {cursor} is outside 0..{len(game.moves)}")
+    game.go_to(cursor)
+    return game
+
+
+# ----- puzzles, the rating ---------------------------------------------------------------------
+
+
+def _puzzles(library: Library, data: bytes) -> list[str]:
+    """``puzzles.json`` (or a spooled one): its puzzles join the library's (one kept there
+    already stays as it is), its answers join the clock."""
+    queue = PuzzleQueue.from_data(_json(data))
+    known = {str(r[0]) for r in library.execute("SELECT id FROM puzzles")}
+    rows = {
+        p.id: json.dumps(p.to_data(), separators=(",", ":"))
+        for p in queue.puzzles
+        if p.id not in known
+    }
+    puzzle_store.write_rows(library, puzzle_store.PuzzleChanges(rows))
+    turn = max(queue.turn, puzzle_store.turn_of(library))
+    library.set_meta(puzzle_store.TURN, str(turn))
+    return []
+
+
+def _strength(library: Library, data: bytes) -> list[str]:
+    """``strength.json``: its rated games ahead of any the library has, its rating unless the
+    library has one already (then it is the newer)."""
+    strength = strength_store.Strength.from_data(json.loads(data))
+    strength_store.write_rows(library, strength.history)
+    if library.meta(strength_store.RATING) is None:
+        library.set_meta(strength_store.RATING, strength_store.rating_text(strength.rating))
+    return []
+
+
+def _ratings(library: Library, data: bytes) -> list[str]:
+    """A spooled rating: the rated games, and the rating after the last of them."""
+    strength = strength_store.Strength.from_data(json.loads(data))
+    strength_store.write_rows(library, strength.history)
+    library.set_meta(strength_store.RATING, strength_store.rating_text(strength.rating))
+    return []
+
+
+def _held(library: Library, data: bytes) -> list[str]:
+    """A window's games spooled at its close: written over what the library held of them
+    (the spool is the newer)."""
+    changes = Changes.from_data(_json(data))
+    for row in changes.games.values():
+        held_games.game_of(row)  # each game checked as a resume checks it
+    held_games.write_rows(library, changes)
+    return []
+
+
+def _pending_games(path: Path) -> Reader:
+    def take(library: Library, data: bytes) -> list[str]:
+        source = read_source(path)
+        for item in source.items:
+            if isinstance(item, GameRecord):
+                library.add(item, item.tags.pop("PC", "") or "played here")
+        return []
+
+    return take

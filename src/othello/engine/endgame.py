@@ -1,0 +1,374 @@
+"""The exact endgame solver: the final disc difference with perfect play by both sides.
+
+Scores are exact disc differences (empty squares go to the winner), from the side to
+move's point of view. Move ordering is fastest-first (the opponent's replies, fewest
+first) with corners, parity and, far from the end, the evaluation; below
+``SHALLOW_EMPTIES`` a cheaper walk over the empty squares in parity order takes over. The
+root is solved by MTD(f): null-window probes converging on the score from a guess.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from othello.core.bitboard import (
+    FULL,
+    NOT_A,
+    NOT_H,
+    PASS,
+    Bitboard,
+    Square,
+    flips,
+    legal_moves,
+    packed_legal_moves,
+)
+from othello.engine.evaluation import evaluate
+from othello.engine.last_moves import (
+    QUADRANT_MASKS,
+    QUADRANT_OF,
+    SHALLOW_EMPTIES,
+    STABILITY_MIN_ALPHA,
+    LastMoves,
+    parity_order,
+)
+from othello.engine.search_common import CORNER_MASK, INF, final_score, principal_variation
+from othello.engine.stability import stable_discs
+
+EndgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]]
+"""``(p, o)`` -> ``(lower bound, upper bound, best square)`` in exact disc units."""
+
+END_TT_EMPTIES = 7
+"""The solver only stores positions with at least this many empties (below, it walks the
+parity list). Measured on FForum #22-#30: storing from 7 rather than 9 empties saves 14%
+of the nodes, because the null-window probes of one solve revisit these positions."""
+
+EVAL_ORDER_EMPTIES = 8
+"""From this many empties the solver's ordering key counts the opponent's replies (all,
+and corners); below, it has only potential mobility, corners and parity, because there
+the children are solved by the parity walk, which has no use for the replies. Measured on
+FForum #26 and #33 (paired runs), leaving the replies out at 7 empties: 7% more nodes,
+4.5% less time; leaving them out at 8 or 9 too lost."""
+
+SCORE_ORDER_EMPTIES = 12
+SCORE_ORDER_DIVISOR = 30
+"""From SCORE_ORDER_EMPTIES empties the solver's ordering key also adds the evaluation of
+the position after the move (for the opponent, so lower is better), divided by
+SCORE_ORDER_DIVISOR: about three key points a disc, where one opponent reply is 32.
+There are few such nodes and their subtrees are large, so the evaluation pays for itself:
+measured on FForum #22-#30 (17-20 empties), 17% fewer nodes (divisors 20 to 45 and
+thresholds 10 to 14 did about as well; the evaluation alone, without the reply count,
+did worse)."""
+
+W_MOB, W_CMOB, W_POT, W_CORNER, W_PAR = 32, 16, 4, 20, 8
+"""Move-ordering key weights in the solver: opponent replies, its corner replies, its
+potential mobility, a bonus for taking a corner, one for playing into an odd region
+(found by counting solver nodes on FForum #13-#19; ordering by the evaluation or by a
+shallow search instead was measured worse)."""
+
+ETC_EMPTIES = 10
+"""From this many empties the solver looks up every child in the table before searching."""
+
+PV_SOLVE_EMPTIES = 10
+"""The reported line of an exact result is completed by solving from this many empties."""
+
+QUADRANT_MASK_OF = tuple(QUADRANT_MASKS[q] for q in QUADRANT_OF)
+"""Per square, the squares of its quadrant (for the parity term of the ordering key)."""
+
+ORDER_CACHE_SIZE = 50_000
+"""The most sets of empties whose order is kept (about 9 MB), emptied when full: a 20-empty
+solve hands over at most 38,760 sets of 6 (3% less time on FForum #20-#29 with them kept)."""
+_ORDERS: dict[Bitboard, tuple[int, ...]] = {}
+"""The parity walk's square order per set of empty squares: the positions handed to the
+walk share few sets of empties, and a lookup costs a hundredth of working the order out."""
+
+Probe = Callable[[list[int], int], tuple[int, int]]
+"""A null-window root test: given the root moves (best guess first) and a bound beta,
+fail-soft (value, move): a value >= beta with a move reaching it, or an upper bound."""
+
+
+def mtd(probe: Probe, order: list[int], guess: int) -> tuple[int, int]:
+    """Exact root score by null-window probes converging from ``guess`` (MTD(f)).
+
+    Null-window trees are much smaller than a full-window search, and with a good guess
+    (from a midgame search) two or three probes settle the score; the table makes every
+    probe after the first cheap. The move that last reached its bound goes first in the
+    next probe. Returns (score, best square).
+    """
+    lo, hi = -INF, INF
+    g = max(-64, min(64, guess))
+    best_sq = order[0]
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        v, sq = probe(order, beta)
+        if v >= beta:
+            lo, best_sq = v, sq
+            order = [sq] + [m for m in order if m != sq]
+        else:
+            hi = v
+        g = v
+    return lo, best_sq
+
+
+class EndgameSolver(LastMoves):
+    """Exact search with a table, enhanced transposition cutoffs and fastest-first
+    ordering, handing positions of ``SHALLOW_EMPTIES`` or fewer to the parity walk."""
+
+    def __init__(
+        self,
+        table: EndgameTable,
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+    ) -> None:
+        super().__init__(table, stop, deadline, node_limit)
+        self.tt_end = table
+
+    def exact(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False, moves: int = -1
+    ) -> int:
+        """Exact final disc difference (within the window) with perfect play from here.
+
+        Moves are ordered hash move first, then fewest opponent replies (fastest-first),
+        corners ahead; below ``SHALLOW_EMPTIES`` the cheaper parity walk takes over.
+        """
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.poll()
+        empty = ~(p | o) & FULL
+        n = empty.bit_count()
+        if n <= SHALLOW_EMPTIES:
+            order = _ORDERS.get(empty)
+            if order is None:
+                if len(_ORDERS) >= ORDER_CACHE_SIZE:
+                    _ORDERS.clear()
+                order = _ORDERS[empty] = parity_order(empty)
+            return self.shallow(p, o, alpha, beta, order, passed)
+        if alpha >= STABILITY_MIN_ALPHA and 2 * o.bit_count() >= 64 - alpha:
+            # the opponent's stable discs stay theirs: can we still beat alpha?
+            bound = 64 - 2 * stable_discs(o, p).bit_count()
+            if bound <= alpha:
+                return bound
+        if moves < 0:
+            moves = legal_moves(p, o)
+        if not moves:
+            if passed:
+                return final_score(p, o)
+            if not legal_moves(o, p):
+                return final_score(p, o)
+            return -self.exact(o, p, -beta, -alpha, True)
+
+        key = (p, o)
+        hash_sq = PASS
+        use_tt = n >= END_TT_EMPTIES
+        if use_tt:
+            entry = self.tt_end.get(key)
+            if entry is not None:
+                lo, hi, hash_sq = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+
+        if n >= ETC_EMPTIES:
+            cut = self._etc(p, o, moves, beta)
+            if cut is not None:
+                return cut
+
+        alpha0 = alpha
+        best, best_sq = -INF, PASS
+        first = True
+        if hash_sq >= 0 and moves >> hash_sq & 1:
+            # the remembered move alone often refutes: try it before paying for ordering
+            b = 1 << hash_sq
+            f = flips(p, o, hash_sq)
+            best = -self.exact(o ^ f, p | f | b, -beta, -alpha)
+            best_sq = hash_sq
+            moves ^= b
+            first = False
+            if best > alpha:
+                alpha = best
+                if best >= beta:
+                    moves = 0
+        for _, sq, f, m in self.end_order(p, o, moves, n) if moves else ():
+            b = 1 << sq
+            np, no = o ^ f, p | f | b
+            if first:
+                v = -self.exact(np, no, -beta, -alpha, False, m)
+                first = False
+            else:
+                v = -self.exact(np, no, -alpha - 1, -alpha, False, m)
+                if alpha < v < beta:
+                    v = -self.exact(np, no, -beta, -v, False, m)
+            if v > best:
+                best, best_sq = v, sq
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+
+        if use_tt:
+            if best <= alpha0:
+                self.tt_end[key] = (-INF, best, best_sq)
+            elif best >= beta:
+                self.tt_end[key] = (best, INF, best_sq)
+            else:
+                self.tt_end[key] = (best, best, best_sq)
+        return best
+
+    def _etc(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: int) -> int | None:
+        """Enhanced transposition cutoff: a child already known bad enough for the opponent
+        refutes this node without searching anything."""
+        tt = self.tt_end
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            entry = tt.get((o ^ f, p | f | b))
+            if entry is not None and -entry[1] >= beta:
+                tt[(p, o)] = (-entry[1], INF, sq)
+                return -entry[1]
+        return None
+
+    def end_order(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int
+    ) -> list[tuple[int, int, int, int]]:
+        """``(key, square, flips, opponent's replies)`` per move, most promising first.
+
+        Fastest-first: the opponent's potential mobility, a corner bonus and parity make
+        the key; from ``EVAL_ORDER_EMPTIES`` the opponent's replies (fewest first, its
+        corner replies counted again) and from ``SCORE_ORDER_EMPTIES`` the evaluation join
+        it; their cost is small next to the subtrees. The replies are handed down so the
+        child need not generate them again (-1 where they were not counted); every child's
+        are found in one fill (:func:`~othello.core.bitboard.packed_legal_moves`).
+        """
+        children = []
+        quadrant = QUADRANT_MASK_OF
+        empty = ~(p | o) & FULL
+        pp = oo = shift = 0
+        replies = empties >= EVAL_ORDER_EMPTIES
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            sq = b.bit_length() - 1
+            f = flips(p, o, sq)
+            np, no = o ^ f, p | f | b
+            row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
+            key = ((row | (row << 8) | (row >> 8)) & empty).bit_count() * W_POT
+            if b & CORNER_MASK:
+                key -= W_CORNER
+            if (quadrant[sq] & empty).bit_count() & 1:
+                key -= W_PAR
+            children.append((key, sq, f, np, no))
+            if replies:
+                pp |= np << shift
+                oo |= no << shift
+                shift += 128
+        if not replies:
+            scored = [(key, sq, f, -1) for key, sq, f, _, _ in children]
+        else:
+            scored = _with_replies(children, packed_legal_moves(pp, oo, len(children)), empties)
+        scored.sort()
+        return scored
+
+    def root_exact(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        order: list[int],
+        alpha: int = -64,
+        beta: int = 64,
+        full_window: bool = False,
+    ) -> tuple[int, int, dict[int, int]]:
+        """Solve every root move: (best score, best square, score or bound per move).
+
+        With ``alpha, beta = -1, 1`` this is the win/loss/draw search. Partial progress is
+        kept in ``self.root_best`` like :meth:`root_midgame`.
+        """
+        best, best_sq = -INF, order[0]
+        scores: dict[int, int] = {}
+        self.root_best = None
+        lo = alpha
+        for i, sq in enumerate(order):
+            f = flips(p, o, sq)
+            np, no = o ^ f, p | f | (1 << sq)
+            if i == 0 or full_window:
+                v = -self.exact(np, no, -beta, -alpha if full_window else -lo)
+            else:
+                v = -self.exact(np, no, -lo - 1, -lo)
+                if lo < v < beta:
+                    v = -self.exact(np, no, -beta, -v)
+            scores[sq] = v
+            if v > best:
+                best, best_sq = v, sq
+                self.root_best = (best_sq, best)
+                if v > lo:
+                    lo = v
+                    if v >= beta and not full_window:
+                        break
+        return best, best_sq, scores
+
+    def root_mtd(self, p: Bitboard, o: Bitboard, order: list[int], guess: int) -> tuple[int, int]:
+        """Exact root score and a best square, by :func:`mtd` over this searcher's probes."""
+        self.root_best = None
+        return mtd(lambda moves, beta: self._root_probe(p, o, moves, beta), order, guess)
+
+    def _root_probe(self, p: Bitboard, o: Bitboard, order: list[int], beta: int) -> tuple[int, int]:
+        """Is the root worth at least ``beta``? Fail-soft (value, move that reached it)."""
+        best, best_sq = -INF, order[0]
+        for sq in order:
+            f = flips(p, o, sq)
+            v = -self.exact(o ^ f, p | f | (1 << sq), -beta, -beta + 1)
+            if v > best:
+                best, best_sq = v, sq
+                if v >= beta:
+                    self.root_best = (sq, v)
+                    break
+        return best, best_sq
+
+    def line(self, p: Bitboard, o: Bitboard, first: Square, limit: int) -> list[Square]:
+        """The best line after ``first`` from the table, small positions solved afresh."""
+
+        def complete(p: Bitboard, o: Bitboard, moves: Bitboard) -> Square:
+            if (~(p | o) & FULL).bit_count() > PV_SOLVE_EMPTIES:
+                return PASS
+            return best_by_solving(p, o, moves)
+
+        return principal_variation(p, o, first, limit, self.tt_end, complete)
+
+
+def _with_replies(
+    children: list[tuple[int, int, int, Bitboard, Bitboard]], replies: Bitboard, empties: int
+) -> list[tuple[int, int, int, int]]:
+    """The ordering keys with each child's replies (``replies`` holds them packed 128 bits
+    apart, in the children's order) and, from ``SCORE_ORDER_EMPTIES``, its evaluation."""
+    scored = []
+    scoring = empties >= SCORE_ORDER_EMPTIES
+    for key, sq, f, np, no in children:
+        m = replies & FULL
+        replies >>= 128
+        key += m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB
+        if scoring:
+            key += evaluate(np, no) // SCORE_ORDER_DIVISOR
+        scored.append((key, sq, f, m))
+    return scored
+
+
+def best_by_solving(p: Bitboard, o: Bitboard, moves: Bitboard) -> Square:
+    """A best move of a small endgame, solved afresh (the table skips small positions)."""
+    helper = EndgameSolver({})
+    best, best_sq = -INF, PASS
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        sq = b.bit_length() - 1
+        f = flips(p, o, sq)
+        v = -helper.exact(o ^ f, p | f | b, -64, 64)
+        if v > best:
+            best, best_sq = v, sq
+    return best_sq

@@ -1,0 +1,485 @@
+"""The window's game library: every read and write off the frame loop, nothing lost.
+
+Two threads, each with its own connection (sqlite3 wants one a thread): the reader answers
+the list, a game to open and the explorer's "mine", and never waits (WAL: reading goes on
+while a write is under way); the writer keeps games, deletes, edits and imports, in turn.
+Answers come back through :meth:`LibraryWorker.update`, called each frame, so every callback
+runs on the frame loop.
+
+Everything the player makes is written here, off the frame loop: the games each window holds
+(a move is one small write), the puzzles, the rating, finished games. Saves of one kind made
+while an earlier one waits are merged into it (``save``), so a busy library is written once
+when it is free, not once per move.
+
+Nothing a player made is lost: a write the library cannot take now (another window's import
+holds it, another program locked it) waits and is tried again, with one notice; one it cannot
+take at all (a full disk, a read-only file) keeps what it holds in memory, says so once, is
+tried again with the next change, and what is still unwritten when the window closes goes into
+the pending spool (``library-pending/``), which the next start takes in (``old_files``). A
+damaged library is set aside (``library_files``) with a notice, and a new one takes its
+place; a library that cannot be used at all leaves the game going on.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
+
+from othello.app.files import paths
+from othello.app.files.writing import write_new
+from othello.app.library.database import (
+    WAIT_SECONDS,
+    Library,
+    LibraryBusy,
+    LibraryDamaged,
+    LibraryError,
+    library_path,
+)
+from othello.app.library.file_faults import open_library, reopen_damaged
+from othello.app.library.game_records import GameRecord
+from othello.app.library.held_games import note_kept
+from othello.app.library.import_process import import_in_process
+from othello.app.library.importing import ImportReport, take_in_games_folder
+from othello.app.library.old_files import PENDING, take_in
+from othello.app.library.query import mine as mine_lookup
+from othello.core.errors import OthelloError
+from othello.core.game import Game
+from othello.formats.ggf import format_ggf
+from othello.gui.model.library_words import library_busy, library_unavailable
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 2.0  # between two tries of a write the library refused (busy)
+
+LibraryJob = Callable[[Library], Any]
+Done = Callable[[Any], None]
+
+
+class Mergeable(Protocol):
+    """Changes of one kind waiting to be written: a later save merges into them."""
+
+    def __bool__(self) -> bool: ...
+    def merge(self, later: Any) -> None: ...
+
+
+@dataclass
+class Saving:
+    """How one kind of change is written, and spooled when it cannot be."""
+
+    write: Callable[[Library, Any], None]
+    spool: Callable[[Any], tuple[str, str]]  # the changes as (a file name's end, its text)
+    waiting: Any = None  # Mergeable: what the next write of this kind writes
+    queued: bool = False
+
+
+@dataclass
+class ImportProgress:
+    """The import under way, for its bar: the file's name, games read, games in it."""
+
+    name: str
+    done: int = 0
+    total: int = 0
+
+
+@dataclass
+class _Task:
+    job: LibraryJob
+    done: Done | None
+    keep: GameRecord | None = None  # a game to keep: written to library-pending if never done
+    source: str = ""
+    fail: Done | None = None  # told why, when the library cannot be used at all
+
+
+class _Worker(threading.Thread):
+    """One connection and a queue of jobs, done in order."""
+
+    def __init__(self, keeper: LibraryWorker, name: str) -> None:
+        super().__init__(name=f"library-{name}", daemon=True)
+        self.keeper = keeper
+        self.tasks: queue.Queue[_Task | None] = queue.Queue()
+        self.library: Library | None = None
+        self.generation = -1
+        self.left: list[_Task] = []  # what was never done, for the close
+        self.current: _Task | None = None  # the task under way
+
+    def run(self) -> None:
+        while True:
+            task = self.tasks.get()
+            if task is None:
+                break
+            self.current = task
+            if not self._do(task):
+                self.left.append(task)
+            self.current = None
+        while not self.tasks.empty():
+            task = self.tasks.get_nowait()
+            if task is not None:
+                self.left.append(task)
+        if self.library is not None:
+            self.library.close()
+
+    def _connection(self) -> Library | None:
+        keeper = self.keeper
+        if self.library is not None and self.generation == keeper.generation:
+            return self.library
+        if self.library is not None:
+            self.library.close()
+            self.library = None
+        self.library = keeper.connect()
+        self.generation = keeper.generation
+        return self.library
+
+    def _do(self, task: _Task) -> bool:
+        """Do ``task``, trying again while the library is busy; False when never done."""
+        told = False
+        while True:
+            try:
+                library = self._connection()
+                if library is None:
+                    if task.fail is not None:
+                        self.keeper.answer(task.fail, self.keeper.broken or "")
+                    return False
+                result = task.job(library)
+            except LibraryBusy:
+                if not told:
+                    told = True
+                    self.keeper.answer(self.keeper.notify, library_busy())
+                if self.keeper.stopping.wait(self.keeper.retry):
+                    return False
+                continue
+            except LibraryDamaged as err:
+                log.warning("library damaged: %s", err)
+                self.keeper.repair(self)
+                continue
+            except LibraryError as err:  # a full disk, a read-only file: kept for later
+                self.keeper.cannot_write(str(err))
+                if task.fail is not None:
+                    self.keeper.answer(task.fail, str(err))
+                return False
+            except OthelloError as err:
+                self.keeper.answer(self.keeper.notify, library_unavailable(str(err)))
+                return True
+            if task.done is not None:
+                self.keeper.answer(task.done, result)
+            return True
+
+
+class LibraryWorker:
+    """The library as the window sees it: jobs in, answers out on the frame loop."""
+
+    def __init__(
+        self, notify: Callable[[str], None], path: Path | None = None, retry: float = RETRY_SECONDS
+    ) -> None:
+        self.notify = notify
+        self.path = path or library_path()
+        self.retry = retry
+        self.wait = WAIT_SECONDS  # how long one write waits for another writer
+        self.started = time.time()  # games saved from now on are this window's own to keep
+        self.answers: queue.Queue[tuple[Done, Any]] = queue.Queue()
+        self.stopping = threading.Event()
+        self.generation = 0
+        self._repair_lock = threading.Lock()
+        self._reader: _Worker | None = None
+        self._writer: _Worker | None = None
+        self.progress: ImportProgress | None = None  # the import under way
+        self.broken: str | None = None  # why the library cannot be used at all
+        self.failing: str | None = None  # why the last write could not be made (said once)
+        self.ids: WeakKeyDictionary[Game, int] = WeakKeyDictionary()  # kept games' library ids
+        self.held_keys: WeakKeyDictionary[Game, int] = WeakKeyDictionary()  # held games' keys
+        self.savings: dict[str, Saving] = {}
+        self._saving_lock = threading.Lock()
+        self._opened = False  # the first open (files taken in) is done
+        self._here: Library | None = None  # the frame loop's own connection, at the start
+
+    # ----- the threads -----------------------------------------------------------------------
+
+    def _worker(self, writer: bool) -> _Worker:
+        worker = self._writer if writer else self._reader
+        if worker is None:
+            worker = _Worker(self, "writer" if writer else "reader")
+            worker.start()
+            if writer:
+                self._writer = worker
+                worker.tasks.put(_Task(self._first_open, None))
+            else:
+                self._reader = worker
+        return worker
+
+    def connect(self) -> Library | None:
+        """A connection for a worker; the notice of a library found damaged and set aside."""
+        if self.broken is not None:
+            return None
+        try:
+            with self._repair_lock:  # one thread at a time sets a damaged file aside
+                library, notices = open_library(self.path, self.wait)
+                if not self._opened:  # before any thread reads what they bring
+                    self._opened = self._take_in(library)
+        except LibraryBusy:
+            raise
+        except LibraryError as err:
+            self.broken = str(err)
+            self.answer(self.notify, library_unavailable(str(err)))
+            return None
+        for notice in notices:
+            self.generation += 1
+            self.answer(self.notify, notice)
+        return library
+
+    def _take_in(self, library: Library) -> bool:
+        """At the first open: the files an earlier version kept the player's data in, and
+        what a window could not write before it closed; old deletes purged. False when the
+        library could not take them now (busy, damaged, read-only): the next open tries."""
+        try:
+            taken = take_in(library, self.path.parent, pending_folders(self.path))
+            library.purge()
+        except LibraryError as err:
+            log.warning("old files and the pending spool not taken in now: %s", err)
+            return False
+        for notice in taken.notices:
+            self.answer(self.notify, notice)
+        return True
+
+    def repair(self, worker: _Worker) -> None:
+        """A worker found the library damaged: set it aside once, every worker reconnects."""
+        with self._repair_lock:
+            if worker.library is None or worker.generation != self.generation:
+                return  # another worker repaired it meanwhile
+            try:
+                worker.library, notice = reopen_damaged(worker.library)
+            except LibraryError as err:
+                worker.library = None
+                self.broken = str(err)
+                self.answer(self.notify, library_unavailable(str(err)))
+                return
+            self.generation += 1
+            worker.generation = self.generation
+            self.answer(self.notify, notice)
+
+    def _first_open(self, library: Library) -> None:
+        """The writer's first job: the file checked page by page (SQLite's quick check; a
+        damaged one is set aside and what can be read of it copied), the transcripts of
+        the old games folder taken in once."""
+        library.check()
+        report = take_in_games_folder(library, before=self.started)
+        if report is not None and report.added:
+            from othello.gui.model.library_words import games_taken_in
+
+            self.answer(self.notify, games_taken_in(report.added))
+
+    def pending_dir(self) -> Path:
+        """What the window could not store before it closed, beside the library."""
+        return pending_folders(self.path)[0]
+
+    def read_now(self, job: LibraryJob) -> Any:
+        """``job`` on the frame loop's own connection, at once: what the window must know
+        before its first frame (the game to resume, the rating). Reading never waits on a
+        writer; a damaged file is set aside first. LibraryError when it cannot be used."""
+        if self.broken is not None:
+            raise LibraryError(self.broken)
+        if self._here is None:
+            self._here = self.connect()
+            if self._here is None:
+                raise LibraryError(self.broken or "")
+        try:
+            return job(self._here)
+        except LibraryDamaged:
+            with self._repair_lock:
+                self._here, notice = reopen_damaged(self._here)
+                self.generation += 1
+            self.answer(self.notify, notice)
+            return job(self._here)
+
+    def done_reading_now(self) -> None:
+        """The start is over: the frame loop's connection is closed (the threads go on)."""
+        if self._here is not None:
+            self._here.close()
+            self._here = None
+
+    def answer(self, done: Done, value: Any) -> None:
+        """From a worker: run ``done(value)`` on the frame loop."""
+        self.answers.put((done, value))
+
+    def update(self, dt: float = 0.0) -> None:
+        """Each frame: the answers that came back, their callbacks run here."""
+        while True:
+            try:
+                done, value = self.answers.get_nowait()
+            except queue.Empty:
+                return
+            done(value)
+
+    def read(self, job: LibraryJob, done: Done) -> None:
+        self._worker(writer=False).tasks.put(_Task(job, done))
+
+    def write(
+        self,
+        job: LibraryJob,
+        done: Done | None = None,
+        keep: GameRecord | None = None,
+        source: str = "",
+        fail: Done | None = None,
+    ) -> None:
+        self._worker(writer=True).tasks.put(_Task(job, done, keep, source, fail))
+
+    def save(
+        self,
+        kind: str,
+        changes: Mergeable,
+        write: Callable[[Library, Any], None],
+        spool: Callable[[Any], tuple[str, str]],
+    ) -> None:
+        """Write ``changes`` of ``kind`` (the held games, the puzzles, the rating) off the
+        frame loop; merged into those of the same kind still waiting, so a busy library
+        writes them once."""
+        with self._saving_lock:
+            saving = self.savings.setdefault(kind, Saving(write, spool))
+            saving.write, saving.spool = write, spool
+            if saving.waiting is None:
+                saving.waiting = changes
+            else:
+                saving.waiting.merge(changes)
+            if saving.queued:
+                return
+            saving.queued = True
+        self.write(lambda library: self._flush(kind, library))
+
+    def _flush(self, kind: str, library: Library) -> None:
+        """The writer's side of :meth:`save`; what cannot be written stays waiting."""
+        saving = self.savings[kind]
+        with self._saving_lock:
+            changes, saving.waiting, saving.queued = saving.waiting, None, False
+        if not changes:
+            return
+        try:
+            saving.write(library, changes)
+        except BaseException:
+            with self._saving_lock:  # ahead of whatever was saved meanwhile
+                if saving.waiting is not None:
+                    changes.merge(saving.waiting)
+                saving.waiting = changes
+            raise
+        if self.failing is not None:
+            self.failing = None
+            log.info("the library can be written again")
+
+    def cannot_write(self, why: str) -> None:
+        """A write failed for good (not busy, not damaged): said once until one works."""
+        if self.failing is None:
+            self.answer(self.notify, library_unavailable(why))
+            log.warning("library write failed: %s", why)  # said once, as in the window
+        self.failing = why
+
+    # ----- what the window asks --------------------------------------------------------------
+
+    def keep(self, game: Game, record: GameRecord, source: str, done: Done | None = None) -> None:
+        """Keep ``game`` (its record): a game kept before is brought up to date instead."""
+        known = self.ids.get(game)
+        held = self.held_keys.get(game)
+
+        def job(library: Library) -> int | None:
+            if known is not None and library.has(known):
+                library.replace_game(known, record)
+                return known
+            game_id = library.add(record, source)
+            if game_id is not None and held is not None:
+                note_kept(library, held, game_id)  # so a restart keeps it once
+            return game_id
+
+        def kept(game_id: int | None) -> None:
+            if game_id is not None:
+                self.ids[game] = game_id
+            if done is not None:
+                done(game_id)
+
+        self.write(job, kept, keep=record, source=source)
+
+    def mine(self, moves: tuple[int, ...], done: Done) -> None:
+        """The explorer's "mine": what the library's games played after ``moves``."""
+        self.read(lambda library: mine_lookup(library, moves), done)
+
+    def import_file(self, path: Path, done: Done) -> None:
+        """Import ``path`` in the background; ``done`` gets the report, or the reason (str)."""
+        progress = ImportProgress(path.name)
+        self.progress = progress
+
+        def report(count: int, total: int) -> None:
+            progress.done, progress.total = count, total
+
+        def job(library: Library) -> ImportReport | str:
+            self.progress = progress  # this file's, now that it runs (another may have waited)
+            try:
+                return import_in_process(path, library.path, report, self.stopping)
+            except (LibraryBusy, LibraryDamaged):
+                raise
+            except OthelloError as err:
+                return str(err)
+
+        def finished(result: ImportReport | str) -> None:
+            if self.progress is progress:
+                self.progress = None
+            done(result)
+
+        self.write(job, finished, fail=finished)
+
+    def flush(self, wait: float = 10.0) -> bool:
+        """Wait until every write asked for so far is done (tests, tools); False when the
+        writer did not get there within ``wait`` seconds."""
+        if self._writer is None:
+            return True
+        done = threading.Event()
+        self.write(lambda library: done.set())
+        return done.wait(wait)
+
+    def close(self, wait: float = 10.0) -> None:
+        """Stop the threads (an import under way is rolled back) and write any game never
+        stored into ``library-pending/``."""
+        self.stopping.set()
+        for worker in (self._reader, self._writer):
+            if worker is not None:
+                worker.tasks.put(None)
+        for worker in (self._reader, self._writer):
+            if worker is not None:
+                worker.join(wait)
+        writer = self._writer
+        left = list(writer.left) if writer is not None else []
+        if writer is not None and writer.is_alive():  # still waiting: its queue is left too
+            left += [t for t in [writer.current, *list(writer.tasks.queue)] if t is not None]
+        for task in left:
+            if task.keep is not None:
+                self._spool_game(task.keep, task.source)
+        with self._saving_lock:
+            waiting = [(s.spool, s.waiting) for s in self.savings.values() if s.waiting]
+        for spool, changes in waiting:
+            self._spool(*spool(changes))
+        self.done_reading_now()
+
+    def _spool_game(self, record: GameRecord, source: str) -> None:
+        tags = dict(record.tags)
+        tags.update({"PB": record.black, "PW": record.white, "DT": record.date, "PC": source})
+        self._spool(".ggf", format_ggf(record.start, record.moves, tags, record.notes) + "\n")
+
+    def _spool(self, suffix: str, text: str) -> None:
+        """Into the pending spool beside the library, else the one in the config folder."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for folder in pending_folders(self.path):
+            try:
+                path = write_new(folder, stamp, suffix, text)
+            except OSError as err:
+                log.warning("cannot write into %s: %s", folder, err)
+                continue
+            log.warning("kept in %s for the next start", path)
+            return
+        log.error("what the window could not write (%s) could be kept nowhere", suffix)
+
+
+def pending_folders(library: Path) -> list[Path]:
+    """Where the pending spool goes: beside the library, else in the config folder (a data
+    folder gone read-only)."""
+    return [library.parent / PENDING, paths.user_config_dir() / PENDING]

@@ -91,12 +91,21 @@ ENGINE_FOLDERS: dict[str, set[str]] = {
 """The engine's folders, each with the folders it may import."""
 APP_PARTS: dict[str, set[str]] = {
     "i18n": set(),
+    "coach_words": {"i18n"},
     "files": {"i18n"},
     "settings": {"files", "i18n"},
     "library": {"files", "i18n"},
     "desktop": {"files", "i18n"},
     "search_service": {"files", "i18n", "settings", "library"},
-    "commands": {"files", "i18n", "settings", "library", "desktop", "search_service"},
+    "commands": {
+        "files",
+        "i18n",
+        "settings",
+        "library",
+        "desktop",
+        "search_service",
+        "coach_words",
+    },
 }
 """The application's parts (folders, and its two modules), each with the parts it may import."""
 ENGINE = sorted(

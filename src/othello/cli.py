@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from othello.app.i18n import LANGUAGES
 from othello.core.bitboard import perft
 from othello.core.board import Board
 from othello.core.errors import OthelloError
@@ -264,6 +265,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"processes judging positions at once (default: one per core, here "
         f"{_default_workers()}; the scores are the same with any number)",
+    )
+    p.add_argument(
+        "--language",
+        default="en",
+        choices=sorted(LANGUAGES),
+        help="the language of each move's why (default en)",
+    )
+    p.add_argument(
+        "--no-why", action="store_true", help="only the scores: no themes, line or sentence"
     )
     p.set_defaults(func=_cmd_review)
 

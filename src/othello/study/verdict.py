@@ -198,3 +198,13 @@ def score_moves(
             raise ReviewStopped
         return {parse_move(m.move): m.score for m in table}, False
     return {sq: _solved_move(solver, board, sq, stop) for sq in board.legal_squares()}, True
+
+
+def line_from(
+    board: Board, *, depth: int = DEPTH, exact_empties: int = EXACT_EMPTIES
+) -> list[Square]:
+    """The best line from ``board`` as a review finds it (its engines, from emptied tables, so
+    the same in any process): exact from ``exact_empties`` empty squares on."""
+    midgame, solver = _emptied_engines(depth)
+    found = solver.solve(board) if board.empties() <= exact_empties else midgame.think(board)
+    return [parse_move(move) for move in found.pv]

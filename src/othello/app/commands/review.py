@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from othello.app.coach_words import why
 from othello.app.files.game_files import load_game
+from othello.app.i18n import set_language
+from othello.core.bitboard import Square
+from othello.core.board import Board
 from othello.core.notation import square_name
+from othello.study.coach import Found, best_line, themes
 from othello.study.named_openings import opening_of
 from othello.study.review import review_game, summarize
+from othello.study.verdict import MoveReview, line_from
 
 
 def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
@@ -30,10 +37,16 @@ def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
     )
     if not args.json:
         print(file=sys.stderr)
+    set_language(getattr(args, "language", "en"))
+    coached = (
+        {}
+        if getattr(args, "no_why", False)
+        else explain_all(game.start, moves, reviews, args.depth)
+    )
     opening = opening_of(moves, game.start)
     sides = [summarize(reviews, color) for color in ("black", "white")]
     if args.json:
-        print(json.dumps(_review_json(reviews, opening, sides), indent=1))
+        print(json.dumps(_review_json(reviews, opening, sides, coached), indent=1))
         return 0
     print(" no. side   played best    played   best  loss  exact  mark")
     for r in reviews:
@@ -42,6 +55,10 @@ def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
             f"{r.played_score:+7d} {r.best_score:+6d} {r.loss:5d}  {'yes' if r.exact else 'no ':5s}"
             f"  {r.mark}"
         )
+        said = coached.get(r.ply)
+        if said is not None and said.why:
+            line = " ".join(square_name(sq) for sq in said.line)
+            print(f"       {said.why}" + (f" (line: {line})" if line else ""))
     if opening.name:
         left = (
             f", left the known lines at move {opening.known + 1}"
@@ -60,12 +77,54 @@ def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
     return 0
 
 
-def _review_json(reviews: list[Any], opening: Any, sides: list[Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Coached:
+    """What the coach says of one judged move: the engine's line after it, the themes, the
+    sentence."""
+
+    line: list[Square]
+    themes: list[Found]
+    why: str
+
+
+def explain_all(
+    start: Board, moves: Sequence[Square], reviews: Sequence[MoveReview], depth: int
+) -> dict[int, Coached]:
+    """Each judged move's line, themes and sentence, by its ply."""
+    boards = positions_before(start, moves)
+    found = {}
+    for r in reviews:
+        board = boards[r.ply]
+        line = best_line(board, r.played, lambda b: line_from(b, depth=max(1, depth - 1)))
+        named = themes(board, r.played, r.best, line)
+        found[r.ply] = Coached(line, named, why(named, r.color, r.best, r.loss))
+    return found
+
+
+def positions_before(start: Board, moves: Sequence[Square]) -> list[Board]:
+    """The position before each move."""
+    board, found = start.copy(), []
+    for sq in moves:
+        found.append(board.copy())
+        board.push_square(sq)
+    return found
+
+
+def _review_json(
+    reviews: list[Any], opening: Any, sides: list[Any], coached: dict[int, Coached]
+) -> dict[str, Any]:
     def row(r: Any) -> dict[str, Any]:
+        said = coached.get(r.ply)
+        more = {} if said is None else {
+            "line": [square_name(sq) for sq in said.line],
+            "themes": [t.as_json() for t in said.themes],
+            "why": said.why,
+        }  # fmt: skip
         return {
             "number": r.number, "side": r.color, "played": square_name(r.played),
             "best": square_name(r.best), "played_score": r.played_score,
             "best_score": r.best_score, "loss": r.loss, "exact": r.exact, "mark": r.mark,
+            **more,
         }  # fmt: skip
 
     return {

@@ -1,0 +1,78 @@
+"""Why a move lost, in a sentence or two in the player's language: the themes the coach found
+(``study.coach``) said with their numbers. One place for the window (the move list, a hint,
+a puzzle's verdict) and the command line (``othello review --json``'s ``why``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from othello.app.i18n import _, integer, ngettext, pgettext
+from othello.core.board import Color
+from othello.core.notation import square_name
+from othello.study.coach import Found, Theme
+
+MOST = 2
+"""Themes a sentence names: the most telling ones."""
+
+
+def side_name(color: Color) -> str:
+    return pgettext("side", "Black") if color == "black" else pgettext("side", "White")
+
+
+def why(found: Sequence[Found], mover: Color, best: int, loss: int) -> str:
+    """The sentence for a move that lost ``loss`` discs against ``best`` (a square), from
+    the themes found; a move that lost nothing needs none."""
+    if loss <= 0:
+        return ""
+    if not found:
+        return _("The loss shows only deeper: see the line.")
+    opponent = side_name("white" if mover == "black" else "black")
+    words = {"best": square_name(best), "opponent": opponent, "mover": side_name(mover)}
+    return " ".join(_sentence(f, words) for f in found[:MOST])
+
+
+def _sentence(found: Found, words: dict[str, str]) -> str:
+    n = {k: integer(v) if isinstance(v, int) and not isinstance(v, bool) else v
+         for k, v in found.numbers.items()}  # fmt: skip
+    theme = found.theme
+    if theme is Theme.CORNER_GIVEN:
+        return _("It gives {opponent} the {corner} corner.").format(**words, **n)
+    if theme is Theme.X_SQUARE:
+        return _(
+            "It is played on {square}, the X-square next to the empty {corner} corner."
+        ).format(**n)
+    if theme is Theme.C_SQUARE:
+        return _("It is played on {square}, a C-square beside the empty {corner} corner.").format(
+            **n
+        )
+    if theme is Theme.STABLE_DISCS:
+        return ngettext(
+            "It keeps {stable} stable disc, where {best} keeps {after_best}.",
+            "It keeps {stable} stable discs, where {best} keeps {after_best}.",
+            int(found.numbers["stable"]),
+        ).format(**words, **n)
+    if theme is Theme.EDGE:
+        return _("It lets {opponent} wedge into the edge at {square}.").format(**words, **n)
+    if theme is Theme.PARITY:
+        return _(
+            "It plays in a region of {region} empty squares, an even number, where {best} plays "
+            "in one of {best_region}: parity goes to {opponent}."
+        ).format(**words, **n)
+    if theme is Theme.MOBILITY:
+        return ngettext(
+            "It leaves {opponent} {opponent_moves} move; {best} leaves {after_best}.",
+            "It leaves {opponent} {opponent_moves} moves; {best} leaves {after_best}.",
+            int(found.numbers["opponent_moves"]),
+        ).format(**words, **n)
+    text = _(
+        "It opens the frontier: {frontier} of {mover}'s discs touch empty squares, "
+        "{after_best} after {best}."
+    ).format(**words, **n)
+    if found.numbers.get("best_quiet"):
+        text += " " + ngettext(
+            "{best} is a quiet move: it turns {best_flips} inner disc.",
+            "{best} is a quiet move: it turns {best_flips} inner discs.",
+            int(found.numbers["best_flips"]),
+        ).format(**words, **n)
+    return text

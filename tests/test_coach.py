@@ -153,6 +153,8 @@ def test_each_theme_agrees_with_the_board_counted_square_by_square() -> None:
                 for f in found.values():
                     counted[f.theme] += 1
                 assert (Theme.CORNER_GIVEN in found) == bool(corners)
+                missed = best in CORNERS and played not in CORNERS
+                assert (Theme.CORNER_MISSED in found) == missed
                 if Theme.CORNER_GIVEN in found:
                     assert found[Theme.CORNER_GIVEN].numbers["corner"] == square_name(corners[0])
                 mobility = len(theirs_p) - len(theirs_b)
@@ -223,6 +225,7 @@ def test_every_theme_has_a_sentence_in_every_language(code: str) -> None:
     set_language(code)
     every = [
         Found(Theme.CORNER_GIVEN, {"corner": "a1"}),
+        Found(Theme.CORNER_MISSED, {"corner": "h8"}),
         Found(Theme.X_SQUARE, {"square": "b2", "corner": "a1"}),
         Found(Theme.C_SQUARE, {"square": "b1", "corner": "a1"}),
         Found(Theme.STABLE_DISCS, {"stable": 3, "after_best": 6}),
@@ -235,7 +238,8 @@ def test_every_theme_has_a_sentence_in_every_language(code: str) -> None:
     ]
     sentences = [coach_words.why([f], "black", 19, 5) for f in every]
     assert all(s and "{" not in s for s in sentences)
-    assert "a1" in sentences[0] and "b2" in sentences[1] and "d3" in sentences[3]
+    assert "a1" in sentences[0] and "h8" in sentences[1] and "b2" in sentences[2]
+    assert "d3" in sentences[4]
     if code != "en":  # translated, not the English
         set_language("en")
         english = [coach_words.why([f], "black", 19, 5) for f in every]

@@ -38,6 +38,8 @@ def _sentence(found: Found, words: dict[str, str]) -> str:
     theme = found.theme
     if theme is Theme.CORNER_GIVEN:
         return _("It gives {opponent} the {corner} corner.").format(**words, **n)
+    if theme is Theme.CORNER_MISSED:
+        return _("It does not take the {corner} corner; the best move does.").format(**n)
     if theme is Theme.X_SQUARE:
         return _(
             "It is played on {square}, the X-square next to the empty {corner} corner."

@@ -7,6 +7,7 @@ themes, each with its numbers:
 ==============  =================================================================
 corner-given    after the move the opponent may play on a corner it could not
                 take after the best move, and the engine's line takes it
+corner-missed   the best move takes a corner, the move played does not
 x-square        the move is on the square diagonal to an empty corner
 c-square        the move is on an edge square beside an empty corner
 stable-discs    the best move leaves the mover more discs that can never turn
@@ -41,6 +42,7 @@ class Theme(Enum):
     a sentence names them (the most telling first)."""
 
     CORNER_GIVEN = "corner-given"
+    CORNER_MISSED = "corner-missed"
     X_SQUARE = "x-square"
     C_SQUARE = "c-square"
     STABLE_DISCS = "stable-discs"
@@ -124,6 +126,8 @@ def themes(board: Board, played: Square, best: Square, line: Sequence[Square] = 
         opened = mine.their_moves() >> corner & 1 and not better.their_moves() >> corner & 1
         if opened and corner in theirs:
             found.append(Found(Theme.CORNER_GIVEN, {"corner": square_name(corner)}))
+    if best in CORNERS and played not in CORNERS:
+        found.append(Found(Theme.CORNER_MISSED, {"corner": square_name(best)}))
     for kind, touching in ((Theme.X_SQUARE, X_SQUARES), (Theme.C_SQUARE, C_SQUARES)):
         if played in touching and before_empty >> touching[played] & 1:
             near = {"square": square_name(played), "corner": square_name(touching[played])}

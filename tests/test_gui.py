@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from othello import Board
+from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
 from othello.core.notation import parse_square, square_name
@@ -486,7 +487,7 @@ def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App
     # Twenty frames went by while the 30-second search went on: the loop never waited for it
     # (a loop that waited would only have come back once the search had finished).
     assert not engine.finished.is_set()
-    assert app.worker.kind == "think" and engine.calls == 1
+    assert app.worker.kind == JobKind.THINK and engine.calls == 1
     assert app.play.status().startswith("Computer thinking · depth")
     press(pygame.K_ESCAPE)  # quitting during a search stops it
     frames(app, 1)
@@ -500,7 +501,7 @@ def test_new_game_or_undo_cancels_the_search_and_its_result_never_lands(
     engine = FakeEngine(seconds=0.3, obey_stop=False)  # returns a move even after stop
     app = make_app(engine)
     click(app, "f5")
-    frames_until(app, lambda: app.worker.kind == "think")
+    frames_until(app, lambda: app.worker.kind == JobKind.THINK)
     press(pygame.K_n if command == "new" else pygame.K_u)
     frames(app, 1)
     assert app.session.game.cursor == 0 and engine.stops[0].is_set()

@@ -34,6 +34,7 @@ import pygame
 from othello.app import i18n
 from othello.app.files import logs, paths
 from othello.app.i18n import _
+from othello.app.search_service import JobKind
 from othello.app.settings.choices import load_with_choices, save_preferences
 from othello.app.settings.keys import Settings, search_processes
 from othello.app.settings.loading import find_config
@@ -200,7 +201,7 @@ class App:
         try:
             while self.running and (max_frames is None or frames < max_frames):
                 start = time.perf_counter()
-                thinking = self.worker.kind == "think"
+                thinking = self.worker.kind == JobKind.THINK
                 self.frame(dt)
                 work = time.perf_counter() - start
                 if not frames:

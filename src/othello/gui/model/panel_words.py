@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from othello.app.i18n import N_, _, ngettext, pgettext
+from othello.app.search_service import JobKind
 from othello.core.bitboard import PASS
 from othello.core.board import Color
 from othello.core.game import Players
@@ -122,10 +123,10 @@ def result_text(session: Session) -> tuple[str, str]:
     return headline, verdicts[0]
 
 
-def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
+def status_parts(session: Session, search: JobKind | None, depth: int | None) -> tuple[str, str]:
     """What the status box says: a headline and a detail line (which may be empty).
 
-    ``search`` is the running search's kind ("think", "analyze", "review" or None) and
+    ``search`` is the running search's kind (THINK, ANALYZE, REVIEW... or None) and
     ``depth`` the deepest it has finished (a review: the moves judged). A review runs beside
     the game, so the headline still says whose turn it is; the detail line, how far it got.
     """
@@ -133,9 +134,9 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     return forms[0], forms[1]
 
 
-def status_forms(session: Session, search: str | None, depth: int | None) -> list[str]:
+def status_forms(session: Session, search: JobKind | None, depth: int | None) -> list[str]:
     """The status's headline, then its detail line in wordings longest first."""
-    if search == "review":
+    if search == JobKind.REVIEW:
         headline = status_forms(session, None, None)[0]
         n = depth or 0
         judged = ngettext("Reviewing: {n} move judged", "Reviewing: {n} moves judged", n).format(
@@ -153,7 +154,7 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [_("Paused"), _("P: go on")]
     passed = passed_words(session)
     if session.is_human_turn():
-        hinting = _("finding a hint…") if search == "analyze" else ""
+        hinting = _("finding a hint…") if search == JobKind.ANALYZE else ""
         hinting = " · ".join(filter(None, (passed, hinting)))
         if session.sides_shared:
             white = board.side_to_move == "white"
@@ -168,7 +169,7 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [_("Your move"), hinting]
     if session.paused and session.watching:
         return [_("Paused"), _("P: go on · .: one move"), _("P: go on")]
-    shown_depth = depth if search == "think" else None
+    shown_depth = depth if search == JobKind.THINK else None
     if session.human is not None:
         who = _("Computer thinking")
     elif board.side_to_move == "white":
@@ -225,7 +226,7 @@ def player_names(session: Session) -> dict[Color, str]:
 def panel_view(
     session: Session,
     *,
-    search: str | None,
+    search: JobKind | None,
     depth: int | None,
     busy: float | None,
     levels: tuple[int, int],
@@ -282,7 +283,9 @@ def panel_view(
         enabled={
             "undo": session.can_undo(),
             "redo": session.can_redo(),
-            "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
+            "hint": session.is_human_turn()
+            and not session.must_pass()
+            and search != JobKind.ANALYZE,
             "level-down": shown > levels[0] and not session.two_players,
             "level-up": shown < levels[1] and not session.two_players,
             "play-black": not demo,

@@ -24,6 +24,7 @@ from othello.core.notation import parse_square, square_name
 from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.model.panel_words import result_text
+from othello.gui.model.session import ChangeKind
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.scenes.play_keys import TYPE_WAIT
@@ -866,7 +867,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     make_app: Callable[..., App],
 ) -> None:
     app = make_app(FakeEngine(seconds=10.0))
-    kinds: list[str] = []
+    kinds: list[ChangeKind] = []
     app.session.on_game_changed.append(lambda change: kinds.append(change.kind))
     app.session.play("f5")
     app.session.undo()
@@ -874,7 +875,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     app.session.new_game()
     app.notify("Game saved.")
     frames(app, 1)
-    assert kinds == ["play", "undo", "redo", "new"]
+    assert kinds == [ChangeKind.PLAY, ChangeKind.UNDO, ChangeKind.REDO, ChangeKind.NEW]
     assert [t.text for t in app.play.notices.toasts] == ["Game saved."]
 
 

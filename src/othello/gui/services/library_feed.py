@@ -27,7 +27,7 @@ from othello.formats.ggf import looks_like_ggf
 from othello.gui.model import library_words as words
 from othello.gui.model import outcome
 from othello.gui.model.notices import Notices
-from othello.gui.model.session import Change, Session
+from othello.gui.model.session import Change, ChangeKind, Session
 from othello.gui.services.library_worker import LibraryWorker
 
 MARK_LETTERS = {"best": ".", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
@@ -144,7 +144,10 @@ class LibraryFeed:
             return
         if left is not app.session.game and self._worth_keeping(left):
             self.keep(words.PLAYED_HERE, game=left)
-        if change.kind in ("play", "pass", "timeout") and app.session.game.is_over():
+        if (
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.TIMEOUT)
+            and app.session.game.is_over()
+        ):
             self.keep(words.PLAYED_HERE)
 
     def _worth_keeping(self, game: Game) -> bool:

@@ -18,7 +18,7 @@ from othello.app.search_service import JobKind, SearchOutcome
 from othello.core.bitboard import PASS, Square
 from othello.gui.model.game_words import for_black, review_summary
 from othello.gui.model.judgement import GameJudgement, Moves
-from othello.gui.model.session import OTHER_GAME, Change, Session
+from othello.gui.model.session import OTHER_GAME, Change, ChangeKind, Session
 from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
 
@@ -95,9 +95,12 @@ class GameReview:
         """Whether the running review job goes on after ``change``: a change of mode leaves
         the game as it is, and a move only adds to it (unless the computer must now choose
         its move: its search comes first, and the review resumes after)."""
-        if change.kind == "players":
+        if change.kind == ChangeKind.PLAYERS:
             return True
-        return change.kind in ("play", "pass") and not self.session.is_computer_turn()
+        return (
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS)
+            and not self.session.is_computer_turn()
+        )
 
     def game_changed(self, change: Change) -> None:
         """Another game on the board ends a review of the old one, with a word."""

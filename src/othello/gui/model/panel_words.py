@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from othello.app.i18n import N_, _, ngettext, pgettext
+from othello.app.library.held_games import PlayerMode
 from othello.app.search_service import JobKind
 from othello.core.bitboard import PASS
 from othello.core.board import Color
@@ -88,16 +89,19 @@ def result_words(session: Session) -> tuple[str, list[str]]:
     players = outcome.players_of(session)
     lost = session.game.lost_on_time
     if lost is not None:  # a flag fell: the side that ran out loses, whatever the discs say
-        sides: dict[str, Color] = {"computer:black": "black", "computer:white": "white"}
+        sides: dict[PlayerMode, Color] = {
+            PlayerMode.HUMAN_BLACK: "black",
+            PlayerMode.HUMAN_WHITE: "white",
+        }
         return timeout_headline(lost), timeout_verdict(lost, sides.get(players))
-    if players == "watch":
+    if players is PlayerMode.WATCH:
         kind = "watch"
     elif winner is None:
         kind = "draw"
-    elif players == "two-players":
+    elif players is PlayerMode.TWO_PLAYERS:
         kind = "both"
     else:
-        human = "white" if players == "computer:white" else "black"
+        human = "white" if players is PlayerMode.HUMAN_WHITE else "black"
         kind = "win" if winner == human else "loss"
     return headline, [_(words) for words in VERDICTS[kind]]
 

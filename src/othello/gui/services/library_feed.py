@@ -19,6 +19,7 @@ from weakref import WeakKeyDictionary
 
 from othello.app.files.writing import read_limited
 from othello.app.library.game_records import GameRecord
+from othello.app.library.held_games import PlayerMode
 from othello.app.library.importing import ImportReport
 from othello.app.settings.keys import Settings, player_name
 from othello.core.bitboard import PASS
@@ -66,7 +67,10 @@ class _App(Protocol):
 
 
 def names(
-    session: Session, settings: Settings, players: str | None = None, game: Game | None = None
+    session: Session,
+    settings: Settings,
+    players: PlayerMode | None = None,
+    game: Game | None = None,
 ) -> tuple[str, str]:
     """Black's and White's names for the game on the board (or ``game``, which ``players``
     played), as it was played: a game that came with its players' names keeps them, played
@@ -76,12 +80,12 @@ def names(
         return game.players.black, game.players.white
     players = players or outcome.players_of(session)
     me = player_name(settings)
-    if players == "two-players":
+    if players is PlayerMode.TWO_PLAYERS:
         return me, me
-    if players == "watch":
+    if players is PlayerMode.WATCH:
         return words.computer_name(session.black_level), words.computer_name(session.level)
     computer = words.computer_name(session.level)
-    return (me, computer) if players == "computer:black" else (computer, me)
+    return (me, computer) if players is PlayerMode.HUMAN_BLACK else (computer, me)
 
 
 def record_of(

@@ -41,6 +41,7 @@ from othello.app.settings.loading import find_config
 from othello.gui import window_size
 from othello.gui.live_settings import LiveSettings
 from othello.gui.model.library_list import LibraryList
+from othello.gui.model.names import ScreenName
 from othello.gui.scenes.base import Scene, SceneT
 from othello.gui.scenes.play import PlayScene
 from othello.gui.screens import make_screen
@@ -256,16 +257,16 @@ class App:
         """The open scene of this kind, if there is one."""
         return next((s for s in self.scenes if isinstance(s, kind)), None)
 
-    def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
+    def open_screen(self, name: ScreenName, *, above: Scene | None = None, **options: Any) -> Scene:
         """Open the screen called ``name`` (screens.SCREENS), made with ``options``."""
         scene = make_screen(name, self, **options)
         self.open_scene(scene, above=above)
         return scene
 
-    def find_screen(self, name: str) -> Scene | None:
+    def find_screen(self, name: ScreenName) -> Scene | None:
         return next((s for s in self.scenes if s.name == name), None)
 
-    def close_screen(self, name: str) -> None:
+    def close_screen(self, name: ScreenName) -> None:
         self.scenes = [s for s in self.scenes if s.name != name]
 
     def quit(self) -> None:

@@ -23,6 +23,7 @@ from othello.gui.model import outcome
 from othello.gui.model.club_words import timeout_headline, timeout_verdict
 from othello.gui.model.game_words import move_info, opening_text, side_name
 from othello.gui.model.judgement import GraphPoint
+from othello.gui.model.names import Command
 from othello.gui.model.player_names import player_shown
 from othello.gui.model.session import Session
 
@@ -53,9 +54,11 @@ class PanelView:
     level_label: str = "Level"  # the level box's heading ("Hints" with two players)
     level_number: str = ""  # the level box's shortest form: the level's number
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
-    enabled: dict[str, bool] = field(default_factory=dict)
-    labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
-    toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
+    enabled: dict[Command, bool] = field(default_factory=dict)
+    labels: dict[Command, list[str]] = field(
+        default_factory=dict
+    )  # a button's label, longest first
+    toggles: dict[Command, bool] = field(default_factory=dict)  # a toggle's state, its lamp
     clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
     strength: list[str] = field(default_factory=list)  # the player's rating beside the
     # level's heading, longest first: how sure it is in words, then +/-, then the figure

@@ -17,6 +17,7 @@ from othello.core.bitboard import Square
 from othello.core.notation import square_name
 from othello.gui.model.club_words import NOT_WHILE_PAUSED
 from othello.gui.model.game_words import pass_text
+from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.panel_words import PanelView
 from othello.gui.model.session import Change, ChangeKind
@@ -221,8 +222,8 @@ class PlayScene(Scene):
 
     # ----- commands ----------------------------------------------------------------------
 
-    def do(self, command: str) -> None:
-        """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
+    def do(self, command: Command) -> None:
+        """Carry out a panel button or a key (panel_layout.GRID, play_keys.KEYS)."""
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:

@@ -19,6 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from render_views import GAME
 
+from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.game import Game
 from othello.gui.app import App
@@ -44,7 +45,7 @@ def main() -> int:
         work = time.perf_counter() - begun
         dt = clock.tick(app.fps) / 1000.0
         now = time.perf_counter()
-        stats.add(now - last, work, app.worker.kind == "review")
+        stats.add(now - last, work, app.worker.kind == JobKind.REVIEW)
         last = now
     took = time.perf_counter() - start
     app.close()

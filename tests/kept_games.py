@@ -11,7 +11,7 @@ from typing import Any
 from othello.app.files import paths
 from othello.app.library import held_games
 from othello.app.library.database import Library, library_path
-from othello.app.library.held_games import Changes, Seat
+from othello.app.library.held_games import Changes, PlayerMode, Seat
 from othello.core.game import Game
 from othello.core.notation import format_transcript
 
@@ -39,7 +39,7 @@ def resumed(slot: int = 1, path: Path | None = None) -> Game | None:
 def keep(
     game: Game,
     slot: int = 1,
-    players: str | None = None,
+    players: PlayerMode | None = None,
     earlier: tuple[Game, ...] = (),
     path: Path | None = None,
 ) -> None:

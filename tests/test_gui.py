@@ -17,12 +17,14 @@ import pygame
 import pytest
 
 from othello import Board
+from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
 from othello.core.notation import parse_square, square_name
 from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.model.panel_words import result_text
+from othello.gui.model.session import ChangeKind
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.scenes.play_keys import TYPE_WAIT
@@ -486,7 +488,7 @@ def test_frames_keep_coming_while_a_slow_search_runs(make_app: Callable[..., App
     # Twenty frames went by while the 30-second search went on: the loop never waited for it
     # (a loop that waited would only have come back once the search had finished).
     assert not engine.finished.is_set()
-    assert app.worker.kind == "think" and engine.calls == 1
+    assert app.worker.kind == JobKind.THINK and engine.calls == 1
     assert app.play.status().startswith("Computer thinking · depth")
     press(pygame.K_ESCAPE)  # quitting during a search stops it
     frames(app, 1)
@@ -500,7 +502,7 @@ def test_new_game_or_undo_cancels_the_search_and_its_result_never_lands(
     engine = FakeEngine(seconds=0.3, obey_stop=False)  # returns a move even after stop
     app = make_app(engine)
     click(app, "f5")
-    frames_until(app, lambda: app.worker.kind == "think")
+    frames_until(app, lambda: app.worker.kind == JobKind.THINK)
     press(pygame.K_n if command == "new" else pygame.K_u)
     frames(app, 1)
     assert app.session.game.cursor == 0 and engine.stops[0].is_set()
@@ -865,7 +867,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     make_app: Callable[..., App],
 ) -> None:
     app = make_app(FakeEngine(seconds=10.0))
-    kinds: list[str] = []
+    kinds: list[ChangeKind] = []
     app.session.on_game_changed.append(lambda change: kinds.append(change.kind))
     app.session.play("f5")
     app.session.undo()
@@ -873,7 +875,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     app.session.new_game()
     app.notify("Game saved.")
     frames(app, 1)
-    assert kinds == ["play", "undo", "redo", "new"]
+    assert kinds == [ChangeKind.PLAY, ChangeKind.UNDO, ChangeKind.REDO, ChangeKind.NEW]
     assert [t.text for t in app.play.notices.toasts] == ["Game saved."]
 
 

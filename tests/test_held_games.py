@@ -21,7 +21,7 @@ from othello.app.library import held_games
 from othello.app.library import puzzles as puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import Library, library_path
-from othello.app.library.held_games import Changes, HeldGame, Seat
+from othello.app.library.held_games import Changes, HeldGame, PlayerMode, Seat
 from othello.app.library.old_files import PENDING, take_in
 from othello.core.bitboard import PASS
 from othello.core.board import Board
@@ -70,7 +70,7 @@ def test_a_game_comes_back_with_undo_redo_passes_and_its_set_up_start() -> None:
             game.undo()
         game.clock, game.times = "5+3", [float(n) for n in range(len(game.moves))]
         game.players = Players("Saio1200", "Saio3000") if seed % 2 else None
-        keep(game, players="computer:white")
+        keep(game, players=PlayerMode.HUMAN_WHITE)
         back = resumed()
         assert back is not None and same(back, game), seed
         assert back.clock == "5+3" and back.times == game.times and back.players == game.players
@@ -85,7 +85,7 @@ def test_the_line_keeps_its_order_and_a_game_left_out_of_it_goes() -> None:
         k: held_games.held_game(g, k, n) for n, (k, g) in enumerate(zip(keys, games, strict=True))
     }
     with Library(library_path()) as library:
-        held_games.write(library, Changes(1, rows, keys, Seat(keys[2], "watch")))
+        held_games.write(library, Changes(1, rows, keys, Seat(keys[2], PlayerMode.WATCH)))
         back, board = line()
         assert [g.moves for g in back] == [g.moves for g in games] and board == 2
         order = [keys[4], keys[0], keys[2]]  # 1 and 3 leave the line; 4 moves to the front
@@ -200,7 +200,7 @@ def test_two_windows_keep_their_own_games() -> None:
 def test_the_spool_form_of_a_window_s_games_comes_back_whole() -> None:
     game = random_game(3, 25)
     row = held_games.held_game(game, 77, 0, '{"people":[0]}', 12)
-    changes = Changes(2, {77: row}, [77], Seat(77, "two-players", None, True))
+    changes = Changes(2, {77: row}, [77], Seat(77, PlayerMode.TWO_PLAYERS, None, True))
     again = Changes.from_data(json.loads(json.dumps(changes.to_data())))
     assert again == changes
     with pytest.raises(ValueError, match="not a window's games"):
@@ -230,7 +230,9 @@ def test_an_old_autosave_of_150_kb_comes_back_with_every_game_behind_undo(data_d
     with Library(library_path()) as library:
         judged_rows = library.execute("SELECT judged FROM held WHERE judged IS NOT NULL")
         seat = held_games.read(library, 1)
-    assert len(judged_rows) == 12 and seat is not None and seat.seat.players == "computer:black"
+    assert (
+        len(judged_rows) == 12 and seat is not None and seat.seat.players == PlayerMode.HUMAN_BLACK
+    )
     assert not path.exists() and path.with_name("autosave.json.taken-in").is_file()
     assert taken_in(data_dir) == [] and len(line()[0]) == 13  # never twice
 

@@ -515,6 +515,7 @@ def test_quitting_during_a_review_leaves_no_semaphores(tmp_path: Path) -> None:
 
 QUIT_IN_REVIEW = """
 import time
+from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.game import Game
 from othello.gui.app import App
@@ -530,7 +531,7 @@ def main():
         time.sleep(0.005)
         if judged.reviewed(app.session.game):
             break
-    print("reviewing" if app.worker.kind == "review" else "not reviewing", flush=True)
+    print("reviewing" if app.worker.kind == JobKind.REVIEW else "not reviewing", flush=True)
     app.close()
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
 from othello.study.review import MoveReview
@@ -63,7 +64,7 @@ def test_a_reviewed_game_comes_back_reviewed_after_a_restart(window: Callable[..
     assert again.session.board.is_game_over()
     assert sorted(again.play.computer.reviewed().values(), key=lambda v: v.ply) == verdicts
     assert again.play.computer.review is not None  # the finished review, as it was
-    assert again.worker.kind != "review"  # not run again
+    assert again.worker.kind != JobKind.REVIEW  # not run again
     assert again.play.computer.graph_points() == before and before
     assert set(again.play.computer.judgement.people) == people and people
 

@@ -17,6 +17,7 @@ from othello import Engine, MoveScore
 from othello.app import search_service
 from othello.app.library import held_games
 from othello.app.library.database import Library, library_path
+from othello.app.library.held_games import PlayerMode
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.core.game import Game
@@ -350,7 +351,9 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     app.library.flush()
     with Library(library_path()) as library:
         held = held_games.read(library, 1)
-    assert app.session.two_players and held is not None and held.seat.players == "two-players"
+    assert (
+        app.session.two_players and held is not None and held.seat.players == PlayerMode.TWO_PLAYERS
+    )
     # the settings still say "computer" (nothing remembered them): the autosave decides
     app.close()  # a restart: the first window is gone before the next opens
     again = make_app(Settings(sound=False, animation=False, mode="computer"))
@@ -360,7 +363,7 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
 
 def test_the_players_kept_with_a_game_are_checked() -> None:
     game = Game.from_transcript("f5")
-    for players in held_games.PLAYERS:
+    for players in PlayerMode:
         keep(game, players=players)
         with Library(library_path()) as library:
             held = held_games.read(library, 1)

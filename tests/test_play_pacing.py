@@ -16,7 +16,7 @@ from othello import Board
 from othello.app.settings.keys import Settings
 from othello.gui.app import COMPUTER_MIN_SECONDS, App
 from othello.gui.model.game_words import last_placed
-from othello.gui.model.session import Change
+from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.play import PASS_SECONDS
 from test_gui import DT, FakeEngine, click
 
@@ -28,7 +28,7 @@ PASS_CHAIN = "-OOOOOOOXXXXXOOOXXOXOOOXXXOOXOOXXXOOOOOXXXXXOOOXXXXXXOO-XXX-XX-O X
 @dataclass
 class Event:
     time: float
-    kind: str
+    kind: ChangeKind
     color: str | None
     animating: bool  # discs of an earlier move were still turning when it happened
 
@@ -93,22 +93,26 @@ def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:
     assert app.session.board.is_game_over()
     kinds = [(e.kind, e.color) for e in events]
     assert kinds == [
-        ("play", "black"),
-        ("play", "white"),
-        ("pass", "black"),
-        ("play", "white"),
-        ("pass", "black"),
-        ("play", "white"),
+        (ChangeKind.PLAY, "black"),
+        (ChangeKind.PLAY, "white"),
+        (ChangeKind.PASS, "black"),
+        (ChangeKind.PLAY, "white"),
+        (ChangeKind.PASS, "black"),
+        (ChangeKind.PLAY, "white"),
     ]
     # No move starts while the last one's discs still turn, and no pass is played over them.
     assert [e for e in events if e.animating] == []
     # Each pass is announced, and the computer's next move waits the announcement's full time.
     for passed, after in itertools.pairwise(events):
-        if passed.kind == "pass":
+        if passed.kind == ChangeKind.PASS:
             assert after.time - passed.time >= PASS_SECONDS
     # A computer move never follows the move before it at once: its short pause comes first.
     for before, move in itertools.pairwise(events):
-        if move.kind == "play" and move.color == "white" and before.kind == "play":
+        if (
+            move.kind == ChangeKind.PLAY
+            and move.color == "white"
+            and before.kind == ChangeKind.PLAY
+        ):
             assert move.time - before.time >= COMPUTER_MIN_SECONDS
     assert wrong_status == []
     # Every move got the red dot in turn, for a while, not only the last one.

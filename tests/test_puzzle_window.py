@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from othello.app.library.puzzles import PuzzleStore
+from othello.app.search_service import JobKind
 from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
@@ -105,11 +106,11 @@ def test_a_finished_game_is_reviewed_at_once_when_the_setting_asks(
     app = make_app(FakeEngine(), mode="two-players", review_at_end=True)
     app.session.set_game(Game.from_transcript("".join(_names(random_game(5)))))
     frames(app, 2)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     off = make_app(FakeEngine(), mode="two-players", review_at_end=False)
     off.session.set_game(Game.from_transcript("".join(_names(random_game(5)))))
     frames(off, 2)
-    assert off.worker.kind != "review"
+    assert off.worker.kind != JobKind.REVIEW
 
 
 def _names(moves: list[int]) -> list[str]:
@@ -128,8 +129,8 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app)
     press(pygame.K_z)  # the review goes on under the puzzles
     frames(app)
-    assert app.worker.kind == "review" and app.find_scene(PuzzleOverlay) is not None
-    frames_until(app, lambda: app.worker.kind != "review", limit=60)  # every move judged
+    assert app.worker.kind == JobKind.REVIEW and app.find_scene(PuzzleOverlay) is not None
+    frames_until(app, lambda: app.worker.kind != JobKind.REVIEW, limit=60)  # every move judged
     frames_until(app, lambda: app.play.computer.review is not None, limit=30)
     frames(app, 2)
     assert any(not p.builtin for p in overlay(app).queue.puzzles)  # in the queue answered...
@@ -199,7 +200,7 @@ def test_a_review_and_its_puzzle_say_the_same_and_a_wrong_answer_can_be_tried_ag
     frames(app)
     assert shown.verdict is not None and not shown.verdict.right
     assert (shown.verdict.score, shown.verdict.best, shown.verdict.best_score) == (-9, "f4", 0)
-    assert app.worker.kind is None or shown.worker.kind != "judge"  # nothing searched anew
+    assert app.worker.kind is None or shown.worker.kind != JobKind.JUDGE  # nothing searched anew
     answered = shown.queue.turn
     click(app, "f4")  # another try on the same puzzle
     frames(app)

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from othello.app.search_service import JobKind
 from othello.core.game import Game
 from othello.core.notation import square_name
 from othello.gui.app import App
@@ -37,7 +38,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     frames(app, 1)
     press(pygame.K_r)
     frames(app, 1)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     # the review runs beside the game: the headline still says whose turn it is
     view = app.play.panel_view()
     side = app.session.board.side_to_move.capitalize()
@@ -64,7 +65,7 @@ def test_r_again_stops_the_review(make_app: Callable[..., App]) -> None:
     press(pygame.K_r)
     frames(app, 2)
     # stopped, with no verdicts (with two players the idle process may now score the position)
-    assert app.worker.kind != "review" and app.play.computer.review is None
+    assert app.worker.kind != JobKind.REVIEW and app.play.computer.review is None
     assert any(t.text == "Review stopped." for t in app.play.notices.toasts)
 
 
@@ -129,7 +130,7 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     assert "Review (R)" in card.lines or "Review" in card.lines
     click_at(card.review_button.center)
     frames(app, 1)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
 
 
 def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App]) -> None:
@@ -141,7 +142,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     press(pygame.K_r)
     frames(app, 1)
     overlay = app.find_scene(MoveListOverlay)
-    assert overlay is not None and app.worker.kind == "review"
+    assert overlay is not None and app.worker.kind == JobKind.REVIEW
     assert overlay.progress() is not None  # the list shows the review's bar
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     assert sorted(overlay.reviewed) == [0, 1, 2, 3, 4]  # its marks reach the open list
@@ -171,13 +172,13 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(
     app.session.set_game(blunder_game())
     press(pygame.K_r)
     frames(app, 1)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     press(pygame.K_m)
     press(pygame.K_HOME)  # browsing changes the position shown, not the game judged
     press(pygame.K_ESCAPE)
     press(pygame.K_t)  # nor does the mode
     frames(app, 1)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     gate.set()
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     judged = blunder_game()
@@ -219,7 +220,7 @@ def test_a_move_during_a_review_is_judged_too(
     app.session.set_game(game_with_moves_left())
     press(pygame.K_r)
     frames(app, 1)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     move = app.session.board.legal_moves()[0]
     app.session.play(move)  # the review goes on, and takes this move in too
     frames(app, 1)
@@ -258,7 +259,7 @@ def test_another_game_stops_a_review_with_a_word(
     frames(app, 1)
     press(pygame.K_n)
     frames(app, 2)
-    assert app.worker.kind != "review" and app.play.computer.review_progress() is None
+    assert app.worker.kind != JobKind.REVIEW and app.play.computer.review_progress() is None
     said = [t.text for t in app.play.notices.toasts]
     assert any(text.startswith("Review stopped: another game") for text in said)
 
@@ -337,5 +338,5 @@ def test_a_review_belongs_to_its_game(make_app: Callable[..., App]) -> None:
     second = _finished(3)  # the same moves again, as a new game: its own review at the end
     app.session.set_game(second)
     frames(app, 2)
-    assert app.worker.kind == "review"
+    assert app.worker.kind == JobKind.REVIEW
     assert app.session.judgement_of(first).reviewed(first)  # the first keeps its own

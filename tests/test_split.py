@@ -193,13 +193,14 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
     proc = context.Process(target=search_service.serve, args=(theirs, cancelled, 2))
     proc.start()
     board = random_board(34, 12)
-    mine.send((1, "think", board.to_string(), 15, False))
+    mine.send(search_service.BoardJob(1, search_service.JobKind.THINK, board.to_string(), 15))
     while True:
         assert mine.poll(60)
         report = mine.recv()
-        if report[0] != "progress":
+        if not isinstance(report, search_service.SearchProgress):
             break
-    assert report[0] == "result" and report[3]["move"] in board.legal_moves()
+    assert isinstance(report, search_service.SearchOutcome)
+    assert report.value.move in board.legal_moves()
     workers = _workers_of(proc.pid) if proc.pid is not None else set()
     assert len(workers) == 2  # the pool's, kept for the next search
     mine.send(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from othello import Board
+from othello.app.search_service import JobKind
 from othello.core.notation import parse_square
 from othello.gui.model.game_words import hint_text, pass_text
 from othello.gui.model.panel_words import result_text, status_parts
@@ -18,12 +19,12 @@ FINISHED = "XXXXXXOOXXXXXXXOXXXXXXXXXXXXXXOOXXXXXXXOXXXXXOOOXOOOOOOOXOOOOOOO O"
 def test_the_status_says_whose_turn_and_what_the_search_is_doing() -> None:
     session = Session(human="black")
     assert status_parts(session, None, None) == ("Your move", "")
-    assert status_parts(session, "analyze", 3) == ("Your move", "finding a hint…")
+    assert status_parts(session, JobKind.ANALYZE, 3) == ("Your move", "finding a hint…")
     session.play("f5")
-    assert status_parts(session, "think", 6) == ("Computer thinking", "depth 6")
-    assert status_parts(session, "think", None) == ("Computer thinking", "…")
+    assert status_parts(session, JobKind.THINK, 6) == ("Computer thinking", "depth 6")
+    assert status_parts(session, JobKind.THINK, None) == ("Computer thinking", "…")
     demo = Session(human=None)
-    assert status_parts(demo, "think", 2) == ("Black (computer) thinking", "depth 2")
+    assert status_parts(demo, JobKind.THINK, 2) == ("Black (computer) thinking", "depth 2")
 
 
 def test_the_end_of_the_game_is_said_from_the_players_side() -> None:

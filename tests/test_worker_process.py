@@ -20,10 +20,11 @@ from typing import Any
 import pytest
 
 from othello.app.files import logs
+from othello.app.search_service import JobKind, SearchOutcome
 from othello.core.board import Board
 from othello.core.errors import SearchError
 from othello.engine.api import MoveScore, SearchResult
-from othello.gui.services.worker import Outcome, ProcessTransport, SearchWorker
+from othello.gui.services.worker import ProcessTransport, SearchWorker
 
 MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 17 takes seconds here
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
@@ -44,7 +45,7 @@ def child_pid(worker: SearchWorker) -> int:
     return pid
 
 
-def wait_for(worker: SearchWorker, seconds: float = 15.0) -> Outcome:
+def wait_for(worker: SearchWorker, seconds: float = 15.0) -> SearchOutcome:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         outcome = worker.poll()
@@ -76,10 +77,12 @@ def is_gone(pid: int) -> bool:
 
 def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker) -> None:
     generation = worker.think(MIDGAME, 14)
-    assert worker.busy and worker.kind == "think"
+    assert worker.busy and worker.kind == JobKind.THINK
     depth = wait_for_depth(worker)
     outcome = wait_for(worker)
-    assert outcome.error is None and outcome.kind == "think" and outcome.generation == generation
+    assert (
+        outcome.error is None and outcome.kind == JobKind.THINK and outcome.generation == generation
+    )
     assert isinstance(outcome.value, SearchResult)
     assert outcome.value.move in MIDGAME.legal_moves() and outcome.value.depth >= depth >= 1
     assert not worker.busy
@@ -91,7 +94,7 @@ def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker
 def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
     worker.analyze(MIDGAME, 2)
     outcome = wait_for(worker)
-    assert outcome.error is None and outcome.kind == "analyze"
+    assert outcome.error is None and outcome.kind == JobKind.ANALYZE
     assert all(isinstance(score, MoveScore) for score in outcome.value)
     assert sorted(score.move for score in outcome.value) == sorted(MIDGAME.legal_moves())
 
@@ -107,7 +110,7 @@ def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(
     hint = worker.analyze(MIDGAME, 1)  # the child takes it once the cancelled search returns
     outcome = wait_for(worker)
     assert time.monotonic() - start < 2.5  # generous; level 17 would have gone on for seconds
-    assert outcome.kind == "analyze" and outcome.generation == hint != cancelled
+    assert outcome.kind == JobKind.ANALYZE and outcome.generation == hint != cancelled
     time.sleep(0.2)
     assert worker.poll() is None  # nothing from the cancelled search, ever
 
@@ -279,9 +282,9 @@ def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
     game = blunder_game()
     worker.review(game.start, game.moves)
     verdicts = []
-    while (outcome := wait_for(worker, 60.0)).kind == "verdict":
+    while (outcome := wait_for(worker, 60.0)).kind == JobKind.VERDICT:
         verdicts.append(outcome.value)  # each move's verdict comes as soon as it is made
-    assert outcome.error is None and outcome.kind == "review"
+    assert outcome.error is None and outcome.kind == JobKind.REVIEW
     assert verdicts == outcome.value and len(verdicts) == len(game.moves)
     first = outcome.value[0]
     assert first.mark == "blunder" and first.played == game.moves[0] and first.exact
@@ -293,7 +296,7 @@ def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
 
     game = blunder_game()
     worker.review(game.start, game.moves, first=4)
-    while (outcome := wait_for(worker, 60.0)).kind == "verdict":
+    while (outcome := wait_for(worker, 60.0)).kind == JobKind.VERDICT:
         pass
     assert [r.ply for r in outcome.value] == list(range(4, len(game.moves)))
 

@@ -3,19 +3,19 @@
 The window's worker (``othello.gui.services.worker``) starts :func:`serve` in a child process with
 multiprocessing's "spawn" start method: a fresh interpreter that imports this module and the
 engine, never pygame, so the child shares neither the window's display nor its interpreter
-lock. Everything crosses the pipe as plain data:
+lock. Jobs and reports cross the pipe pickled as they are:
 
-- a job: ``(generation, kind, board string, level, book)``, kind "think", "score", "analyze",
-  "judge" (every move scored as a review scores it: a puzzle's answers), "review" (then the
-  text is ``review_text``: a start position, a game's moves and the first ply to judge) or
-  "position" (a random position in a score range: the text is ``position_text``); a
-  "think" on a clock has ``clock_text`` after its board string; level
-  0 is the analysis settings of a hint (``othello.engine.levels.ANALYSIS``); ``book`` lets the level
-  play from the opening book; ``None`` asks the child to exit;
-- a report: ``("progress", generation, depth)``, ``("result", generation, kind, value)`` where
-  value is a SearchResult's fields (think) or a list of ``(move, score, exact)`` (analyze), or
-  ``("error", job, message, traceback)``; a review sends ``("verdict", generation, fields)``
-  for each move as soon as it is judged, so a review cut short keeps what it judged.
+- a job: a :class:`BoardJob` (think, score, analyze or judge a position), a :class:`ReviewJob`
+  (judge a game's moves from a ply on) or a :class:`PositionJob` (a random position in a score
+  range); ``None`` asks the child to exit;
+- a report: a :class:`SearchProgress` (the depth a search has finished), a
+  :class:`SearchOutcome` (the job's result; a review sends one of kind ``VERDICT`` for each move
+  as soon as it is judged, so a review cut short keeps what it judged) or a
+  :class:`SearchFailure` (the job's error with its traceback).
+
+:func:`run_job` is the one place that says what each kind of job does: the child calls it, and
+so does the window's thread transport (tests and scripts), so the window's tests run the same
+code the window does.
 
 Cancelling needs no message: the parent writes the newest cancelled generation into shared
 memory, and the running search reads it as its ``stop``. A counter rather than an Event that is
@@ -24,25 +24,178 @@ set and cleared per job, so a cancel that comes before the child picks the job u
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import os
 import signal
 import threading
 import traceback
 from collections.abc import Callable
-from typing import Any, cast
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.notation import format_transcript, square_name
-from othello.engine.api import Engine, MoveScore, SearchResult
+from othello.engine.api import Engine, MoveScore
 from othello.engine.levels import ANALYSIS
 from othello.engine.multicore.endgame import close_shared_pool, default_workers
 from othello.study.review import MoveReview, review_game, score_moves
 
-Job = tuple[int, str, str, int, bool]
-Report = tuple[Any, ...]
+
+class JobKind(Enum):
+    """What a job asks of the search, and what its outcome holds (``SearchOutcome.value``)."""
+
+    THINK = "think"  # choose a move: a SearchResult
+    SCORE = "score"  # the same search, only its score wanted (the graph): a SearchResult
+    ANALYZE = "analyze"  # every legal move scored, for a hint: a list of MoveScore
+    JUDGE = "judge"  # every legal move scored as a review scores it (a puzzle's answers): the same
+    REVIEW = "review"  # a game's moves judged: a list of MoveReview
+    VERDICT = "verdict"  # one move of a running review judged (a report, never a job): a MoveReview
+    POSITION = "position"  # a random position in a score range: (moves, score), or None
+
+
+BoardKind = Literal[JobKind.THINK, JobKind.SCORE, JobKind.ANALYZE, JobKind.JUDGE]
+
+
+@dataclass(frozen=True)
+class BoardJob:
+    """A search of one position: ``board`` is its board string; ``level`` 0 is a hint's
+    settings (``othello.engine.levels.ANALYSIS``); ``book`` lets the level play from the
+    opening book; ``clock`` is the mover's time when a "think" plays on a clock."""
+
+    generation: int
+    kind: BoardKind
+    board: str
+    level: int = 0
+    book: bool = False
+    clock: ClockTime | None = None
+
+    @property
+    def subject(self) -> str:
+        """The job's position (and clock) for the log, so a failure can be replayed."""
+        if self.clock is None:
+            return self.board
+        return f"{self.board}|{self.clock.left:.3f} {self.clock.increment:.3f}"
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A game's moves (passes included) from ``start`` (a board string), judged from ply
+    ``first`` on."""
+
+    generation: int
+    start: str
+    moves: tuple[int, ...]
+    first: int = 0
+    kind: ClassVar[Literal[JobKind.REVIEW]] = JobKind.REVIEW
+    level: ClassVar[int] = 0
+
+    @property
+    def subject(self) -> str:
+        return f"{self.start}|{format_transcript(self.moves, with_passes=True)}|{self.first}"
+
+
+@dataclass(frozen=True)
+class PositionJob:
+    """A random position after ``moves`` discs whose score lies in ``[low, high]``."""
+
+    generation: int
+    moves: int
+    low: int
+    high: int
+    seed: int
+    kind: ClassVar[Literal[JobKind.POSITION]] = JobKind.POSITION
+    level: ClassVar[int] = 0
+
+    @property
+    def subject(self) -> str:
+        return f"{self.moves}:{self.low}:{self.high}:{self.seed}"
+
+
+SearchJob = BoardJob | ReviewJob | PositionJob
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """The depth a running search has finished (for the status box)."""
+
+    generation: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """A finished job, or a review's verdict: ``value`` as :class:`JobKind` says, or the
+    ``error`` that ended the job (never sent across the pipe: see SearchFailure)."""
+
+    kind: JobKind
+    generation: int
+    value: Any = None
+    error: BaseException | None = None
+
+
+@dataclass(frozen=True)
+class SearchFailure:
+    """The child's word that a job raised: its message and traceback, since an exception
+    may not survive pickling."""
+
+    job: SearchJob
+    message: str
+    trace: str
+
+
+SearchReport = SearchProgress | SearchOutcome | SearchFailure
+
+
+class Searcher(Protocol):
+    """What a job needs of an engine: an Engine, or a test's stand-in (no clock, no book)."""
+
+    def think(
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        on_progress: Callable[[Any], None] | None = None,
+    ) -> Any: ...
+
+    def analyze(self, board: Board, stop: threading.Event | None = None) -> Any: ...
+
+
+def run_job(
+    job: SearchJob,
+    engine: Callable[[int, bool], Searcher],
+    stop: threading.Event,
+    send: Callable[[SearchProgress | SearchOutcome], None],
+) -> None:
+    """Carry out one job: the one place that says what each kind does, for the search
+    process and the thread transport alike. ``engine(level, book)`` gives the engine a
+    search uses; the depths reached, a review's verdicts and then the outcome go to
+    ``send``. An error is raised: each transport carries it to the window its own way."""
+    generation = job.generation
+    value: Any
+    if isinstance(job, ReviewJob):
+
+        def reviewed(review: MoveReview) -> None:
+            send(SearchOutcome(JobKind.VERDICT, generation, review))
+
+        value = review_moves(job, stop, reviewed)
+    elif isinstance(job, PositionJob):
+        value = position_found(job, stop)
+    elif job.kind is JobKind.JUDGE:
+        value = judged_moves(Board.from_string(job.board), stop)
+    else:
+        board = Board.from_string(job.board)
+        searcher = engine(job.level, job.book)
+        if job.kind is JobKind.ANALYZE:
+            value = searcher.analyze(board, stop=stop)
+        else:  # THINK or SCORE: the same search, of which "score" wants only the score
+
+            def progress(result: Any) -> None:
+                send(SearchProgress(generation, result.depth))
+
+            timed: dict[str, Any] = {} if job.clock is None else {"clock": job.clock}
+            value = searcher.think(board, stop=stop, on_progress=progress, **timed)
+    send(SearchOutcome(job.kind, generation, value))
 
 
 class Cancelled:
@@ -61,22 +214,32 @@ def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
 
     A module-level function, so "spawn" can find it by name on every OS, however the game
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
-    ``processes`` above 1 gives levels 5-6 and hints that many worker processes of their
+    ``processes`` above 1 gives levels 15-17 and hints that many worker processes of their
     own (``othello.engine.multicore.endgame.default_search_processes()`` is the machine's sensible count);
     a daemonic process cannot start them, so the parent must start this one non-daemonic.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the terminal is the window's to handle
     engines: dict[tuple[int, bool], Engine] = {}  # one per level: tables last across moves
+
+    def engine(level: int, book: bool) -> Engine:
+        if (level, book) not in engines:
+            engines[level, book] = engine_for(level, book, processes)
+        return engines[level, book]
+
     try:
         while (job := conn.recv()) is not None:
-            stop = Cancelled(cancelled, job[0])
+            stop = Cancelled(cancelled, job.generation)
 
-            def send(report: Report, stop: Cancelled = stop) -> None:
+            def send(report: SearchReport, stop: Cancelled = stop) -> None:
                 if not stop.is_set():  # a cancelled job's reports are stale: the parent drops them
                     conn.send(report)
 
-            if not stop.is_set():
-                run_job(engines, job, stop, send, processes)
+            if stop.is_set():
+                continue
+            try:  # any object with is_set() serves as stop; the engine only asks that of it
+                run_job(job, engine, cast(threading.Event, stop), send)
+            except Exception as err:
+                send(SearchFailure(job, f"{type(err).__name__}: {err}", traceback.format_exc()))
     except (EOFError, OSError):  # the window has gone: nobody is left to answer
         pass
     close_shared_pool()  # the worker processes, if any: none is left behind
@@ -89,152 +252,51 @@ def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
     os._exit(0)
 
 
-def run_job(
-    engines: dict[tuple[int, bool], Engine],
-    job: Job,
-    stop: Cancelled,
-    send: Callable[[Report], None],
-    processes: int = 1,
-) -> None:
-    """Search one job, sending the depth reached as it goes and then the result or the error."""
-    generation, kind, text, level, book = job
-    try:
-        if kind == "review":
-
-            def reviewed(review: MoveReview) -> None:
-                send(("verdict", generation, dataclasses.astuple(review)))
-
-            rows = review_data(text, cast(threading.Event, stop), reviewed)
-            send(("result", generation, kind, rows))
-            return
-        if kind == "position":
-            send(("result", generation, kind, position_data(text, stop)))
-            return
-        text, clock = board_and_clock(text)
-        board = Board.from_string(text)
-        if kind == "judge":
-            send(("result", generation, kind, judged_data(board, stop)))
-            return
-        engine = engines.get((level, book)) or engines.setdefault(
-            (level, book), engine_for(level, book, processes)
-        )
-        value: Any
-        if kind in ("think", "score"):  # "score": the same search, only its score is wanted
-
-            def progress(result: SearchResult) -> None:
-                send(("progress", generation, result.depth))
-
-            # Any object with is_set() serves as stop; the engine only asks that of it.
-            found = engine.think(
-                board, stop=cast(threading.Event, stop), on_progress=progress, clock=clock
-            )
-            value = dataclasses.asdict(found)
-        else:
-            value = [
-                tuple(score) for score in engine.analyze(board, stop=cast(threading.Event, stop))
-            ]
-    except Exception as err:
-        send(("error", job, f"{type(err).__name__}: {err}", traceback.format_exc()))
-    else:
-        send(("result", generation, kind, value))
-
-
 def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings
     (never from the book: a hint is the search's own judgement). ``processes``: the worker
-    processes its search may share out to (levels 5-6 and hints use them; one pool serves
+    processes its search may share out to (levels 15-17 and hints use them; one pool serves
     every engine of the process)."""
     if level == ANALYSIS.number:
         return Engine(level=ANALYSIS, workers=processes)
     return Engine(level=level, book=book, workers=processes)
 
 
-def clock_text(board: Board, clock: ClockTime) -> str:
-    """A "think" job's text on a clock: the board string, "|", seconds left and increment."""
-    return f"{board.to_string()}|{clock.left:.3f} {clock.increment:.3f}"
-
-
-def board_and_clock(text: str) -> tuple[str, ClockTime | None]:
-    """A job's board string, and its clock when it has one."""
-    board, _, clock = text.partition("|")
-    if not clock:
-        return board, None
-    left, increment = (float(x) for x in clock.split())
-    return board, ClockTime(left, increment)
-
-
-def position_text(moves: int, low: int, high: int, seed: int) -> str:
-    return f"{moves}:{low}:{high}:{seed}"
-
-
-def position_data(text: str, stop: Any) -> tuple[list[int], int] | None:
-    """A "position" job: the moves to a random position in the score range and its score,
-    or None when none turned up (or the job was cancelled)."""
+def position_found(job: PositionJob, stop: threading.Event) -> tuple[list[int], int] | None:
+    """The moves to a random position in the job's score range and its score, or None when
+    none turned up (or the job was cancelled)."""
     from othello.club.starts import in_range
 
-    moves, low, high, seed = (int(x) for x in text.split(":"))
-    found = in_range(moves, low, high, 1, seed, stop=stop)
+    found = in_range(job.moves, job.low, job.high, 1, job.seed, stop=stop)
     return (list(found[0].moves), found[0].score) if found else None
-
-
-def review_text(start: Board, moves: list[int], first: int = 0) -> str:
-    """A review job's text: the start position's board string, "|", the moves with passes,
-    "|", the first ply to judge."""
-    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}|{first}"
 
 
 REVIEW_NICE = 10
 """How far below the window the review's worker processes run: the window keeps its frames."""
 
 
-def review_data(
-    text: str,
+def review_moves(
+    job: ReviewJob,
     stop: threading.Event | None,
     on_review: Callable[[MoveReview], None],
     workers: int | None = None,
-) -> list[tuple[Any, ...]]:
-    """Review the game in a review job's text on ``workers`` processes (one per core unless
-    told), at a lower priority than the window; each move's review as plain data.
-    ``on_review`` hears each verdict as it is made."""
-    start_text, _, rest = text.partition("|")
-    moves_text, _, first = rest.partition("|")
-    start = Board.from_string(start_text)
-    moves = [entry.square for entry in Board.from_transcript(moves_text, start=start).history]
+) -> list[MoveReview]:
+    """Review the job's game on ``workers`` processes (one per core unless told), at a lower
+    priority than the window; ``on_review`` hears each verdict as it is made."""
     count = default_workers() if workers is None else workers
-    reviews = review_game(
-        start,
-        moves,
+    return review_game(
+        Board.from_string(job.start),
+        list(job.moves),
         stop=stop,
-        first=int(first or 0),
+        first=job.first,
         on_review=on_review,
         workers=count,
         nice=REVIEW_NICE,
     )
-    return [dataclasses.astuple(review) for review in reviews]
 
 
-def data_job(kind: str, text: str, stop: Any) -> Any:
-    """A "position" or "judge" job's answer as plain data."""
-    if kind == "position":
-        return position_data(text, stop)
-    return judged_data(Board.from_string(text), stop)
-
-
-def judged_data(board: Board, stop: Any) -> list[tuple[str, int, bool]]:
-    """A "judge" job: every legal move scored as the review scores it, best first."""
-    scores, exact = score_moves(board, stop=cast(threading.Event, stop))
+def judged_moves(board: Board, stop: threading.Event) -> list[MoveScore]:
+    """Every legal move scored as the review scores it, best first."""
+    scores, exact = score_moves(board, stop=stop)
     ranked = sorted(scores.items(), key=lambda item: -item[1])
-    return [(square_name(sq), score, exact) for sq, score in ranked]
-
-
-def value_from_data(kind: str, data: Any) -> Any:
-    """A result as the engine returned it, rebuilt from the plain data the child sent."""
-    if kind in ("think", "score"):
-        return SearchResult(**data)
-    if kind == "review":
-        return [MoveReview(*row) for row in data]
-    if kind == "verdict":
-        return MoveReview(*data)
-    if kind == "position":
-        return data
-    return [MoveScore(*score) for score in data]
+    return [MoveScore(square_name(sq), score, exact) for sq, score in ranked]

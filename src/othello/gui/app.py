@@ -34,12 +34,14 @@ import pygame
 from othello.app import i18n
 from othello.app.files import logs, paths
 from othello.app.i18n import _
+from othello.app.search_service import JobKind
 from othello.app.settings.choices import load_with_choices, save_preferences
 from othello.app.settings.keys import Settings, search_processes
 from othello.app.settings.loading import find_config
 from othello.gui import window_size
 from othello.gui.live_settings import LiveSettings
 from othello.gui.model.library_list import LibraryList
+from othello.gui.model.names import ScreenName
 from othello.gui.scenes.base import Scene, SceneT
 from othello.gui.scenes.play import PlayScene
 from othello.gui.screens import make_screen
@@ -200,7 +202,7 @@ class App:
         try:
             while self.running and (max_frames is None or frames < max_frames):
                 start = time.perf_counter()
-                thinking = self.worker.kind == "think"
+                thinking = self.worker.kind == JobKind.THINK
                 self.frame(dt)
                 work = time.perf_counter() - start
                 if not frames:
@@ -255,16 +257,16 @@ class App:
         """The open scene of this kind, if there is one."""
         return next((s for s in self.scenes if isinstance(s, kind)), None)
 
-    def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
+    def open_screen(self, name: ScreenName, *, above: Scene | None = None, **options: Any) -> Scene:
         """Open the screen called ``name`` (screens.SCREENS), made with ``options``."""
         scene = make_screen(name, self, **options)
         self.open_scene(scene, above=above)
         return scene
 
-    def find_screen(self, name: str) -> Scene | None:
+    def find_screen(self, name: ScreenName) -> Scene | None:
         return next((s for s in self.scenes if s.name == name), None)
 
-    def close_screen(self, name: str) -> None:
+    def close_screen(self, name: ScreenName) -> None:
         self.scenes = [s for s in self.scenes if s.name != name]
 
     def quit(self) -> None:

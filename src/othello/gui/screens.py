@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from othello.gui.model.names import ScreenName
 from othello.gui.scenes.base import Scene
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.game_card import GameCard
@@ -23,7 +24,7 @@ from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.scenes.settings_card import SettingsCard
 
-SCREENS: dict[str, Callable[..., Scene]] = {
+SCREENS: dict[ScreenName, Callable[..., Scene]] = {
     screen.name: screen
     for screen in (
         EndOverlay,
@@ -40,6 +41,6 @@ SCREENS: dict[str, Callable[..., Scene]] = {
 }
 
 
-def make_screen(name: str, host: Any, **options: Any) -> Scene:
+def make_screen(name: ScreenName, host: Any, **options: Any) -> Scene:
     """The screen called ``name``, made for ``host``; KeyError for a name nobody knows."""
     return SCREENS[name](host, **options)

@@ -19,6 +19,7 @@ import json
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from othello.app.files.game_files import check_position
@@ -27,8 +28,28 @@ from othello.core.board import Board
 from othello.core.errors import GameTextError, OthelloError
 from othello.core.game import Game, Players
 
-PLAYERS = ("computer:black", "computer:white", "two-players", "watch")
-"""Who plays which side: the mode, and your colour against the computer."""
+
+class PlayerMode(Enum):
+    """Who plays which side: the mode, and your colour against the computer. The values are
+    what the ``seats.players`` column, the spool and an old autosave hold."""
+
+    HUMAN_BLACK = "computer:black"  # you play Black against the computer
+    HUMAN_WHITE = "computer:white"  # you play White against the computer
+    TWO_PLAYERS = "two-players"
+    WATCH = "watch"  # the computer plays both sides
+
+    @classmethod
+    def read(cls, stored: object) -> PlayerMode | None:
+        """A stored value as a mode; None for anything else (a damaged row, a newer mode)."""
+        for mode in cls:
+            if stored == mode.value:
+                return mode
+        return None
+
+
+def stored(mode: PlayerMode | None) -> str | None:
+    """A mode as the library keeps it."""
+    return None if mode is None else mode.value
 
 
 def new_key() -> int:
@@ -55,9 +76,23 @@ class Seat:
     """A window's place: the game on the board (its key) and who plays it."""
 
     board: int | None
-    players: str | None = None
-    played_by: str | None = None  # who played the game on the board, once it is over
+    players: PlayerMode | None = None
+    played_by: PlayerMode | None = None  # who played the game on the board, once it is over
     replaced: bool = False  # it just replaced another game: Undo brings that one back
+
+    def to_data(self) -> dict[str, Any]:
+        """As plain data (the spool's form)."""
+        return {
+            **self.__dict__,
+            "players": stored(self.players),
+            "played_by": stored(self.played_by),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Seat:
+        """From the spool's form; TypeError for a field it does not have."""
+        modes = {k: PlayerMode.read(data.get(k)) for k in ("players", "played_by")}
+        return cls(**{**data, **modes})
 
 
 @dataclass
@@ -88,7 +123,7 @@ class Changes:
             "slot": self.slot,
             "games": [{**g.__dict__, "moves": g.moves.hex()} for g in self.games.values()],
             "line": self.line,
-            "seat": None if self.seat is None else self.seat.__dict__,
+            "seat": None if self.seat is None else self.seat.to_data(),
         }
 
     @classmethod
@@ -97,7 +132,7 @@ class Changes:
         try:
             games = [HeldGame(**{**g, "moves": bytes.fromhex(g["moves"])}) for g in data["games"]]
             line = data["line"]
-            seat = None if data["seat"] is None else Seat(**data["seat"])
+            seat = None if data["seat"] is None else Seat.from_data(data["seat"])
             changes = cls(int(data["slot"]), {g.key: g for g in games}, line, seat)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"not a window's games ({err})") from None
@@ -229,7 +264,7 @@ def write_rows(library: Library, changes: Changes) -> None:
             library.db.execute(
                 "INSERT OR REPLACE INTO seats (slot, board, players, played_by, replaced, "
                 "saved) VALUES (?, ?, ?, ?, ?, strftime('%s', 'now'))",
-                (slot, s.board, s.players, s.played_by, int(s.replaced)),
+                (slot, s.board, stored(s.players), stored(s.played_by), int(s.replaced)),
             )
 
 
@@ -276,8 +311,8 @@ def read(library: Library, slot: int) -> Held | None:
         games,
         Seat(
             board if isinstance(board, int) else None,
-            players if players in PLAYERS else None,
-            played_by if played_by in PLAYERS else None,
+            PlayerMode.read(players),
+            PlayerMode.read(played_by),
             bool(replaced),
         ),
     )

@@ -34,7 +34,7 @@ from othello.app.library import puzzles as puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import Library, LibraryError
 from othello.app.library.game_records import GameRecord, read_source
-from othello.app.library.held_games import Changes, Seat
+from othello.app.library.held_games import Changes, PlayerMode, Seat
 from othello.core.errors import GameTextError, OthelloError
 from othello.core.game import Game
 from othello.core.notation import parse_move, split_transcript
@@ -193,8 +193,8 @@ def _autosave(library: Library, data: bytes, slot: int) -> list[str]:
     played_by = saved.get("played_by")
     seat = Seat(
         None,
-        players if players in held_games.PLAYERS else None,
-        played_by if played_by in held_games.PLAYERS and game.is_over() else None,
+        PlayerMode.read(players),
+        PlayerMode.read(played_by) if game.is_over() else None,
         saved.get("replaced") is True,
     )
     _add_line(library, slot, line, board=len(earlier), seat=seat)

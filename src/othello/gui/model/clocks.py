@@ -17,9 +17,9 @@ from weakref import WeakKeyDictionary
 from othello.core.board import Color
 from othello.core.clock import ClockTime, GameClock, TimeControl
 from othello.core.game import Game
-from othello.gui.model.session import Change, Session
+from othello.gui.model.session import Change, ChangeKind, Session
 
-STEPS = ("undo", "redo", "back", "forward", "branch")
+STEPS = (ChangeKind.UNDO, ChangeKind.REDO, ChangeKind.BACK, ChangeKind.FORWARD, ChangeKind.BRANCH)
 """Changes after which the clocks show the times of the position on the board."""
 
 
@@ -70,13 +70,13 @@ class Clocks:
 
     def changed(self, change: Change) -> None:
         session, game = self.session, self.session.game
-        if change.kind == "new":
+        if change.kind == ChangeKind.NEW:
             self._start(game)
             return
         clock = self.clock
         if clock is None:
             return
-        if change.kind == "play" and change.color is not None:
+        if change.kind == ChangeKind.PLAY and change.color is not None:
             spent = clock.moved(change.color)
             if game.cursor and change.color is not None:
                 game.times[game.cursor - 1] = round(spent, 2)
@@ -85,7 +85,7 @@ class Clocks:
             clock.back_to(self._ply(), session.next_to_place())
             if session.paused:
                 clock.pause()
-        elif change.kind == "timeout":
+        elif change.kind == ChangeKind.TIMEOUT:
             clock.running = None
 
     def tick(self) -> Color | None:

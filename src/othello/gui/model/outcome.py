@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
+from othello.app.library.held_games import PlayerMode
 from othello.core.game import Game
 from othello.gui.model.session import Change, Session
 
-_PLAYED: WeakKeyDictionary[Game, str] = WeakKeyDictionary()  # a game: Session.players then
+_PLAYED: WeakKeyDictionary[Game, PlayerMode] = WeakKeyDictionary()  # a game: Session.players then
 
 
 def watch(session: Session) -> None:
@@ -44,22 +45,22 @@ class _Seated(Protocol):
     @property
     def game(self) -> Game: ...
     @property
-    def players(self) -> str: ...
+    def players(self) -> PlayerMode: ...
 
 
-def players_of(session: _Seated) -> str:
+def players_of(session: _Seated) -> PlayerMode:
     """Who played the game on the board (see ``Session.players``): as it was when it ended,
     or, for a game not over (or not watched), as it is now."""
     return _PLAYED.get(session.game, session.players)
 
 
-def played(game: Game, players: str) -> str:
+def played(game: Game, players: PlayerMode) -> PlayerMode:
     """Who played ``game`` (one on the board or not): as it was when it ended, else
     ``players``, the window's players now."""
     return _PLAYED.get(game, players)
 
 
-def remember(game: Game, players: str) -> None:
+def remember(game: Game, players: PlayerMode) -> None:
     """``game`` is over and was played by ``players`` (read back with a saved game): a side
     chosen over the end card before the window closed is for the next game, not this one."""
     if game.is_over():

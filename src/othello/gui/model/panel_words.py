@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from othello.app.i18n import N_, _, ngettext, pgettext
+from othello.app.library.held_games import PlayerMode
+from othello.app.search_service import JobKind
 from othello.core.bitboard import PASS
 from othello.core.board import Color
 from othello.core.game import Players
@@ -21,6 +23,7 @@ from othello.gui.model import outcome
 from othello.gui.model.club_words import timeout_headline, timeout_verdict
 from othello.gui.model.game_words import move_info, opening_text, side_name
 from othello.gui.model.judgement import GraphPoint
+from othello.gui.model.names import Command
 from othello.gui.model.player_names import player_shown
 from othello.gui.model.session import Session
 
@@ -51,9 +54,11 @@ class PanelView:
     level_label: str = "Level"  # the level box's heading ("Hints" with two players)
     level_number: str = ""  # the level box's shortest form: the level's number
     busy: float | None = None  # seconds into a search, for the spinner; None when idle
-    enabled: dict[str, bool] = field(default_factory=dict)
-    labels: dict[str, list[str]] = field(default_factory=dict)  # a button's label, longest first
-    toggles: dict[str, bool] = field(default_factory=dict)  # a toggle's state, its lamp
+    enabled: dict[Command, bool] = field(default_factory=dict)
+    labels: dict[Command, list[str]] = field(
+        default_factory=dict
+    )  # a button's label, longest first
+    toggles: dict[Command, bool] = field(default_factory=dict)  # a toggle's state, its lamp
     clocks: dict[Color, tuple[str, bool, bool]] = field(default_factory=dict)  # time, runs, low
     strength: list[str] = field(default_factory=list)  # the player's rating beside the
     # level's heading, longest first: how sure it is in words, then +/-, then the figure
@@ -87,16 +92,19 @@ def result_words(session: Session) -> tuple[str, list[str]]:
     players = outcome.players_of(session)
     lost = session.game.lost_on_time
     if lost is not None:  # a flag fell: the side that ran out loses, whatever the discs say
-        sides: dict[str, Color] = {"computer:black": "black", "computer:white": "white"}
+        sides: dict[PlayerMode, Color] = {
+            PlayerMode.HUMAN_BLACK: "black",
+            PlayerMode.HUMAN_WHITE: "white",
+        }
         return timeout_headline(lost), timeout_verdict(lost, sides.get(players))
-    if players == "watch":
+    if players is PlayerMode.WATCH:
         kind = "watch"
     elif winner is None:
         kind = "draw"
-    elif players == "two-players":
+    elif players is PlayerMode.TWO_PLAYERS:
         kind = "both"
     else:
-        human = "white" if players == "computer:white" else "black"
+        human = "white" if players is PlayerMode.HUMAN_WHITE else "black"
         kind = "win" if winner == human else "loss"
     return headline, [_(words) for words in VERDICTS[kind]]
 
@@ -122,10 +130,10 @@ def result_text(session: Session) -> tuple[str, str]:
     return headline, verdicts[0]
 
 
-def status_parts(session: Session, search: str | None, depth: int | None) -> tuple[str, str]:
+def status_parts(session: Session, search: JobKind | None, depth: int | None) -> tuple[str, str]:
     """What the status box says: a headline and a detail line (which may be empty).
 
-    ``search`` is the running search's kind ("think", "analyze", "review" or None) and
+    ``search`` is the running search's kind (THINK, ANALYZE, REVIEW... or None) and
     ``depth`` the deepest it has finished (a review: the moves judged). A review runs beside
     the game, so the headline still says whose turn it is; the detail line, how far it got.
     """
@@ -133,9 +141,9 @@ def status_parts(session: Session, search: str | None, depth: int | None) -> tup
     return forms[0], forms[1]
 
 
-def status_forms(session: Session, search: str | None, depth: int | None) -> list[str]:
+def status_forms(session: Session, search: JobKind | None, depth: int | None) -> list[str]:
     """The status's headline, then its detail line in wordings longest first."""
-    if search == "review":
+    if search == JobKind.REVIEW:
         headline = status_forms(session, None, None)[0]
         n = depth or 0
         judged = ngettext("Reviewing: {n} move judged", "Reviewing: {n} moves judged", n).format(
@@ -153,7 +161,7 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [_("Paused"), _("P: go on")]
     passed = passed_words(session)
     if session.is_human_turn():
-        hinting = _("finding a hint…") if search == "analyze" else ""
+        hinting = _("finding a hint…") if search == JobKind.ANALYZE else ""
         hinting = " · ".join(filter(None, (passed, hinting)))
         if session.sides_shared:
             white = board.side_to_move == "white"
@@ -168,7 +176,7 @@ def status_forms(session: Session, search: str | None, depth: int | None) -> lis
         return [_("Your move"), hinting]
     if session.paused and session.watching:
         return [_("Paused"), _("P: go on · .: one move"), _("P: go on")]
-    shown_depth = depth if search == "think" else None
+    shown_depth = depth if search == JobKind.THINK else None
     if session.human is not None:
         who = _("Computer thinking")
     elif board.side_to_move == "white":
@@ -225,7 +233,7 @@ def player_names(session: Session) -> dict[Color, str]:
 def panel_view(
     session: Session,
     *,
-    search: str | None,
+    search: JobKind | None,
     depth: int | None,
     busy: float | None,
     levels: tuple[int, int],
@@ -282,7 +290,9 @@ def panel_view(
         enabled={
             "undo": session.can_undo(),
             "redo": session.can_redo(),
-            "hint": session.is_human_turn() and not session.must_pass() and search != "analyze",
+            "hint": session.is_human_turn()
+            and not session.must_pass()
+            and search != JobKind.ANALYZE,
             "level-down": shown > levels[0] and not session.two_players,
             "level-up": shown < levels[1] and not session.two_players,
             "play-black": not demo,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from othello.app.library.held_games import PlayerMode
 from othello.core.board import Color
 
 
@@ -26,19 +27,21 @@ class Seats:
     step_once: bool = False  # watching, paused: play one move, then wait again
 
     @property
-    def players(self) -> str:
-        """Who plays which side, as the autosave keeps it (see storage.PLAYERS)."""
+    def players(self) -> PlayerMode:
+        """Who plays which side, as the library keeps it with the game."""
         if self.two_players:
-            return "two-players"
-        return "watch" if self.human is None else f"computer:{self.human}"
+            return PlayerMode.TWO_PLAYERS
+        if self.human is None:
+            return PlayerMode.WATCH
+        return PlayerMode.HUMAN_WHITE if self.human == "white" else PlayerMode.HUMAN_BLACK
 
-    def set_players(self, players: str) -> None:
+    def set_players(self, players: PlayerMode) -> None:
         """Take the mode an autosave recorded (before its game is set: nothing restarts)."""
-        self.two_players = players == "two-players"
+        self.two_players = players is PlayerMode.TWO_PLAYERS
         self.human = (
             None
-            if players in ("two-players", "watch")
-            else ("white" if players == "computer:white" else "black")
+            if players in (PlayerMode.TWO_PLAYERS, PlayerMode.WATCH)
+            else ("white" if players is PlayerMode.HUMAN_WHITE else "black")
         )
 
     @property

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board, Color
@@ -28,24 +29,42 @@ from othello.gui.model.seats import other
 from othello.gui.model.turns import Turns
 
 
+class ChangeKind(Enum):
+    """What kind of thing happened to the game (a listener that misspells one fails mypy)."""
+
+    NEW = "new"
+    PLAY = "play"
+    PASS = "pass"
+    UNDO = "undo"
+    REDO = "redo"
+    LOAD = "load"
+    PLAYERS = "players"
+    BRANCH = "branch"  # playing on from an earlier position: a copy of the game takes its place
+    BACK = "back"  # undo went to the game before, on the shelf
+    FORWARD = "forward"  # redo went to the game after, on the shelf
+    TIMEOUT = "timeout"  # the side to move (``color``) lost on time
+
+
 @dataclass(frozen=True)
 class Change:
     """What just happened to the game, for listeners that animate, autosave or cancel a search.
 
-    kind is one of: "new", "play", "pass", "undo", "redo", "load", "players", "branch" (playing
-    on from an earlier position: a copy of the game takes its place), "back" or "forward"
-    when undo or redo went to another game on the shelf, and "timeout" when the side to
-    move lost on time (``color``).
-    For "play", ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
+    For PLAY, ``square`` is the move, ``color`` who played it and ``flipped`` what turned over.
     """
 
-    kind: str
+    kind: ChangeKind
     square: Square | None = None
     color: Color | None = None
     flipped: tuple[Square, ...] = ()
 
 
-OTHER_GAME = ("new", "load", "branch", "back", "forward")
+OTHER_GAME = (
+    ChangeKind.NEW,
+    ChangeKind.LOAD,
+    ChangeKind.BRANCH,
+    ChangeKind.BACK,
+    ChangeKind.FORWARD,
+)
 """The changes that put another game on the board."""
 
 
@@ -101,18 +120,18 @@ class Session(Turns):
         says where they came from ("balanced", "range").
 
         Returns the game it replaced when that one is kept for Undo (it had moves)."""
-        return self._replace(fresh_game(start, given, origin), "new")
+        return self._replace(fresh_game(start, given, origin), ChangeKind.NEW)
 
     def lose_on_time(self, color: Color) -> None:
         """``color``'s flag fell: the game is over, lost on time."""
         if self.game.lost_on_time is None and not self.is_over():
             self.game.lost_on_time = color
-            self._changed(Change("timeout", color=color))
+            self._changed(Change(ChangeKind.TIMEOUT, color=color))
 
     def set_game(self, game: Game) -> Game | None:
         """Put a loaded or pasted game on the board (the caller has checked it is legal);
         returns the game it replaced when that one is kept for Undo."""
-        return self._replace(game, "load")
+        return self._replace(game, ChangeKind.LOAD)
 
     def play(self, move: str | Square, by_computer: bool = False) -> Change:
         """Play a move for the side to move (a disc or a forced pass); raises if illegal.
@@ -123,7 +142,7 @@ class Session(Turns):
         flipped = tuple(board.flips(sq)) if sq != PASS else ()
         self.game.play(sq)
         self.judgement.played(tuple(self.game.moves), person=sq != PASS and not by_computer)
-        change = Change("pass" if sq == PASS else "play", sq, color, flipped)
+        change = Change(ChangeKind.PASS if sq == PASS else ChangeKind.PLAY, sq, color, flipped)
         self._changed(change)
         return change
 
@@ -149,12 +168,12 @@ class Session(Turns):
             self.game.undo()
             while self.game.can_undo() and self._skip_when_stepping():
                 self.game.undo()
-            self._changed(Change("undo"))
+            self._changed(Change(ChangeKind.UNDO))
             return True
         if self.earlier:
             self._keep(self.later)
             self.game = self.earlier.pop()
-            self._changed(Change("back"))
+            self._changed(Change(ChangeKind.BACK))
             return True
         return False
 
@@ -165,12 +184,12 @@ class Session(Turns):
             self.game.redo()
             while self.game.can_redo() and self._skip_when_stepping():
                 self.game.redo()
-            self._changed(Change("redo"))
+            self._changed(Change(ChangeKind.REDO))
             return True
         if self.later:
             self._keep(self.earlier)
             self.game = self.later.pop()
-            self._changed(Change("forward"))
+            self._changed(Change(ChangeKind.FORWARD))
             return True
         return False
 
@@ -186,9 +205,9 @@ class Session(Turns):
         if restart:  # from its start again: a balanced opening's given moves stay
             game = self.game
             self.game = fresh_game(game.start, tuple(game.moves[: game.given]), game.origin)
-            self._changed(Change("new"))
+            self._changed(Change(ChangeKind.NEW))
         else:
-            self._changed(Change("players"))
+            self._changed(Change(ChangeKind.PLAYERS))
 
     def show(self, game: Game | None, kind: str = "moves") -> None:
         """Show ``game`` on the board instead of the game on it (None: the game again); the
@@ -215,11 +234,11 @@ class Session(Turns):
         if cursor >= self.game.cursor:
             if cursor > self.game.cursor:
                 self.game.go_to(cursor)
-                self._changed(Change("redo"))
+                self._changed(Change(ChangeKind.REDO))
             return False
         branch = self.game.copy(cursor)
         self.judgements.by_game[branch] = self.judgement.copy()
-        self._replace(branch, "branch")
+        self._replace(branch, ChangeKind.BRANCH)
         return True
 
     def set_two_players(self, on: bool) -> None:
@@ -227,7 +246,7 @@ class Session(Turns):
         the game goes on as it is."""
         if on != self.two_players:
             self.two_players = on
-            self._changed(Change("players"))
+            self._changed(Change(ChangeKind.PLAYERS))
 
     # ----- helpers ---------------------------------------------------------------------
 
@@ -239,7 +258,7 @@ class Session(Turns):
             return self.game.cursor > self.game.given
         return placed_by(self.game, self.human)
 
-    def _replace(self, game: Game, kind: str) -> Game | None:
+    def _replace(self, game: Game, kind: ChangeKind) -> Game | None:
         """Put ``game`` on the board; the one it replaces (and any Undo stepped back from)
         goes on the shelf, so new games always come last."""
         replaced = self.game
@@ -266,9 +285,9 @@ class Session(Turns):
         return self.board.side_to_move != self.human or self.board.must_pass()
 
     def _changed(self, change: Change) -> None:
-        if change.kind in ("new", "load", "branch", "forward"):
+        if change.kind in (ChangeKind.NEW, ChangeKind.LOAD, ChangeKind.BRANCH, ChangeKind.FORWARD):
             self.replaced = True
-        elif change.kind in ("play", "pass", "undo", "redo"):
+        elif change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.UNDO, ChangeKind.REDO):
             self.replaced = False
         for listener in list(self.on_game_changed):
             listener(change)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 import pygame
 
+from othello.gui.model.names import ScreenName
+
 if TYPE_CHECKING:
     from othello.app.settings.keys import Settings
     from othello.gui.model.library_list import LibraryList
@@ -36,7 +38,7 @@ class Scene:
     ``name`` is what other screens ask the host for (``PlayHost.open_screen``), so that no
     screen imports another to open it: the names are listed in ``gui/screens.py``."""
 
-    name: ClassVar[str] = ""
+    name: ClassVar[ScreenName]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -96,13 +98,13 @@ class PlayHost(Host, Protocol):
     @property
     def library_list(self) -> LibraryList: ...
 
-    def open_screen(self, name: str, *, above: Scene | None = None, **options: Any) -> Scene:
+    def open_screen(self, name: ScreenName, *, above: Scene | None = None, **options: Any) -> Scene:
         """Open the screen called ``name`` (screens.SCREENS) on top, or just above ``above``;
         ``options`` go to the screen as it is made."""
         ...
 
-    def find_screen(self, name: str) -> Scene | None: ...
-    def close_screen(self, name: str) -> None:
+    def find_screen(self, name: ScreenName) -> Scene | None: ...
+    def close_screen(self, name: ScreenName) -> None:
         """Close every open screen called ``name``."""
         ...
 

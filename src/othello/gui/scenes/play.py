@@ -17,9 +17,10 @@ from othello.core.bitboard import Square
 from othello.core.notation import square_name
 from othello.gui.model.club_words import NOT_WHILE_PAUSED
 from othello.gui.model.game_words import pass_text
+from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.panel_words import PanelView
-from othello.gui.model.session import Change
+from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.base import PlayHost, Scene
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
@@ -196,17 +197,17 @@ class PlayScene(Scene):
         self.notices.drop_answers()
         self.computer.game_changed(change)
         self.cursor_stale = True
-        if change.kind == "play":
+        if change.kind == ChangeKind.PLAY:
             self._placed(change)
             return
-        if change.kind == "pass":
+        if change.kind == ChangeKind.PASS:
             self.notices.announce(pass_text(change.color), self.now + PASS_SECONDS)
             return
         self.animation = None
         self.queued.clear()
-        if change.kind in ("new", "load", "back", "forward"):
+        if change.kind in (ChangeKind.NEW, ChangeKind.LOAD, ChangeKind.BACK, ChangeKind.FORWARD):
             self.notices.drop_seen()
-        if change.kind != "players":
+        if change.kind != ChangeKind.PLAYERS:
             self.notices.clear_banner()
         self.game_over_since = None
         self.host.close_screen("end")
@@ -221,8 +222,8 @@ class PlayScene(Scene):
 
     # ----- commands ----------------------------------------------------------------------
 
-    def do(self, command: str) -> None:
-        """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
+    def do(self, command: Command) -> None:
+        """Carry out a panel button or a key (panel_layout.GRID, play_keys.KEYS)."""
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:

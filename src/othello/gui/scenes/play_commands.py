@@ -3,7 +3,7 @@
 The commands that act on the game as a whole live here (a new game, undo and redo, the move
 list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
 review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
-panel.GRID and controls.KEYS to them.
+panel_layout.GRID and play_keys.KEYS to them.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Protocol
 
 from othello.app.i18n import _
 from othello.gui.model.game_words import stepped_text
+from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.session import Session
 from othello.gui.scenes import play_library as library_commands
@@ -173,10 +174,10 @@ class GameCommands:
             self.host.open_screen("help", offer=offer)
 
 
-def command_table(scene: CommandsScene) -> dict[str, Callable[[], None]]:
-    """Every command name (panel.GRID, controls.KEYS) and what it does in ``scene``."""
+def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
+    """Every command (``names.Command``) and what it does in ``scene``."""
     game, choices, computer = GameCommands(scene), scene.choices, scene.computer
-    table: dict[str, Callable[[], None]] = {
+    table: dict[Command, Callable[[], None]] = {
         "new": game.new_game,
         "undo": partial(game.step, "undo"),
         "redo": partial(game.step, "redo"),

@@ -1,6 +1,6 @@
 """The play scene's keys: which command a key press asks for.
 
-Commands are names ("undo", "level-up", "cursor-left"...), the same names the panel's buttons
+Commands are names (``names.Command``: "undo", "level-up", "cursor-left"...), the same names the panel's buttons
 give, so a key and its button do one thing in one place (``PlayScene.do``).
 """
 
@@ -11,9 +11,10 @@ from typing import Protocol
 import pygame
 
 from othello.core.bitboard import Square
+from othello.gui.model.names import Command
 from othello.gui.model.session import Session
 
-KEYS: dict[int, str] = {
+KEYS: dict[int, Command] = {
     pygame.K_n: "new",
     pygame.K_u: "undo",
     pygame.K_h: "hint",
@@ -48,18 +49,18 @@ KEYS: dict[int, str] = {
     pygame.K_UP: "cursor-up",
     pygame.K_DOWN: "cursor-down",
 }
-CTRL_KEYS: dict[int, str] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_p: "picture"}
+CTRL_KEYS: dict[int, Command] = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_p: "picture"}
 COLUMN_KEYS = {pygame.K_a + i: i for i in range(8)}  # a..h
 ROW_KEYS = {
     **{pygame.K_1 + i: i for i in range(8)},
     **{key: i for i, key in enumerate((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
                                         pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8))},
 }  # fmt: skip
-WAITING = frozenset({"play-black", "edit", "library", "hint"})
+WAITING: frozenset[Command] = frozenset({"play-black", "edit", "library", "hint"})
 """The commands of the columns' letters (B, E, G, H): on the player's turn they wait TYPE_WAIT
 seconds for a digit (b3 is a square) and are done when none comes."""
 TYPE_WAIT = 0.7
-CURSOR_STEPS: dict[str, tuple[int, int]] = {
+CURSOR_STEPS: dict[Command, tuple[int, int]] = {
     "cursor-left": (-1, 0),
     "cursor-right": (1, 0),
     "cursor-up": (0, -1),
@@ -67,7 +68,7 @@ CURSOR_STEPS: dict[str, tuple[int, int]] = {
 }
 
 
-def key_command(key: int, mod: int = 0, unicode: str = "") -> str | None:
+def key_command(key: int, mod: int = 0, unicode: str = "") -> Command | None:
     """The command for a key press, or None when the play scene has no use for it.
 
     Cmd on macOS does what Ctrl does; Ctrl or Cmd with any other key (C, V, S, O...) is left
@@ -93,10 +94,10 @@ class TypedMove:
 
     def __init__(self) -> None:
         self.column: int | None = None
-        self.waiting: str | None = None  # the letter's own command, not done yet
+        self.waiting: Command | None = None  # the letter's own command, not done yet
         self.until = 0.0
 
-    def letter(self, column: int, command: str | None, now: float) -> None:
+    def letter(self, column: int, command: Command | None, now: float) -> None:
         self.column = column
         self.waiting = command if command in WAITING else None
         self.until = now + TYPE_WAIT
@@ -109,7 +110,7 @@ class TypedMove:
         self.column, self.waiting = None, None
         return square
 
-    def due(self, now: float, anything_else: bool = False) -> str | None:
+    def due(self, now: float, anything_else: bool = False) -> Command | None:
         """The letter's command, once its wait is over or another key came; then forgotten."""
         if self.column is None or not (anything_else or now >= self.until):
             return None
@@ -125,7 +126,7 @@ class TypingScene(Protocol):
 
     @property
     def session(self) -> Session: ...
-    def do(self, command: str) -> None: ...
+    def do(self, command: Command) -> None: ...
     def click_square(self, square: Square) -> None: ...
 
 
@@ -138,7 +139,7 @@ class Typing:
         self.scene = scene
         self.typed = TypedMove()
 
-    def key(self, key: int, mod: int, command: str | None) -> bool:
+    def key(self, key: int, mod: int, command: Command | None) -> bool:
         """A key press; True when it was a letter or digit of a square's name."""
         scene, session = self.scene, self.scene.session
         waited = self.typed.due(scene.now, anything_else=key not in ROW_KEYS)

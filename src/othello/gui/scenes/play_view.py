@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from othello.app.search_service import JobKind
 from othello.core.bitboard import Square
 from othello.core.clock import WARNING_SECONDS
 from othello.gui.model.club_words import clock_text, strength_short
@@ -45,10 +46,10 @@ class PlayView:
         """The explorer is on, and not over a puzzle (it would give the answer away)."""
         return self.scene.explorer.on and self.scene.session.shown_kind != "puzzle"
 
-    def _search(self) -> tuple[str | None, int | None]:
+    def _search(self) -> tuple[JobKind | None, int | None]:
         """The running search's kind and depth (a review: the moves judged so far)."""
         kind = self.scene.host.worker.kind
-        if kind == "review":
+        if kind == JobKind.REVIEW:
             return kind, self.scene.computer.reviewing.judged_count()
         return kind, self.scene.host.worker.depth
 

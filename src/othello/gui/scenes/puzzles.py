@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from othello.app.i18n import N_, _
+from othello.app.search_service import JobKind
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import parse_move, square_name
@@ -135,7 +136,7 @@ class PuzzleOverlay(Scene):
         if outcome.error is not None:
             self.tell(_("The puzzle's search failed; the answer cannot be checked. Enter: next."))
             return
-        if outcome.kind == "judge" and self.puzzle is not None:
+        if outcome.kind == JobKind.JUDGE and self.puzzle is not None:
             judged = {m.move: m.score for m in outcome.value}
             self.scores = {**judged, **self.puzzle.scores}  # the puzzle's own stand
             self.exact = all(m.exact for m in outcome.value) and (
@@ -143,7 +144,7 @@ class PuzzleOverlay(Scene):
             )
             if self.pending is not None:
                 self._judge()
-        elif outcome.kind == "think" and self.verdict is not None:
+        elif outcome.kind == JobKind.THINK and self.verdict is not None:
             self.line = [self.verdict.best, *getattr(outcome.value, "pv", [])]
 
     # ----- events ------------------------------------------------------------------------

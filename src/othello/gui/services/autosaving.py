@@ -19,7 +19,7 @@ from othello.app.i18n import _, ngettext
 from othello.app.library import copies as instances
 from othello.app.library import held_games
 from othello.app.library.database import Library, LibraryError
-from othello.app.library.held_games import Changes, Held, HeldGame, Seat
+from othello.app.library.held_games import Changes, Held, HeldGame, PlayerMode, Seat
 from othello.core.errors import GameTextError
 from othello.core.game import Game
 from othello.gui.model import outcome
@@ -41,8 +41,8 @@ class AutosavedSession(Protocol):
     judgements: Judgements
 
     @property
-    def players(self) -> str: ...
-    def set_players(self, players: str) -> None: ...
+    def players(self) -> PlayerMode: ...
+    def set_players(self, players: PlayerMode) -> None: ...
     def set_game(self, game: Game) -> Game | None: ...
 
 

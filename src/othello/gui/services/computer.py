@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from othello.app.i18n import _
+from othello.app.search_service import JobKind, SearchOutcome
 from othello.core.bitboard import Square
 from othello.core.clock import ClockTime
 from othello.core.notation import parse_move
@@ -20,7 +21,7 @@ from othello.gui.model.game_words import hint_explanation, hint_text
 from othello.gui.model.judgement import GameJudgement, GraphPoint
 from othello.gui.model.session import Change, Session
 from othello.gui.services.reviewing import GameReview
-from othello.gui.services.worker import Outcome, SearchWorker
+from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
@@ -85,7 +86,7 @@ class ComputerTurn:
     def busy_seconds(self, now: float) -> float | None:
         """How long the running search has been going (for the spinner); None when idle or
         only scoring the position for the graph (quietly, in the background)."""
-        if self.worker.busy and self.worker.kind != "score" and self.busy_since is not None:
+        if self.worker.busy and self.worker.kind != JobKind.SCORE and self.busy_since is not None:
             return now - self.busy_since
         return None
 
@@ -160,7 +161,7 @@ class ComputerTurn:
             wanted
             and not self.session.watching
             and not self.reviewing.wanted
-            and self.worker.kind != "review"
+            and self.worker.kind != JobKind.REVIEW
             and not self.reviewed()
         ):
             self.toggle_review()
@@ -204,7 +205,7 @@ class ComputerTurn:
             self.tell(_("Hints are for your turn."))
         elif self.session.must_pass():
             self.tell(_("You have no legal move: you pass."))
-        elif self.worker.kind != "analyze":
+        elif self.worker.kind != JobKind.ANALYZE:
             # Advice for the player: the strongest analysis, whatever the opponent's level.
             self.worker.analyze(self.session.board, ANALYSIS.number)
 
@@ -221,7 +222,7 @@ class ComputerTurn:
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""
-        if self.worker.kind == "think":
+        if self.worker.kind == JobKind.THINK:
             self.worker.cancel()
 
     def game_changed(self, change: Change) -> None:
@@ -234,7 +235,7 @@ class ComputerTurn:
     def forget(self, keep_review: bool = False) -> None:
         """A running search, its chosen move and the hints are stale; with ``keep_review``
         a running review job goes on (it judges the moves it was given)."""
-        if not (keep_review and self.worker.kind == "review"):
+        if not (keep_review and self.worker.kind == JobKind.REVIEW):
             self.worker.cancel()
         self.pending, self.pending_score, self.search_failed = None, None, False
         self.hints, self.turn_wait = {}, 0.0
@@ -248,24 +249,25 @@ class ComputerTurn:
         sign = 1 if self.session.board.black_to_move else -1
         return sign * score, bool(getattr(result, "exact", False))
 
-    def _take(self, outcome: Outcome) -> None:
+    def _take(self, outcome: SearchOutcome) -> None:
         if outcome.error is not None:
             failed = {"problem": outcome.error}
-            if outcome.kind == "review":
+            if outcome.kind == JobKind.REVIEW:
                 self.reviewing.wanted = False
                 self.notify(
                     _("The review stopped: the search failed ({problem}).").format(**failed)
                 )
                 return
-            self.search_failed = outcome.kind in ("think", "score")  # no retrying every frame
+            # no retrying every frame
+            self.search_failed = outcome.kind in (JobKind.THINK, JobKind.SCORE)
             words = _("The computer's search failed ({problem}); undo or start a new game.")
             self.notify(words.format(**failed))
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])
-        if outcome.kind == "position":
+        if outcome.kind == JobKind.POSITION:
             self.hooks.found_position(outcome.value)
-        elif outcome.kind == "think":
+        elif outcome.kind == JobKind.THINK:
             self.hooks.decided()
             self.pending = str(outcome.value.move)
             self.pending_book = bool(getattr(outcome.value, "book", False))
@@ -274,7 +276,7 @@ class ComputerTurn:
                 # the same search judged the position it started from, after the player's
                 # move: the graph gets that point too, at no extra cost
                 self.judgement.note(here, *self.pending_score, keep=True)
-        elif outcome.kind == "score":
+        elif outcome.kind == JobKind.SCORE:
             score = self._black_score(outcome.value)
             if score is not None:
                 self.judgement.note(here, *score)

@@ -19,6 +19,7 @@ from weakref import WeakKeyDictionary
 
 from othello.app.files.writing import read_limited
 from othello.app.library.game_records import GameRecord
+from othello.app.library.held_games import PlayerMode
 from othello.app.library.importing import ImportReport
 from othello.app.settings.keys import Settings, player_name
 from othello.core.bitboard import PASS
@@ -26,8 +27,9 @@ from othello.core.game import Game
 from othello.formats.ggf import looks_like_ggf
 from othello.gui.model import library_words as words
 from othello.gui.model import outcome
+from othello.gui.model.names import ScreenName
 from othello.gui.model.notices import Notices
-from othello.gui.model.session import Change, Session
+from othello.gui.model.session import Change, ChangeKind, Session
 from othello.gui.services.library_worker import LibraryWorker
 
 MARK_LETTERS = {"best": ".", "inaccuracy": "i", "mistake": "m", "blunder": "b"}
@@ -61,12 +63,15 @@ class _App(Protocol):
 
     def notify(self, message: str) -> None: ...
     def tell(self, message: str) -> None: ...
-    def open_screen(self, name: str, **options: Any) -> object: ...
-    def find_screen(self, name: str) -> object | None: ...
+    def open_screen(self, name: ScreenName, **options: Any) -> object: ...
+    def find_screen(self, name: ScreenName) -> object | None: ...
 
 
 def names(
-    session: Session, settings: Settings, players: str | None = None, game: Game | None = None
+    session: Session,
+    settings: Settings,
+    players: PlayerMode | None = None,
+    game: Game | None = None,
 ) -> tuple[str, str]:
     """Black's and White's names for the game on the board (or ``game``, which ``players``
     played), as it was played: a game that came with its players' names keeps them, played
@@ -76,12 +81,12 @@ def names(
         return game.players.black, game.players.white
     players = players or outcome.players_of(session)
     me = player_name(settings)
-    if players == "two-players":
+    if players is PlayerMode.TWO_PLAYERS:
         return me, me
-    if players == "watch":
+    if players is PlayerMode.WATCH:
         return words.computer_name(session.black_level), words.computer_name(session.level)
     computer = words.computer_name(session.level)
-    return (me, computer) if players == "computer:black" else (computer, me)
+    return (me, computer) if players is PlayerMode.HUMAN_BLACK else (computer, me)
 
 
 def record_of(
@@ -144,7 +149,10 @@ class LibraryFeed:
             return
         if left is not app.session.game and self._worth_keeping(left):
             self.keep(words.PLAYED_HERE, game=left)
-        if change.kind in ("play", "pass", "timeout") and app.session.game.is_over():
+        if (
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.TIMEOUT)
+            and app.session.game.is_over()
+        ):
             self.keep(words.PLAYED_HERE)
 
     def _worth_keeping(self, game: Game) -> bool:

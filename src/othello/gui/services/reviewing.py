@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from othello.app.i18n import _
+from othello.app.search_service import JobKind, SearchOutcome
 from othello.core.bitboard import PASS, Square
 from othello.gui.model.game_words import for_black, review_summary
 from othello.gui.model.judgement import GameJudgement, Moves
-from othello.gui.model.session import OTHER_GAME, Change, Session
-from othello.gui.services.worker import Outcome, SearchWorker
+from othello.gui.model.session import OTHER_GAME, Change, ChangeKind, Session
+from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
 
 
@@ -62,7 +63,7 @@ class GameReview:
     def stop(self, why: str = "") -> None:
         """End the review before its end; ``why`` is said in the window (a message that
         stays its time, whatever the player does next)."""
-        if self.worker.kind == "review":
+        if self.worker.kind == JobKind.REVIEW:
             self.worker.cancel()
         if self.wanted and why:
             self.session.notify(why)
@@ -73,7 +74,7 @@ class GameReview:
         has no move to choose (``computer_first``); finish once every move is judged."""
         if not self.wanted:
             return
-        if self.worker.kind == "score":
+        if self.worker.kind == JobKind.SCORE:
             self.worker.cancel()  # the idle scoring of a position gives way to what was asked
         if self.worker.busy or computer_first:
             return
@@ -94,21 +95,24 @@ class GameReview:
         """Whether the running review job goes on after ``change``: a change of mode leaves
         the game as it is, and a move only adds to it (unless the computer must now choose
         its move: its search comes first, and the review resumes after)."""
-        if change.kind == "players":
+        if change.kind == ChangeKind.PLAYERS:
             return True
-        return change.kind in ("play", "pass") and not self.session.is_computer_turn()
+        return (
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS)
+            and not self.session.is_computer_turn()
+        )
 
     def game_changed(self, change: Change) -> None:
         """Another game on the board ends a review of the old one, with a word."""
         if change.kind in OTHER_GAME:
             self.stop(_("Review stopped: another game is on the board."))
 
-    def take(self, outcome: Outcome) -> bool:
+    def take(self, outcome: SearchOutcome) -> bool:
         """A review job's verdict or result (not a failure); False when ``outcome`` is not
         the review's."""
-        if outcome.kind == "verdict":
+        if outcome.kind == JobKind.VERDICT:
             self.judgement.add_verdict(outcome.value)
-        elif outcome.kind == "review":  # (a failed one is the caller's to report)
+        elif outcome.kind == JobKind.REVIEW:  # (a failed one is the caller's to report)
             for verdict in outcome.value:
                 self.judgement.add_verdict(verdict)
         else:

@@ -22,7 +22,7 @@ from othello.club.rating import Rating, suggestion
 from othello.core.board import Board, Color
 from othello.core.game import Game
 from othello.gui.model.club_words import UNRATED, rated_text, suggest_text
-from othello.gui.model.session import Change, Session
+from othello.gui.model.session import Change, ChangeKind, Session
 from othello.gui.services.library_worker import LibraryWorker
 
 
@@ -90,14 +90,18 @@ class StrengthKeeper:
 
     def changed(self, change: Change) -> None:
         session = self.session
-        if change.kind in ("new", "players"):
-            self._note(session.game, restart=change.kind == "new")
+        if change.kind in (ChangeKind.NEW, ChangeKind.PLAYERS):
+            self._note(session.game, restart=change.kind == ChangeKind.NEW)
         entry = self._games.get(session.game)
         if entry is None:
             return
-        if change.kind == "undo":
+        if change.kind == ChangeKind.UNDO:
             entry.assisted = True
-        if session.is_over() and not entry.done and change.kind in ("play", "pass", "timeout"):
+        if (
+            session.is_over()
+            and not entry.done
+            and change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.TIMEOUT)
+        ):
             entry.done = True
             self._rate(entry)
 

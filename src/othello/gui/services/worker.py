@@ -19,13 +19,23 @@ import queue
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from othello.app import search_service
-from othello.app.search_service import Job, Report
+from othello.app.search_service import (
+    BoardJob,
+    BoardKind,
+    JobKind,
+    PositionJob,
+    ReviewJob,
+    SearchFailure,
+    SearchJob,
+    SearchOutcome,
+    SearchProgress,
+    SearchReport,
+)
 from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.errors import SearchError
@@ -36,30 +46,13 @@ EngineFactory = Callable[[int], Any]
 JOIN_SECONDS = 5.0
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """A finished job: ``value`` is a search result (think) or a list of move scores (analyze)."""
-
-    kind: str
-    generation: int
-    value: Any = None
-    error: BaseException | None = None
-
-
-class Progress(NamedTuple):
-    """The depth a running search has finished."""
-
-    generation: int
-    depth: int
-
-
 class Transport(Protocol):
     """How jobs reach an engine and reports come back; SearchWorker keeps the bookkeeping."""
 
-    def start(self, job: Job) -> None: ...
+    def start(self, job: SearchJob) -> None: ...
     def cancel(self, generation: int) -> None: ...
-    def receive(self) -> Iterator[Outcome | Progress]: ...
-    def failure(self, job: Job) -> Outcome | None: ...
+    def receive(self) -> Iterator[SearchOutcome | SearchProgress]: ...
+    def failure(self, job: SearchJob) -> SearchOutcome | None: ...
     def shutdown(self, timeout: float) -> None: ...
 
 
@@ -81,9 +74,9 @@ class SearchWorker:
             if engine_factory is None
             else ThreadTransport(engine_factory)
         )
-        self._job: Job | None = None
+        self._job: SearchJob | None = None
         self.generation = 0
-        self.kind: str | None = None  # the running job's kind, None when idle
+        self.kind: JobKind | None = None  # the running job's kind, None when idle
         self.depth: int | None = None  # deepest depth the running search reported
 
     @property
@@ -92,34 +85,30 @@ class SearchWorker:
 
     def think(self, board: Board, level: int, clock: ClockTime | None = None) -> int:
         """Start choosing a move (to the mover's ``clock`` when it plays on one)."""
-        text = board if clock is None else search_service.clock_text(board, clock)
-        return self._start("think", text, level)
+        return self._on_board(JobKind.THINK, board, level, clock)
 
     def position(self, moves: int, low: int, high: int, seed: int) -> int:
         """Start looking for a random position in a score range (a new game's start)."""
-        return self._start("position", search_service.position_text(moves, low, high, seed), 0)
+        self.cancel()
+        return self._start(PositionJob(self.generation, moves, low, high, seed))
 
     def score(self, board: Board, level: int) -> int:
         """Start judging the position (the search's score, not its move: for the graph)."""
-        return self._start("score", board, level)
+        return self._on_board(JobKind.SCORE, board, level)
 
     def analyze(self, board: Board, level: int) -> int:
         """Start scoring every legal move, for a hint."""
-        return self._start("analyze", board, level)
+        return self._on_board(JobKind.ANALYZE, board, level)
 
     def judge(self, board: Board) -> int:
         """Start scoring every legal move as a review scores it (a puzzle's answers)."""
-        return self._start("judge", board, 0)
+        return self._on_board(JobKind.JUDGE, board, 0)
 
     def review(self, start: Board, moves: list[int], first: int = 0) -> int:
         """Start judging every move of a game from ply ``first`` on; poll returns each
-        verdict as an outcome of kind "verdict" while the review goes on."""
+        verdict as an outcome of kind VERDICT while the review goes on."""
         self.cancel()
-        self.kind = "review"
-        text = search_service.review_text(start, moves, first)
-        self._job = (self.generation, "review", text, 0, False)
-        self._transport.start(self._job)
-        return self.generation
+        return self._start(ReviewJob(self.generation, start.to_string(), tuple(moves), first))
 
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""
@@ -128,14 +117,14 @@ class SearchWorker:
         self.kind = None
         self.depth = None
 
-    def poll(self) -> Outcome | None:
+    def poll(self) -> SearchOutcome | None:
         """The current job's outcome once it is done; stale reports are discarded here."""
         for message in self._transport.receive():
             if message.generation != self.generation or self.kind is None:
                 continue
-            if isinstance(message, Progress):
+            if isinstance(message, SearchProgress):
                 self.depth = message.depth
-            elif message.kind == "verdict":
+            elif message.kind is JobKind.VERDICT:
                 return message  # one move of the running review judged; it goes on
             elif message.kind == self.kind:
                 self.kind = None
@@ -160,19 +149,31 @@ class SearchWorker:
             self.shutdown()
             transport.processes = processes
 
-    def _start(self, kind: str, board: Board | str, level: int) -> int:
+    def _on_board(
+        self, kind: BoardKind, board: Board, level: int, clock: ClockTime | None = None
+    ) -> int:
         self.cancel()
-        self.kind = kind
-        text = board if isinstance(board, str) else board.to_string()
-        self._job = (self.generation, kind, text, level, self.book)
-        self._transport.start(self._job)
+        job = BoardJob(self.generation, kind, board.to_string(), level, self.book, clock)
+        return self._start(job)
+
+    def _start(self, job: SearchJob) -> int:
+        """Send ``job`` (made for the generation a cancel just began)."""
+        self.kind = job.kind
+        self._job = job
+        self._transport.start(job)
         return self.generation
 
 
-def _log_failure(job: Job, how: str, details: str = "") -> None:
+def _log_failure(job: SearchJob, how: str, details: str = "") -> None:
     """One line naming the job, so a failure in the log can be replayed (``othello solve``)."""
-    _generation, kind, board, level, _book = job
-    log.error("the search (%s, level %d) failed on %s: %s%s", kind, level, board, how, details)
+    log.error(
+        "the search (%s, level %d) failed on %s: %s%s",
+        job.kind.value,
+        job.level,
+        job.subject,
+        how,
+        details,
+    )
 
 
 # ----- in a child process (the default) -------------------------------------------------------
@@ -197,7 +198,7 @@ class ProcessTransport:
         self._newest_cancelled = 0
         self._launch()
 
-    def start(self, job: Job) -> None:
+    def start(self, job: SearchJob) -> None:
         if self._process is not None and not self._process.is_alive():
             self._discard(f"the search process had stopped ({self._ending()}); starting a new one")
         if self._process is None:
@@ -213,7 +214,7 @@ class ProcessTransport:
         if self._cancelled is not None:
             self._cancelled.value = generation
 
-    def receive(self) -> Iterator[Outcome | Progress]:
+    def receive(self) -> Iterator[SearchOutcome | SearchProgress]:
         while self._conn is not None and self._conn.poll():
             try:
                 report = self._conn.recv()
@@ -221,13 +222,13 @@ class ProcessTransport:
                 return
             yield self._message(report)
 
-    def failure(self, job: Job) -> Outcome | None:
+    def failure(self, job: SearchJob) -> SearchOutcome | None:
         if self._process is not None and self._process.is_alive():
             return None
         how = f"the search process stopped ({self._ending()})"
         _log_failure(job, how)
         self._discard()
-        return Outcome(job[1], job[0], error=SearchError(how))
+        return SearchOutcome(job.kind, job.generation, error=SearchError(how))
 
     def shutdown(self, timeout: float) -> None:
         """Ask the child to exit (it was just cancelled), then terminate it if it does not."""
@@ -270,18 +271,13 @@ class ProcessTransport:
             child.close()  # the child has its own copy; ours would hide its death from recv()
         self._process, self._conn = process, parent
 
-    def _message(self, report: Report) -> Outcome | Progress:
-        if report[0] == "progress":
-            return Progress(report[1], report[2])
-        if report[0] == "result":
-            _tag, generation, kind, data = report
-            return Outcome(kind, generation, search_service.value_from_data(kind, data))
-        if report[0] == "verdict":
-            _tag, generation, data = report
-            return Outcome("verdict", generation, search_service.value_from_data("verdict", data))
-        _tag, job, message, trace = report
-        _log_failure(job, message, "\n" + trace.rstrip())
-        return Outcome(job[1], job[0], error=SearchError(message))
+    def _message(self, report: SearchReport) -> SearchOutcome | SearchProgress:
+        if not isinstance(report, SearchFailure):
+            return report
+        _log_failure(report.job, report.message, "\n" + report.trace.rstrip())
+        return SearchOutcome(
+            report.job.kind, report.job.generation, error=SearchError(report.message)
+        )
 
     def _ending(self) -> str:
         """How the child ended, as far as we can tell."""
@@ -311,19 +307,20 @@ class ProcessTransport:
 
 
 class ThreadTransport:
-    """Jobs run in a thread each, on engines from the factory; reports come back on a queue."""
+    """Jobs run in a thread each, through the search process's own ``run_job``, on engines
+    from the factory; reports come back on a queue."""
 
     def __init__(self, engine_factory: EngineFactory) -> None:
         self._factory = engine_factory
         self._engines: dict[int, Any] = {}
-        self._reports: queue.Queue[Outcome | Progress] = queue.Queue()
+        self._reports: queue.Queue[SearchOutcome | SearchProgress] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def start(self, job: Job) -> None:
+    def start(self, job: SearchJob) -> None:
         stop = self._stop = threading.Event()
         previous = self._thread
-        name = f"othello-{job[1]}"
+        name = f"othello-{job.kind.value}"
         self._thread = threading.Thread(
             target=self._run, args=(job, stop, previous), name=name, daemon=True
         )
@@ -332,14 +329,14 @@ class ThreadTransport:
     def cancel(self, generation: int) -> None:
         self._stop.set()
 
-    def receive(self) -> Iterator[Outcome | Progress]:
+    def receive(self) -> Iterator[SearchOutcome | SearchProgress]:
         while True:
             try:
                 yield self._reports.get_nowait()
             except queue.Empty:
                 return
 
-    def failure(self, job: Job) -> Outcome | None:
+    def failure(self, job: SearchJob) -> SearchOutcome | None:
         return None  # a thread cannot vanish: its exceptions come back as outcomes
 
     def shutdown(self, timeout: float) -> None:
@@ -348,53 +345,27 @@ class ThreadTransport:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _run(self, job: Job, stop: threading.Event, previous: threading.Thread | None) -> None:
-        generation, kind, board_string, level, _book = job  # tests' engines: no book
+    def _run(
+        self, job: SearchJob, stop: threading.Event, previous: threading.Thread | None
+    ) -> None:
         if previous is not None:
             previous.join(JOIN_SECONDS)
             if previous.is_alive():  # an engine that ignored stop: never share it
-                self._engines.pop(level, None)
+                self._engines.pop(job.level, None)
         if stop.is_set():
             return
-
-        def on_review(review: Any) -> None:
-            self._reports.put(Outcome("verdict", generation, review))
-
         try:
-            if kind in ("review", "position", "judge"):  # the search service's own jobs
-                data = (
-                    search_service.review_data(board_string, stop, on_review)
-                    if kind == "review"
-                    else search_service.data_job(kind, board_string, stop)
-                )
-                value = search_service.value_from_data(kind, data)
-                self._reports.put(Outcome(kind, generation, value))
-                return
-            board_string, clock = search_service.board_and_clock(board_string)
-            board = Board.from_string(board_string)
-            engine = self._engine(level)
-            if kind in ("think", "score"):
-                timed = {} if clock is None else {"clock": clock}  # tests' engines: no clocks
-                progress = self._progress_for(generation)
-                value = engine.think(board, stop=stop, on_progress=progress, **timed)
-            else:
-                value = engine.analyze(board, stop=stop)
-            self._reports.put(Outcome(kind, generation, value))
+            search_service.run_job(job, self._engine, stop, self._reports.put)
         except ReviewStopped:  # stopped on purpose: nothing to report
             return
         except Exception as err:  # logged with its traceback, and shown in the window
-            log.exception("the search (%s, level %d) failed on %s", kind, level, board_string)
-            self._reports.put(Outcome(kind, generation, error=err))
+            log.exception(
+                "the search (%s, level %d) failed on %s", job.kind.value, job.level, job.subject
+            )
+            self._reports.put(SearchOutcome(job.kind, job.generation, error=err))
 
-    def _engine(self, level: int) -> Any:
+    def _engine(self, level: int, book: bool) -> Any:
+        """The factory's engine for ``level`` (tests' engines play from no book)."""
         if level not in self._engines:
             self._engines[level] = self._factory(level)
         return self._engines[level]
-
-    def _progress_for(self, generation: int) -> Callable[..., None]:
-        def on_progress(info: Any = None, *rest: Any) -> None:
-            depth = getattr(info, "depth", info if isinstance(info, int) else None)
-            if isinstance(depth, int):
-                self._reports.put(Progress(generation, depth))
-
-        return on_progress

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 import pygame
 
 from othello.app.i18n import N_, pgettext
+from othello.gui.model.names import Command
 from othello.gui.model.panel_words import PanelView
 from othello.gui.widgets.layout import Layout
 from othello.gui.widgets.text import scaled
 
 # Quitting is the window's close button (or Esc): the grid's place goes to Settings.
-GRID = (  # in reading order: three to a row beside the board, five below it
+GRID: tuple[
+    tuple[Command, str, str], ...
+] = (  # in reading order: three to a row beside the board, five below it
     ("new", N_("New game"), "N"),
     ("undo", N_("Undo"), "U"),
     ("redo", N_("Redo"), "^Y"),
@@ -38,7 +41,7 @@ GRID = (  # in reading order: three to a row beside the board, five below it
 )
 
 
-def short_labels() -> dict[str, str]:
+def short_labels() -> dict[Command, str]:
     """Each button's label in a word, for a panel too narrow for the whole one."""
     return {
         "new": pgettext("button, short", "New"),
@@ -84,7 +87,7 @@ MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
 
 @dataclass
 class Button:
-    action: str
+    action: Command
     rect: pygame.Rect
     label: str
     key: str = ""
@@ -202,7 +205,7 @@ class PanelLayout:
             button = pygame.Rect(rect.left + col * (w + gap), rect.top + row * (h + gap), w, h)
             self.buttons.append(Button(action, button, label, key))
 
-    def hit(self, pos: tuple[int, int], view: PanelView | None = None) -> str | None:
+    def hit(self, pos: tuple[int, int], view: PanelView | None = None) -> Command | None:
         for button in self.buttons:
             if button.rect.collidepoint(pos):
                 if view is not None and not view.enabled.get(button.action, True):

@@ -1,0 +1,61 @@
+"""What the window's screens and the play screen's commands are called, as types.
+
+A screen opens another by its name (``open_screen("moves")``) and a key or a panel button asks
+for a command by its name (``do("undo")``), so that no part imports another to reach it; as
+Literals, a name nobody gave is a mypy error, not a KeyError at the press of a key.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+ScreenName = Literal[
+    "play",
+    "end",
+    "help",
+    "moves",
+    "puzzles",
+    "set-up",
+    "library",
+    "import-bar",
+    "display",  # the Settings card
+    "game",
+    "leave",
+]
+"""Each screen's ``Scene.name``; ``gui/screens.py`` makes each but the play screen by it."""
+
+Command = Literal[
+    "new",
+    "undo",
+    "redo",
+    "hint",
+    "legal",
+    "sound",
+    "help",
+    "moves",
+    "edit",
+    "review",
+    "quit",
+    "settings",
+    "play-black",
+    "play-white",
+    "mode",
+    "pause",
+    "game",
+    "step",
+    "level-up",
+    "level-down",
+    "place",
+    "explore",
+    "puzzles",
+    "library",
+    "picture",
+    "picture-numbers",
+    "display",  # the Settings card
+    "cursor-left",
+    "cursor-right",
+    "cursor-up",
+    "cursor-down",
+]
+"""The play screen's commands: what a key (``play_keys.KEYS``) or a panel button
+(``panel_layout.GRID``) asks for, and ``play_commands.command_table`` carries out."""

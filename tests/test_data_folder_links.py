@@ -89,13 +89,13 @@ def test_a_players_file_linked_inside_its_folder_is_read(tmp_path: Path) -> None
 def test_ctrl_p_never_writes_through_a_link_in_the_pictures_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello.gui.scenes import play_library
+    from othello.gui.scenes import play_commands
     from test_gui import app_maker
 
     data = tmp_path / "data"
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(data))
-    monkeypatch.setattr(play_library.time, "strftime", lambda _form: "20240101-000000")
-    pictures = data / play_library.PICTURES
+    monkeypatch.setattr(play_commands.time, "strftime", lambda _form: "20240101-000000")
+    pictures = data / play_commands.PICTURES
     pictures.mkdir(parents=True)
     elsewhere = tmp_path / "elsewhere.png"  # not there yet: the link leads nowhere
     (pictures / "othello-20240101-000000.png").symlink_to(elsewhere)

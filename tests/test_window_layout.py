@@ -15,8 +15,7 @@ from othello.engine.api import LEVELS
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.widgets.layout import MIN_WINDOW, compute_layout
-from othello.gui.widgets.panel import Panel
-from othello.gui.widgets.panel_layout import GRID
+from othello.gui.widgets.panel import GRID, Panel
 from test_gui import app_maker, frames, press
 
 

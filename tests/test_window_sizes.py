@@ -20,7 +20,7 @@ from othello.gui.app import App
 from othello.gui.model import game_words
 from othello.gui.scenes.move_list import MoveListOverlay
 from othello.gui.widgets.layout import MIN_WINDOW
-from othello.gui.widgets.panel_layout import GRID
+from othello.gui.widgets.panel import GRID
 from othello.gui.widgets.text import ELLIPSIS
 from othello.study.review import MoveReview
 from test_gui import FakeEngine, app_maker, frames, press

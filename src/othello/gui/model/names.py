@@ -58,4 +58,4 @@ Command = Literal[
     "cursor-down",
 ]
 """The play screen's commands: what a key (``play_keys.KEYS``) or a panel button
-(``panel_layout.GRID``) asks for, and ``play_commands.command_table`` carries out."""
+(``panel.GRID``) asks for, and ``play_commands.command_table`` carries out."""

@@ -20,13 +20,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from othello.app.library.held_games import PlayerMode
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board, Color
 from othello.core.game import Game
 from othello.core.notation import parse_move
 from othello.gui.model.judgement import GameJudgement, Judgements
-from othello.gui.model.seats import other
-from othello.gui.model.turns import Turns
+
+
+def other(color: Color) -> Color:
+    return "white" if color == "black" else "black"
 
 
 class ChangeKind(Enum):
@@ -69,10 +72,19 @@ OTHER_GAME = (
 
 
 @dataclass
-class Session(Turns):
+class Session:
     """One game against the computer (or the computer against itself when ``human`` is None),
-    the games it replaced, and a position a scene shows instead of it."""
+    who sits at each side and the computer's levels, the games it replaced, and a position a
+    scene shows instead of it."""
 
+    human: Color | None = "black"
+    level: int = 3  # the computer's; watching, White's
+    black_level: int = 3  # watching, Black's
+    level_side: Color = "white"  # watching, the side whose level - and + change
+    two_players: bool = False  # both sides are people: the computer only gives hints
+    paused: bool = False  # watching: the computer waits (one move at a time with step)
+    step_once: bool = False  # watching, paused: play one move, then wait again
+    game: Game = field(default_factory=Game)
     show_legal: bool = True
     on_game_changed: list[Callable[[Change], None]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
@@ -84,6 +96,93 @@ class Session(Turns):
     shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
     # what is known about each game's moves; a game's entry goes when the game does
     judgements: Judgements = field(default_factory=Judgements)
+
+    # ----- who plays, and whose turn it is (questions that change nothing) --------------
+
+    @property
+    def players(self) -> PlayerMode:
+        """Who plays which side, as the library keeps it with the game."""
+        if self.two_players:
+            return PlayerMode.TWO_PLAYERS
+        if self.human is None:
+            return PlayerMode.WATCH
+        return PlayerMode.HUMAN_WHITE if self.human == "white" else PlayerMode.HUMAN_BLACK
+
+    def set_players(self, players: PlayerMode) -> None:
+        """Take the mode an autosave recorded (before its game is set: nothing restarts)."""
+        self.two_players = players is PlayerMode.TWO_PLAYERS
+        self.human = (
+            None
+            if players in (PlayerMode.TWO_PLAYERS, PlayerMode.WATCH)
+            else ("white" if players is PlayerMode.HUMAN_WHITE else "black")
+        )
+
+    @property
+    def watching(self) -> bool:
+        """The computer plays both sides (watch mode, or the demo)."""
+        return self.human is None and not self.two_players
+
+    @property
+    def setting_black_level(self) -> bool:
+        """Watching, with Black's level chosen in the panel: - and + change ``black_level``."""
+        return self.watching and self.level_side == "black"
+
+    def set_level(self, level: int) -> None:
+        """The computer's level; watching, that of the side chosen in the panel."""
+        if self.setting_black_level:
+            self.black_level = level
+        else:
+            self.level = level
+
+    def shown_level(self) -> int:
+        """The level the panel's - and + act on."""
+        return self.black_level if self.setting_black_level else self.level
+
+    def level_for(self, color: Color) -> int:
+        """The level the computer plays ``color`` at: watching, each side has its own."""
+        return self.black_level if self.watching and color == "black" else self.level
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def is_over(self) -> bool:
+        """The game on the board is over: neither side can move, or a flag fell."""
+        return self.game.is_over()
+
+    @property
+    def sides_shared(self) -> bool:
+        """The person at the window moves for both sides: two players, or a game that came
+        with its players' names (a file, a paste, the library) until the player takes a
+        side in it: nobody at the window is its Black or White, and no computer plays it."""
+        return self.two_players or self.game.players is not None
+
+    def is_human_turn(self) -> bool:
+        board = self.board
+        mine = self.sides_shared or self.human == board.side_to_move
+        return mine and not self.is_over()
+
+    def must_pass(self) -> bool:
+        """The side to move has no legal move (the pass is played once the last move's
+        discs have turned); the other side places the next disc."""
+        return self.board.must_pass()
+
+    def next_to_place(self) -> Color | None:
+        """The side that places the next disc: the side to move, or after its forced pass the
+        other; None once the game is over."""
+        board = self.board
+        if self.is_over():
+            return None
+        return other(board.side_to_move) if board.must_pass() else board.side_to_move
+
+    def is_computer_turn(self) -> bool:
+        board = self.board
+        theirs = not self.sides_shared and self.human != board.side_to_move
+        return theirs and not self.is_over()
+
+    def can_play(self, square: Square) -> bool:
+        """True when the human may put a disc on ``square`` now."""
+        return self.is_human_turn() and square != PASS and self.board.is_legal(square)
 
     # ----- what the window asks ------------------------------------------------------
 

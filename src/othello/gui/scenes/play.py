@@ -223,7 +223,7 @@ class PlayScene(Scene):
     # ----- commands ----------------------------------------------------------------------
 
     def do(self, command: Command) -> None:
-        """Carry out a panel button or a key (panel_layout.GRID, play_keys.KEYS)."""
+        """Carry out a panel button or a key (panel.GRID, play_keys.KEYS)."""
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:

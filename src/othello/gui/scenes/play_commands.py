@@ -3,29 +3,36 @@
 The commands that act on the game as a whole live here (a new game, undo and redo, the move
 list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
 review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
-panel_layout.GRID and play_keys.KEYS to them.
+panel.GRID and play_keys.KEYS to them.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from othello.app.files import paths
 from othello.app.i18n import _
+from othello.app.library.database import Entry
+from othello.gui.model import library_words
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.session import Session
-from othello.gui.scenes import play_library as library_commands
 from othello.gui.scenes.base import PlayHost
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_keys import CURSOR_STEPS
 from othello.gui.services import shortcut_offer
 from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.persistence import copy
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.explorer_marks import ExplorerView
+from othello.gui.widgets.position_picture import PictureOptions, export
+
+PICTURES = "pictures"  # the data folder's folder of Ctrl+P's pictures
 
 
 class CommandsScene(Protocol):
@@ -133,6 +140,34 @@ class GameCommands:
         if self.session.is_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
 
+    def open_entry(self, entry: Entry) -> None:
+        """A game chosen in the library: on the board, at its end, in the move list to browse
+        it or play on from any move; the game it replaces comes back with Undo."""
+        game = entry.record().game()
+        kept = self.session.set_game(game)
+        self.host.close_screen("end")
+        self.show_moves()
+        self.scene.tell(library_words.opened(kept is not None), lasting=True)
+
+    def picture(self, numbers: bool) -> None:
+        """Ctrl+P (Ctrl+Shift+P: with move numbers): the position on the board (or the one
+        the move list shows) as a PNG in the data folder's pictures/; its path shown and put
+        on the clipboard."""
+        shown = self.session.shown
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = paths.user_data_dir() / PICTURES / f"othello-{stamp}.png"
+        number = 1
+        while path.exists() or path.is_symlink():  # a name taken, even by a link to elsewhere
+            number += 1
+            path = path.with_name(f"othello-{stamp}-{number}.png")
+        font = self.host.res.font
+        try:
+            export(shown, path, PictureOptions(numbers=numbers), shown.cursor, font)
+        except OSError as err:
+            self.scene.tell(library_words.picture_failed(str(err)), lasting=True)
+            return
+        self.scene.tell(library_words.picture_saved(str(path), copy(str(path))), lasting=True)
+
     def show_library(self) -> None:
         """The game library over the window (not in the demo)."""
         if self.host.demo or self.host.find_screen("library") is not None:
@@ -142,7 +177,7 @@ class GameCommands:
             "library",
             keeper=self.host.library,
             state=self.host.library_list,
-            open_game=partial(library_commands.open_entry, self),
+            open_game=self.open_entry,
             tell=partial(self.scene.tell, lasting=True),
         )
 
@@ -202,8 +237,8 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "explore": game.toggle_explorer,
         "puzzles": game.show_puzzles,
         "library": game.show_library,
-        "picture": partial(library_commands.picture, game, False),
-        "picture-numbers": partial(library_commands.picture, game, True),
+        "picture": partial(game.picture, False),
+        "picture-numbers": partial(game.picture, True),
         "display": game.show_display,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():

@@ -1,28 +1,108 @@
 """The panel: score, whose turn, status, the player's choices and the command buttons.
 
-The panel draws a PanelView (plain values the play scene fills in, see wording.py) where
-PanelLayout puts each part, and turns clicks into action names; it knows nothing of the game
-itself.
+The panel draws a PanelView (plain values the play scene fills in, see panel_words.py) where
+its layout puts each part, and turns clicks into action names; it knows nothing of the game
+itself. Two arrangements: a tall column beside the board, and a short, wide block below it
+for narrow windows. Both scale with the panel's rectangle (lengths are given in design
+pixels and scaled by ``f``), and the column drops its optional rows (title, level
+description, last move) rather than shrink everything too small. The command buttons share
+one type size and never cut a label.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
-from othello.app.i18n import _, pgettext
+from othello.app.i18n import N_, _, pgettext
 from othello.core.board import Color
 from othello.gui.model.game_words import info_wordings
+from othello.gui.model.names import Command
 from othello.gui.model.panel_words import PanelView
 from othello.gui.widgets import theme
 from othello.gui.widgets.board import BoardRenderer
+from othello.gui.widgets.card import button as button_face
 from othello.gui.widgets.clock_face import draw_clock
 from othello.gui.widgets.graph import draw_bar, draw_graph, point_near
 from othello.gui.widgets.layout import Layout
-from othello.gui.widgets.panel_buttons import ButtonPainter
-from othello.gui.widgets.panel_layout import PanelLayout
-from othello.gui.widgets.text import MIN_TEXT, TextCache
+from othello.gui.widgets.marks import globe
+from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled, text_factor
+
+# Quitting is the window's close button (or Esc): the grid's place goes to Settings.
+GRID: tuple[
+    tuple[Command, str, str], ...
+] = (  # in reading order: three to a row beside the board, five below it
+    ("new", N_("New game"), "N"),
+    ("undo", N_("Undo"), "U"),
+    ("redo", N_("Redo"), "^Y"),
+    ("hint", N_("Hint"), "H"),
+    ("review", N_("Review"), "R"),
+    ("moves", N_("Move list"), "M"),
+    ("mode", N_("Mode"), "T"),
+    ("edit", N_("Set up"), "E"),
+    ("legal", N_("Moves"), "L"),
+    ("sound", N_("Sound"), "S"),
+    ("explore", N_("Explorer"), "X"),
+    ("puzzles", N_("Puzzles"), "Z"),
+    ("library", N_("Library"), "G"),
+    ("help", N_("Help"), "F1"),
+    ("display", N_("Settings"), "V"),
+)
+
+
+def short_labels() -> dict[Command, str]:
+    """Each button's label in a word, for a panel too narrow for the whole one."""
+    return {
+        "new": pgettext("button, short", "New"),
+        "undo": pgettext("button, short", "Undo"),
+        "redo": pgettext("button, short", "Redo"),
+        "hint": pgettext("button, short", "Hint"),
+        "review": pgettext("button, short", "Review"),
+        "moves": pgettext("button, short", "List"),
+        "mode": pgettext("button, short", "Mode"),
+        "edit": pgettext("button, short", "Set up"),
+        "legal": pgettext("button, short", "Moves"),
+        "sound": pgettext("button, short", "Sound"),
+        "explore": pgettext("button, short", "Explorer"),
+        "puzzles": pgettext("button, short", "Puzzles"),
+        "library": pgettext("button, short", "Library"),
+        "help": pgettext("button, short", "Help"),
+        "display": pgettext("button, short", "Settings"),
+    }
+
+
+COLUMN_WIDTH = 300  # the column's design width; its rows, in design pixels, follow
+COLUMN_ROWS: tuple[tuple[str, int], ...] = (
+    ("pad", 14),
+    ("title", 42),
+    ("score", 94),
+    ("status", 68),
+    ("colour", 66),
+    ("level", 60),
+    ("level-help", 42),
+    ("grid", 176),
+    ("info", 18),
+    ("pad", 14),
+)
+OPTIONAL = ("info", "title", "level-help")  # dropped in this order when the panel is short
+LEVEL_HELP_LINE = 21  # design pixels of a third line of the level's description
+GRAPH_LEAST = 48  # design pixels: the evaluation graph's least height
+GRID_EXTRA = 44  # design pixels more for the buttons' rows, where a small panel has them
+SMALLEST = 0.78  # below this scale, an optional row goes rather than everything shrinking
+BLOCK_SIZE = (600, 268)  # the block below the board, in design pixels
+MAX_SCALE = 2.0
+MIN_BUTTON = 24  # pixels: no button narrower, however small the panel
+
+
+@dataclass
+class Button:
+    action: Command
+    rect: pygame.Rect
+    label: str
+    key: str = ""
 
 
 def seats_heading(view: PanelView) -> list[str]:
@@ -36,16 +116,133 @@ def seats_heading(view: PanelView) -> list[str]:
     return [_("You play")]
 
 
-class Panel(PanelLayout):
-    """Draws the panel where its layout puts each part."""
+class Panel:
+    """The panel: where its boxes and buttons go for a layout (``hit`` maps a click to an
+    action), and their drawing."""
 
     def __init__(self, text: TextCache, discs: BoardRenderer) -> None:
-        super().__init__()
+        self.buttons: list[Button] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rects: dict[str, pygame.Rect] = {}
+        self.f = 1.0
         self.text = text
         self.discs = discs
         self.button_painter = ButtonPainter(self, text)
         self.graph_points: list[tuple[int, int]] = []  # (x drawn at, ply) per graph point
         self.shown_detail = ""  # the status's detail line as last drawn
+
+    # ----- where things go ------------------------------------------------------------
+
+    def px(self, value: float) -> int:
+        """A design length in pixels at this panel's scale."""
+        return max(1, int(value * self.f))
+
+    def size(self, value: float) -> int:
+        """A design font size at this panel's scale and the player's TEXT_SIZE, never below
+        MIN_TEXT."""
+        return scaled(value * self.f)
+
+    def relayout(self, layout: Layout) -> None:
+        self.rect = layout.panel
+        self.rects = {}
+        self.buttons = []
+        if layout.beside:
+            self._column()
+        else:
+            self._block()
+
+    def _column(self) -> None:
+        """One tall column: the optional rows go first when the panel is short."""
+        r = self.rect
+        rows = COLUMN_ROWS
+        for dropped in range(len(OPTIONAL) + 1):
+            rows = tuple(row for row in COLUMN_ROWS if row[0] not in OPTIONAL[:dropped])
+            self.f = min(MAX_SCALE, r.width / COLUMN_WIDTH, r.height / sum(h for _, h in rows))
+            if self.f >= SMALLEST:
+                break
+        x, w = r.left + self.px(16), r.width - 2 * self.px(16)
+        y = below_grid = r.top
+        spare = r.height - sum(self.px(h) for _, h in rows)
+        for name, height in rows:
+            h = self.px(height)
+            if name == "level-help":  # a third line where there is room: small type wraps
+                h += max(0, min(spare, self.px(LEVEL_HELP_LINE)))  # sooner, watching says more
+                spare -= h - self.px(height)
+            if name == "grid" and self.f < 1:  # a narrow panel's spare height: taller buttons,
+                room = self.px(GRAPH_LEAST + 8)  # the graph keeps its room first (it goes
+                graph = room if spare >= room and "info" in dict(rows) else 0  # above "info")
+                h += max(0, min(spare - graph, self.px(GRID_EXTRA)))
+            if name == "colour":
+                self._colour(pygame.Rect(x, y, w, h - self.px(12)))
+            elif name == "level":
+                self._level(pygame.Rect(x, y, w, h - self.px(6)))
+            elif name == "grid":
+                self._grid(pygame.Rect(x, y, w, h), columns=3)
+                below_grid = y + h
+            elif name != "pad":
+                self.rects[name] = pygame.Rect(x, y, w, h - self.px(10))
+            y += h
+        if "info" in self.rects:  # the last move goes at the foot of a tall panel
+            self.rects["info"].bottom = r.bottom - self.px(12)
+            room = self.rects["info"].top - below_grid - self.px(8)
+            if room >= self.px(GRAPH_LEAST):  # spare height: the evaluation graph
+                self.rects["graph"] = pygame.Rect(x, below_grid, w, min(room, self.px(120)))
+
+    def _block(self) -> None:
+        """Below the board: score and status side by side, then the choices, then the buttons."""
+        r = self.rect
+        self.f = min(MAX_SCALE, r.width / BLOCK_SIZE[0], r.height / BLOCK_SIZE[1])
+        pad, gap = self.px(12), self.px(12)
+        x, y, w = r.left + pad, r.top + pad, r.width - 2 * pad
+        half = (w - gap) // 2
+        self.rects["score"] = pygame.Rect(x, y, half, self.px(72))
+        self.rects["status"] = pygame.Rect(x + half + gap, y, half, self.px(72))
+        y += self.px(72) + self.px(10)
+        self._colour(pygame.Rect(x, y, half, self.px(52)))
+        self._level(pygame.Rect(x + half + gap, y, half, self.px(52)))
+        y += self.px(52) + self.px(10)
+        self._grid(pygame.Rect(x, y, w, r.bottom - pad - y), columns=math.ceil(len(GRID) / 3))
+
+    def _colour(self, rect: pygame.Rect) -> None:
+        """The "You play" label over the Black and White buttons."""
+        label_h = self.px(18)
+        self.rects["colour-label"] = pygame.Rect(rect.left, rect.top, rect.width, label_h)
+        gap = self.px(8)
+        half = (rect.width - gap) // 2
+        row = pygame.Rect(rect.left, rect.top + label_h, half, rect.height - label_h)
+        # labelled by the panel's view, as names of the sides (game_words.side_name)
+        self.buttons.append(Button("play-black", row, "Black", "B"))
+        self.buttons.append(Button("play-white", row.move(half + gap, 0), "White", "W"))
+
+    def _level(self, rect: pygame.Rect) -> None:
+        """The "Level" label over - [level] +."""
+        label_h = self.px(18)
+        self.rects["level-label"] = pygame.Rect(rect.left, rect.top, rect.width, label_h)
+        h = rect.height - label_h
+        w = max(h, MIN_BUTTON)  # a short row still gets buttons wide enough to hit
+        y = rect.top + label_h
+        self.buttons.append(Button("level-down", pygame.Rect(rect.left, y, w, h), "-"))
+        self.buttons.append(Button("level-up", pygame.Rect(rect.right - w, y, w, h), "+"))
+        gap = self.px(8)
+        self.rects["level-box"] = pygame.Rect(rect.left + w + gap, y, rect.width - 2 * (w + gap), h)
+
+    def _grid(self, rect: pygame.Rect, columns: int) -> None:
+        rows = math.ceil(len(GRID) / columns)
+        gap = self.px(8)
+        w = (rect.width - (columns - 1) * gap) // columns
+        h = (rect.height - (rows - 1) * gap) // rows
+        for i, (action, label, key) in enumerate(GRID):
+            col, row = i % columns, i // columns
+            button = pygame.Rect(rect.left + col * (w + gap), rect.top + row * (h + gap), w, h)
+            self.buttons.append(Button(action, button, label, key))
+
+    def hit(self, pos: tuple[int, int], view: PanelView | None = None) -> Command | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(pos):
+                if view is not None and not view.enabled.get(button.action, True):
+                    return None
+                return button.action
+        return None
 
     # ----- drawing ---------------------------------------------------------------------
 
@@ -283,3 +480,166 @@ def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, in
     """The colour ``t`` of the way from ``a`` to ``b``."""
     r, g, bl = (round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))
     return (r, g, bl)
+
+
+GRID_ACTIONS = frozenset(action for action, _label, _key in GRID)
+TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a label cut
+KEY_GIVE = 0.12  # the share of its type size the grid gives up so that every key shows
+
+
+class ButtonPainter:
+    """Draws the buttons where the panel's layout put them."""
+
+    def __init__(self, panel: Panel, text: TextCache) -> None:
+        self.panel = panel
+        self.text = text
+
+    def draw_all(self, surface: pygame.Surface, view: PanelView, mouse: tuple[int, int]) -> None:
+        size, pad = self._button_text(view)
+        for button in self.panel.buttons:
+            self._draw_button(surface, button, view, mouse, size, pad)
+
+    def _button_text(self, view: PanelView) -> tuple[int, int]:
+        """One type size for the grid's buttons, so they read as one set, and the room kept at
+        a label's ends: the largest size at which every label fits whole, a little smaller
+        (up to KEY_GIVE) where that gives every button its key too, and larger with shorter
+        forms ("New", "List") where the player's TEXT_SIZE asks for larger text than that;
+        else the largest at which each fits in some form; else (the smallest panels) the
+        same with the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
+        grid = [b for b in self.panel.buttons if b.action in GRID_ACTIONS]
+        sizes = range(self.panel.size(16), MIN_TEXT - 1, -1)
+        for size in sizes:
+            if all(self._wording(b, view, size) == self._whole(b, view) for b in grid):
+                return self._sized(grid, view, size)
+        for pad in (self.panel.px(8), TIGHT_PAD):
+            for size in sizes:
+                if all(self._wording(b, view, size, pad) is not None for b in grid):
+                    return size, pad
+        return MIN_TEXT, TIGHT_PAD
+
+    def _sized(self, grid: list[Button], view: PanelView, whole: int) -> tuple[int, int]:
+        """The grid's size and label room from ``whole``, the largest size at which every
+        label fits whole."""
+        wanted = min(self.panel.size(16), round(whole * text_factor()))
+        tight = self.panel.px(4)
+        for size in range(wanted, whole, -1):  # larger text asked for: shorter forms then
+            if all(self._wording(b, view, size, tight) is not None for b in grid):
+                return size, tight
+        for size in range(whole, max(MIN_TEXT, whole - max(1, int(whole * KEY_GIVE))) - 1, -1):
+            if all(self._with_key(b, view, size) for b in grid):
+                return size, self.panel.px(8)
+        return whole, self.panel.px(8)
+
+    def _with_key(self, button: Button, view: PanelView, size: int) -> bool:
+        """Whether the button's whole label and its key fit side by side at ``size``."""
+        label = self.text.render(self._whole(button, view), size, theme.TEXT).get_width()
+        key = self.text.render(button.key, self._key_size(size), theme.TEXT).get_width()
+        end, gap = self._key_pad()
+        return self._lamp_room(button, view) + label + gap + key <= button.rect.width - 2 * end
+
+    def _key_size(self, size: int) -> int:
+        """A key's type: smaller than the labels', never larger (larger text grows both)."""
+        return min(self.panel.size(12), size)
+
+    def _key_pad(self) -> tuple[int, int]:
+        """The room at a button's ends and between its label and its key: it grows with a
+        small panel's scale, not past 4 and 6 px (a large panel's type would lose its keys,
+        and a key that shows in a window shows in every larger one)."""
+        return min(self.panel.px(4), 4), min(self.panel.px(6), 6)
+
+    @staticmethod
+    def _forms(button: Button, view: PanelView) -> Sequence[str]:
+        """The button's label in the player's language, then shorter forms of it: the view's
+        (the mode, the sides), else the grid's (a toggle shows its name; its state is the
+        lamp beside it)."""
+        forms = view.labels.get(button.action)
+        if forms:
+            return forms
+        short = short_labels().get(button.action)
+        if short is not None:
+            whole = _(button.label)
+            return [whole] if short == whole else [whole, short]
+        return [_(button.label)] if button.label else [""]
+
+    @classmethod
+    def _whole(cls, button: Button, view: PanelView) -> str:
+        """The button's label in its longest form (a toggle's is its name: "Moves")."""
+        return cls._forms(button, view)[0]
+
+    def _wording(
+        self, button: Button, view: PanelView, size: int, pad: int | None = None
+    ) -> str | None:
+        """The longest form of the button's label that fits it at ``size``, if any."""
+        pad = self.panel.px(8) if pad is None else pad
+        room = button.rect.width - 2 * pad - self._lamp_room(button, view)
+        for text in self._forms(button, view):
+            if self.text.render(text, size, theme.TEXT).get_width() <= room:
+                return text
+        return None
+
+    def _lamp_room(self, button: Button, view: PanelView) -> int:
+        """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
+        toggle_or_globe = button.action in view.toggles or button.action == "display"
+        return 3 * self.panel.px(4) if toggle_or_globe else 0
+
+    def _draw_button(
+        self,
+        surface: pygame.Surface,
+        button: Button,
+        view: PanelView,
+        mouse: tuple[int, int],
+        size: int,
+        label_pad: int,
+    ) -> None:
+        """The label, with its key at the right when both fit at the panel's button size; a
+        toggle's state as a lamp before its name (lit: on)."""
+        if button.action not in GRID_ACTIONS:
+            size = self.panel.size(16)
+        enabled = view.enabled.get(button.action, True)
+        selected = not view.record and (
+            button.action == f"play-{view.human}"
+            or (view.two_players and button.action.startswith("play-"))
+        )
+        if not enabled:
+            fill = theme.BUTTON_DISABLED
+        elif selected:
+            fill = theme.ACCENT
+        elif button.rect.collidepoint(mouse):
+            fill = theme.BUTTON_HOVER
+        else:
+            fill = theme.BUTTON
+        rect = button.rect
+        button_face(surface, fill, rect, self.panel.px(7))
+        color = theme.TEXT if enabled else theme.TEXT_DIM
+        text = self._wording(button, view, size, label_pad)
+        if text is None:  # not one of the grid's (their size fits them all)
+            wanted = self._forms(button, view)
+            text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
+        label = self.text.render(text, size, color, bold=selected)
+        key = self.text.render(
+            button.key, self._key_size(size), theme.TEXT if selected else theme.TEXT_DIM
+        )
+        lamp = self._lamp_room(button, view)
+        end, gap = self._key_pad()
+        whole = lamp + label.get_width()
+        with_key = button.key and whole + gap + key.get_width() <= rect.width - 2 * end
+        if with_key:  # centred in the room the key leaves
+            room = rect.width - 2 * end - gap - key.get_width()
+            left = rect.left + end + (room - whole) // 2
+        else:
+            left = rect.centerx - whole // 2
+        if lamp and button.action == "display":  # a globe: found whatever the language
+            globe(surface, (left + self.panel.px(4), rect.centery), self.panel.px(5), color)
+        elif lamp:
+            lit = view.toggles[button.action]
+            centre = (left + self.panel.px(4), rect.centery)
+            pygame.draw.circle(
+                surface,
+                theme.ACCENT if lit else theme.TEXT_DIM,
+                centre,
+                self.panel.px(4),
+                0 if lit else 1,
+            )
+        surface.blit(label, label.get_rect(midleft=(left + lamp, rect.centery)))
+        if with_key:
+            surface.blit(key, key.get_rect(midright=(rect.right - end, rect.centery)))

@@ -5,7 +5,8 @@ many such moves no theme explains, and what the explanations cost beside the rev
 
 The games are spread over ``../shared/data/games/wthor-1977-2025.txt.gz`` (people's
 tournament games; OTHELLO_SHARED_DATA points elsewhere). Each is reviewed as ``othello
-review`` reviews it, then explained; both are timed, in one run.
+review`` reviews it, once without the explanations and once with them, both timed, in one
+run.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from othello.app.commands.review import explain_all
 from othello.core.board import Board
 from othello.core.notation import parse_move
 from othello.study.review import review_game
@@ -60,9 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load {os.getloadavg()[0]:.2f} at the start", flush=True)
     for number, moves in enumerate(games(args.games), start=1):
         started = time.perf_counter()
-        reviews = review_game(Board(), moves, depth=args.depth, workers=args.workers)
+        review_game(Board(), moves, depth=args.depth, workers=args.workers, explain=False)
         middle = time.perf_counter()
-        said = explain_all(Board(), moves, reviews, args.depth)
+        reviews = review_game(Board(), moves, depth=args.depth, workers=args.workers)
         explaining += time.perf_counter() - middle
         reviewing += middle - started
         judged += len(reviews)
@@ -70,18 +70,18 @@ def main(argv: list[str] | None = None) -> int:
             if r.loss < 4:
                 continue
             costly += 1
-            named = said[r.ply].themes
+            named = r.themes
             unexplained += not named
             themes.update(f.theme.value for f in named)
         if number % 20 == 0:
-            print(f"{number} games: review {reviewing:.0f} s, explanations {explaining:.0f} s",
+            print(f"{number} games: reviews {reviewing:.0f} s, explained {explaining:.0f} s",
                   flush=True)  # fmt: skip
     print(f"games {args.games}, moves judged {judged}, moves that lost 4 or more: {costly}")
     for name, n in themes.most_common():
         print(f"  {name:13s} {n:5d}  ({100 * n / max(1, costly):.1f}% of them)")
     print(f"  no theme      {unexplained:5d}  ({100 * unexplained / max(1, costly):.1f}%)")
-    print(f"review {reviewing:.1f} s, explanations {explaining:.1f} s "
-          f"(+{100 * explaining / max(reviewing, 1e-9):.0f}%)")  # fmt: skip
+    print(f"reviews without explanations {reviewing:.1f} s, with them {explaining:.1f} s "
+          f"({100 * (explaining / max(reviewing, 1e-9) - 1):+.0f}%)")  # fmt: skip
     print(f"load {os.getloadavg()[0]:.2f} at the end")
     return 0
 

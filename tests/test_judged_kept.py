@@ -4,6 +4,7 @@ is not run again, the graph is not empty, and the moves a person placed stay the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
+from othello.study.coach import Found, Theme
 from othello.study.review import MoveReview
 from test_launch_gui import attached_window_maker, frames, isolate
 from test_review import random_game
@@ -42,6 +44,9 @@ def judge_as_reviewed(app: Any) -> list[MoveReview]:
         if sq != PASS:
             colour = "black" if ply % 2 == 0 else "white"
             verdict = MoveReview(ply, ply + 1, colour, sq, sq, ply % 7, ply % 7, ply > 44)
+            if ply == 10:  # the coach's line and why, kept with the verdict
+                theme = Found(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4})
+                verdict = replace(verdict, line=(19, 26, PASS), themes=(theme,))
             judgement.add_verdict(verdict)
             verdicts.append(verdict)
     judgement.note(moves[:3], -4, False)

@@ -81,6 +81,7 @@ def review_game(
     on_review: Callable[[MoveReview], None] | None = None,
     workers: int = 1,
     nice: int = 0,
+    explain: bool = True,
 ) -> list[MoveReview]:
     """Judge every placed move of the game ``moves`` from ``start``; from ply ``first`` on
     only (the window resumes a review cut short that way). ``on_review`` hears each verdict
@@ -88,8 +89,10 @@ def review_game(
 
     Each position is judged on its own (the engine's tables emptied first), so the verdicts
     do not depend on the order: ``workers`` above 1 judges the positions on that many
-    processes (``othello.study.review_workers``, at ``nice`` lower priority) with the same results."""
-    tasks = [task for task in positions(start, moves, depth, exact_empties) if task[0] >= first]
+    processes (``othello.study.review_workers``, at ``nice`` lower priority) with the same results.
+    ``explain``: each move that lost something also gets its line and why (``study.coach``)."""
+    found = positions(start, moves, depth, exact_empties, explain)
+    tasks = [task for task in found if task[0] >= first]
     if workers > 1 and len(tasks) > 1:
         return judge_in_parallel(tasks, workers, nice, stop, on_progress, on_review)
     reviews: list[MoveReview] = []

@@ -35,7 +35,7 @@ def _lower_priority(steps: int) -> None:
 def _cost(task: Task) -> tuple[bool, int]:
     """Longest first, so no worker is left with a long one at the end: the exact positions
     (two solves each, the most empty squares the longest), then the midgame ones."""
-    _ply, _number, text, _sq, _depth, exact_empties = task
+    _ply, _number, text, _sq, _depth, exact_empties, _explain = task
     empties = text[:64].count("-")
     return empties <= exact_empties, empties if empties <= exact_empties else -empties
 

@@ -27,6 +27,7 @@ from othello.core.board import Board, Color
 from othello.core.notation import parse_move
 from othello.engine.api import Engine
 from othello.engine.levels import Level
+from othello.study.coach import Found, best_line, themes
 
 DEPTH = 6
 """The fixed midgame depth of a review (each legal move scored to it)."""
@@ -59,6 +60,10 @@ class MoveReview:
     # every move this judgement scored (the mover's side): all of them in the midgame, the
     # best and the played one when exact; a puzzle made from it answers with these
     scores: tuple[tuple[Square, int], ...] = ()
+    # a move that lost something: the engine's best line after it (the opponent's reply
+    # first), and why it lost (study.coach), computed with the verdict
+    line: tuple[Square, ...] = ()
+    themes: tuple[Found, ...] = ()
 
     @property
     def loss(self) -> int:
@@ -79,19 +84,21 @@ def review_level(depth: int) -> Level:
     return Level(0, "Review", f"every move scored {depth} moves deep", depth, 0, 0, 3600.0)
 
 
-Task = tuple[int, int, str, int, int, int]
+Task = tuple[int, int, str, int, int, int, bool]
 """One placed move to judge, as plain data: ply, move number, the board string before it,
-the move, the midgame depth and the exact_empties."""
+the move, the midgame depth, the exact_empties, and whether to say why it lost."""
 
 
-def positions(start: Board, moves: Sequence[Square], depth: int, exact_empties: int) -> list[Task]:
+def positions(
+    start: Board, moves: Sequence[Square], depth: int, exact_empties: int, explain: bool = True
+) -> list[Task]:
     """The placed moves of a game, each with the position it was played in."""
     board = start.copy()
     tasks: list[Task] = []
     for ply, sq in enumerate(moves):
         if sq != PASS:
             number = len([e for e in board.history if e.square != PASS]) + 1
-            tasks.append((ply, number, board.to_string(), sq, depth, exact_empties))
+            tasks.append((ply, number, board.to_string(), sq, depth, exact_empties, explain))
         board.push_square(sq)
     return tasks
 
@@ -112,14 +119,21 @@ def _emptied_engines(depth: int) -> tuple[Engine, Engine]:
 
 def judge(task: Task, stop: threading.Event | None = None) -> MoveReview:
     """One move judged from empty tables: the same verdict in any process, in any order."""
-    ply, number, text, sq, depth, exact_empties = task
+    ply, number, text, sq, depth, exact_empties, explain = task
     midgame, solver = _emptied_engines(depth)
     board = Board.from_string(text)
     if board.empties() <= exact_empties:
         review = _exact(solver, board, ply, sq, stop)
     else:
         review = _estimated(midgame, board, ply, sq, stop)
-    return dataclasses.replace(review, number=number)
+    review = dataclasses.replace(review, number=number)
+    if not explain or review.loss <= 0:
+        return review
+    line = best_line(board, sq, lambda b: line_from(b, depth=max(1, depth - 1)))
+    if stop is not None and stop.is_set():
+        raise ReviewStopped
+    found = themes(board, sq, review.best, line)
+    return dataclasses.replace(review, line=tuple(line), themes=tuple(found))
 
 
 def _review(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,12 +13,11 @@ from othello.app.coach_words import why
 from othello.app.files.game_files import load_game
 from othello.app.i18n import set_language
 from othello.core.bitboard import Square
-from othello.core.board import Board
 from othello.core.notation import square_name
-from othello.study.coach import Found, best_line, themes
+from othello.study.coach import Found
 from othello.study.named_openings import opening_of
 from othello.study.review import review_game, summarize
-from othello.study.verdict import MoveReview, line_from
+from othello.study.verdict import MoveReview
 
 
 def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
@@ -32,17 +31,19 @@ def run(args: argparse.Namespace, warn_if_weak: Callable[[], None]) -> int:
         if not args.json:
             print(f"\rreviewing move {done} of {total}", end="", file=sys.stderr, flush=True)
 
+    explain = not getattr(args, "no_why", False)
     reviews = review_game(
-        game.start, moves, depth=args.depth, on_progress=progress, workers=args.workers
+        game.start,
+        moves,
+        depth=args.depth,
+        on_progress=progress,
+        workers=args.workers,
+        explain=explain,
     )
     if not args.json:
         print(file=sys.stderr)
     set_language(getattr(args, "language", "en"))
-    coached = (
-        {}
-        if getattr(args, "no_why", False)
-        else explain_all(game.start, moves, reviews, args.depth)
-    )
+    coached = {r.ply: coach(r) for r in reviews} if explain else {}
     opening = opening_of(moves, game.start)
     sides = [summarize(reviews, color) for color in ("black", "white")]
     if args.json:
@@ -87,27 +88,11 @@ class Coached:
     why: str
 
 
-def explain_all(
-    start: Board, moves: Sequence[Square], reviews: Sequence[MoveReview], depth: int
-) -> dict[int, Coached]:
-    """Each judged move's line, themes and sentence, by its ply."""
-    boards = positions_before(start, moves)
-    found = {}
-    for r in reviews:
-        board = boards[r.ply]
-        line = best_line(board, r.played, lambda b: line_from(b, depth=max(1, depth - 1)))
-        named = themes(board, r.played, r.best, line)
-        found[r.ply] = Coached(line, named, why(named, r.color, r.best, r.loss))
-    return found
-
-
-def positions_before(start: Board, moves: Sequence[Square]) -> list[Board]:
-    """The position before each move."""
-    board, found = start.copy(), []
-    for sq in moves:
-        found.append(board.copy())
-        board.push_square(sq)
-    return found
+def coach(review: MoveReview) -> Coached:
+    """What the coach says of a judged move: its line and themes, as the review found them,
+    and the sentence in the language in effect."""
+    sentence = why(review.themes, review.color, review.best, review.loss)
+    return Coached(list(review.line), list(review.themes), sentence)
 
 
 def _review_json(

@@ -12,13 +12,13 @@ searches' scores.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeGuard
 from weakref import WeakKeyDictionary
 
 from othello.core.bitboard import PASS
 from othello.core.game import Game
+from othello.study.coach import Found, Theme
 from othello.study.review import MoveReview
 
 Moves = tuple[int, ...]
@@ -214,15 +214,20 @@ def _rows(value: object) -> list[Any]:
 
 
 def _verdict_data(verdict: MoveReview) -> list[Any]:
-    fields = dataclasses.astuple(verdict)
-    return [*fields[:-1], [list(pair) for pair in verdict.scores]]
+    v = verdict
+    return [
+        v.ply, v.number, v.color, v.played, v.best, v.best_score, v.played_score, v.exact,
+        [list(pair) for pair in v.scores], list(v.line), [t.as_json() for t in v.themes],
+    ]  # fmt: skip
 
 
 def _verdict(entry: object, game: Game) -> MoveReview | None:
-    """A saved verdict, if it is one about this game's move at its ply."""
-    if not isinstance(entry, list) or len(entry) != 9:
+    """A saved verdict, if it is one about this game's move at its ply (one kept before the
+    coach has no line and no themes)."""
+    if not isinstance(entry, list) or len(entry) not in (9, 11):
         return None
-    ply, number, color, played, best, best_score, played_score, exact, scores = entry
+    line, themes = _explained(entry[9:]) if len(entry) == 11 else ((), ())
+    ply, number, color, played, best, best_score, played_score, exact, scores = entry[:9]
     ints = (number, played, best, best_score, played_score)
     if not _ply(ply, len(game.moves)) or not all(_is_int(v) for v in ints):
         return None
@@ -234,4 +239,20 @@ def _verdict(entry: object, game: Game) -> MoveReview | None:
     if not all(_is_int(a) and _is_int(b) for a, b in pairs):
         return None
     return MoveReview(ply, number, color, played, best, best_score, played_score, exact,
-                      tuple(sorted(pairs)))  # fmt: skip
+                      tuple(sorted(pairs)), line, themes)  # fmt: skip
+
+
+def _explained(data: list[Any]) -> tuple[tuple[int, ...], tuple[Found, ...]]:
+    """A saved verdict's line and themes; what does not hold up is left out."""
+    line_data, theme_data = data
+    line = tuple(sq for sq in _rows(line_data) if _is_int(sq) and -1 <= sq < 64)
+    themes = []
+    for item in _rows(theme_data):
+        if not isinstance(item, dict):
+            continue
+        numbers = {k: v for k, v in item.items() if k != "name" and isinstance(v, (int, str))}
+        try:
+            themes.append(Found(Theme(item.get("name")), numbers))
+        except ValueError:
+            continue
+    return line, tuple(themes)

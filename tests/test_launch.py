@@ -361,13 +361,10 @@ def test_load_a_bad_file_stops_the_start_with_one_line(
 def test_load_a_good_file_hands_it_to_the_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from othello.gui.services import persistence
-
     path = tmp_path / "game.txt"
     path.write_text("f5d6c3\n")
     handed: list[object] = []
-    monkeypatch.setattr(persistence, "_start_file", None)
-    monkeypatch.setattr(cli, "_cmd_play", lambda args: handed.append(persistence._start_file) or 0)
+    monkeypatch.setattr(cli, "_cmd_play", lambda args: handed.append(args.start_file) or 0)
     assert cli.main(["--load", str(path)]) == 0
     assert handed == [path]
 

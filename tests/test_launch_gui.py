@@ -103,9 +103,9 @@ def attached_window_maker(default: Any) -> Iterator[Callable[..., Any]]:
     make = window_maker()
     maker = next(make)
 
-    def opened(settings: Any = default) -> Any:
+    def opened(settings: Any = default, start: Path | None = None) -> Any:
         app = maker(settings)
-        persistence.attach(app)
+        persistence.attach(app, start=start)
         frames(app, 1)
         return app
 
@@ -475,9 +475,8 @@ def test_start_with_a_file_instead_of_resuming(
     chosen = tmp_path / "chosen.txt"
     position = Board.from_transcript("f5d6c3d3")  # black (the player) to move
     chosen.write_text(position.to_string() + "\n")  # a set-up position, no moves yet
-    persistence.start_with(chosen)
     app = make_app()
-    persistence.attach(app)
+    persistence.attach(app, start=chosen)  # othello --load chosen.txt
     frames(app, 1)
     assert app.session.board == position
     assert "Loaded chosen.txt" in toast_texts(app) and "Resumed" not in toast_texts(app)

@@ -26,7 +26,6 @@ from othello.app.library.puzzles import PuzzleStore
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.core.game import Game
-from othello.gui.services import persistence
 from test_launch_gui import attached_window_maker, frames, isolate, toast_texts
 
 TWO = Settings(mode="two-players", sound=False, animation=False)
@@ -265,8 +264,7 @@ def test_starting_with_a_file_keeps_the_autosaved_game_behind_undo(
     keep(Game.from_transcript("f5d6"))
     chosen = tmp_path / "chosen.txt"
     chosen.write_text("c4c3\n")
-    persistence.start_with(chosen)  # othello --load chosen.txt
-    app = window()
+    app = window(start=chosen)  # othello --load chosen.txt
     assert app.session.game.transcript() == "c4c3"
     assert "Undo (U) brings back the game you were playing" in toast_texts(app)
     app.close()

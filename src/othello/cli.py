@@ -181,10 +181,7 @@ def _prepare_play(args: argparse.Namespace) -> None:
         logs.log.info("start: %s", line)
         notices = [*notices, line]
     args.loaded_settings = (settings, notices)
-    if load is not None:
-        from othello.gui.services import persistence  # imports no pygame itself
-
-        persistence.start_with(load)
+    args.start_file = load  # checked above: the window opens it instead of resuming
 
 
 def _user_path(text: str) -> Path:

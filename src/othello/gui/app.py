@@ -340,7 +340,8 @@ def run(args: Any = None) -> int:
         print(f"othello: cannot open the game window ({err}); is there a display?", file=sys.stderr)
         pygame.quit()
         return 1
-    persistence.attach(app)  # clipboard and file keys, autosave after every move, resume
+    # clipboard and file keys, the game kept after every move, resumed (or --load's file)
+    persistence.attach(app, start=getattr(args, "start_file", None))
     try:
         stats = app.run(max_frames=frames)
     finally:

@@ -10,14 +10,9 @@ it is no longer over (an undo).
 
 from __future__ import annotations
 
-from typing import Protocol
-from weakref import WeakKeyDictionary
-
 from othello.app.library.held_games import PlayerMode
 from othello.core.game import Game
 from othello.gui.model.session import Change, Session
-
-_PLAYED: WeakKeyDictionary[Game, PlayerMode] = WeakKeyDictionary()  # a game: Session.players then
 
 
 def watch(session: Session) -> None:
@@ -34,34 +29,25 @@ def record(session: Session) -> None:
     """Keep who plays the game on the board if it has just ended; forget it if it is not over."""
     game = session.game
     if game.is_over():
-        _PLAYED.setdefault(game, session.players)
+        session.who_played.setdefault(game, session.players)
     else:
-        _PLAYED.pop(game, None)
+        session.who_played.pop(game, None)
 
 
-class _Seated(Protocol):
-    """What :func:`players_of` reads of a session (the autosave's view of one is enough)."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def players(self) -> PlayerMode: ...
-
-
-def players_of(session: _Seated) -> PlayerMode:
+def players_of(session: Session) -> PlayerMode:
     """Who played the game on the board (see ``Session.players``): as it was when it ended,
     or, for a game not over (or not watched), as it is now."""
-    return _PLAYED.get(session.game, session.players)
+    return played(session, session.game)
 
 
-def played(game: Game, players: PlayerMode) -> PlayerMode:
-    """Who played ``game`` (one on the board or not): as it was when it ended, else
-    ``players``, the window's players now."""
-    return _PLAYED.get(game, players)
+def played(session: Session, game: Game) -> PlayerMode:
+    """Who played ``game`` (one on the board or not): as it was when it ended, else the
+    window's players now."""
+    return session.who_played.get(game, session.players)
 
 
-def remember(game: Game, players: PlayerMode) -> None:
+def remember(session: Session, game: Game, players: PlayerMode) -> None:
     """``game`` is over and was played by ``players`` (read back with a saved game): a side
     chosen over the end card before the window closed is for the next game, not this one."""
     if game.is_over():
-        _PLAYED[game] = players
+        session.who_played[game] = players

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from weakref import WeakKeyDictionary
 
 from othello.app.library.held_games import PlayerMode
 from othello.core.bitboard import PASS, Square
@@ -96,6 +97,8 @@ class Session:
     shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
     # what is known about each game's moves; a game's entry goes when the game does
     judgements: Judgements = field(default_factory=Judgements)
+    # who played each finished game when it ended (outcome.py); goes with the game
+    who_played: WeakKeyDictionary[Game, PlayerMode] = field(default_factory=WeakKeyDictionary)
 
     # ----- who plays, and whose turn it is (questions that change nothing) --------------
 

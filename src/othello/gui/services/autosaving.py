@@ -13,42 +13,26 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from othello.app.i18n import _, ngettext
 from othello.app.library import copies as instances
 from othello.app.library import held_games
 from othello.app.library.database import Library, LibraryError
-from othello.app.library.held_games import Changes, Held, HeldGame, PlayerMode, Seat
+from othello.app.library.held_games import Changes, Held, HeldGame, Seat
 from othello.core.errors import GameTextError
 from othello.core.game import Game
 from othello.gui.model import outcome
 from othello.gui.model.game_words import game_summary
-from othello.gui.model.judgement import Judgements
+from othello.gui.model.session import Session
 from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
 
 
-class AutosavedSession(Protocol):
-    """What the autosave (and the file keys) use of the session."""
-
-    game: Game
-    on_game_changed: list[Callable[[Any], None]]
-    earlier: list[Game]
-    later: list[Game]
-    replaced: bool
-    judgements: Judgements
-
-    @property
-    def players(self) -> PlayerMode: ...
-    def set_players(self, players: PlayerMode) -> None: ...
-    def set_game(self, game: Game) -> Game | None: ...
-
-
 class _App(Protocol):
     @property
-    def session(self) -> AutosavedSession: ...
+    def session(self) -> Session: ...
     @property
     def library(self) -> LibraryWorker: ...
 
@@ -58,7 +42,7 @@ class _App(Protocol):
     def inform(self, message: str) -> None: ...
 
 
-def line_of(session: AutosavedSession) -> list[Game]:
+def line_of(session: Session) -> list[Game]:
     """The window's games in the order Undo walks them: the oldest first, the one on the
     board, then those Redo goes forward to."""
     return [*session.earlier, session.game, *reversed(session.later)]
@@ -160,7 +144,7 @@ class AutosaveWatch:
         elif game is not None:
             session.set_game(game)
             if held.seat.played_by is not None:  # a finished game's verdict is who played it
-                outcome.remember(game, held.seat.played_by)
+                outcome.remember(session, game, held.seat.played_by)
         session.earlier[:] = earlier
         session.later[:] = list(reversed(later))
         session.replaced = held.seat.replaced and game is not None

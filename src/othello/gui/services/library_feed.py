@@ -93,7 +93,7 @@ def record_of(
     session: Session, settings: Settings, when: float | None = None, game: Game | None = None
 ) -> GameRecord:
     """The game on the board (or ``game``, one that left it) as the library keeps it."""
-    players = None if game is None else outcome.played(game, session.players)
+    players = None if game is None else outcome.played(session, game)
     game = session.game if game is None else game
     black, white = names(session, settings, players, game)
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))

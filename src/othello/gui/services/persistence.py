@@ -23,15 +23,14 @@ from othello.app.i18n import _
 from othello.core.errors import OthelloError
 from othello.core.game import Game
 from othello.gui.model.game_words import game_summary
+from othello.gui.model.session import Session
 from othello.gui.services import autosaving
-from othello.gui.services.autosaving import AutosavedSession
 from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
 
 _TEXT_TYPES = ("text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING")
 _kept: str | None = None
-_start_file: Path | None = None
 _NO_CLIPBOARD_DRIVERS = ("dummy", "offscreen")
 """SDL video drivers with no clipboard: pygame.scrap starts on them, but holds nothing."""
 
@@ -142,7 +141,7 @@ def available() -> bool:
 
 class _App(Protocol):
     @property
-    def session(self) -> AutosavedSession: ...
+    def session(self) -> Session: ...
     @property
     def library(self) -> LibraryWorker: ...
 
@@ -307,27 +306,16 @@ def drop_handler(app: _App) -> Callable[[Any], bool]:
     return handle
 
 
-def start_with(path: Path) -> None:
-    """Open the game in ``path`` instead of resuming, at the next :func:`attach`.
-
-    ``othello --load FILE`` checks the file first (so a bad one stops the start with a
-    message) and hands it over here, since the window is built elsewhere.
-    """
-    global _start_file
-    _start_file = path
-
-
-def attach(app: _App, *, resume: bool = True) -> None:
+def attach(app: _App, *, resume: bool = True, start: Path | None = None) -> None:
     """Give the window clipboard and file keys, file drops, autosave after every change and
-    at quit, and resume (or the file given to :func:`start_with`).
+    at quit, and resume; with ``start`` (``othello --load FILE``, checked before the window
+    opened), that game is opened instead, the resumed one behind Undo.
 
     Call once, right after the App is built and before its first frame. The computer
     playing itself (``--demo``) neither resumes nor overwrites the player's autosave. A
     second copy of the game on the same data folder keeps its game in a file of its own;
     the first copy keeps what others left behind as saved games.
     """
-    global _start_file
-    start, _start_file = _start_file, None
     app.on_unhandled_event.append(key_handler(app))
     app.on_unhandled_event.append(drop_handler(app))
     if app.demo:

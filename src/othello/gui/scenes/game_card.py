@@ -1,12 +1,13 @@
 """The Game card (K): how the next game starts, its clock, and the player's strength over time.
 
 Each choice takes effect for the next new game and is remembered; Enter (or the button)
-starts that game, Esc or K closes the card. The strength is the rating after each rated
-game, drawn against the levels' own ratings.
+starts that game, D (or the button) opens the opening drills, Esc or K closes the card. The
+strength is the rating after each rated game, drawn against the levels' own ratings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -64,10 +65,14 @@ class GameCard(Scene):
 
     name = "game"
 
-    def __init__(self, host: Host, club: Club, session: Session) -> None:
+    def __init__(
+        self, host: Host, club: Club, session: Session, drills: Callable[[], None] | None = None
+    ) -> None:
+        """``drills`` opens the opening drills (the card's button and D)."""
         self.host = host
         self.club = club
         self.session = session
+        self.drills = drills
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.lines: list[str] = []  # what was drawn, for tests
         self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
@@ -94,6 +99,8 @@ class GameCard(Scene):
             self.host.new_game()
         elif what == "close":
             self.host.close_scene(self)
+        elif what == "drills" and self.drills is not None:
+            self.drills()
 
     # ----- events -----------------------------------------------------------------------------
 
@@ -109,6 +116,8 @@ class GameCard(Scene):
                 self.act(("new",))
             elif event.key in (pygame.K_ESCAPE, pygame.K_k):
                 self.act(("close",))
+            elif event.key == pygame.K_d and self.drills is not None:
+                self.act(("drills",))
             else:
                 return False  # the rest (undo, levels, help...) still reach the game
             return True
@@ -161,11 +170,16 @@ class GameCard(Scene):
         draw_strength(
             surface, self.host.text, graph, ratings, LEVEL_RATINGS, max(MIN_TEXT, size - 2)
         )
-        half = (inner.width - pad) // 2
-        self._button(surface, pygame.Rect(inner.left, foot, half, row - 2),
-                     [_("New game (Enter)"), _("New game")], ("new",), size, True)  # fmt: skip
-        self._button(surface, pygame.Rect(inner.left + half + pad, foot, half, row - 2),
-                     [_("Close (Esc)"), _("Close")], ("close",), size)  # fmt: skip
+        buttons = [([_("New game (Enter)"), _("New game")], ("new",))]
+        if self.drills is not None:  # the opening drills, a screen of their own
+            buttons.append(
+                ([_("Opening drills (D)"), _("Opening drills"), _("Drills")], ("drills",))
+            )
+        buttons.append(([_("Close (Esc)"), _("Close")], ("close",)))
+        width = (inner.width - pad * (len(buttons) - 1)) // len(buttons)
+        for i, (wordings, action) in enumerate(buttons):
+            rect = pygame.Rect(inner.left + i * (width + pad), foot, width, row - 2)
+            self._button(surface, rect, wordings, action, size, i == 0)
 
     def _range(self) -> dict[str, int]:
         return self.club.next.words()

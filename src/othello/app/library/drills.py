@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from othello.app.i18n import ngettext
 from othello.app.library.database import LINE_MOVES, Library, translate
 from othello.study.drills import Card, Line, Schedule, parse_line
 from othello.study.drills import my_lines as on_the_book
@@ -118,7 +119,11 @@ def load(library: Library) -> tuple[Schedule, str | None]:
             schedule.cards[line] = card
     if bad:
         log.warning("drills: %d damaged rows left out", bad)
-        return schedule, f"{bad} of your drilled positions could not be read and were left out."
+        return schedule, ngettext(
+            "{n} of your drilled positions could not be read (damaged) and was left out.",
+            "{n} of your drilled positions could not be read (damaged) and were left out.",
+            bad,
+        ).format(n=bad)
     return schedule, None
 
 

@@ -28,7 +28,7 @@ from othello.core.board import Board, Color
 from othello.core.notation import format_transcript, parse_square, split_transcript
 from othello.engine.patterns import symmetry
 from othello.study.explorer import MoveStats, load_explorer
-from othello.study.named_openings import F5, OpeningBook, _start_symmetries
+from othello.study.named_openings import F5, OpeningBook, _start_symmetries, to_f5
 from othello.study.puzzles import AGAIN, INTERVALS, MAX_BOX
 
 Line = tuple[Square, ...]
@@ -92,9 +92,10 @@ def opening_lines(book: OpeningBook, name: str) -> list[Line]:
 
 
 def my_lines(book: OpeningBook, lines: Iterable[Sequence[Square]]) -> list[Line]:
-    """The player's games' first moves (from f5), each as far as it stayed on the named
+    """The player's games' first moves, seen from f5, each as far as it stayed on the named
     lines: what the player's openings are, without the moves that left the book."""
-    kept = {tuple(line[: book.identify(line).known]) for line in lines}
+    seen = (to_f5(line) for line in lines)
+    kept = {tuple(line[: book.identify(line).known]) for line in seen}
     return sorted(line for line in kept if line)
 
 

@@ -333,11 +333,7 @@ class DrillScreen(Scene):
         inner = room.inflate(-2 * pad, -2 * pad)
         bottom = inner.bottom - int(size * 2.1) - pad // 2
         if self.drill is None:
-            y = self._text(surface, _("Opening drills"), inner, inner.top, size + 2, bold=True)
-            y = self._sides(surface, inner, y + line_h // 3, size)
-            self._list(surface, inner, y + line_h // 3, bottom - 3 * line_h, size)
-            self._chosen_words(surface, inner, bottom - 3 * line_h, size)
-            self._buttons(surface, inner, CHOOSING, size)
+            self._draw_choosing(surface, inner, bottom, size)
             return
         title = words.title_text(self.choice.key, self.side)
         y = self._text(surface, title, inner, inner.top, size + 2, bold=True, rows=2)
@@ -347,6 +343,23 @@ class DrillScreen(Scene):
                 break
             y = self._text(surface, text, inner, y, size, colour, rows=3) + line_h // 4
         self._buttons(surface, inner, DRILLING, size)
+
+    def _draw_choosing(
+        self, surface: pygame.Surface, inner: pygame.Rect, bottom: int, size: int
+    ) -> None:
+        """The title, the side, the openings, and the chosen one's name and figures."""
+        line_h = int(size * 1.5)
+        y = self._text(surface, _("Opening drills"), inner, inner.top, size + 2, bold=True)
+        y = self._sides(surface, inner, y + line_h // 3, size)
+        name, known = self._chosen_words()
+        text = self.host.text
+        rows = len(text.fit_lines(name, inner.width, 2, size, True, trying=True)[0])
+        rows += len(text.fit_lines(known, inner.width, 2, size, trying=True)[0])
+        info = bottom - rows * line_h
+        self._list(surface, inner, y + line_h // 3, info - line_h // 4, size)
+        y = self._text(surface, name, inner, info, size, bold=True, rows=2)
+        self._text(surface, known, inner, y, size, theme.TEXT_DIM, rows=2)
+        self._buttons(surface, inner, CHOOSING, size)
 
     def _text(
         self,
@@ -422,19 +435,17 @@ class DrillScreen(Scene):
                 shown = text.render(right, size, theme.TEXT_DIM)
                 surface.blit(shown, shown.get_rect(midright=(rect.right - size // 3, rect.centery)))
 
-    def _chosen_words(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int) -> None:
-        """Below the list: the chosen opening's whole name, how well it is known, or why it
-        cannot start."""
+    def _chosen_words(self) -> tuple[str, str]:
+        """Under the list: the chosen opening's whole name, and how well it is known or why
+        it cannot start."""
         choice = self.choice
-        y = self._text(surface, words.choice_name(choice.key), inner, y, size, bold=True)
+        name = words.choice_name(choice.key)
         if self.feed.schedule() is None:
-            line = words.reading_text()
-        elif choice.key == MINE and not choice.tree.moves:
-            line = words.no_games_text() if self.mine_read else words.reading_text()
-        else:
-            positions = len(choice.tree.positions(self.side))
-            line = words.known_text(self.known(choice), positions)
-        self._text(surface, line, inner, y, size, theme.TEXT_DIM, rows=2)
+            return name, words.reading_text()
+        if choice.key == MINE and not choice.tree.moves:
+            return name, words.no_games_text() if self.mine_read else words.reading_text()
+        positions = len(choice.tree.positions(self.side))
+        return name, words.known_text(self.known(choice), positions)
 
     def _buttons(
         self,

@@ -165,21 +165,30 @@ class GameCard(Scene):
         line = strength_line(self.club.strength.rating)
         y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
         foot = inner.bottom - row
-        graph = pygame.Rect(inner.left, y, inner.width, foot - y - pad // 2)
+        below = self._drills_row(surface, inner, foot, row, size)
+        graph = pygame.Rect(inner.left, y, inner.width, below - y - pad // 2)
         ratings = [g.rating for g in self.club.strength.strength.history]
         draw_strength(
             surface, self.host.text, graph, ratings, LEVEL_RATINGS, max(MIN_TEXT, size - 2)
         )
-        buttons = [([_("New game (Enter)"), _("New game")], ("new",))]
-        if self.drills is not None:  # the opening drills, a screen of their own
-            buttons.append(
-                ([_("Opening drills (D)"), _("Opening drills"), _("Drills")], ("drills",))
-            )
-        buttons.append(([_("Close (Esc)"), _("Close")], ("close",)))
-        width = (inner.width - pad * (len(buttons) - 1)) // len(buttons)
-        for i, (wordings, action) in enumerate(buttons):
-            rect = pygame.Rect(inner.left + i * (width + pad), foot, width, row - 2)
-            self._button(surface, rect, wordings, action, size, i == 0)
+        half = (inner.width - pad) // 2
+        self._button(surface, pygame.Rect(inner.left, foot, half, row - 2),
+                     [_("New game (Enter)"), _("New game")], ("new",), size, True)  # fmt: skip
+        self._button(surface, pygame.Rect(inner.left + half + pad, foot, half, row - 2),
+                     [_("Close (Esc)"), _("Close")], ("close",), size)  # fmt: skip
+
+    def _drills_row(
+        self, surface: pygame.Surface, inner: pygame.Rect, foot: int, row: int, size: int
+    ) -> int:
+        """The opening drills' button, a row over the foot's (when the card has drills to
+        open); the top of what it took."""
+        if self.drills is None:
+            return foot
+        top = foot - row
+        wordings = [_("Opening drills (D)"), _("Opening drills"), _("Drills")]
+        self._button(surface, pygame.Rect(inner.left, top, inner.width, row - 2), wordings,
+                     ("drills",), size)  # fmt: skip
+        return top
 
     def _range(self) -> dict[str, int]:
         return self.club.next.words()

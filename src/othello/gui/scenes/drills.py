@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import pygame
 
-from othello.app.i18n import N_, _
+from othello.app.i18n import _, pgettext
 from othello.app.search_service import JobKind
 from othello.core.bitboard import Square
 from othello.core.board import Board, Color
@@ -51,8 +51,14 @@ from othello.study.named_openings import load_openings, opening_of
 COMPUTER_SECONDS = 0.6
 """The computer's move waits this long, so the player sees the answer land first."""
 STEPS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
-CHOOSING = (("start", N_("Drill"), "Enter"), ("close", N_("Close"), "Esc"))
-DRILLING = (("next", N_("Next"), "Enter"), ("back", N_("Openings"), "Esc"))
+Buttons = tuple[tuple[str, Callable[[], str], str], ...]
+"""A card's two buttons: the action, its words (looked up as drawn), its key."""
+CHOOSING: Buttons = (
+    # Translators: the button that starts a drill of the opening chosen
+    ("start", lambda: pgettext("drill", "Start"), "Enter"),
+    ("close", lambda: _("Close"), "Esc"),
+)
+DRILLING: Buttons = (("next", lambda: _("Next"), "Enter"), ("back", lambda: _("Openings"), "Esc"))
 
 Lines = list[tuple[str, tuple[int, int, int]]]
 
@@ -76,11 +82,9 @@ class DrillScreen(Scene):
         session: Session,
         feed: DrillFeed,
         tell: Callable[[str], None],
-        seed: int | None = None,
     ) -> None:
-        """``seed`` makes the computer's choices the same every time (tests)."""
         self.host, self.session, self.feed, self.tell = host, session, feed, tell
-        self.rng = random.Random(seed)
+        self.rng = random.Random()  # a test seeds it: the computer's choices are its draws
         self.worker = SearchWorker(getattr(host, "engine_factory", None))
         self.choices: list[Choice] = [Choice(MINE, Tree({})), *named_choices(load_openings()[0])]
         self.mine_read = False
@@ -95,7 +99,8 @@ class DrillScreen(Scene):
         self.buttons: dict[str, pygame.Rect] = {}
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.drawn: list[str] = []  # the card's words as last drawn (tests)
-        self._known: dict[tuple[int, str, Color], float] = {}
+        self._known: dict[tuple[str, Color], float] = {}  # each opening's share, this turn
+        self._known_turn = -1
         feed.schedule()  # read now, while the player chooses
         feed.my_lines(self._mine)
         self._preview()
@@ -117,7 +122,10 @@ class DrillScreen(Scene):
         schedule = self.feed.schedule()
         if schedule is None:
             return None
-        key = (schedule.turn, choice.key, self.side)
+        if self._known_turn != schedule.turn:  # an answer since: worked out again
+            self._known.clear()
+            self._known_turn = schedule.turn
+        key = (choice.key, self.side)
         if key not in self._known:
             positions = choice.tree.positions(self.side)
             answered = any(line_text(p) in schedule.cards for p in positions)
@@ -219,7 +227,7 @@ class DrillScreen(Scene):
             self.click(event.pos)
             return True
         if event.type == pygame.MOUSEWHEEL and self.drill is None:
-            self.top = max(0, min(len(self.choices) - self.shown_rows, self.top - int(event.y)))
+            self.select(self.selected - int(event.y))  # the chosen one moves, the list follows
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in VIEW_KEYS:
@@ -349,7 +357,8 @@ class DrillScreen(Scene):
     ) -> None:
         """The title, the side, the openings, and the chosen one's name and figures."""
         line_h = int(size * 1.5)
-        y = self._text(surface, _("Opening drills"), inner, inner.top, size + 2, bold=True)
+        title = _("Opening drills")
+        y = self._text(surface, title, inner, inner.top, size + 2, bold=True, rows=2)
         y = self._sides(surface, inner, y + line_h // 3, size)
         name, known = self._chosen_words()
         text = self.host.text
@@ -451,14 +460,14 @@ class DrillScreen(Scene):
         self,
         surface: pygame.Surface,
         inner: pygame.Rect,
-        labels: tuple[tuple[str, str, str], ...],
+        labels: Buttons,
         size: int,
     ) -> None:
         gap, height = max(4, size // 2), int(size * 2.1)
         width = (inner.width - gap) // 2
         for i, (action, label, key) in enumerate(labels):
             rect = pygame.Rect(inner.left + i * (width + gap), inner.bottom - height, width, height)
-            name = _(label)
+            name = label()
             self._button(surface, rect, [f"{name} ({key})", name], action, size, i == 0)
 
     def _button(

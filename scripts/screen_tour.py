@@ -9,7 +9,8 @@ writes ``FOLDER/<language>-<theme>-<text size>-<width>x<height>-<screen>.png`` (
 FOLDER: /tmp/othello-tour). Headless (SDL's dummy driver); the computer is a stand-in that
 answers at once, and the review's verdicts are computed once, shallowly, for a real game, so
 every screen has its longest words in it: a hint explained, a review summary, the move list's
-marks and graph, a finished game with empty squares, a wrong answer to a puzzle.
+marks and graph, a finished game with empty squares, a wrong answer to a puzzle and to a
+drill.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ from othello.core.game import Game
 from othello.core.notation import parse_move, square_name
 from othello.engine.api import MoveScore
 from othello.gui.app import App
+from othello.gui.model.drill_words import choice_name
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
+from othello.gui.scenes.drills import DrillScreen
 from othello.gui.scenes.help import Page
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.services.library_worker import ImportProgress
@@ -164,6 +167,31 @@ def library_shown(app: App) -> None:
     frames(app)
 
 
+def drills_shown(app: App) -> Iterator[str]:
+    """The Drills screen from the Game card: the openings with the longest name chosen, then
+    a wrong answer in the Tiger (the line's move, both moves' figures and scores)."""
+    app.play.do("game")
+    app.find_screen("game").act(("drills",))  # type: ignore[union-attr]
+    screen = app.find_scene(DrillScreen)
+    assert screen is not None
+    wait_for(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
+    longest = max(screen.choices, key=lambda c: len(choice_name(c.key)))
+    screen.select(screen.choices.index(longest))
+    frames(app)
+    yield "drills"
+    screen.select(next(i for i, c in enumerate(screen.choices) if c.key == "Tiger"))
+    screen.choose_side("white")
+    screen.start()
+    drill = screen.drill
+    assert drill is not None
+    wait_for(app, drill.players_turn)
+    screen.click_square(parse_move("f6"))  # the Diagonal: not the Tiger
+    wait_for(app, lambda: screen.scores is not None)
+    frames(app)
+    yield "drills-wrong"
+    screen.close()
+
+
 def tour(app: App) -> Iterator[str]:
     """Each screen drawn in turn; yields its name once it is on the window."""
     session, play = app.session, app.play
@@ -229,6 +257,7 @@ def tour(app: App) -> Iterator[str]:
     yield "puzzles"
     app.close_screen("puzzles")
     session.show(None)
+    yield from drills_shown(app)
     importing = ImportProgress("wthor-1997-championship.wtb", 51_250, 135_642)
     app.library.progress = importing  # an import under way: its bar over the notices
     app.open_screen("import-bar", keeper=app.library)

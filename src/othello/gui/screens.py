@@ -13,6 +13,7 @@ from typing import Any
 
 from othello.gui.model.names import ScreenName
 from othello.gui.scenes.base import Scene
+from othello.gui.scenes.drills import DrillScreen
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.game_card import GameCard
 from othello.gui.scenes.help import HelpOverlay
@@ -37,6 +38,7 @@ SCREENS: dict[ScreenName, Callable[..., Scene]] = {
         SettingsCard,
         GameCard,
         LeaveCard,
+        DrillScreen,
     )
 }
 

@@ -1,8 +1,8 @@
 """What helps a player learn: one placed move judged (``verdict``), a whole game reviewed
 (``review``, on several processes: ``review_workers``), puzzles from a review's mistakes and
 the Leitner queue (``puzzles``), the FForum positions (``fforum``), the opening explorer's
-figures from real games (``explorer``) and the named openings a game follows
-(``named_openings``).
+figures from real games (``explorer``), the named openings a game follows
+(``named_openings``) and the opening drills against them (``drills``).
 
 Imports ``othello.core``, ``othello.formats`` and ``othello.engine``.
 """

@@ -110,8 +110,20 @@ MIGRATIONS: tuple[str, ...] = (
         deviation REAL NOT NULL
     );
     """,
+    # 3: the opening drills: each position the player has answered, with its Leitner box
+    # (the schedule's clock, answers given, in meta's "drills.turn")
+    """
+    CREATE TABLE drills (
+        line TEXT PRIMARY KEY,       -- the moves before the position, seen from f5 ("f5d6c3")
+        box INTEGER NOT NULL,        -- 1 to 5
+        due INTEGER NOT NULL,        -- the answer count from which it is asked again
+        right_count INTEGER NOT NULL,
+        wrong_count INTEGER NOT NULL,
+        last_right INTEGER           -- the last answer: 1 right, 0 wrong
+    );
+    """,
 )
-OUR_TABLES = frozenset({"games", "meta", "held", "seats", "puzzles", "ratings"})
+OUR_TABLES = frozenset({"games", "meta", "held", "seats", "puzzles", "ratings", "drills"})
 COLUMNS = (
     "id, date, black, white, result, start, moves, opening, source, memo, marks, tags, notes, "
     "finished"

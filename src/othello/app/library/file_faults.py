@@ -43,14 +43,14 @@ def set_aside(path: Path, now: float | None = None) -> Path | None:
     return aside
 
 
-SALVAGED = ("games", "held", "seats", "puzzles", "ratings", "meta")
+SALVAGED = ("games", "held", "seats", "puzzles", "ratings", "drills", "meta")
 """The tables copied out of a damaged library, in this order: the games first."""
 
 
 def salvage(damaged: Path, into: Library) -> int:
     """Copy what can still be read of a damaged library into ``into``: its games, the games
-    each window held, the puzzles, the rating, each table up to its first damage; how many
-    games came over."""
+    each window held, the puzzles, the rating, the drills, each table up to its first
+    damage; how many games came over."""
     if not damaged.is_file():  # a folder, a pipe, a link to a device: nothing to read
         return 0
     try:

@@ -5,7 +5,7 @@
   brought back, with their reviews), ``puzzles.json`` and ``strength.json``;
 - the pending spool, ``library-pending/``: what a window could not write into the library
   before it closed (a full disk, a read-only file): finished games as GGF, and a window's
-  games, puzzles and rating as JSON.
+  games, puzzles, rating and drill answers as JSON.
 
 Each file is taken in by one transaction, which also notes the file as taken in, and is then
 kept aside under a name that says so (``autosave.json.taken-in``): never deleted, never taken
@@ -29,6 +29,7 @@ from typing import Any
 from othello.app.files.game_files import parse_board
 from othello.app.files.writing import decode_text, read_limited, set_aside, short_reason
 from othello.app.i18n import _, ngettext
+from othello.app.library import drills as drill_store
 from othello.app.library import held_games
 from othello.app.library import puzzles as puzzle_store
 from othello.app.library import strength as strength_store
@@ -125,6 +126,8 @@ def _reader(path: Path) -> Reader | None:
         return _ratings
     if name.endswith(".held.json"):
         return _held
+    if name.endswith(".drills.json"):
+        return _drills
     if name.endswith(".ggf"):
         return _pending_games(path)
     return None
@@ -288,6 +291,13 @@ def _ratings(library: Library, data: bytes) -> list[str]:
     strength = strength_store.Strength.from_data(json.loads(data))
     strength_store.write_rows(library, strength.history)
     library.set_meta(strength_store.RATING, strength_store.rating_text(strength.rating))
+    return []
+
+
+def _drills(library: Library, data: bytes) -> list[str]:
+    """A window's drill answers spooled at its close: written over what the library had of
+    those positions (the spool is the newer), its answers added to the clock."""
+    drill_store.write_rows(library, drill_store.DrillChanges.from_data(_json(data)))
     return []
 
 

@@ -21,6 +21,7 @@ ScreenName = Literal[
     "display",  # the Settings card
     "game",
     "leave",
+    "drills",
 ]
 """Each screen's ``Scene.name``; ``gui/screens.py`` makes each but the play screen by it."""
 

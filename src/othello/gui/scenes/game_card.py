@@ -1,12 +1,13 @@
 """The Game card (K): how the next game starts, its clock, and the player's strength over time.
 
 Each choice takes effect for the next new game and is remembered; Enter (or the button)
-starts that game, Esc or K closes the card. The strength is the rating after each rated
-game, drawn against the levels' own ratings.
+starts that game, D (or the button) opens the opening drills, Esc or K closes the card. The
+strength is the rating after each rated game, drawn against the levels' own ratings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -64,10 +65,14 @@ class GameCard(Scene):
 
     name = "game"
 
-    def __init__(self, host: Host, club: Club, session: Session) -> None:
+    def __init__(
+        self, host: Host, club: Club, session: Session, drills: Callable[[], None] | None = None
+    ) -> None:
+        """``drills`` opens the opening drills (the card's button and D)."""
         self.host = host
         self.club = club
         self.session = session
+        self.drills = drills
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.lines: list[str] = []  # what was drawn, for tests
         self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
@@ -94,6 +99,8 @@ class GameCard(Scene):
             self.host.new_game()
         elif what == "close":
             self.host.close_scene(self)
+        elif what == "drills" and self.drills is not None:
+            self.drills()
 
     # ----- events -----------------------------------------------------------------------------
 
@@ -109,6 +116,8 @@ class GameCard(Scene):
                 self.act(("new",))
             elif event.key in (pygame.K_ESCAPE, pygame.K_k):
                 self.act(("close",))
+            elif event.key == pygame.K_d and self.drills is not None:
+                self.act(("drills",))
             else:
                 return False  # the rest (undo, levels, help...) still reach the game
             return True
@@ -156,7 +165,8 @@ class GameCard(Scene):
         line = strength_line(self.club.strength.rating)
         y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
         foot = inner.bottom - row
-        graph = pygame.Rect(inner.left, y, inner.width, foot - y - pad // 2)
+        below = self._drills_row(surface, inner, foot, row, size)
+        graph = pygame.Rect(inner.left, y, inner.width, below - y - pad // 2)
         ratings = [g.rating for g in self.club.strength.strength.history]
         draw_strength(
             surface, self.host.text, graph, ratings, LEVEL_RATINGS, max(MIN_TEXT, size - 2)
@@ -166,6 +176,19 @@ class GameCard(Scene):
                      [_("New game (Enter)"), _("New game")], ("new",), size, True)  # fmt: skip
         self._button(surface, pygame.Rect(inner.left + half + pad, foot, half, row - 2),
                      [_("Close (Esc)"), _("Close")], ("close",), size)  # fmt: skip
+
+    def _drills_row(
+        self, surface: pygame.Surface, inner: pygame.Rect, foot: int, row: int, size: int
+    ) -> int:
+        """The opening drills' button, a row over the foot's (when the card has drills to
+        open); the top of what it took."""
+        if self.drills is None:
+            return foot
+        top = foot - row
+        wordings = [_("Opening drills (D)"), _("Opening drills"), _("Drills")]
+        self._button(surface, pygame.Rect(inner.left, top, inner.width, row - 2), wordings,
+                     ("drills",), size)  # fmt: skip
+        return top
 
     def _range(self) -> dict[str, int]:
         return self.club.next.words()

@@ -28,6 +28,7 @@ from othello.gui.scenes.play_commands import command_table
 from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
 from othello.gui.scenes.play_view import PlayView
 from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
@@ -66,6 +67,7 @@ class PlayScene(Scene):
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
+        self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.commands = command_table(self)
         self.typing = Typing(self)  # a square's name typed: f then 5
         self.view = PlayView(self)

@@ -17,6 +17,7 @@ from othello.app.files import paths
 from othello.app.i18n import _
 from othello.app.library.database import Entry
 from othello.gui.model import library_words
+from othello.gui.model.drill_words import hidden_text
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
@@ -27,6 +28,7 @@ from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_keys import CURSOR_STEPS
 from othello.gui.services import shortcut_offer
 from othello.gui.services.computer import ComputerTurn
+from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.persistence import copy
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.explorer_marks import ExplorerView
@@ -51,6 +53,8 @@ class CommandsScene(Protocol):
     def notices(self) -> Notices: ...
     @property
     def puzzle_feed(self) -> PuzzleFeed: ...
+    @property
+    def drill_feed(self) -> DrillFeed: ...
     @property
     def club(self) -> ClubPlay: ...
     @property
@@ -79,7 +83,9 @@ class GameCommands:
     def show_game_card(self) -> None:
         """G: the next game's start and clock, and the player's strength over time."""
         if not self.host.demo and self.host.find_screen("game") is None:
-            self.host.open_screen("game", club=self.scene.club, session=self.session)
+            self.host.open_screen(
+                "game", club=self.scene.club, session=self.session, drills=self.show_drills
+            )
 
     def step(self, way: str) -> None:
         """Undo or redo; a step into another game says which game it is now."""
@@ -136,6 +142,21 @@ class GameCommands:
             on_close=self._end_card_back if end_card else None,  # the finished game, as left
         )
 
+    def show_drills(self) -> None:
+        """The opening drills (from the Game card; not in the demo), over the panel."""
+        if self.host.demo or self.host.find_screen("drills") is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget(keep_review=True)  # as Puzzles: the game waits
+        self.host.close_screen("game")
+        self.host.close_screen("end")
+        self.host.open_screen(
+            "drills",
+            session=self.session,
+            feed=self.scene.drill_feed,
+            tell=partial(self.scene.tell, lasting=True),
+        )
+
     def _end_card_back(self) -> None:
         if self.session.is_over() and self.host.find_screen("end") is None:
             self.host.open_screen("end", above=self.host.find_screen("play"))
@@ -182,9 +203,12 @@ class GameCommands:
         )
 
     def toggle_explorer(self) -> None:
-        """X: the explorer's next source; in puzzles it stays hidden, and says why."""
+        """X: the explorer's next source; in puzzles and drills it stays hidden, and says
+        why."""
         if self.session.shown_kind == "puzzle":
             self.scene.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
+        elif self.session.shown_kind == "drill":
+            self.scene.tell(hidden_text())
         else:
             self.scene.tell(self.scene.explorer.cycle())
 

@@ -21,6 +21,10 @@ from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
 from othello.gui.widgets.explorer_marks import ExplorerView
 
+QUIZZES = ("puzzle", "drill")
+"""The views that ask the player for a move: the side to move's rings shown, the explorer
+hidden."""
+
 
 class Shown(Protocol):
     """The parts of the play screen its pictures come from."""
@@ -43,8 +47,9 @@ class PlayView:
         self.scene = scene
 
     def explorer_shown(self) -> bool:
-        """The explorer is on, and not over a puzzle (it would give the answer away)."""
-        return self.scene.explorer.on and self.scene.session.shown_kind != "puzzle"
+        """The explorer is on, and not over a puzzle or a drill (it would give the answer
+        away)."""
+        return self.scene.explorer.on and self.scene.session.shown_kind not in QUIZZES
 
     def _search(self) -> tuple[JobKind | None, int | None]:
         """The running search's kind and depth (a review: the moves judged so far)."""
@@ -59,11 +64,12 @@ class PlayView:
 
     def legal_markers(self) -> list[Square]:
         """The rings on the moves the player may make: theirs in the game, or the side to
-        move's in a puzzle; none on a position of the move list or one being set up."""
+        move's in a puzzle or a drill; none on a position of the move list or one being set
+        up."""
         session = self.scene.session
         if not session.show_legal or self.scene.animation is not None:
             return []
-        if session.shown_kind == "puzzle":
+        if session.shown_kind in QUIZZES:
             return session.shown.board.legal_squares()
         if session.browsing or not session.is_human_turn():
             return []

@@ -1,15 +1,20 @@
 """Test setup shared by every test: headless SDL before anything imports pygame, and the
 user's own settings, autosave and log folders, home and menu folders replaced by a throw-away
-one."""
+one; the fixtures many test files share. The helpers they share are in ``tests/support/``
+(imported as ``support``; no test imports another test module)."""
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from othello.gui.app import App
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -55,3 +60,23 @@ def english_again() -> Iterator[None]:
     from othello.app import i18n
 
     i18n.set_language(i18n.DEFAULT)
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    """Headless windows with a stand-in engine that plays the first legal move
+    (``support.window.app_maker``: ``make_app(engine, **settings)``), closed after the test.
+    Imported here, not at the top: pygame only after the dummy drivers are set."""
+    from support.window import app_maker
+
+    yield from app_maker()
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    """Windows each reading an othello.ini of its own in ``tmp_path``
+    (``support.settings_file.live_app_maker``: ``live_app(text, **settings)`` gives the window
+    and the file), closed after the test."""
+    from support.settings_file import live_app_maker
+
+    yield from live_app_maker(tmp_path)

@@ -14,8 +14,8 @@ from conftest import DATA
 from othello import Board, IllegalMoveError, NotationError
 from othello.core.bitboard import perft
 from othello.core.board import START_BLACK, START_WHITE
-from reference import RefBoard, name, other
-from reference import perft as reference_perft
+from support.reference import RefBoard, name, other
+from support.reference import perft as reference_perft
 
 
 def published_perft() -> dict[int, int]:

@@ -9,22 +9,16 @@ frame."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
+import colour_vision  # scripts/ (pyproject: pytest's pythonpath)
 import pytest
+import screen_tour
 
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import colour_vision
-import screen_tour
-
-sys.path.pop(0)
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
 THEMES = ["classic", "dark", "high-contrast"]

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -18,18 +18,8 @@ from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.settings_card import SettingsCard
 from othello.gui.widgets import theme
 from othello.gui.widgets.text import TEXT_SIZES
-from test_gui import DT, FakeEngine, app_maker, frames, press
-from test_live_settings import DEFAULT_TEXT, live_app_maker, save
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
-
-@pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
-    yield from live_app_maker(tmp_path)
+from support.settings_file import DEFAULT_TEXT, save
+from support.window import DT, FakeEngine, frames, press
 
 
 def open_card(app: App) -> SettingsCard:

@@ -3,7 +3,7 @@ game (the earlier one kept for undo), Esc changes nothing, a finished position s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -13,12 +13,7 @@ from othello.app.files import game_files
 from othello.core.notation import parse_square
 from othello.gui.app import App
 from othello.gui.scenes.position_editor import PositionEditor
-from test_gui import FakeEngine, app_maker, click_at, frames, press, press_waiting
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+from support.window import FakeEngine, click_at, frames, press, press_waiting
 
 
 def right_click(app: App, name: str, button: int = 1) -> None:

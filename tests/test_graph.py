@@ -3,17 +3,15 @@ side, for the line on the board; drawn in the panel when there is room."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
-import pytest
 
 from othello.gui.app import App
 from othello.gui.model.judgement import GraphPoint
-from test_gui import (
+from support.window import (
     FakeEngine,
     FakeResult,
-    app_maker,
     click,
     frames,
     frames_until,
@@ -28,11 +26,6 @@ class ScoringEngine(FakeEngine):
         self.calls += 1
         moves = board.legal_moves()
         return FakeResult(moves[0] if moves else "pass", score=5, exact=board.empties() < 50)
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def test_the_computers_scores_are_kept_from_blacks_side(make_app: Callable[..., App]) -> None:

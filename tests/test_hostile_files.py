@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,8 @@ from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.services import persistence
 from othello.study import named_openings
 from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue
-from test_gui import app_maker, click, frames, press
-from test_launch_gui import isolate, toast_texts
+from support.files_window import isolate, toast_texts
+from support.window import click, frames, press
 
 TWO = {"mode": "two-players", "sound": False, "animation": False}
 RESOURCES = paths.resources_dir()
@@ -44,11 +44,6 @@ RESOURCES = paths.resources_dir()
 @pytest.fixture(autouse=True)
 def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     isolate(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., Any]]:
-    yield from app_maker()
 
 
 def replace_package_file(monkeypatch: pytest.MonkeyPatch, inside: str, path: Path) -> None:

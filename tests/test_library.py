@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR, HERCULE, SAIO, SYNCHRO
 from othello.app.library.database import (
     MIGRATIONS,
     PURGE_DAYS,
@@ -28,6 +27,7 @@ from othello.core.bitboard import PASS
 from othello.core.board import Board
 from othello.core.notation import parse_square
 from othello.gui.model import library_words as words
+from support.ggs_records import FANGR, HERCULE, SAIO, SYNCHRO
 
 REAL = "\n".join([SAIO, HERCULE, SYNCHRO, FANGR])  # five games
 

@@ -18,8 +18,8 @@ from othello.app.library.query import Filter, rows
 from othello.app.library.rows import Flaw
 from othello.gui.app import App
 from othello.gui.model import library_words as words
-from test_gui import app_maker, frames, press
-from test_library_window import fill, open_library
+from support.library_screen import fill, open_library
+from support.window import app_maker, frames, press
 
 
 @pytest.fixture

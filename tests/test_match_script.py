@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import match  # scripts/match.py (pyproject: pytest's pythonpath)
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-try:
-    import match
-finally:
-    sys.path.pop(0)  # the scripts folder stays off the path of the other tests
 
 
 def game_lines(text: str) -> list[str]:

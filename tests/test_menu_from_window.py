@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,7 +22,7 @@ from othello.app.files import paths
 from othello.core.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
-from test_gui import app_maker, frames, frames_until, press
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
@@ -50,11 +50,6 @@ def scratch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 GIO_RUNS: list[list[str]] = []  # the commands the shortcut code ran (gio, to trust an icon)
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def open_help(app: App) -> HelpOverlay:

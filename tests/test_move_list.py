@@ -3,7 +3,7 @@ browsed position works like undo; nothing moves while the list is open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -13,9 +13,8 @@ import pytest
 from othello.gui.app import App
 from othello.gui.model.session import Session
 from othello.gui.scenes.move_list import MoveListOverlay, entries
-from test_gui import (
+from support.window import (
     FakeEngine,
-    app_maker,
     click,
     click_at,
     frames,
@@ -23,11 +22,6 @@ from test_gui import (
     human_turn_idle,
     press,
 )
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def test_showing_a_position_is_a_view_and_playing_on_keeps_the_game() -> None:
@@ -142,7 +136,7 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
 
 def test_playing_on_from_a_finished_game_keeps_it_for_undo(make_app: Callable[..., App]) -> None:
     from othello.core.game import Game
-    from test_review import random_game
+    from support.positions import random_game
 
     app = make_app(FakeEngine(), mode="two-players")
     finished = Game()
@@ -191,7 +185,7 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
         session.play(move)
     assert entries(session) == [(0, "1. f5"), (1, "2. d6")]
     from othello import Board
-    from test_gui import WHITE_PASSES
+    from support.window import WHITE_PASSES
 
     session.new_game(Board.from_string(WHITE_PASSES))
     session.play("d1")

@@ -12,7 +12,6 @@ from typing import Any
 import pygame
 import pytest
 
-from kept_games import keep, written
 from othello import Engine, MoveScore
 from othello.app import search_service
 from othello.app.library import held_games
@@ -26,8 +25,9 @@ from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import Session
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
-from test_gui import frames_until, press, press_waiting
-from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
+from support.files_window import ctrl, frames, isolate, toast_texts, window_maker
+from support.kept_games import keep, written
+from support.window import frames_until, press, press_waiting
 
 
 @pytest.fixture(autouse=True)
@@ -258,7 +258,7 @@ class ScoringEngine:
 
 
 def test_the_analysis_is_exact_near_the_end_and_the_search_process_uses_it() -> None:
-    from test_search import brute_force, random_board
+    from support.positions import brute_force, random_board
 
     board = random_board(9, 42)
     assert not board.is_game_over() and board.legal_moves()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kept_games import resumed
+from support.kept_games import resumed
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow

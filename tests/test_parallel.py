@@ -16,8 +16,7 @@ import pytest
 from othello import Board, Engine, cli
 from othello.engine import search_call
 from othello.engine.multicore.endgame import WorkerPool, default_workers
-from test_engine import ffo
-from test_search import random_board
+from support.positions import ffo, random_board
 
 DATA = Path(__file__).parent / "data"
 

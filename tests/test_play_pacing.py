@@ -18,7 +18,7 @@ from othello.gui.app import COMPUTER_MIN_SECONDS, App
 from othello.gui.model.game_words import last_placed
 from othello.gui.model.session import Change
 from othello.gui.scenes.play import PASS_SECONDS
-from test_gui import DT, FakeEngine, click
+from support.window import DT, FakeEngine, click
 
 # Black (you) plays h7; then White has a move each time and Black none: White, Black passes,
 # White, Black passes, White ends the game (the chain a player found too fast to follow).

@@ -14,9 +14,8 @@ from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.puzzles import PuzzleOverlay
-from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
-from test_review import random_game
-from test_review_window import blunder_game
+from support.positions import blunder_game, random_game
+from support.window import FakeEngine, app_maker, click, frames, frames_until, press
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from othello.core.notation import parse_move, square_name
 from othello.study.fforum import builtin_puzzles
 from othello.study.puzzles import AGAIN, INTERVALS, Puzzle, PuzzleQueue, from_review, judge
 from othello.study.review import MoveReview, review_game
-from test_review import EXACT, seeded_blunder
+from support.positions import EXACT, seeded_blunder
 
 
 def verdict(ply: int, number: int, color: str, played: int, best: int, loss: int) -> MoveReview:

@@ -3,7 +3,6 @@ emptied by an editor's save does not undo the choices made in the window (issue 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,27 +15,21 @@ from othello.app.settings.watch import SettingsWatch
 from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
-from test_gui import frames, frames_until, press
-from test_launch_gui import attached_window_maker, isolate
-from test_live_settings import (
+from support.files_window import attached_window_maker, isolate
+from support.settings_file import (
     DEFAULT_TEXT,
     edit,
-    live_app_maker,
     looks,
     notices_text,
     save,
     settle,
 )
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
 def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     isolate(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
-    yield from live_app_maker(tmp_path)
 
 
 ENDED = "d3c3b3d2e1d6d7e3f4"  # Black's f4 ends it, 13-0 on the board: Black wins

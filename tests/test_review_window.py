@@ -4,7 +4,7 @@ free), the summary is told, the move list shows each move's mark; R again stops 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -14,21 +14,8 @@ from othello.core.game import Game
 from othello.core.notation import square_name
 from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
-from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
-from test_review import seeded_blunder
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
-
-def blunder_game() -> Game:
-    """A game from a 10-empty position whose first move is its worst (a blunder)."""
-    _before, board, worst, _scores = seeded_blunder(10)
-    game = Game(board)
-    game.play(worst)
-    return game
+from support.positions import blunder_game, finish_randomly, seeded_blunder
+from support.window import FakeEngine, click, click_at, frames, frames_until, press
 
 
 def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
@@ -105,14 +92,6 @@ def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., Ap
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.left, area.right)
                for y in range(area.top, area.bottom)}  # fmt: skip
     assert theme.MARK_COLORS["blunder"] in colours  # the blunder's dot, in its colour
-
-
-def finish_randomly(game: Game) -> None:
-    """Play the first legal move (or pass) until the game is over."""
-    board = game.board
-    while not board.is_game_over():
-        game.play(board.legal_moves()[0] if board.legal_squares() else "pass")
-        board = game.board
 
 
 def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
@@ -297,7 +276,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
 
 
 def _finished(seed: int) -> Game:
-    from test_review import random_game
+    from support.positions import random_game
 
     game = Game()
     for square in random_game(seed):

@@ -18,10 +18,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kept_games import resumed
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.gui.services import persistence
+from support.kept_games import resumed
 
 app_module = pytest.importorskip("othello.gui.app")
 

@@ -5,25 +5,19 @@ position picture."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-import pytest
 
 from othello.core.notation import parse_square, square_name
 from othello.gui.app import App
 from othello.gui.scenes.help import RULES, HelpOverlay, Page
 from othello.gui.widgets.position_picture import picture_font
 from othello.gui.widgets.rules_picture import MOVE, flip_boards, flip_picture
-from test_gui import app_maker, frames, press
+from support.window import frames, press
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def test_the_pictured_move_turns_discs_over_in_three_directions() -> None:

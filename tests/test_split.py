@@ -19,8 +19,7 @@ from othello.engine import search_call
 from othello.engine.levels import ANALYSIS, LEVELS
 from othello.engine.multicore import endgame
 from othello.engine.multicore import midgame as split
-from test_engine import ffo
-from test_search import random_board
+from support.positions import ffo, random_board
 
 FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "nodes": 0}
 """A full-width search to a fixed depth with time to spare: its scores are minimax values,

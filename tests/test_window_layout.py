@@ -6,7 +6,7 @@ video driver set up by conftest.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -17,13 +17,7 @@ from othello.gui.scenes.help import HelpOverlay
 from othello.gui.widgets.layout import MIN_WINDOW, compute_layout
 from othello.gui.widgets.panel import Panel
 from othello.gui.widgets.panel_layout import GRID
-from test_gui import app_maker, frames, press
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
+from support.window import frames, press
 
 SIZES = [
     MIN_WINDOW,

@@ -61,7 +61,7 @@ def serve(conn: Any, cancelled: Any, processes: int = 1) -> None:
 
     A module-level function, so "spawn" can find it by name on every OS, however the game
     was started (``othello``, ``python -m othello``, a double-clicked gui-script).
-    ``processes`` above 1 gives levels 5-6 and hints that many worker processes of their
+    ``processes`` above 1 gives levels 15-17 and hints that many worker processes of their
     own (``othello.engine.multicore.endgame.default_search_processes()`` is the machine's sensible count);
     a daemonic process cannot start them, so the parent must start this one non-daemonic.
     """
@@ -142,7 +142,7 @@ def run_job(
 def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     """The engine for a job's level number; ``ANALYSIS.number`` (0) means a hint's settings
     (never from the book: a hint is the search's own judgement). ``processes``: the worker
-    processes its search may share out to (levels 5-6 and hints use them; one pool serves
+    processes its search may share out to (levels 15-17 and hints use them; one pool serves
     every engine of the process)."""
     if level == ANALYSIS.number:
         return Engine(level=ANALYSIS, workers=processes)

@@ -346,7 +346,7 @@ def find_config(path: Path | None = None) -> Path | None:
         return Path(path)
     for candidate in search_path():
         # A folder, a pipe or a device named othello.ini is found too, so the notice names
-        # what it is (it is never opened: see files.read_limited).
+        # what it is (it is never opened: see writing.read_limited).
         if os.path.lexists(candidate):
             return candidate
     return None

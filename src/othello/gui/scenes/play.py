@@ -222,7 +222,7 @@ class PlayScene(Scene):
     # ----- commands ----------------------------------------------------------------------
 
     def do(self, command: str) -> None:
-        """Carry out a panel button or a key: the names in panel.GRID and controls.KEYS."""
+        """Carry out a panel button or a key: the names in panel_layout.GRID and play_keys.KEYS."""
         self.commands[command]()
 
     def tell(self, message: str, lasting: bool = False) -> None:

@@ -3,7 +3,7 @@
 The commands that act on the game as a whole live here (a new game, undo and redo, the move
 list, the editor, puzzles, help); the player's choices are PlayerChoices', the computer's hints and
 review ComputerTurn's, a move on the board the scene's own. ``command_table`` maps the names in
-panel.GRID and controls.KEYS to them.
+panel_layout.GRID and play_keys.KEYS to them.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class GameCommands:
             self.scene.tell(stepped_text("new", kept), lasting=True)
 
     def show_game_card(self) -> None:
-        """G: the next game's start and clock, and the player's strength over time."""
+        """K: the next game's start and clock, and the player's strength over time."""
         if not self.host.demo and self.host.find_screen("game") is None:
             self.host.open_screen("game", club=self.scene.club, session=self.session)
 
@@ -174,7 +174,7 @@ class GameCommands:
 
 
 def command_table(scene: CommandsScene) -> dict[str, Callable[[], None]]:
-    """Every command name (panel.GRID, controls.KEYS) and what it does in ``scene``."""
+    """Every command name (panel_layout.GRID, play_keys.KEYS) and what it does in ``scene``."""
     game, choices, computer = GameCommands(scene), scene.choices, scene.computer
     table: dict[str, Callable[[], None]] = {
         "new": game.new_game,

@@ -220,8 +220,8 @@ def tour(app: App) -> Iterator[str]:
     session.show(None)
     play.do("puzzles")
     frames(app)
-    overlay = app.find_scene(PuzzleOverlay)
-    if overlay is not None and overlay.puzzle is not None:
+    overlay = app.find_screen(PuzzleOverlay.name)
+    if isinstance(overlay, PuzzleOverlay) and overlay.puzzle is not None:
         best = parse_move(overlay.puzzle.best)
         wrong = next((sq for sq in overlay.board.legal_squares() if sq != best), best)
         overlay.answer(wrong)

@@ -145,7 +145,7 @@ def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: str) -> No
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     app.play.do("puzzles")
     screen_tour.frames(app)
-    overlay = app.find_scene(PuzzleOverlay)
+    overlay = app.find_screen(PuzzleOverlay.name)
     assert overlay is not None and overlay.puzzle is not None
     best = parse_move(overlay.puzzle.best)
     wrong = next(sq for sq in overlay.board.legal_squares() if sq != best)

@@ -401,14 +401,14 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     assert app.session.two_players and app.play.panel_view().labels["mode"][0] == "2 players"
     click_at(buttons["moves"].center)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert app.find_scene(MoveListOverlay) is None
+    assert app.find_screen(MoveListOverlay.name) is None
     click_at(buttons["edit"].center)
     frames(app, 1)
-    assert app.find_scene(PositionEditor) is not None
+    assert app.find_screen(PositionEditor.name) is not None
 
 
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:

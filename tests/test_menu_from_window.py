@@ -22,6 +22,7 @@ from othello.app.files import paths
 from othello.core.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
+from othello.gui.services.shortcut_offer import placed_words
 from support.window import frames, frames_until, press
 
 
@@ -55,7 +56,7 @@ GIO_RUNS: list[list[str]] = []  # the commands the shortcut code ran (gio, to tr
 def open_help(app: App) -> HelpOverlay:
     press(pygame.K_F1)
     frames(app, 2)
-    card = app.find_scene(HelpOverlay)
+    card = app.find_screen(HelpOverlay.name)
     assert card is not None
     return card
 
@@ -63,7 +64,7 @@ def open_help(app: App) -> HelpOverlay:
 def added(app: App) -> None:
     """Frames until the card has gone: the shortcuts are written (in a thread) and told."""
     frames(app, 1)
-    frames_until(app, lambda: app.find_scene(HelpOverlay) is None)
+    frames_until(app, lambda: app.find_screen(HelpOverlay.name) is None)
 
 
 def said(app: App) -> str:
@@ -133,12 +134,12 @@ def test_a_card_closed_while_adding_still_says_where(
     card = open_help(app)
     press(pygame.K_a)
     frames(app, 2)
-    assert card.offer == "Adding…" and app.find_scene(HelpOverlay) is card
+    assert card.offer == "Adding…" and app.find_screen(HelpOverlay.name) is card
     adding = card.adding
     assert adding is not None
     press(pygame.K_ESCAPE)  # the player closes the card meanwhile
     frames(app, 1)
-    assert app.find_scene(HelpOverlay) is None and app.running
+    assert app.find_screen(HelpOverlay.name) is None and app.running
     gate.set()
     adding.thread.join(timeout=30)
     entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"
@@ -180,7 +181,7 @@ def test_windows_puts_a_shortcut_on_the_desktop_too(tmp_path: Path) -> None:
         tmp_path / "Programs", tmp_path / "data", run=powershell
     )
     assert ("desktop shortcut", desktop / "Othello.lnk") in written
-    assert shortcut.where_put(written) == (
+    assert placed_words(written) == (
         f"Othello added to the Start menu ({tmp_path / 'Programs' / 'Othello.lnk'}) "
         f"and the desktop ({desktop / 'Othello.lnk'})."
     )

@@ -23,8 +23,7 @@ def test_only_shared_data_py_says_where_the_shared_data_is() -> None:
     spelled = [
         path.name
         for path in sorted((ROOT / "tests").rglob("*.py"))
-        if path.name not in ("shared_data.py", Path(__file__).name)
-        and spells_the_shared_data(path)
+        if path.name not in ("shared_data.py", Path(__file__).name) and spells_the_shared_data(path)
     ]
     assert spelled == [], "read the shared data through shared_data.SHARED_DATA"
 

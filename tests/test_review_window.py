@@ -39,7 +39,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     assert labels[0].endswith(f"?? {played:+d} ({square_name(reviewed[0].best)} {best:+d})")
     press(pygame.K_m)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and overlay.reviewed == reviewed
 
 
@@ -101,9 +101,9 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     game = blunder_game()
     finish_randomly(game)
     app.session.set_game(game)
-    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    frames_until(app, lambda: app.find_screen(EndOverlay.name) is not None)
     frames(app, 1)
-    card = app.find_scene(EndOverlay)
+    card = app.find_screen(EndOverlay.name)
     assert card is not None and card.review_button.width > 0
     assert "Review (R)" in card.lines or "Review" in card.lines
     click_at(card.review_button.center)
@@ -119,7 +119,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     press(pygame.K_HOME)  # browsing the start: the review still takes every move
     press(pygame.K_r)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and app.worker.kind == "review"
     assert overlay.progress() is not None  # the list shows the review's bar
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
@@ -258,7 +258,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     press(pygame.K_m)
     press(pygame.K_END)
     frames(app, 2)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None
     rect = next(rect for rect, ply in overlay.cells if ply == 0)
     click_at(rect.center)  # the marked row

@@ -25,7 +25,7 @@ def test_the_editor_says_its_lines_and_keys_whole(make_app: Callable[..., App]) 
     app = make_app(FakeEngine(), mode="two-players", **SMALL)
     press_waiting(app, pygame.K_e)
     frames(app, 2)
-    editor = app.find_scene(PositionEditor)
+    editor = app.find_screen(PositionEditor.name)
     assert editor is not None and editor.shown
     assert not any(ELLIPSIS in words for words in editor.shown)
     assert "→ white" in " ".join(editor.shown)

@@ -193,7 +193,7 @@ def test_the_move_lists_title_keeps_clear_of_the_panels_edge(
     frames(app, 1)
     press(pygame.K_m)
     frames(app, 1)
-    scene = app.find_scene(MoveListOverlay)
+    scene = app.find_screen(MoveListOverlay.name)
     assert scene is not None
     game = app.session.game
     judged = {

@@ -80,3 +80,16 @@ def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
     from support.settings_file import live_app_maker
 
     yield from live_app_maker(tmp_path)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """What a test printed or logged, with any undecodable file name's surrogates escaped: a
+    pytest-xdist worker cannot send them to the main process (pytest-xdist issue 843), and
+    the tests of file names that are not UTF-8 log such names on purpose."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    report.sections = [
+        (title, text.encode("utf-8", "backslashreplace").decode("utf-8"))
+        for title, text in report.sections
+    ]

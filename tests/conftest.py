@@ -6,9 +6,11 @@ one; the fixtures many test files share. The helpers they share are in ``tests/s
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -93,3 +95,30 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         (title, text.encode("utf-8", "backslashreplace").decode("utf-8"))
         for title, text in report.sections
     ]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test whose module uses pygame is marked ``window``: .ci/run runs those under classic
+    pygame too (the game supports both libraries, and only the window imports one)."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and uses_pygame(module):
+            item.add_marker(pytest.mark.window)
+
+
+def uses_pygame(module: ModuleType) -> bool:
+    """``module`` imports pygame, or takes a name from a module that does (the window's
+    modules, support.window, scripts/screen_tour.py)."""
+    for value in vars(module).values():
+        home = (
+            value
+            if isinstance(value, ModuleType)
+            else sys.modules.get(str(getattr(value, "__module__", None)))
+        )
+        if home is None:
+            continue
+        if home.__name__.partition(".")[0] == "pygame" or isinstance(
+            vars(home).get("pygame"), ModuleType
+        ):
+            return True
+    return False

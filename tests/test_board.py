@@ -73,6 +73,7 @@ def tree_events(board: Board, depth: int) -> set[str]:
     return events
 
 
+@pytest.mark.slow
 def test_perft_counts_passes_and_finished_games_like_the_reference() -> None:
     # Near the end of a game passes and finished games are common: the engine's perft
     # and a perft over the naive reference board must agree ply by ply.

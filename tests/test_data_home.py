@@ -87,6 +87,7 @@ def kept_puzzles_and_rating() -> tuple[int, int]:
     return sum(not p.builtin for p in queue.puzzles), strength.rating.games
 
 
+@pytest.mark.slow
 def test_an_afternoon_comes_back_whole_across_restarts(
     window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -161,6 +162,7 @@ sys.stdin.read()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_window_killed_after_an_afternoon_loses_nothing(tmp_path: Path) -> None:
     # the child finds the tests' support package (tests/support) on PYTHONPATH
@@ -192,6 +194,7 @@ def test_a_window_killed_after_an_afternoon_loses_nothing(tmp_path: Path) -> Non
 # ----- a library that cannot be written ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_library_that_cannot_be_written_keeps_the_game_and_spools_it_at_the_close(
     window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -258,6 +261,7 @@ def _open_new(path: str) -> str:
     return ""
 
 
+@pytest.mark.slow
 def test_two_programs_opening_a_new_library_at_once_migrate_it_once(tmp_path: Path) -> None:
     context = multiprocessing.get_context("spawn")
     with context.Pool(4) as pool:

@@ -70,7 +70,13 @@ def test_bad_time_limit_is_refused(seconds: object) -> None:
         Engine(time_limit=seconds)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", range(1, len(LEVELS) + 1))
+@pytest.mark.parametrize(
+    "level",
+    [
+        pytest.param(n, marks=pytest.mark.slow) if n >= 14 else n  # seconds a level
+        for n in range(1, len(LEVELS) + 1)
+    ],
+)
 def test_every_level_plays_legal_moves(level: int) -> None:
     # A node budget keeps the strong levels short; each level still takes its own path
     # (noise, full-width or selective deepening, win/draw/loss, exact solve).

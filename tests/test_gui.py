@@ -113,6 +113,7 @@ def test_the_arrows_walk_the_cursor_one_frame_after_another(make_app: Callable[.
     assert app.session.game.moves[0] == parse_square("f5")
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_the_keyboard_alone(make_app: Callable[..., App]) -> None:
     """Issue 31, item 6: every move chosen with the arrows (the last legal move each time,
     not the one the cursor starts on) and played with Enter, to the game's end."""
@@ -292,6 +293,7 @@ def test_with_two_players_the_status_says_which_side_passed() -> None:
     assert status_parts(session, None, None) == ("Black to move", "White passed")
 
 
+@pytest.mark.slow
 def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
     make_app: Callable[..., App],
 ) -> None:

@@ -533,6 +533,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 def test_the_command_line_warns_of_a_damaged_weights_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

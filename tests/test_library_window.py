@@ -347,6 +347,7 @@ def test_a_damaged_library_is_set_aside_and_the_game_kept_in_a_new_one(
         assert library.total() == 1
 
 
+@pytest.mark.slow
 def test_a_locked_library_keeps_the_game_waiting_then_stores_it(
     make_app: Callable[..., App], data: Path
 ) -> None:
@@ -364,6 +365,7 @@ def test_a_locked_library_keeps_the_game_waiting_then_stores_it(
     frames_until(app, lambda: stored(app))
 
 
+@pytest.mark.slow
 def test_a_game_still_waiting_when_the_window_closes_is_kept_for_the_next_start(
     make_app: Callable[..., App], data: Path
 ) -> None:

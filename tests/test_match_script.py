@@ -10,6 +10,7 @@ def game_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("game")]
 
 
+@pytest.mark.slow
 def test_from_game_plays_only_the_rest_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     """A match stopped after some games can be finished: the games played are the
     later ones, with the same openings and colours as in the whole match."""

@@ -257,6 +257,7 @@ class ScoringEngine:
         return [MoveScore(move, 0, True) for move in board.legal_moves()]
 
 
+@pytest.mark.slow
 def test_the_analysis_is_exact_near_the_end_and_the_search_process_uses_it() -> None:
     from support.positions import brute_force, random_board
 

@@ -71,6 +71,7 @@ def run(app: App, seconds: float, each: Callable[[], None]) -> None:
         time.sleep(0.0005)  # let the search thread run
 
 
+@pytest.mark.slow
 def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:
     app = paced
     app.session.new_game(Board.from_string(PASS_CHAIN))
@@ -116,6 +117,7 @@ def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:
     assert len(placed) == 4
 
 
+@pytest.mark.slow
 def test_each_pass_is_on_screen_on_its_own(paced: App) -> None:
     app = paced
     app.session.new_game(Board.from_string(PASS_CHAIN))

@@ -158,6 +158,7 @@ def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) 
     )
 
 
+@pytest.mark.slow
 def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., App]) -> None:
     """Issue 31, item 5: a review of a loaded or pasted game makes puzzles only of the moves
     a person placed here, not of the moves that came with the game."""

@@ -111,6 +111,7 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     assert app.worker.kind == "review"
 
 
+@pytest.mark.slow
 def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     for move in ("f5", "d6", "c3", "d3", "c4"):
@@ -142,6 +143,7 @@ def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> No
     assert all(len(wordings[-1]) < len(wordings[0]) for wordings in lines)  # shorter forms
 
 
+@pytest.mark.slow
 def test_browsing_or_changing_mode_does_not_stop_a_review(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -227,6 +229,7 @@ def test_a_review_resumes_after_the_computers_move(
     assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
 
 
+@pytest.mark.slow
 def test_another_game_stops_a_review_with_a_word(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -55,6 +55,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_the_window_killed_mid_game_resumes_the_same_position(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

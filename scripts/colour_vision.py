@@ -85,19 +85,6 @@ def seen_distance(a: Sequence[int], b: Sequence[int], kind: str | None) -> float
     return distance(simulate(a, kind), simulate(b, kind))
 
 
-def least_distance(colours: dict[str, Sequence[int]]) -> tuple[float, str, str, str]:
-    """The closest pair of ``colours`` to any eye: distance, eye, the two names."""
-    names = list(colours)
-    worst = (1e9, "", "", "")
-    for kind in (None, *KINDS):
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                d = seen_distance(colours[a], colours[b], kind)
-                if d < worst[0]:
-                    worst = (d, kind or "typical", a, b)
-    return worst
-
-
 def simulate_image(path: Path) -> list[Path]:
     """``path`` as each eye sees it, saved beside it; the files written."""
     import os

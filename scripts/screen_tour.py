@@ -172,8 +172,8 @@ def drills_shown(app: App) -> Iterator[str]:
     a wrong answer in the Tiger (the line's move, both moves' figures and scores)."""
     app.play.do("game")
     app.find_screen("game").act(("drills",))  # type: ignore[union-attr]
-    screen = app.find_scene(DrillScreen)
-    assert screen is not None
+    screen = app.find_screen(DrillScreen.name)
+    assert isinstance(screen, DrillScreen)
     wait_for(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
     longest = max(screen.choices, key=lambda c: len(choice_name(c.key)))
     screen.select(screen.choices.index(longest))
@@ -248,8 +248,8 @@ def tour(app: App) -> Iterator[str]:
     session.show(None)
     play.do("puzzles")
     frames(app)
-    overlay = app.find_scene(PuzzleOverlay)
-    if overlay is not None and overlay.puzzle is not None:
+    overlay = app.find_screen(PuzzleOverlay.name)
+    if isinstance(overlay, PuzzleOverlay) and overlay.puzzle is not None:
         best = parse_move(overlay.puzzle.best)
         wrong = next((sq for sq in overlay.board.legal_squares() if sq != best), best)
         overlay.answer(wrong)

@@ -165,7 +165,7 @@ def compile_all() -> None:
 def check() -> int:
     """What tests/test_translations.py would fail on, listed per catalog."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from translation_checks import problems  # type: ignore[import-not-found]
+    from support.translation_checks import problems  # type: ignore[import-not-found]
 
     found = problems()
     for line in found:

@@ -1,15 +1,22 @@
 """Test setup shared by every test: headless SDL before anything imports pygame, and the
 user's own settings, autosave and log folders, home and menu folders replaced by a throw-away
-one."""
+one; the fixtures many test files share. The helpers they share are in ``tests/support/``
+(imported as ``support``; no test imports another test module)."""
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from othello.gui.app import App
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -55,3 +62,63 @@ def english_again() -> Iterator[None]:
     from othello.app import i18n
 
     i18n.set_language(i18n.DEFAULT)
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., App]]:
+    """Headless windows with a stand-in engine that plays the first legal move
+    (``support.window.app_maker``: ``make_app(engine, **settings)``), closed after the test.
+    Imported here, not at the top: pygame only after the dummy drivers are set."""
+    from support.window import app_maker
+
+    yield from app_maker()
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
+    """Windows each reading an othello.ini of its own in ``tmp_path``
+    (``support.settings_file.live_app_maker``: ``live_app(text, **settings)`` gives the window
+    and the file), closed after the test."""
+    from support.settings_file import live_app_maker
+
+    yield from live_app_maker(tmp_path)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """What a test printed or logged, with any undecodable file name's surrogates escaped: a
+    pytest-xdist worker cannot send them to the main process (pytest-xdist issue 843), and
+    the tests of file names that are not UTF-8 log such names on purpose."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    report.sections = [
+        (title, text.encode("utf-8", "backslashreplace").decode("utf-8"))
+        for title, text in report.sections
+    ]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test whose module uses pygame is marked ``window``: .ci/run runs those under classic
+    pygame too (the game supports both libraries, and only the window imports one)."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and uses_pygame(module):
+            item.add_marker(pytest.mark.window)
+
+
+def uses_pygame(module: ModuleType) -> bool:
+    """``module`` imports pygame, or takes a name from a module that does (the window's
+    modules, support.window, scripts/screen_tour.py)."""
+    for value in vars(module).values():
+        home = (
+            value
+            if isinstance(value, ModuleType)
+            else sys.modules.get(str(getattr(value, "__module__", None)))
+        )
+        if home is None:
+            continue
+        if home.__name__.partition(".")[0] == "pygame" or isinstance(
+            vars(home).get("pygame"), ModuleType
+        ):
+            return True
+    return False

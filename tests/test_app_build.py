@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kept_games import resumed
+from support.kept_games import resumed
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"

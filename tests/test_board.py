@@ -14,8 +14,8 @@ from conftest import DATA
 from othello import Board, IllegalMoveError, NotationError
 from othello.core.bitboard import perft
 from othello.core.board import START_BLACK, START_WHITE
-from reference import RefBoard, name, other
-from reference import perft as reference_perft
+from support.reference import RefBoard, name, other
+from support.reference import perft as reference_perft
 
 
 def published_perft() -> dict[int, int]:
@@ -73,6 +73,7 @@ def tree_events(board: Board, depth: int) -> set[str]:
     return events
 
 
+@pytest.mark.slow
 def test_perft_counts_passes_and_finished_games_like_the_reference() -> None:
     # Near the end of a game passes and finished games are common: the engine's perft
     # and a perft over the naive reference board must agree ply by ply.

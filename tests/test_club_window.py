@@ -4,7 +4,7 @@ back, a balanced start Undo never takes back, the Game card, and rated games."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -20,7 +20,14 @@ from othello.gui.app import App
 from othello.gui.model.clocks import Clocks
 from othello.gui.model.session import Session
 from othello.gui.services.library_feed import record_of
-from test_gui import FakeEngine, app_maker, click, frames, frames_until, human_turn_idle, press
+from support.window import (
+    FakeEngine,
+    click,
+    frames,
+    frames_until,
+    human_turn_idle,
+    press,
+)
 
 
 class ClockedEngine(FakeEngine):
@@ -41,11 +48,6 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.t
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def clocked(

@@ -9,22 +9,16 @@ frame."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
+import colour_vision  # scripts/ (pyproject: pytest's pythonpath)
 import pytest
+import screen_tour
 
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import colour_vision
-import screen_tour
-
-sys.path.pop(0)
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
 THEMES = ["classic", "dark", "high-contrast"]
@@ -151,7 +145,7 @@ def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: str) -> No
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     app.play.do("puzzles")
     screen_tour.frames(app)
-    overlay = app.find_scene(PuzzleOverlay)
+    overlay = app.find_screen(PuzzleOverlay.name)
     assert overlay is not None and overlay.puzzle is not None
     best = parse_move(overlay.puzzle.best)
     wrong = next(sq for sq in overlay.board.legal_squares() if sq != best)

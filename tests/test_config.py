@@ -12,7 +12,7 @@ import pytest
 from othello.app.files import paths
 from othello.app.settings import keys as schema
 from othello.app.settings.keys import DEFAULTS, Settings
-from othello.app.settings.loading import load_settings, parse_settings
+from othello.app.settings.loading import load_settings, parse_ini
 from othello.app.settings.watch import SettingsWatch
 from othello.core.errors import ConfigError
 from othello.engine.levels import LEVELS
@@ -105,7 +105,7 @@ def test_the_default_files_words_say_what_the_game_does(tmp_path: Path) -> None:
     assert "at a start, the setting takes its default" in header
     assert "while the game runs, the value in effect stays" in header
     bad = text.replace("ANIMATION = True", "ANIMATION = perhaps")
-    settings, notices = parse_settings(bad)
+    settings, notices = parse_ini(bad, "othello.ini")[:2]
     assert settings.animation is True and notices[0].endswith("using the default, True")
     ini = write(tmp_path, text)
     watch = SettingsWatch(ini)

@@ -90,7 +90,7 @@ def test_ctrl_p_never_writes_through_a_link_in_the_pictures_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from othello.gui.scenes import play_commands
-    from test_gui import app_maker
+    from support.window import app_maker
 
     data = tmp_path / "data"
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(data))

@@ -21,7 +21,6 @@ from typing import Any
 import pygame
 import pytest
 
-from kept_games import line
 from othello import cli
 from othello.app.files import paths
 from othello.app.library import puzzles as puzzle_store
@@ -35,13 +34,18 @@ from othello.app.library.database import (
 )
 from othello.app.library.file_faults import open_library
 from othello.app.settings.keys import Settings
-from othello.core.bitboard import PASS
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import format_transcript, parse_move
 from othello.gui.services import persistence
-from othello.study.review import MoveReview
-from test_launch_gui import attached_window_maker, frames, isolate
+from support.files_window import (
+    attached_window_maker,
+    frames,
+    isolate,
+    play_to_the_end,
+    stand_in_review,
+)
+from support.kept_games import line
 
 AGAINST = Settings(mode="computer", sound=False, animation=False, review_at_end=False, level=3)
 
@@ -57,51 +61,6 @@ def window() -> Iterator[Callable[..., Any]]:
 
 
 # ----- an afternoon -------------------------------------------------------------------------
-
-
-def play_to_the_end(app: Any, seed: int) -> None:
-    """A game against the computer played to its end: the person's moves placed here (the
-    seed picks them), the computer's answered by its stand-in."""
-    session = app.session
-    for _ in range(5000):  # a pass is announced for two seconds: many frames at the end
-        if session.game.is_over():
-            return
-        if session.is_human_turn() and not session.board.must_pass():
-            moves = session.board.legal_squares()
-            session.play(moves[(seed + len(session.game.moves)) % len(moves)])
-        frames(app, 1)
-    raise AssertionError(f"the game did not end: {session.game.transcript(with_passes=True)}")
-
-
-def stand_in_review(app: Any) -> int:
-    """A finished review of the game on the board, as the search process would send it
-    (each of the person's moves a 6-disc mistake where another move was legal), without
-    spending its seconds; how many puzzles it should make."""
-    app.worker.cancel()
-    app.play.computer.reviewing.wanted = False
-    game = app.session.game
-    judgement = app.session.judgement
-    start, moves = game.start.to_string(), tuple(game.moves)
-    judgement.review_started(start, moves)
-    board, mistakes = game.start.copy(), 0
-    for ply, sq in enumerate(moves):
-        if sq != PASS:
-            legal = board.legal_squares()
-            best = next((m for m in legal if m != sq), sq)
-            color = board.side_to_move
-            scores = ((best, 8), (sq, 2)) if best != sq else ((sq, 2),)
-            verdict = MoveReview(
-                ply, ply + 1, color, sq, best, 8 if best != sq else 2, 2, False, scores
-            )
-            judgement.add_verdict(verdict)
-            mine = moves[: ply + 1] in judgement.people
-            mistakes += best != sq and mine
-            board.push_square(sq)
-        else:
-            board.push_pass()
-    judgement.review_done(start, moves)
-    app.session.judgements.reviewed()
-    return mistakes
 
 
 def paste(app: Any, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,6 +93,7 @@ def kept_puzzles_and_rating() -> tuple[int, int]:
     return sum(not p.builtin for p in queue.puzzles), strength.rating.games
 
 
+@pytest.mark.slow
 def test_an_afternoon_comes_back_whole_across_restarts(
     window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -190,9 +150,7 @@ import sys
 from othello.app.settings.keys import Settings
 from othello.gui.app import App
 from othello.gui.services import persistence
-sys.path.insert(0, sys.argv[2])
-from test_data_home import play_to_the_end, stand_in_review
-from test_launch_gui import FirstMoveEngine, frames
+from support.files_window import FirstMoveEngine, frames, play_to_the_end, stand_in_review
 
 app = App(Settings(mode="computer", sound=False, animation=False, review_at_end=False,
                    level=3), engine_factory=lambda n: FirstMoveEngine(), computer_min_seconds=0.0)
@@ -210,12 +168,15 @@ sys.stdin.read()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_window_killed_after_an_afternoon_loses_nothing(tmp_path: Path) -> None:
+    # the child finds the tests' support package (tests/support) on PYTHONPATH
     env = dict(os.environ, OTHELLO_DATA_DIR=str(paths.user_data_dir()),
-               OTHELLO_CONFIG_DIR=str(paths.user_config_dir()))  # fmt: skip
+               OTHELLO_CONFIG_DIR=str(paths.user_config_dir()),
+               PYTHONPATH=str(Path(__file__).parent))  # fmt: skip
     child = subprocess.Popen(
-        [sys.executable, "-c", AFTERNOON_CHILD, "4", str(Path(__file__).parent)],
+        [sys.executable, "-c", AFTERNOON_CHILD, "4"],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True,
     )  # fmt: skip
@@ -239,6 +200,7 @@ def test_a_window_killed_after_an_afternoon_loses_nothing(tmp_path: Path) -> Non
 # ----- a library that cannot be written ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_library_that_cannot_be_written_keeps_the_game_and_spools_it_at_the_close(
     window: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -305,6 +267,7 @@ def _open_new(path: str) -> str:
     return ""
 
 
+@pytest.mark.slow
 def test_two_programs_opening_a_new_library_at_once_migrate_it_once(tmp_path: Path) -> None:
     context = multiprocessing.get_context("spawn")
     with context.Pool(4) as pool:
@@ -347,7 +310,7 @@ def test_a_library_that_may_only_be_read_is_read(
 ) -> None:
     """A folder the player cannot write to (as root, every folder can be written to: the
     refusal is made here): ``othello games`` still lists the games; a write is refused."""
-    from kept_games import keep
+    from support.kept_games import keep
 
     keep(Game.from_transcript("f5d6"), path=library_path())
     with Library(library_path()) as library:

@@ -167,8 +167,8 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
     terminal emulator is installed; O opens the file in vim in that terminal."""
     from othello.app.settings.keys import Settings
     from othello.gui.app import App
-    from test_gui import FakeEngine, frames, frames_until, press
-    from test_live_settings import notices_text, record_notices
+    from support.settings_file import notices_text, record_notices
+    from support.window import FakeEngine, frames, frames_until, press
 
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -13,7 +13,7 @@ from othello import LEVELS, Board, Engine, MoveScore, OthelloError, SearchResult
 from othello.core.errors import GameOverError
 from othello.engine.api import DEFAULT_LEVEL
 from othello.engine.levels import Level
-from test_search import brute_force, random_board
+from support.positions import brute_force, ffo, random_board
 
 DATA = Path(__file__).parent / "data"
 
@@ -24,15 +24,6 @@ def untimed(level: int = DEFAULT_LEVEL) -> Engine:
     """A level's settings with a time budget no test reaches: where a test checks a
     search's result, the result must not depend on how busy the machine is."""
     return Engine(level=level, time_limit=600)
-
-
-def ffo(number: int) -> tuple[Board, int, set[str]]:
-    """FForum position ``number`` (1..19): board, best score, every best move."""
-    line = (DATA / "fforum-1-19.obf").read_text().splitlines()[number - 1]
-    text, rest = line.split(";", 1)
-    entries = [e.strip().split(":") for e in rest.split(";") if e.strip()]
-    best = int(entries[0][1])
-    return Board.from_string(text), best, {m.lower() for m, v in entries if int(v) == best}
 
 
 def test_levels_are_described() -> None:
@@ -79,7 +70,13 @@ def test_bad_time_limit_is_refused(seconds: object) -> None:
         Engine(time_limit=seconds)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", range(1, len(LEVELS) + 1))
+@pytest.mark.parametrize(
+    "level",
+    [
+        pytest.param(n, marks=pytest.mark.slow) if n >= 14 else n  # seconds a level
+        for n in range(1, len(LEVELS) + 1)
+    ],
+)
 def test_every_level_plays_legal_moves(level: int) -> None:
     # A node budget keeps the strong levels short; each level still takes its own path
     # (noise, full-width or selective deepening, win/draw/loss, exact solve).
@@ -276,14 +273,8 @@ def test_level_1_is_beatable_by_a_new_players_way_of_playing() -> None:
     """The bottom of the ladder loses more often than not to the move that turns the most
     discs over (scripts/match.py greedy): how many people play their first games. The
     figure over 200 games is in docs/benchmarks.md; here 60 games, seeded as match.py does."""
-    import sys
-    from pathlib import Path
+    import match  # scripts/match.py (pyproject: pytest's pythonpath)
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-    try:
-        import match
-    finally:
-        sys.path.pop(0)
     results = [match.run_pair(("greedy", "level:1", i, 4))[1] for i in range(60)]
     score = (sum(d > 0 for d in results) + sum(d == 0 for d in results) / 2) / len(results)
     assert score >= 0.55, f"greedy scored {score:.0%} against level 1"

@@ -69,6 +69,7 @@ def weights() -> Iterator[Callable[[list[PhaseWeights]], None]]:
         evaluation.use_weights(shipped[0])
 
 
+@pytest.mark.slow
 def test_fast_indexes_match_the_plain_definition(
     weights: Callable[[list[PhaseWeights]], None],
 ) -> None:

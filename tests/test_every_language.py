@@ -5,23 +5,17 @@ The screens are scripts/screen_tour.py's (which also writes them out as pictures
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
+import screen_tour  # scripts/screen_tour.py (pyproject: pytest's pythonpath)
 
 from othello.app import i18n
 from othello.gui.app import App
 from othello.gui.model.notices import Notice
 from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.notice_strip import draw_notices
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import screen_tour
-
-sys.path.pop(0)
 
 LANGUAGES = list(i18n.LANGUAGES)
 SIZES = [MIN_WINDOW, (560, 420), (1280, 800)]
@@ -143,7 +137,7 @@ def test_larger_text_is_larger_where_there_is_room() -> None:
 def test_every_sentence_fits_the_smallest_strip_alone(language: str) -> None:
     """Any sentence shown alone in the notice strip of the smallest window, its placeholders
     filled with short words, is whole (on up to three lines)."""
-    import translation_checks as checks
+    from support import translation_checks as checks
 
     app = screen_tour.make_app(MIN_WINDOW)
     try:

@@ -17,10 +17,10 @@ from othello.core.notation import square_name
 from othello.engine.patterns import transform
 from othello.study import explorer
 from othello.study.explorer import ExplorerError, decode, encode, load_explorer
-from shared_data import need_shared, shared_file
+from support.shared_data import need_shared, shared_file
 
 SHARED = shared_file("games")
-"""The shared games, where they are at hand (tests/shared_data.py)."""
+"""The shared games, where they are at hand (tests/support/shared_data.py)."""
 FILES = {"people": "wthor-1977-2025.txt.gz", "programs": "logistello-selfplay.txt.gz"}
 TRANSCRIPTS = ("f5d6c3d3c4f4f6f3e6e7",)  # the Tiger; then the first game of each file
 Position = tuple[int, int, bool]

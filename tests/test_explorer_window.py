@@ -3,7 +3,7 @@ show while playing, browsing and editing, and a window that plays on without the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -13,12 +13,7 @@ from othello.gui.app import App
 from othello.gui.widgets.explorer_marks import short_count
 from othello.study import explorer
 from othello.study.explorer import load_explorer
-from test_gui import app_maker, brightness, frames, pixel, press, press_waiting
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+from support.window import brightness, frames, pixel, press, press_waiting
 
 
 def strip_text(app: App) -> str:

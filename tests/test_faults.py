@@ -38,7 +38,6 @@ from typing import Any
 import pygame
 import pytest
 
-from kept_games import keep, old_autosave_data
 from othello import cli
 from othello.app.files import game_files, logs, paths
 from othello.app.settings.loading import ensure_user_ini, load_settings
@@ -48,7 +47,8 @@ from othello.engine import book
 from othello.gui.app import App
 from othello.gui.services import persistence
 from othello.study import explorer, named_openings
-from test_launch_gui import FirstMoveEngine, ctrl, frames, isolate, toast_texts
+from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts
+from support.kept_games import keep, old_autosave_data
 
 PACKAGE = paths.package_dir()
 CASES = ("damaged", "empty", "huge", "fifo", "folder", "device link", "unreadable", "not utf-8")

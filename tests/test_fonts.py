@@ -66,13 +66,13 @@ def test_each_language_is_drawn_in_its_own_font(res: Resources, code: str) -> No
     never drawn half in a Chinese face, a French one never in a CJK one."""
     chain = res.font(16, False, code)
     text = translations(code)
-    assert {c for c in text if chain.font_index(c) != 0} == set()
+    assert {c for c in text if chain.coverage.index(c) != 0} == set()
 
 
 def test_every_language_names_itself_in_its_own_font(res: Resources) -> None:
     for code, name in i18n.LANGUAGES.items():
         chain = res.font(16, False, code)
-        assert chain.missing(name) == "" and all(chain.font_index(c) == 0 for c in name)
+        assert chain.missing(name) == "" and all(chain.coverage.index(c) == 0 for c in name)
     # and any language can show the Display card's list of them all
     every = "".join(i18n.LANGUAGES.values())
     assert res.font(16, True, "en").missing(every) == ""
@@ -83,7 +83,7 @@ def test_a_missing_glyph_is_told(res: Resources) -> None:
     draw its .notdef box), one some fallback has is not."""
     chain = res.font(16, False, "en")
     assert chain.missing("a\u0e01b") == "\u0e01"  # Thai: in none of ours
-    assert chain.missing("日本") == "" and chain.font_index("日") != 0
+    assert chain.missing("日本") == "" and chain.coverage.index("日") != 0
 
 
 def test_a_line_mixing_scripts_is_one_picture_on_one_baseline(res: Resources) -> None:

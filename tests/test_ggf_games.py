@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from ggs_records import EDAX_ROXANE, FANGR, HERCULE, KOMI, REAL, SAIO, SYNCHRO, WHITE_STARTS
 from othello.app.files.game_files import parse_game_text
 from othello.app.library.game_records import GameRecord, Problem, records_from_text
 from othello.core.bitboard import PASS
@@ -14,19 +13,18 @@ from othello.core.board import Board
 from othello.core.errors import GameTextError
 from othello.core.notation import parse_square
 from othello.formats.ggf import GgfGame, GgfProblem, format_ggf, read_games
-
-
-def games_of(text: str) -> list[GgfGame]:
-    found = list(read_games(text))
-    assert all(isinstance(g, GgfGame) for g in found), found
-    return [g for g in found if isinstance(g, GgfGame)]
-
-
-def end_of(game: GgfGame) -> Board:
-    board = game.start.copy()
-    for sq in game.moves:
-        board.push_square(sq)
-    return board
+from support.ggs_records import (
+    EDAX_ROXANE,
+    FANGR,
+    HERCULE,
+    KOMI,
+    REAL,
+    SAIO,
+    SYNCHRO,
+    WHITE_STARTS,
+    end_of,
+    games_of,
+)
 
 
 def re_value(game: GgfGame) -> float:

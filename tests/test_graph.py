@@ -3,17 +3,15 @@ side, for the line on the board; drawn in the panel when there is room."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
-import pytest
 
 from othello.gui.app import App
 from othello.gui.model.judgement import GraphPoint
-from test_gui import (
+from support.window import (
     FakeEngine,
     FakeResult,
-    app_maker,
     click,
     frames,
     frames_until,
@@ -28,11 +26,6 @@ class ScoringEngine(FakeEngine):
         self.calls += 1
         moves = board.legal_moves()
         return FakeResult(moves[0] if moves else "pass", score=5, exact=board.empties() < 50)
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def test_the_computers_scores_are_kept_from_blacks_side(make_app: Callable[..., App]) -> None:
@@ -73,7 +66,9 @@ def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> N
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, area.centery), button=1))
     app.frame(1 / 30)
     # the point after f5: the position where f5 was played
-    assert app.find_scene(MoveListOverlay) is not None and app.session.shown.cursor == ply == 0
+    assert (
+        app.find_screen(MoveListOverlay.name) is not None and app.session.shown.cursor == ply == 0
+    )
     assert app.session.game.cursor == 2  # a view: the game stays where it was
 
 
@@ -89,13 +84,13 @@ def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode=""))
     app.frame(1 / 30)
     app.frame(1 / 30)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and len(overlay.graph_xs) == 2  # ...shown in the list
     x, ply = overlay.graph_xs[0]
     pos = (x, overlay.graph_rect.centery)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(1 / 30)
-    assert app.session.shown.cursor == ply == 0 and app.find_scene(MoveListOverlay) is overlay
+    assert app.session.shown.cursor == ply == 0 and app.find_screen(MoveListOverlay.name) is overlay
 
 
 def test_two_players_positions_are_scored_while_the_search_is_idle(

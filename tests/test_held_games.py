@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from kept_games import keep, line, old_autosave, resumed
 from othello.app.library import held_games
 from othello.app.library import puzzles as puzzle_store
 from othello.app.library import strength as strength_store
@@ -29,6 +28,7 @@ from othello.core.errors import GameTextError
 from othello.core.game import Game, Players
 from othello.study.fforum import builtin_puzzles
 from othello.study.puzzles import PuzzleQueue
+from support.kept_games import keep, line, old_autosave, resumed
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,8 @@ from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.services import persistence
 from othello.study import named_openings
 from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue
-from test_gui import app_maker, click, frames, press
-from test_launch_gui import isolate, toast_texts
+from support.files_window import isolate, toast_texts
+from support.window import click, frames, press
 
 TWO = {"mode": "two-players", "sound": False, "animation": False}
 RESOURCES = paths.resources_dir()
@@ -44,11 +44,6 @@ RESOURCES = paths.resources_dir()
 @pytest.fixture(autouse=True)
 def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     isolate(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., Any]]:
-    yield from app_maker()
 
 
 def replace_package_file(monkeypatch: pytest.MonkeyPatch, inside: str, path: Path) -> None:
@@ -122,7 +117,7 @@ def test_valid_json_that_crashed_the_puzzles_is_set_aside(
     for _ in range(2):  # Z again: it used to crash every time
         press(pygame.K_z)
         frames(app, 2)
-        overlay = app.find_scene(PuzzleOverlay)
+        overlay = app.find_screen(PuzzleOverlay.name)
         assert overlay is not None and overlay.puzzle is not None
         click(app, overlay.puzzle.best)  # answering used to raise IndexError
         frames(app, 2)
@@ -168,7 +163,7 @@ def test_a_damaged_fforum_file_leaves_the_puzzles_working(
     app = make_app(**TWO)
     press(pygame.K_z)
     frames(app, 2)
-    overlay = app.find_scene(PuzzleOverlay)
+    overlay = app.find_screen(PuzzleOverlay.name)
     assert overlay is not None and overlay.puzzle is not None
     assert overlay.puzzle.id == "game-mine-1"  # the player's own puzzles still work
     assert "The built-in puzzles" in toast_texts(app)
@@ -539,6 +534,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 def test_the_command_line_warns_of_a_damaged_weights_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

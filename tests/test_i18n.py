@@ -11,7 +11,7 @@ from othello import cli
 from othello.app import i18n
 from othello.app.commands.where import where_report
 from othello.app.files import paths
-from othello.app.settings.loading import load_settings, parse_settings
+from othello.app.settings.loading import load_settings, parse_ini
 from othello.engine.levels import FIRST_LEVEL
 
 
@@ -116,14 +116,16 @@ def test_the_number_signs_are_cldrs() -> None:
 
 def test_language_theme_and_text_size_are_settings() -> None:
     text = "[BASIC]\n[DISPLAY]\nLANGUAGE = zh-Hans\nTHEME = High-Contrast\nTEXT_SIZE = larger\n"
-    settings, notices = parse_settings(text)
+    settings, notices = parse_ini(text, "othello.ini")[:2]
     assert (settings.language, settings.theme, settings.text_size) == (
         "zh_CN",
         "high-contrast",
         "larger",
     )
     assert notices == []
-    settings, notices = parse_settings("[BASIC]\n[DISPLAY]\nLANGUAGE = tlh\nTHEME = pink\n")
+    settings, notices = parse_ini(
+        "[BASIC]\n[DISPLAY]\nLANGUAGE = tlh\nTHEME = pink\n", "othello.ini"
+    )[:2]
     assert (settings.language, settings.theme) == ("auto", "classic")
     assert len(notices) == 2 and "use auto or one of en, ja, zh_CN" in notices[0]
 

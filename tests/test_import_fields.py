@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR, HERCULE, SAIO
 from othello.app.files.game_files import load_game, parse_game_text
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord, Problem, read_source, records_from_text
 from othello.app.library.importing import import_file
 from othello.app.library.query import Filter, rows
+from support.ggs_records import FANGR, HERCULE, SAIO
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
 from othello.study.coach import Found, Theme
 from othello.study.review import MoveReview
-from test_launch_gui import attached_window_maker, frames, isolate
-from test_review import random_game
+from support.files_window import attached_window_maker, frames, isolate
+from support.positions import random_game
 
 REVIEWING = Settings(mode="two-players", sound=False, animation=False, review_at_end=True)
 

@@ -4,21 +4,15 @@ computer plays, what applies with two players."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
-import pytest
 
 from othello.core.board import Board
 from othello.gui.app import App
-from test_gui import FakeEngine, FakeResult, app_maker, click, frames, frames_until, press
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+from support.window import FakeEngine, FakeResult, click, frames, frames_until, press
 
 
 @dataclass

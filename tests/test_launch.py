@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from kept_games import resumed
 from othello import cli
 from othello.app.desktop import shortcut
 from othello.app.files import logs, paths
+from support.kept_games import resumed
 
 
 @pytest.fixture(autouse=True)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from kept_games import keep, line, written
 from othello.app.files import game_files, paths
 from othello.app.library import held_games
 from othello.app.library.database import LibraryError, library_path
@@ -20,40 +17,11 @@ from othello.app.settings.loading import load_settings
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.gui.services import persistence
+from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts, window_maker
+from support.kept_games import keep, line, written
 
 app_module = pytest.importorskip("othello.gui.app")
 DT = 1 / 30
-
-
-@dataclass
-class Reply:
-    move: str
-    score: int = 0
-    depth: int = 1
-    nodes: int = 1
-    pv: tuple[str, ...] = ()
-    exact: bool = False
-
-
-class FirstMoveEngine:
-    """Answers at once with the first legal move: the tests are about files, not search."""
-
-    def think(
-        self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
-    ) -> Reply:
-        moves = board.legal_moves()
-        return Reply(moves[0] if moves else "pass")
-
-    def analyze(self, board: Board, stop: threading.Event | None = None) -> list[Any]:
-        return []
-
-
-def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Settings, games and logs in a scratch folder; nothing copied before this test."""
-    monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(paths, "checkout_ini", lambda pkg=None: None)
-    monkeypatch.setattr(persistence, "_kept", None)
 
 
 @pytest.fixture(autouse=True)
@@ -64,68 +32,6 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def make_app() -> Iterator[Callable[..., Any]]:
     yield from window_maker()
-
-
-def window_maker() -> Iterator[Callable[..., Any]]:
-    """The make_app fixture's body, for other test files to share: windows that answer at
-    once with the first legal move, closed after the test."""
-    apps: list[Any] = []
-
-    def make(
-        settings: Any = None,
-        notices: list[str] | None = None,
-        demo: bool = False,
-        remember: Callable[..., Any] | None = None,
-    ) -> Any:
-        if settings is None:
-            settings, notices = load_settings()
-        app = app_module.App(
-            settings,
-            notices=notices or [],
-            engine_factory=lambda level: FirstMoveEngine(),
-            remember=remember,
-            demo=demo,
-            computer_min_seconds=0.0,
-        )
-        pygame.event.clear()
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
-    pygame.display.quit()
-
-
-def attached_window_maker(default: Any) -> Iterator[Callable[..., Any]]:
-    """Windows with the autosave attached, as at a start (they resume what was saved), made
-    with ``default`` settings unless told otherwise."""
-    make = window_maker()
-    maker = next(make)
-
-    def opened(settings: Any = default, start: Path | None = None) -> Any:
-        app = maker(settings)
-        persistence.attach(app, start=start)
-        frames(app, 1)
-        return app
-
-    yield opened
-    next(make, None)
-
-
-def frames(app: Any, n: int = 5) -> None:
-    for _ in range(n):
-        app.frame(DT)
-
-
-def toast_texts(app: Any) -> str:
-    return "\n".join(t.text for t in app.play.notices.toasts)
-
-
-def ctrl(key: int) -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="")
-    )
 
 
 HOSTILE: dict[str, bytes | None] = {

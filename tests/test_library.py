@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR, HERCULE, SAIO, SYNCHRO
 from othello.app.library.database import (
     MIGRATIONS,
     PURGE_DAYS,
@@ -28,15 +27,10 @@ from othello.core.bitboard import PASS
 from othello.core.board import Board
 from othello.core.notation import parse_square
 from othello.gui.model import library_words as words
+from support.ggs_records import FANGR, HERCULE, SAIO, SYNCHRO
+from support.library_screen import record
 
 REAL = "\n".join([SAIO, HERCULE, SYNCHRO, FANGR])  # five games
-
-
-def record(
-    transcript: str, black: str = "Ann", white: str = "Bob", date: str = "2024-05-01"
-) -> GameRecord:
-    game = Board.from_transcript(transcript)
-    return GameRecord(Board(), [e.square for e in game.history], black, white, date)
 
 
 def write(path: Path, text: str) -> Path:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ggs_records import EDAX_ROXANE, FANGR, HERCULE
 from othello import cli
 from othello.core.notation import format_transcript
 from othello.formats.ggf import read_games
+from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE
 
 GAME_KEYS = {"id", "date", "black", "white", "result", "start", "moves", "source", "opening"}
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR, HERCULE
 from othello import cli
+from support.ggs_records import FANGR, HERCULE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -12,8 +12,8 @@ import pytest
 from othello.app import i18n
 from othello.gui.app import App
 from othello.gui.model import library_words as words
-from test_gui import app_maker
-from test_library_window import fill, open_library
+from support.library_screen import fill, open_library
+from support.window import app_maker
 
 
 @pytest.fixture

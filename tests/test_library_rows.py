@@ -18,8 +18,9 @@ from othello.app.library.query import Filter, rows
 from othello.app.library.rows import Flaw
 from othello.gui.app import App
 from othello.gui.model import library_words as words
-from test_gui import app_maker, frames, press
-from test_library_window import fill, open_library
+from othello.gui.model.library_list import PAGE
+from support.library_screen import fill, open_library
+from support.window import app_maker, frames, press
 
 
 @pytest.fixture
@@ -58,8 +59,16 @@ def drawn_texts(app: App) -> list[str]:
 
 
 def choose(app: App, game_id: int) -> None:
+    """Choose the row of ``game_id`` among the rows known."""
     state = app.library_list
-    assert state.choose_id(game_id)
+    found = [
+        number * PAGE + i
+        for number, page in state.pages.items()
+        for i, row in enumerate(page)
+        if row.id == game_id
+    ]
+    assert found
+    state.selected = found[0]
     frames(app)
 
 

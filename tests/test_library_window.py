@@ -14,10 +14,8 @@ from typing import Any
 import pygame
 import pytest
 
-from ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
 from othello.app.library import file_faults
 from othello.app.library.database import Library
-from othello.app.library.game_records import GameRecord
 from othello.app.library.query import Filter, rows
 from othello.core.game import Game
 from othello.formats.ggf import read_games
@@ -27,7 +25,9 @@ from othello.gui.services import persistence
 from othello.gui.widgets.library_frame import BUTTONS
 from othello.gui.widgets.library_table import SELECTED
 from othello.study.review import MoveReview
-from test_gui import app_maker, click_at, frames, frames_until, press
+from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
+from support.library_screen import fill, library_of, open_library
+from support.window import app_maker, click_at, frames, frames_until, press
 
 
 @pytest.fixture
@@ -40,10 +40,6 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def make_app(data: Path) -> Iterator[Callable[..., App]]:
     yield from app_maker()
-
-
-def library_of(data: Path) -> Library:
-    return Library(data / "library.sqlite3")
 
 
 def all_but_the_last(text: str = SAIO) -> tuple[Game, int]:
@@ -159,24 +155,6 @@ def test_a_kept_games_review_marks_are_kept(make_app: Callable[..., App], data: 
     with library_of(data) as library:
         (row,) = rows(library, Filter(), 0, 1)
     assert words.details(row.opening, row.moves, row.marks, "")[0].endswith("reviewed: 1 mistake")
-
-
-def fill(data: Path) -> None:
-    data.mkdir(parents=True, exist_ok=True)
-    with library_of(data) as library:
-        for text in (HERCULE, EDAX_ROXANE, FANGR):
-            for found in read_games(text):
-                g = found  # a GgfGame: the records are all good
-                tags = dict(g.tags)  # type: ignore[union-attr]
-                record = GameRecord(
-                    g.start, g.moves, tags.pop("PB"), tags.pop("PW"), tags["DT"][:10], tags
-                )  # type: ignore[union-attr]
-                library.add(record, "real.ggf")
-
-
-def open_library(app: App) -> None:
-    press(pygame.K_g)
-    frames_until(app, lambda: app.library_list.count is not None)
 
 
 def type_text(text: str) -> None:
@@ -369,6 +347,7 @@ def test_a_damaged_library_is_set_aside_and_the_game_kept_in_a_new_one(
         assert library.total() == 1
 
 
+@pytest.mark.slow
 def test_a_locked_library_keeps_the_game_waiting_then_stores_it(
     make_app: Callable[..., App], data: Path
 ) -> None:
@@ -386,6 +365,7 @@ def test_a_locked_library_keeps_the_game_waiting_then_stores_it(
     frames_until(app, lambda: stored(app))
 
 
+@pytest.mark.slow
 def test_a_game_still_waiting_when_the_window_closes_is_kept_for_the_next_start(
     make_app: Callable[..., App], data: Path
 ) -> None:

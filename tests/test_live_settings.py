@@ -3,8 +3,7 @@ window, and a saved change applied while the game runs."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,13 +15,12 @@ from othello import cli
 from othello.app.files import paths
 from othello.app.settings import editor as editor_launch
 from othello.app.settings.choices import load_with_choices
-from othello.app.settings.keys import DEFAULTS, Settings
+from othello.app.settings.keys import DEFAULTS
 from othello.app.settings.loading import ensure_user_ini, load_settings
 from othello.app.settings.watch import LOOK_SECONDS, SettingsWatch
 from othello.gui.app import App
-from test_gui import FakeEngine, click, frames, frames_until, human_turn_idle, press, settings
-
-DEFAULT_TEXT = (paths.default_ini()).read_text(encoding="utf-8")
+from support.settings_file import DEFAULT_TEXT, config_save, edit, looks, notices_text, save, settle
+from support.window import FakeEngine, click, frames, frames_until, human_turn_idle, press
 
 
 @pytest.fixture(autouse=True)
@@ -60,24 +58,6 @@ def test_a_config_folder_that_cannot_be_written_gives_a_notice_and_the_game_play
 
 
 # ----- the watch (no window) -------------------------------------------------------------------
-
-
-def save(path: Path, text: str) -> None:
-    """Write as an editor does, making sure the change shows in the modification time."""
-    before = path.stat().st_mtime_ns if path.exists() else 0
-    path.write_text(text, encoding="utf-8")
-    if path.stat().st_mtime_ns == before:
-        os.utime(path, ns=(before + 1_000_000, before + 1_000_000))
-
-
-def looks(watch: SettingsWatch, current: Settings, start: float, n: int) -> list[Any]:
-    """``n`` looks, one every LOOK_SECONDS from ``start``: the reloads they gave."""
-    got = []
-    for i in range(n):
-        reload = watch.poll(start + i * LOOK_SECONDS, current)
-        if reload is not None:
-            got.append(reload)
-    return got
 
 
 def test_a_saved_change_is_read_once_it_holds_still(tmp_path: Path) -> None:
@@ -145,79 +125,6 @@ def test_a_file_that_is_no_longer_ini_keeps_everything(tmp_path: Path) -> None:
 
 
 # ----- in the window -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
-    yield from live_app_maker(tmp_path)
-
-
-def live_app_maker(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
-    """The live_app fixture's body, for other test files to share: a window reading an
-    othello.ini of its own (``make(text, **settings)`` gives the window and the file)."""
-    apps: list[App] = []
-
-    def make(text: str = DEFAULT_TEXT, **changes: Any) -> tuple[App, Path]:
-        ini = tmp_path / "othello.ini"
-        save(ini, text)
-        read, _ = load_settings(ini)
-        base = settings(**changes)
-        app = App(
-            replace(
-                read,
-                window_width=base.window_width,
-                window_height=base.window_height,
-                square_size=base.square_size,
-                sound=False,
-            ),
-            engine_factory=lambda level: FakeEngine(),
-            remember=lambda prefs: config_save(prefs, ini),
-            computer_min_seconds=0.0,
-            settings_file=ini,
-        )
-        pygame.event.clear()
-        record_notices(app)
-        apps.append(app)
-        return app, ini
-
-    yield make
-    for app in apps:
-        app.close()
-    pygame.display.quit()
-
-
-def config_save(prefs: dict[str, Any], ini: Path) -> None:
-    from othello.app.settings.choices import save_preferences
-
-    save_preferences(prefs, ini)
-
-
-def edit(ini: Path, old: str, new: str) -> None:
-    text = ini.read_text(encoding="utf-8")
-    assert old in text
-    save(ini, text.replace(old, new))
-
-
-def settle(app: App, seconds: float = 2.0) -> None:
-    """Frames worth ``seconds`` of play: more than two looks at the file."""
-    frames(app, int(seconds * 30) + 1)
-
-
-def notices_text(app: App) -> str:
-    """Every message the window has queued since it opened (shown ones expire)."""
-    return " | ".join(getattr(app, "said", []))
-
-
-def record_notices(app: App) -> None:
-    said: list[str] = []
-    queue = app.play.notices.queue
-
-    def recording(toast: Any) -> None:
-        said.append(toast.text)
-        queue(toast)
-
-    app.play.notices.queue = recording  # type: ignore[method-assign]
-    app.said = said  # type: ignore[attr-defined]
 
 
 def test_window_size_applies_at_once_and_the_game_is_untouched(live_app: Any) -> None:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import match  # scripts/match.py (pyproject: pytest's pythonpath)
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-try:
-    import match
-finally:
-    sys.path.pop(0)  # the scripts folder stays off the path of the other tests
 
 
 def game_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("game")]
 
 
+@pytest.mark.slow
 def test_from_game_plays_only_the_rest_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     """A match stopped after some games can be finished: the games played are the
     later ones, with the same openings and colours as in the whole match."""

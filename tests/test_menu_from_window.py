@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,7 +22,8 @@ from othello.app.files import paths
 from othello.core.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
-from test_gui import app_maker, frames, frames_until, press
+from othello.gui.services.shortcut_offer import placed_words
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
@@ -52,15 +53,10 @@ def scratch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 GIO_RUNS: list[list[str]] = []  # the commands the shortcut code ran (gio, to trust an icon)
 
 
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
-
 def open_help(app: App) -> HelpOverlay:
     press(pygame.K_F1)
     frames(app, 2)
-    card = app.find_scene(HelpOverlay)
+    card = app.find_screen(HelpOverlay.name)
     assert card is not None
     return card
 
@@ -68,7 +64,7 @@ def open_help(app: App) -> HelpOverlay:
 def added(app: App) -> None:
     """Frames until the card has gone: the shortcuts are written (in a thread) and told."""
     frames(app, 1)
-    frames_until(app, lambda: app.find_scene(HelpOverlay) is None)
+    frames_until(app, lambda: app.find_screen(HelpOverlay.name) is None)
 
 
 def said(app: App) -> str:
@@ -138,12 +134,12 @@ def test_a_card_closed_while_adding_still_says_where(
     card = open_help(app)
     press(pygame.K_a)
     frames(app, 2)
-    assert card.offer == "Adding…" and app.find_scene(HelpOverlay) is card
+    assert card.offer == "Adding…" and app.find_screen(HelpOverlay.name) is card
     adding = card.adding
     assert adding is not None
     press(pygame.K_ESCAPE)  # the player closes the card meanwhile
     frames(app, 1)
-    assert app.find_scene(HelpOverlay) is None and app.running
+    assert app.find_screen(HelpOverlay.name) is None and app.running
     gate.set()
     adding.thread.join(timeout=30)
     entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"
@@ -185,7 +181,7 @@ def test_windows_puts_a_shortcut_on_the_desktop_too(tmp_path: Path) -> None:
         tmp_path / "Programs", tmp_path / "data", run=powershell
     )
     assert ("desktop shortcut", desktop / "Othello.lnk") in written
-    assert shortcut.where_put(written) == (
+    assert placed_words(written) == (
         f"Othello added to the Start menu ({tmp_path / 'Programs' / 'Othello.lnk'}) "
         f"and the desktop ({desktop / 'Othello.lnk'})."
     )

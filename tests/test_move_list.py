@@ -3,7 +3,7 @@ browsed position works like undo; nothing moves while the list is open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -13,9 +13,8 @@ import pytest
 from othello.gui.app import App
 from othello.gui.model.session import Session
 from othello.gui.scenes.move_list import MoveListOverlay, entries
-from test_gui import (
+from support.window import (
     FakeEngine,
-    app_maker,
     click,
     click_at,
     frames,
@@ -23,11 +22,6 @@ from test_gui import (
     human_turn_idle,
     press,
 )
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 def test_showing_a_position_is_a_view_and_playing_on_keeps_the_game() -> None:
@@ -69,7 +63,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     moves = list(app.session.game.moves)
     press(pygame.K_m)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and app.session.browsing
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
@@ -89,7 +83,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     assert app.session.shown.cursor == ply == 2 and app.session.game.cursor == 4
     press(pygame.K_RETURN)  # play from here
     frames(app, 2)
-    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
+    assert app.find_screen(MoveListOverlay.name) is None and not app.session.browsing
     click(app, "c5")
     frames(app, 3)
     assert app.session.game.transcript() == "f5d6c5"
@@ -105,17 +99,17 @@ def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
     frames(app, 2)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and overlay.play_button.width > 0
     click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
     frames(app, 1)
-    assert app.find_scene(MoveListOverlay) is None and app.session.can_redo()
+    assert app.find_screen(MoveListOverlay.name) is None and app.session.can_redo()
     assert app.session.game.cursor == 2
     press(pygame.K_m)
     frames(app, 1)
     click(app, "c5")  # a move on the board: from the position shown, the old line goes
     frames(app, 3)
-    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
+    assert app.find_screen(MoveListOverlay.name) is None and not app.session.browsing
     assert app.session.game.transcript() == "f5d6c5" and not app.session.game.can_redo()
 
 
@@ -131,7 +125,7 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
         press(key)
         frames(app, 1)
     frames(app, 20)
-    assert app.find_scene(MoveListOverlay) is None and app.session.game is game
+    assert app.find_screen(MoveListOverlay.name) is None and app.session.game is game
     assert game.moves == moves and game.cursor == len(moves) and engine.calls == calls
     press(pygame.K_m)
     press(pygame.K_HOME)
@@ -142,7 +136,7 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
 
 def test_playing_on_from_a_finished_game_keeps_it_for_undo(make_app: Callable[..., App]) -> None:
     from othello.core.game import Game
-    from test_review import random_game
+    from support.positions import random_game
 
     app = make_app(FakeEngine(), mode="two-players")
     finished = Game()
@@ -191,7 +185,7 @@ def test_the_list_numbers_discs_and_shows_passes() -> None:
         session.play(move)
     assert entries(session) == [(0, "1. f5"), (1, "2. d6")]
     from othello import Board
-    from test_gui import WHITE_PASSES
+    from support.window import WHITE_PASSES
 
     session.new_game(Board.from_string(WHITE_PASSES))
     session.play("d1")
@@ -250,7 +244,7 @@ def test_the_chosen_moves_frame_holds_its_line_whole(
     frames(app, 1)
     press(pygame.K_LEFT)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and i18n.language() == language
     surface = Blits(app.screen.get_size())
     overlay.draw(surface)

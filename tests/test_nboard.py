@@ -16,7 +16,7 @@ from othello.core.board import Board
 from othello.core.errors import NotationError
 from othello.core.notation import parse_move
 from othello.formats.ggf import format_ggf, parse_ggf
-from test_review import random_game
+from support.positions import random_game
 
 
 def game_with_a_pass(seed: int = 0) -> list[Square]:

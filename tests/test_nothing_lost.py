@@ -12,7 +12,6 @@ from typing import Any
 import pygame
 import pytest
 
-from kept_games import keep, written
 from othello import Engine, MoveScore
 from othello.app import search_service
 from othello.app.library import held_games
@@ -27,8 +26,9 @@ from othello.gui.model.game_words import game_summary, move_info
 from othello.gui.model.session import Session
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
-from test_gui import frames_until, press, press_waiting
-from test_launch_gui import ctrl, frames, isolate, toast_texts, window_maker
+from support.files_window import ctrl, frames, isolate, toast_texts, window_maker
+from support.kept_games import board_index, keep, written
+from support.window import frames_until, press, press_waiting
 
 
 @pytest.fixture(autouse=True)
@@ -127,15 +127,15 @@ def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., A
     assert game.board.is_game_over()
     app.session.set_game(game)
     frames(app, 2)
-    card = app.find_scene(EndOverlay)
+    card = app.find_screen(EndOverlay.name)
     assert card is not None
     press(pygame.K_RETURN)
     frames(app, 1)
-    assert app.session.board == Board() and app.find_scene(EndOverlay) is None
+    assert app.session.board == Board() and app.find_screen(EndOverlay.name) is None
     press(pygame.K_u)
     frames(app, 2)
     assert app.session.game.transcript() == game.transcript()
-    assert app.find_scene(EndOverlay) is not None
+    assert app.find_screen(EndOverlay.name) is not None
 
 
 @pytest.mark.parametrize("how", ["paste", "load"])
@@ -258,8 +258,9 @@ class ScoringEngine:
         return [MoveScore(move, 0, True) for move in board.legal_moves()]
 
 
+@pytest.mark.slow
 def test_the_analysis_is_exact_near_the_end_and_the_search_process_uses_it() -> None:
-    from test_search import brute_force, random_board
+    from support.positions import brute_force, random_board
 
     board = random_board(9, 42)
     assert not board.is_game_over() and board.legal_moves()
@@ -328,13 +329,13 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     persistence.attach(app)
     app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))
     frames(app, 2)
-    assert app.find_scene(EndOverlay) is not None
+    assert app.find_screen(EndOverlay.name) is not None
     app.close()
     again = make_app()
     persistence.attach(again)
     frames(again, 2)
     assert again.session.game.transcript() == "d3c3b3d2e1d6d7e3f4"
-    assert again.find_scene(EndOverlay) is not None  # the result, as it was left
+    assert again.find_screen(EndOverlay.name) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
     resumed = written(again)  # a new game on the board; the finished one behind Undo
@@ -377,4 +378,4 @@ def test_the_players_kept_with_a_game_are_checked() -> None:
         assert held is not None and held.seat.players is None
         library.db.execute("UPDATE seats SET players = 'chess'")
         held = held_games.read(library, 1)
-    assert held is not None and held.seat.players is None and held.board_index == 0
+    assert held is not None and held.seat.players is None and board_index(held) == 0

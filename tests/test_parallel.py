@@ -16,8 +16,7 @@ import pytest
 from othello import Board, Engine, cli
 from othello.engine import search_call
 from othello.engine.multicore.endgame import WorkerPool, default_workers
-from test_engine import ffo
-from test_search import random_board
+from support.positions import ffo, random_board
 
 DATA = Path(__file__).parent / "data"
 
@@ -88,6 +87,7 @@ def test_workers_line_is_legal_and_full(parallel_from_10: None) -> None:
     assert placed > board.empties() // 2
 
 
+@pytest.mark.slow
 def test_three_workers_share_a_probe(parallel_from_10: None) -> None:
     board, best, moves = ffo(7)
     result = Engine(workers=3).solve(board)
@@ -100,6 +100,7 @@ def fforum_20(number: int) -> Board:
     return Board.from_string(line.split(";")[0])
 
 
+@pytest.mark.slow
 def test_stop_ends_the_workers_promptly(
     pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
 ) -> None:

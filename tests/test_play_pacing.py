@@ -18,7 +18,7 @@ from othello.gui.app import COMPUTER_MIN_SECONDS, App
 from othello.gui.model.game_words import last_placed
 from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.play import PASS_SECONDS
-from test_gui import DT, FakeEngine, click
+from support.window import DT, FakeEngine, click
 
 # Black (you) plays h7; then White has a move each time and Black none: White, Black passes,
 # White, Black passes, White ends the game (the chain a player found too fast to follow).
@@ -71,6 +71,7 @@ def run(app: App, seconds: float, each: Callable[[], None]) -> None:
         time.sleep(0.0005)  # let the search thread run
 
 
+@pytest.mark.slow
 def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:
     app = paced
     app.session.new_game(Board.from_string(PASS_CHAIN))
@@ -120,6 +121,7 @@ def test_the_pass_chain_goes_one_thing_at_a_time(paced: App) -> None:
     assert len(placed) == 4
 
 
+@pytest.mark.slow
 def test_each_pass_is_on_screen_on_its_own(paced: App) -> None:
     app = paced
     app.session.new_game(Board.from_string(PASS_CHAIN))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ def games(draw: st.DrawFn) -> Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(games())
 def test_push_pop_round_trip(board: Board) -> None:
@@ -34,6 +36,7 @@ def test_push_pop_round_trip(board: Board) -> None:
         assert board.to_string() == snapshot
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(games())
 def test_notation_round_trips(board: Board) -> None:
@@ -53,6 +56,7 @@ def test_square_names_round_trip(sq: int) -> None:
     assert parse_square(square_name(sq).upper()) == sq
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games(), st.data())
 def test_game_undo_redo_round_trip(board: Board, data: st.DataObject) -> None:

@@ -13,11 +13,11 @@ from othello.app.library.puzzles import PuzzleStore
 from othello.app.search_service import JobKind
 from othello.core.game import Game
 from othello.gui.app import App
+from othello.gui.model.puzzle_words import stake_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.puzzles import PuzzleOverlay
-from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
-from test_review import random_game
-from test_review_window import blunder_game
+from support.positions import blunder_game, random_game
+from support.window import FakeEngine, app_maker, click, frames, frames_until, press
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callab
 
 
 def overlay(app: App) -> PuzzleOverlay:
-    found = app.find_scene(PuzzleOverlay)
+    found = app.find_screen(PuzzleOverlay.name)
     assert found is not None
     return found
 
@@ -59,7 +59,7 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     assert any("a4" in line and "34 discs better" in line for line, _ in puzzles.lines())
     press(pygame.K_ESCAPE)
     frames(app)
-    assert app.find_scene(PuzzleOverlay) is None and app.session.game is game
+    assert app.find_screen(PuzzleOverlay.name) is None and app.session.game is game
 
 
 def play_blunder(app: App) -> None:
@@ -129,7 +129,7 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app)
     press(pygame.K_z)  # the review goes on under the puzzles
     frames(app)
-    assert app.worker.kind == JobKind.REVIEW and app.find_scene(PuzzleOverlay) is not None
+    assert app.worker.kind == JobKind.REVIEW and app.find_screen(PuzzleOverlay.name) is not None
     frames_until(app, lambda: app.worker.kind != JobKind.REVIEW, limit=60)  # every move judged
     frames_until(app, lambda: app.play.computer.review is not None, limit=30)
     frames(app, 2)
@@ -148,15 +148,18 @@ def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) 
         game.play(square)
     app.session.set_game(game)
     frames(app, 3)
-    assert app.session.board.is_game_over() and app.find_scene(EndOverlay) is not None
+    assert app.session.board.is_game_over() and app.find_screen(EndOverlay.name) is not None
     press(pygame.K_z)
     frames(app)
-    assert app.find_scene(EndOverlay) is None
+    assert app.find_screen(EndOverlay.name) is None
     press(pygame.K_ESCAPE)
     frames(app, 3)
-    assert app.find_scene(PuzzleOverlay) is None and app.find_scene(EndOverlay) is not None
+    assert (
+        app.find_screen(PuzzleOverlay.name) is None and app.find_screen(EndOverlay.name) is not None
+    )
 
 
+@pytest.mark.slow
 def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., App]) -> None:
     """Issue 31, item 5: a review of a loaded or pasted game makes puzzles only of the moves
     a person placed here, not of the moves that came with the game."""
@@ -195,7 +198,7 @@ def test_a_review_and_its_puzzle_say_the_same_and_a_wrong_answer_can_be_tried_ag
     frames(app)
     shown = overlay(app)
     assert shown.puzzle is not None and shown.puzzle.id == puzzle.id
-    assert "you played f6 (-9); the best move is worth +0" in shown.puzzle.stake()
+    assert "you played f6 (-9); the best move is worth +0" in stake_text(shown.puzzle)
     click(app, "f6")  # the move played in the game: the review's score for it
     frames(app)
     assert shown.verdict is not None and not shown.verdict.right

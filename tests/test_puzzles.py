@@ -11,10 +11,11 @@ from othello.app.library.database import Library
 from othello.app.library.puzzles import PuzzleStore
 from othello.core.board import Board
 from othello.core.notation import parse_move, square_name
+from othello.gui.model.puzzle_words import stake_text
 from othello.study.fforum import builtin_puzzles
 from othello.study.puzzles import AGAIN, INTERVALS, Puzzle, PuzzleQueue, from_review, judge
 from othello.study.review import MoveReview, review_game
-from test_review import EXACT, seeded_blunder
+from support.positions import EXACT, seeded_blunder
 
 
 def verdict(ply: int, number: int, color: str, played: int, best: int, loss: int) -> MoveReview:
@@ -48,7 +49,7 @@ def test_only_mistakes_and_blunders_of_the_people_become_puzzles() -> None:
     made = from_review(Board(), moves, reviews, {0, 1})
     assert [p.origin for p in made] == ["Your game, move 2 (mistake)"]
     assert made[0].position == board.to_string()
-    assert "the best move is worth +6" in made[0].stake()
+    assert "the best move is worth +6" in stake_text(made[0])
 
 
 def test_answers_checked_exactly_and_estimated() -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ggs_records import HERCULE, SAIO
 from othello.app import i18n
 from othello.app.files import game_files
 from othello.app.library.database import Library
@@ -24,8 +23,9 @@ from othello.gui.model.panel_words import panel_view, result_words
 from othello.gui.model.player_names import player_forms
 from othello.gui.services import persistence
 from othello.gui.services.library_feed import names
-from test_gui import app_maker, frames, press, press_waiting
-from test_library_window import open_library
+from support.ggs_records import HERCULE, SAIO
+from support.library_screen import open_library
+from support.window import app_maker, frames, press, press_waiting
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ emptied by an editor's save does not undo the choices made in the window (issue 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,27 +15,21 @@ from othello.app.settings.watch import SettingsWatch
 from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
-from test_gui import frames, frames_until, press
-from test_launch_gui import attached_window_maker, isolate
-from test_live_settings import (
+from support.files_window import attached_window_maker, isolate
+from support.settings_file import (
     DEFAULT_TEXT,
     edit,
-    live_app_maker,
     looks,
     notices_text,
     save,
     settle,
 )
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
 def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     isolate(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
-    yield from live_app_maker(tmp_path)
 
 
 ENDED = "d3c3b3d2e1d6d7e3f4"  # Black's f4 ends it, 13-0 on the board: Black wins
@@ -47,9 +40,9 @@ AS_WHITE = DEFAULT_TEXT.replace("HUMAN_COLOR = black", "HUMAN_COLOR = white").re
 
 def card_words(app: App) -> list[str]:
     """What the end card says, once it is up (after the last move's flips)."""
-    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    frames_until(app, lambda: app.find_screen(EndOverlay.name) is not None)
     frames(app, 1)
-    card = app.find_scene(EndOverlay)
+    card = app.find_screen(EndOverlay.name)
     assert card is not None
     return card.lines
 
@@ -104,7 +97,7 @@ def test_a_side_chosen_over_the_end_card_does_not_rewrite_the_result(live_app: A
     assert "The computer wins this time." in words and "You win! Well played." not in words
     press(pygame.K_u)  # undo: the game is not over any more, and no longer White's to lose
     frames(app, 2)
-    assert app.find_scene(EndOverlay) is None
+    assert app.find_screen(EndOverlay.name) is None
 
 
 def test_a_side_chosen_over_the_end_card_is_not_the_result_after_a_restart() -> None:

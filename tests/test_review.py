@@ -4,7 +4,6 @@ blunder is marked, and ``othello review`` prints it or refuses a bad file."""
 from __future__ import annotations
 
 import json
-import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,36 +14,8 @@ from othello import cli
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board
 from othello.core.notation import format_transcript, parse_move
-from othello.engine.api import Engine
 from othello.study.review import ReviewStopped, mark_for, review_game, summarize
-
-EXACT = 10  # small, so the exact part is quick
-
-
-def random_game(seed: int) -> list[Square]:
-    rng = random.Random(seed)
-    board, moves = Board(), []
-    while not board.is_game_over():
-        squares = board.legal_squares()
-        sq = rng.choice(squares) if squares else PASS
-        board.push_square(sq)
-        moves.append(sq)
-    return moves
-
-
-def exact_scores(board: Board) -> dict[Square, int]:
-    """Every legal move's exact score for the side to move (the slow, plain way)."""
-    solver = Engine(workers=1)
-    scores = {}
-    for sq in board.legal_squares():
-        after = board.copy()
-        after.push_square(sq)
-        if after.is_game_over():
-            scores[sq] = after.score() * (1 if board.black_to_move else -1)
-        else:
-            v = solver.solve(after).score
-            scores[sq] = v if after.black_to_move == board.black_to_move else -v
-    return scores
+from support.positions import EXACT, exact_scores, random_game, seeded_blunder
 
 
 def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negative() -> None:
@@ -67,25 +38,6 @@ def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negat
                 else:
                     assert not r.exact
             board.push_square(sq)
-
-
-def seeded_blunder(empties: int) -> tuple[list[Square], Board, Square, dict[Square, int]]:
-    """From a seeded random game, the moves to a position with ``empties`` empty squares
-    where the worst legal move loses 10 discs or more; that position, the move, and every
-    move's exact score."""
-    for seed in range(100, 140):
-        moves = random_game(seed)
-        board, k = Board(), 0
-        while k < len(moves) and not (board.empties() == empties and board.legal_squares()):
-            board.push_square(moves[k])
-            k += 1
-        if k == len(moves):
-            continue
-        scores = exact_scores(board)
-        worst = min(scores, key=lambda s: scores[s])
-        if max(scores.values()) - scores[worst] >= 10:
-            return moves[:k], board, worst, scores
-    pytest.fail("no seeded position with a blunder available")
 
 
 def test_a_known_blunder_is_marked() -> None:

@@ -4,7 +4,7 @@ free), the summary is told, the move list shows each move's mark; R again stops 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,21 +15,8 @@ from othello.core.game import Game
 from othello.core.notation import square_name
 from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
-from test_gui import FakeEngine, app_maker, click, click_at, frames, frames_until, press
-from test_review import seeded_blunder
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
-
-def blunder_game() -> Game:
-    """A game from a 10-empty position whose first move is its worst (a blunder)."""
-    _before, board, worst, _scores = seeded_blunder(10)
-    game = Game(board)
-    game.play(worst)
-    return game
+from support.positions import blunder_game, finish_randomly, seeded_blunder
+from support.window import FakeEngine, click, click_at, frames, frames_until, press
 
 
 def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
@@ -53,7 +40,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     assert labels[0].endswith(f"?? {played:+d} ({square_name(reviewed[0].best)} {best:+d})")
     press(pygame.K_m)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and overlay.reviewed == reviewed
 
 
@@ -108,14 +95,6 @@ def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., Ap
     assert theme.MARK_COLORS["blunder"] in colours  # the blunder's dot, in its colour
 
 
-def finish_randomly(game: Game) -> None:
-    """Play the first legal move (or pass) until the game is over."""
-    board = game.board
-    while not board.is_game_over():
-        game.play(board.legal_moves()[0] if board.legal_squares() else "pass")
-        board = game.board
-
-
 def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     from othello.gui.scenes.end_card import EndOverlay
 
@@ -123,9 +102,9 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     game = blunder_game()
     finish_randomly(game)
     app.session.set_game(game)
-    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    frames_until(app, lambda: app.find_screen(EndOverlay.name) is not None)
     frames(app, 1)
-    card = app.find_scene(EndOverlay)
+    card = app.find_screen(EndOverlay.name)
     assert card is not None and card.review_button.width > 0
     assert "Review (R)" in card.lines or "Review" in card.lines
     click_at(card.review_button.center)
@@ -133,6 +112,7 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     assert app.worker.kind == JobKind.REVIEW
 
 
+@pytest.mark.slow
 def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     for move in ("f5", "d6", "c3", "d3", "c4"):
@@ -141,7 +121,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     press(pygame.K_HOME)  # browsing the start: the review still takes every move
     press(pygame.K_r)
     frames(app, 1)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None and app.worker.kind == JobKind.REVIEW
     assert overlay.progress() is not None  # the list shows the review's bar
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
@@ -164,6 +144,7 @@ def test_the_review_summary_names_each_sides_worst_moves_and_the_opening() -> No
     assert all(len(wordings[-1]) < len(wordings[0]) for wordings in lines)  # shorter forms
 
 
+@pytest.mark.slow
 def test_browsing_or_changing_mode_does_not_stop_a_review(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -249,6 +230,7 @@ def test_a_review_resumes_after_the_computers_move(
     assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
 
 
+@pytest.mark.slow
 def test_another_game_stops_a_review_with_a_word(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -280,7 +262,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     press(pygame.K_m)
     press(pygame.K_END)
     frames(app, 2)
-    overlay = app.find_scene(MoveListOverlay)
+    overlay = app.find_screen(MoveListOverlay.name)
     assert overlay is not None
     rect = next(rect for rect, ply in overlay.cells if ply == 0)
     click_at(rect.center)  # the marked row
@@ -298,7 +280,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
 
 
 def _finished(seed: int) -> Game:
-    from test_review import random_game
+    from support.positions import random_game
 
     game = Game()
     for square in random_game(seed):

@@ -18,10 +18,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kept_games import resumed
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.gui.services import persistence
+from support.kept_games import resumed
 
 app_module = pytest.importorskip("othello.gui.app")
 
@@ -55,6 +55,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_the_window_killed_mid_game_resumes_the_same_position(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -13,39 +13,7 @@ from othello.engine.evaluation import SCALE, evaluate
 from othello.engine.last_moves import parity_order
 from othello.engine.midgame import MidgameSearcher
 from othello.engine.search_common import INF, final_score
-
-
-def random_board(empties: int, seed: int) -> Board:
-    """A position from a seeded random game, with ``empties`` empty squares (or game over)."""
-    rng = random.Random(seed)
-    board = Board()
-    while board.empties() > empties and not board.is_game_over():
-        squares = board.legal_squares()
-        if squares:
-            board.push_square(rng.choice(squares))
-        else:
-            board.push_pass()
-    return board
-
-
-def brute_force(board: Board) -> int:
-    """Exact final disc difference for the side to move, by plain minimax on Board objects."""
-    if board.is_game_over():
-        b, w = board.count()
-        e = board.empties()
-        diff = b - w if board.black_to_move else w - b
-        return diff + e if diff > 0 else diff - e if diff < 0 else 0
-    if board.must_pass():
-        board.push_pass()
-        v = -brute_force(board)
-        board.pop()
-        return v
-    best = -INF
-    for move in board.legal_moves():
-        board.push(move)
-        best = max(best, -brute_force(board))
-        board.pop()
-    return best
+from support.positions import brute_force, random_board
 
 
 def minimax(p: int, o: int, depth: int) -> int:

@@ -4,10 +4,9 @@ opened looks as it did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
-import pytest
 
 from othello.core.game import Game
 from othello.gui.app import App
@@ -16,14 +15,8 @@ from othello.gui.scenes.help import HELP_LINES
 from othello.gui.scenes.position_editor import BUTTONS, PositionEditor
 from othello.gui.widgets.notice_strip import _notice_rows, notices_that_fit
 from othello.gui.widgets.text import ELLIPSIS
-from test_gui import FakeEngine, app_maker, frames, press_waiting
-from test_review_window import finish_randomly
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
+from support.positions import finish_randomly
+from support.window import FakeEngine, frames, press_waiting
 
 SMALL = {"window_width": 560, "window_height": 420}
 
@@ -32,7 +25,7 @@ def test_the_editor_says_its_lines_and_keys_whole(make_app: Callable[..., App]) 
     app = make_app(FakeEngine(), mode="two-players", **SMALL)
     press_waiting(app, pygame.K_e)
     frames(app, 2)
-    editor = app.find_scene(PositionEditor)
+    editor = app.find_screen(PositionEditor.name)
     assert editor is not None and editor.shown
     assert not any(ELLIPSIS in words for words in editor.shown)
     assert "→ white" in " ".join(editor.shown)

@@ -19,8 +19,7 @@ from othello.engine import search_call
 from othello.engine.levels import ANALYSIS, LEVELS
 from othello.engine.multicore import endgame
 from othello.engine.multicore import midgame as split
-from test_engine import ffo
-from test_search import random_board
+from support.positions import ffo, random_board
 
 FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "nodes": 0}
 """A full-width search to a fixed depth with time to spare: its scores are minimax values,
@@ -45,6 +44,7 @@ def boards(count: int, seed: int) -> list[Board]:
     return found[:count]
 
 
+@pytest.mark.slow
 def test_parallel_analysis_scores_every_move_as_one_process_does() -> None:
     alone = Engine(level=ANALYSIS, **FIXED)  # type: ignore[arg-type]
     shared = Engine(level=ANALYSIS, workers=2, **FIXED)  # type: ignore[arg-type]
@@ -82,6 +82,7 @@ def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
     assert (first.move, first.score, first.pv) == (again.move, again.score, again.pv)
 
 
+@pytest.mark.slow
 def test_stop_ends_every_workers_search_promptly() -> None:
     board = random_board(36, 7)
     engine = Engine(level=15, time_limit=60.0, depth=20, nodes=0, selectivity=0.0, workers=2)
@@ -140,6 +141,7 @@ def test_one_worker_or_a_level_that_does_not_share_starts_no_process() -> None:
     assert not multiprocessing.active_children()
 
 
+@pytest.mark.slow
 def test_a_level_solves_on_the_workers_within_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search_call, "PARALLEL_EMPTIES", 12)  # FForum #1-3 have 14 empties
     for number in (1, 2, 3):
@@ -185,6 +187,7 @@ def _workers_of(pid: int) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> None:
     context = multiprocessing.get_context("spawn")

@@ -9,7 +9,7 @@ import pytest
 from othello.core.bitboard import FULL, flips, legal_moves
 from othello.core.board import Board
 from othello.engine.stability import edge_stable, full_lines, stable_discs
-from test_search import random_board
+from support.positions import random_board
 
 
 def always_owned(p: int, o: int) -> tuple[int, int]:

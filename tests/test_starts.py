@@ -62,6 +62,7 @@ def test_a_balanced_start_turned_by_a_symmetry_keeps_the_start_and_its_moves_leg
     assert len(seen) > 1  # the symmetries are used
 
 
+@pytest.mark.slow
 def test_the_file_format_round_trips_and_refuses_damage() -> None:
     starts = tuple(Start(line, score) for score, line in enumerate(distinct_openings(8)[:5]))
     data = encode(starts, 10, 1.5)

@@ -97,11 +97,9 @@ def test_setup_position_round_trip(tmp_path: Path) -> None:
     assert again.start == start and again.board == game.board and again.transcript() == "c4"
 
 
-def test_default_save_location_and_latest(data_dir: Path) -> None:
-    assert game_files.latest_game_file() is None
+def test_default_save_location(data_dir: Path) -> None:
     path = game_files.save_game(Game.from_transcript("f5"))
     assert path.parent == data_dir / "games"
-    assert game_files.latest_game_file() == path
     second = game_files.save_game(Game.from_transcript("f5d6"))
     assert second != path and path.read_text() == "f5\n"
 
@@ -252,4 +250,3 @@ def test_game_files_newest_first(data_dir: Path) -> None:
         os.utime(path, ns=(i * 10**9, i * 10**9))
         names.append(path.name)
     assert [p.name for p in game_files.game_files()] == names[::-1]
-    assert game_files.latest_game_file() == data_dir / "games" / "g2.txt"

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-import translation_checks as checks
 from othello.app import i18n
+from support import translation_checks as checks
 
 CODES = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
 PLURAL_FORMS = {

@@ -18,7 +18,6 @@ from typing import Any
 import pygame
 import pytest
 
-from kept_games import keep, line, old_autosave, resumed
 from othello.app.files import game_files, paths
 from othello.app.library import held_games
 from othello.app.library.database import Library, LibraryDamaged, library_path
@@ -26,7 +25,8 @@ from othello.app.library.puzzles import PuzzleStore
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.core.game import Game
-from test_launch_gui import attached_window_maker, frames, isolate, toast_texts
+from support.files_window import attached_window_maker, frames, isolate, toast_texts
+from support.kept_games import keep, line, old_autosave, resumed
 
 TWO = Settings(mode="two-players", sound=False, animation=False)
 

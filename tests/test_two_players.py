@@ -3,22 +3,16 @@ takes back one move, and T (or choosing a colour) goes back to playing the compu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-import pytest
 
 from othello import Board
 from othello.app.settings.loading import load_settings
 from othello.gui.app import App
 from othello.gui.model.session import Session
-from test_gui import FakeEngine, app_maker, click, frames, frames_until, press
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+from support.window import FakeEngine, click, frames, frames_until, press
 
 
 def test_the_session_gives_both_sides_to_people() -> None:

@@ -3,7 +3,7 @@ B or W takes over a side; T goes through the three modes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -11,12 +11,7 @@ import pytest
 
 from othello.app.settings.loading import load_settings
 from othello.gui.app import App
-from test_gui import FakeEngine, app_maker, frames, frames_until, press
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+from support.window import FakeEngine, frames, frames_until, press
 
 
 def test_the_computer_plays_both_sides_and_pauses(make_app: Callable[..., App]) -> None:
@@ -72,7 +67,7 @@ def test_the_watch_settings_are_read(tmp_path: Path) -> None:
 
 def test_each_side_plays_at_its_own_level() -> None:
     from othello.core.board import Board
-    from test_gui import click_at, settings
+    from support.window import click_at, settings
 
     asked: list[tuple[str, int]] = []
 

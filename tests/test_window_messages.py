@@ -4,7 +4,7 @@ end card that can be put aside."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,13 +14,7 @@ from othello import Board
 from othello.engine import table_files
 from othello.gui.app import App
 from othello.gui.scenes.end_card import EndOverlay
-from test_gui import WHITE_PASSES, FakeEngine, app_maker, click, click_at, frames, press
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
+from support.window import WHITE_PASSES, FakeEngine, click, click_at, frames, press
 
 # Black to move has no move, White neither: the game is over, Black ahead 41-23.
 FINISHED = "XXXXXXOOXXXXXXXOXXXXXXXXXXXXXXOOXXXXXXXOXXXXXOOOXOOOOOOOXOOOOOOO O"
@@ -181,7 +175,7 @@ def test_a_missing_weights_file_is_said_at_start(
 
 def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     from othello.engine.api import Engine
-    from test_gui import frames_until, human_turn_idle
+    from support.window import frames_until, human_turn_idle
 
     app = make_app(Engine(level=14, book=True, seed=2))
     click(app, "f5")

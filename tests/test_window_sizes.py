@@ -4,7 +4,7 @@ to it, and said; the first start says which othello.ini is in use (issue 31, ite
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +23,12 @@ from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.panel import GRID
 from othello.gui.widgets.text import ELLIPSIS
 from othello.study.review import MoveReview
-from test_gui import FakeEngine, app_maker, frames, press
+from support.window import FakeEngine, frames, press
 
 GAME = (  # a tournament game, 60 moves (WTHOR)
     "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
     "a4b5b7a5a6h5h1a8g2e1b8a7h8a2b2b1a1h7g7"
 )
-
-
-@pytest.fixture
-def make_app() -> Iterator[Callable[..., App]]:
-    yield from app_maker()
 
 
 @pytest.fixture(autouse=True)
@@ -198,7 +193,7 @@ def test_the_move_lists_title_keeps_clear_of_the_panels_edge(
     frames(app, 1)
     press(pygame.K_m)
     frames(app, 1)
-    scene = app.find_scene(MoveListOverlay)
+    scene = app.find_screen(MoveListOverlay.name)
     assert scene is not None
     game = app.session.game
     judged = {
@@ -240,7 +235,7 @@ def screen_1280x800(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_window_larger_than_the_screen_is_fitted_and_said(
     screen_1280x800: None, tmp_path: Path
 ) -> None:
-    from test_live_settings import edit, notices_text, record_notices, settle
+    from support.settings_file import edit, notices_text, record_notices, settle
 
     ini = tmp_path / "othello.ini"
     text = paths.default_ini().read_text(encoding="utf-8")

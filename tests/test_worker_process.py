@@ -277,7 +277,7 @@ def test_a_search_crash_is_logged_with_its_traceback(tmp_path: Path, kind: str) 
 
 
 def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
-    from test_review_window import blunder_game
+    from support.positions import blunder_game
 
     game = blunder_game()
     worker.review(game.start, game.moves)
@@ -292,7 +292,7 @@ def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
 
 
 def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
-    from test_review_window import blunder_game
+    from support.positions import blunder_game
 
     game = blunder_game()
     worker.review(game.start, game.moves, first=4)

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from ggs_records import FANGR, HERCULE, SAIO
 from othello.app.library.game_records import GameRecord, Problem, read_source
 from othello.core.bitboard import PASS
 from othello.core.board import Board
@@ -31,8 +30,8 @@ from othello.formats.wthor import (
     write_games,
     write_names,
 )
-from shared_data import shared_file
-from test_ggf_games import end_of, games_of
+from support.ggs_records import FANGR, HERCULE, SAIO, end_of, games_of
+from support.shared_data import shared_file
 
 SHARED = shared_file("games", "wthor-1977-2025.txt.gz")
 
@@ -50,7 +49,7 @@ def shipped_games() -> list[tuple[list[int], str]]:
 
 def known_games(count: int) -> list[tuple[list[int], str]]:
     """The first real games of the shared set (moves with passes, and the final count) where
-    it is at hand (tests/shared_data.py), then the shipped ones."""
+    it is at hand (tests/support/shared_data.py), then the shipped ones."""
     found = []
     if SHARED.exists():
         with gzip.open(SHARED, "rt") as f:

@@ -43,7 +43,7 @@ BALANCED_MARGIN = 2
 OPENING_SEARCH = Level(
     0,
     "Opening judge",
-    "a selective search 10 moves deep, about what level 6 reaches in a move",
+    "a selective search 10 moves deep, about what level 17 reaches in a move",
     depth=10,
     exact_empties=0,
     wld_empties=0,

@@ -2,8 +2,8 @@
 
 Scores are in evaluation units (``SCALE`` per disc), from the side to move's point of view
 (negamax). Moves are ordered table move first, then by the opponent's reply count; at
-depth 1 a loop without recursion evaluates every move. Level 6 searches selectively with
-Multi-ProbCut. :meth:`MidgameSearcher.iterate` is the iterative deepening every caller
+depth 1 a loop without recursion evaluates every move. Levels 10-17 search selectively
+with Multi-ProbCut. :meth:`MidgameSearcher.iterate` is the iterative deepening every caller
 uses (think, analyze, the solver's presearch), each with its own rule for when to stop.
 """
 

@@ -42,7 +42,7 @@ from othello.gui import window_size
 from othello.gui.live_settings import LiveSettings
 from othello.gui.model.library_list import LibraryList
 from othello.gui.model.names import ScreenName
-from othello.gui.scenes.base import Scene, SceneT
+from othello.gui.scenes.base import Scene
 from othello.gui.scenes.play import PlayScene
 from othello.gui.screens import make_screen
 from othello.gui.services import persistence
@@ -252,10 +252,6 @@ class App:
 
     def close_scene(self, scene: Scene) -> None:
         self.scenes = [s for s in self.scenes if s is not scene]
-
-    def find_scene(self, kind: type[SceneT]) -> SceneT | None:
-        """The open scene of this kind, if there is one."""
-        return next((s for s in self.scenes if isinstance(s, kind)), None)
 
     def open_screen(self, name: ScreenName, *, above: Scene | None = None, **options: Any) -> Scene:
         """Open the screen called ``name`` (screens.SCREENS), made with ``options``."""

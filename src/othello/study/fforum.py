@@ -18,15 +18,6 @@ FFORUM = "data/fforum.obf"
 FFORUM_LIMIT = 1_000_000
 
 
-def parse_fforum(text: str) -> list[Puzzle]:
-    """The FForum positions: ``<board> <X|O>; G8:+18; H1:+12; ...`` a line, numbered from 1;
-    PuzzleError names the first line that is not one."""
-    puzzles, bad = read_fforum(text)
-    if bad:
-        raise PuzzleError(bad[0])
-    return puzzles
-
-
 def read_fforum(text: str) -> tuple[list[Puzzle], list[str]]:
     """The FForum positions that can be read, and what is wrong with each line that cannot
     (a good line keeps its number, so a damaged line costs only itself)."""

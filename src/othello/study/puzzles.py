@@ -66,17 +66,6 @@ class Puzzle:
     def side(self) -> Color:
         return "black" if self.position.endswith("X") else "white"
 
-    def stake(self) -> str:
-        """What is at stake, without giving the move away."""
-        if self.played:
-            return (
-                f"In your game you played {self.played} ({self.played_score:+d}); "
-                f"the best move is worth {self.best_score:+d}"
-                + ("" if self.exact else " (estimated)")
-                + "."
-            )
-        return f"Perfect play here ends {self.best_score:+d} for {self.side.capitalize()}."
-
     def to_data(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _FIELDS}  # asdict copies deeply: slow
         data["scores"] = dict(self.scores)

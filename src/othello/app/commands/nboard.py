@@ -48,8 +48,9 @@ MAX_DEPTH = 60
 
 def level_for_depth(depth: int) -> Level:
     """``set depth N``: an N-ply midgame search, perfect play from N + 6 empty squares (at
-    most 18) and win/draw/loss from two more: depth 6 plays like level 4, depth 8 like
-    level 5's search and depth 12 solves like level 6. No time limit: the depth decides."""
+    most 18) and win/draw/loss from two more: depth 4 plays about as level 11 does, depth 7
+    as level 14, depth 9 as level 15's search, and depth 12 or more solves as level 17 does
+    (docs/engine.md). No time limit: the depth decides."""
     exact = min(depth + 6, 18)
     return Level(
         number=0,

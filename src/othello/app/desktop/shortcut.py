@@ -103,13 +103,8 @@ MACOS_ADVICE = (
 
 MENU_ENTRY, DESKTOP_ICON = "menu entry", "desktop icon"
 START_MENU, DESKTOP_SHORTCUT = "Start-menu shortcut", "desktop shortcut"
-WHERE = {
-    MENU_ENTRY: "the applications menu",
-    DESKTOP_ICON: "the desktop",
-    START_MENU: "the Start menu",
-    DESKTOP_SHORTCUT: "the desktop",
-}
-"""The labels of what was written that the player looks for, and where each is seen."""
+"""The labels of what was written that the player looks for (the window says where each is
+seen: gui/services/shortcut_offer.py's PLACES)."""
 
 
 def menu_name() -> str | None:
@@ -155,13 +150,6 @@ def install_for_this_system() -> list[tuple[str, Path]]:
     if folder is not None:
         written.append((DESKTOP_ICON, install_desktop_icon(entry, folder)))
     return [*written, ("starts", Path(launcher_command()[0])), ("icon", icon)]
-
-
-def where_put(written: list[tuple[str, Path]]) -> str:
-    """What was written, in a sentence for the window: "Othello added to the applications
-    menu (~/.local/share/applications/othello-desktop.desktop) and the desktop (...)"."""
-    places = [f"{WHERE[label]} ({short_path(path)})" for label, path in written if label in WHERE]
-    return f"Othello added to {' and '.join(places)}."
 
 
 def short_path(path: Path) -> str:

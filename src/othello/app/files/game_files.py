@@ -223,9 +223,3 @@ def game_files() -> list[Path]:
         if stat.S_ISREG(info.st_mode):
             found.append((info.st_mtime_ns, path.name, path))
     return [path for *_key, path in sorted(found, reverse=True)]
-
-
-def latest_game_file() -> Path | None:
-    """The most recently saved game file."""
-    files = game_files()
-    return files[0] if files else None

@@ -123,7 +123,6 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-OUR_TABLES = frozenset({"games", "meta", "held", "seats", "puzzles", "ratings", "drills"})
 COLUMNS = (
     "id, date, black, white, result, start, moves, opening, source, memo, marks, tags, notes, "
     "finished"

@@ -26,7 +26,7 @@ from othello.app.files.record_text import (
 from othello.app.files.record_text import tags as clean_tags
 from othello.app.files.writing import TooLarge, decode_game_text, read_limited
 from othello.app.i18n import _, integer
-from othello.core.bitboard import PASS, Square
+from othello.core.bitboard import Square
 from othello.core.board import Board
 from othello.core.errors import GameTextError, OthelloError
 from othello.core.game import Game, Players
@@ -279,7 +279,3 @@ def wthor_source(path: Path, data: bytes) -> Source:
             )
 
     return Source(header.games, items())
-
-
-def passes_in(moves: list[Square]) -> int:
-    return sum(1 for sq in moves if sq == PASS)

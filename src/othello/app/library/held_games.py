@@ -148,11 +148,6 @@ class Held:
     games: list[HeldGame]
     seat: Seat
 
-    @property
-    def board_index(self) -> int | None:
-        keys = [g.key for g in self.games]
-        return keys.index(self.seat.board) if self.seat.board in keys else None
-
 
 # ----- one game as a row, and back ----------------------------------------------------------
 

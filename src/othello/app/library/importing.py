@@ -107,11 +107,6 @@ def import_file(
     return add_all(library, source, ImportReport(str(path)), name, progress, stop)
 
 
-def import_record(library: Library, record: GameRecord, source: str) -> int | None:
-    """One game (a finished or saved game, a dropped one): its id, None if already there."""
-    return library.add(record, source)
-
-
 def take_in_games_folder(library: Library, before: float | None = None) -> ImportReport | None:
     """The transcripts Ctrl+S wrote into ``games/``, once; the report, or None when they were
     taken in before. Files written at ``before`` or later (seconds since 1970: saved by this

@@ -136,7 +136,7 @@ def entry_or_damage(library: Library, game_id: int) -> Entry | Damaged | None:
 
 
 def checked(row: Sequence[Any]) -> Entry | Damaged:
-    """A row of ``library.COLUMNS`` as an entry, its words cleaned; Damaged when it is no
+    """A row of ``database.COLUMNS`` as an entry, its words cleaned; Damaged when it is no
     game."""
     (game_id, date, black, white, result, start, blob, opening, source, memo, marks, tags,
      notes, finished) = row  # fmt: skip

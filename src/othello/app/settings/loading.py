@@ -44,7 +44,6 @@ NOT_INI = N_("most lines are not [SECTION] or KEY = value")
 # Written so that no two parts can match the same characters: with overlapping parts
 # (``\[\s*(.*?)\s*\]``) a "[" and a few thousand spaces took minutes to reject.
 _SECTION_RE = re.compile(r"^\[([^\]]*)\](?:\s*[;#].*)?$")
-KEY_PREFIX_RE = re.compile(r"(\s*[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)")
 KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$")
 _INLINE_COMMENT_RE = re.compile(r"[;#].*$")  # no value here contains ; or #
 
@@ -241,12 +240,6 @@ def parse_ini(
     return settings, _cap(notices, name), False
 
 
-def parse_settings(text: str, name: str = "othello.ini") -> tuple[Settings, list[str]]:
-    """Settings from the text of an othello.ini, with a notice per thing ignored or fixed."""
-    settings, notices, _ = parse_ini(text, name)
-    return settings, notices
-
-
 def _has_basic(entries: list[_Entry], text: str) -> bool:
     """True when the file has a [BASIC] header or sets any [BASIC] key anywhere."""
     if any(s.upper() == "BASIC" for s in _sections(text)):
@@ -346,7 +339,7 @@ def find_config(path: Path | None = None) -> Path | None:
         return Path(path)
     for candidate in search_path():
         # A folder, a pipe or a device named othello.ini is found too, so the notice names
-        # what it is (it is never opened: see files.read_limited).
+        # what it is (it is never opened: see writing.read_limited).
         if os.path.lexists(candidate):
             return candidate
     return None

@@ -3,10 +3,10 @@
 Until then there were six levels, and the window wrote the player's choice into othello.ini
 (``LEVEL = 4`` was the default). Read on today's ladder, that 4 would be "Casual", a player
 of random errors: a regular player would meet a far weaker computer without a word. A file
-says which ladder its levels count on with ``LADDER = 17``, which the window writes beside
-any level it remembers and the default file carries; a file that names a level without it
-is from before, and its levels are moved to the level of today's ladder that plays the
-same way.
+says which ladder its levels count on with ``LADDER = 17``, which the default file carries
+(choices.json, where the window remembers a level, says it too); a file that names a level
+without it is from before, and its levels are moved to the level of today's ladder that
+plays the same way.
 """
 
 from __future__ import annotations
@@ -43,13 +43,4 @@ def on_todays_ladder(values: Mapping[str, Any]) -> dict[str, Any]:
             if isinstance(level, int):
                 out[field] = OLD_TO_NEW.get(level, level)
     out["ladder"] = LADDER
-    return out
-
-
-def with_ladder(prefs: Mapping[str, object]) -> dict[str, object]:
-    """Choices to write into othello.ini, with ``LADDER`` beside any level among them, so the
-    level is read on today's ladder next time."""
-    out = dict(prefs)
-    if any(field in out for field in LEVEL_FIELDS):
-        out["ladder"] = LADDER
     return out

@@ -19,7 +19,7 @@ one-process search, so a full-width search to a fixed depth finds the same score
 for ties the order decides, the same move on one process or many. A root move goes back to
 the process that searched it at the depth before, whose table still holds its tree.
 
-A selective search choosing one move (level 6) is not shared out: measured, it lost (see
+A selective search choosing one move (levels 15-17) is not shared out: measured, it lost (see
 ``SplitSearcher._selective``); a selective search scoring every move in full (a hint) is.
 """
 
@@ -163,8 +163,8 @@ class SplitSearcher(MidgameSearcher):
 
     def _selective(self, full_window: bool) -> bool:
         """A selective search choosing one move is not shared out: measured, its tests
-        against guessed bounds cost more than the second process gives (level 6's depth
-        10 on the bench's 8 positions: 41% more nodes, the busiest of two workers 87% of
+        against guessed bounds cost more than the second process gives (the former level
+        6's, today's 17, depth 10 on the bench's 8 positions: 41% more nodes, the busiest of two workers 87% of
         one process's CPU time, 0.81 times as fast by the clock). With every move scored
         in full (a hint) it is: each move is a search of its own."""
         return bool(self.selectivity) and not full_window

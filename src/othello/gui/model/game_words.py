@@ -7,7 +7,7 @@ values are wording.py's.
 
 from __future__ import annotations
 
-from othello.app.i18n import _, decimal, integer, ngettext, pgettext
+from othello.app.i18n import _, decimal, ngettext, pgettext
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board, Color
 from othello.core.game import Game
@@ -36,10 +36,6 @@ def opening_name(name: str) -> str:
     """An opening's name in the player's language: Japanese names in Japanese (Tiger is 虎),
     the English name where a language has none of its own."""
     return pgettext("opening", name) if name else ""
-
-
-def moves_count(n: int) -> str:
-    return ngettext("{n} move", "{n} moves", n).format(n=integer(n))
 
 
 def empties_note(board: Board) -> list[str]:

@@ -158,12 +158,3 @@ class LibraryList:
         elif self.selected >= self.top + shown:
             self.top = self.selected - shown + 1
         self.top = max(0, self.top)
-
-    def choose_id(self, game_id: int) -> bool:
-        """Choose the row of ``game_id`` if it is among the rows known."""
-        for number, rows in self.pages.items():
-            for i, row in enumerate(rows):
-                if row.id == game_id:
-                    self.selected = number * PAGE + i
-                    return True
-        return False

@@ -210,10 +210,6 @@ def mode_names(session: Session) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
-def mode_name(session: Session) -> str:
-    return mode_names(session)[0]
-
-
 def player_names(session: Session) -> dict[Color, str]:
     """Each side's name in the score box: the players' own for a game that came with them
     (a file, a paste, the library), Black and White with two players, else You and

@@ -8,7 +8,7 @@ it needs of the window, and nothing of how the app is built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
@@ -48,9 +48,6 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
-
-
-SceneT = TypeVar("SceneT", bound=Scene)
 
 
 class Host(Protocol):

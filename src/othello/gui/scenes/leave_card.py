@@ -18,8 +18,6 @@ from othello.gui.widgets import theme
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import MIN_TEXT, scaled
 
-LEAVE_KEYS = (pygame.K_ESCAPE, pygame.K_y)
-
 
 class LeaveCard(Scene):
     """The question "Leave the game?" over the board, with Leave and Stay buttons."""

@@ -81,7 +81,7 @@ class GameCommands:
             self.scene.tell(stepped_text("new", kept), lasting=True)
 
     def show_game_card(self) -> None:
-        """G: the next game's start and clock, and the player's strength over time."""
+        """K: the next game's start and clock, and the player's strength over time."""
         if not self.host.demo and self.host.find_screen("game") is None:
             self.host.open_screen(
                 "game", club=self.scene.club, session=self.session, drills=self.show_drills

@@ -125,9 +125,6 @@ class FontChain:
             font = self._fonts[i] = self._loaders[i]()
         return font
 
-    def font_index(self, char: str) -> int:
-        return self.coverage.index(char)
-
     def missing(self, text: str) -> str:
         return self.coverage.missing(text)
 

@@ -273,10 +273,6 @@ class LibraryWorker:
 
             self.answer(self.notify, games_taken_in(report.added))
 
-    def pending_dir(self) -> Path:
-        """What the window could not store before it closed, beside the library."""
-        return pending_folders(self.path)[0]
-
     def read_now(self, job: LibraryJob) -> Any:
         """``job`` on the frame loop's own connection, at once: what the window must know
         before its first frame (the game to resume, the rating). Reading never waits on a

@@ -44,11 +44,12 @@ PLACES = {
     shortcut.START_MENU: N_("the Start menu"),
     shortcut.DESKTOP_SHORTCUT: N_("the desktop"),
 }
-"""Where each thing written is seen (shortcut.WHERE), as the window says it."""
+"""Where each thing written that the player looks for is seen, as the window says it."""
 
 
 def placed_words(written: list[tuple[str, Path]]) -> str:
-    """What was written, in a sentence for the window (shortcut.where_put's, translated)."""
+    """What was written, in a sentence for the window: "Othello added to the applications
+    menu (~/.local/share/applications/othello-desktop.desktop) and the desktop (...)"."""
     places = [
         _("{place} ({path})").format(place=_(PLACES[label]), path=shortcut.short_path(path))
         for label, path in written

@@ -1,5 +1,6 @@
 """What a complete set of translations must satisfy, with the standard library only: used by
-tests/test_translations.py, and by ``scripts/translations.py check`` to list every problem.
+tests/test_translations.py (and test_every_language.py), and by ``scripts/translations.py
+check`` to list every problem.
 
 - every sentence marked in the sources (``_``, ``N_``, ``ngettext``, ``pgettext``,
   ``npgettext`` with literal text, found by reading the code), every opening name and every
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "othello"
 PO = ROOT / "po"
 GLOSSARY = PO / "glossary"

@@ -11,7 +11,7 @@ from typing import Any
 from othello.app.files import paths
 from othello.app.library import held_games
 from othello.app.library.database import Library, library_path
-from othello.app.library.held_games import Changes, PlayerMode, Seat
+from othello.app.library.held_games import Changes, Held, PlayerMode, Seat
 from othello.core.game import Game
 from othello.core.notation import format_transcript
 
@@ -27,7 +27,13 @@ def line(slot: int = 1, path: Path | None = None) -> tuple[list[Game], int | Non
     if held is None:
         return [], None
     games = [held_games.game_of(row) for row in held.games]
-    return games, held.board_index
+    return games, board_index(held)
+
+
+def board_index(held: Held) -> int | None:
+    """Which of the held games is on the board (None: none)."""
+    keys = [g.key for g in held.games]
+    return keys.index(held.seat.board) if held.seat.board in keys else None
 
 
 def resumed(slot: int = 1, path: Path | None = None) -> Game | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 SHARED_DATA = Path(
-    os.environ.get("OTHELLO_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data"
+    os.environ.get("OTHELLO_SHARED_DATA") or Path(__file__).resolve().parents[3] / "shared" / "data"
 )
 
 

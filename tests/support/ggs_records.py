@@ -17,9 +17,15 @@ Othello projects' tests; the tests that use them say what is known of each.
 - ``FANGR``: fangr-patzer, GGS 2000, annotations ``B[E6//4.09]``, ``W[F4/-48.50/0.93]`` and
   ``B[pass//1.67]``, RE[-40.00]: the first game of GGS's archive ``Othello.01e4.ggf.bz2``
   (skatgame.net/mburo/ggs/game-archive/Othello/), as a Rust GGF parser's test quotes it.
+
+``games_of`` reads such text as games (each a ``GgfGame``), ``end_of`` gives a game's last
+position.
 """
 
 from __future__ import annotations
+
+from othello.core.board import Board
+from othello.formats.ggf import GgfGame, read_games
 
 START = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
 SAIO = (
@@ -138,3 +144,16 @@ FANGR = (
     "W[G7/40.00/0.01]B[pass//2.10]W[G8];)"
 )
 REAL = [SAIO, KOMI, WHITE_STARTS, HERCULE, SYNCHRO, EDAX_ROXANE, FANGR]
+
+
+def end_of(game: GgfGame) -> Board:
+    board = game.start.copy()
+    for sq in game.moves:
+        board.push_square(sq)
+    return board
+
+
+def games_of(text: str) -> list[GgfGame]:
+    found = list(read_games(text))
+    assert all(isinstance(g, GgfGame) for g in found), found
+    return [g for g in found if isinstance(g, GgfGame)]

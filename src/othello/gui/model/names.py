@@ -20,6 +20,7 @@ ScreenName = Literal[
     "import-bar",
     "display",  # the Settings card
     "game",
+    "progress",  # the Game card's progress of the player's
     "leave",
 ]
 """Each screen's ``Scene.name``; ``gui/screens.py`` makes each but the play screen by it."""

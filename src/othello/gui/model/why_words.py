@@ -43,8 +43,7 @@ def why_against(
 ) -> str:
     """Why ``move`` on ``board`` lost ``loss`` discs against ``best``; ``line`` is the
     engine's line after ``move`` (without one, no corner is said to be given)."""
-    found = themes(board, move, best, line)
-    return why(found, board.side_to_move, best, loss)
+    return why(themes(board, move, best, line), board.side_to_move, best, loss)
 
 
 def best_of(scores: dict[Square, int]) -> Square:
@@ -56,7 +55,8 @@ def best_of(scores: dict[Square, int]) -> Square:
 def hint_why(board: Board, scores: dict[Square, int], square: Square | None) -> str | None:
     """A hint's word on ``square`` (under the pointer or the keyboard's cursor): what it
     loses against the hint's best move and why, from the hint's own scores; None when it is
-    not scored or is a best move. A hint has no line, so it never says a corner is given."""
+    not scored or is a best move. A hint has no line, so it never says a corner is given;
+    it names the most telling theme only, to fit the strip under the board."""
     if square is None or square not in scores:
         return None
     best = best_of(scores)
@@ -68,7 +68,11 @@ def hint_why(board: Board, scores: dict[Square, int], square: Square | None) -> 
         "{move} loses {n} discs against {best}.",
         loss,
     ).format(move=square_name(square), n=loss, best=square_name(best))
-    return f"{head} {why_against(board, square, best, loss)}"
+    found = themes(board, square, best)[:1]
+    if not found:  # no line to see here: said plainly
+        plainly = _("No theme explains it: the loss shows only deeper.")
+        return f"{head} {plainly}"
+    return f"{head} {why(found, board.side_to_move, best, loss)}"
 
 
 def worst_own(verdicts: Iterable[MoveReview], mine: Collection[int]) -> MoveReview | None:

@@ -238,7 +238,8 @@ def tour(app: App) -> Iterator[str]:
     app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
-    play.hover = session.board.legal_squares()[-1]  # a square worse than the best: why
+    words = play.computer.hint_words  # the square whose why is longest, under the pointer
+    play.hover = max(session.board.legal_squares(), key=lambda sq: len(words(sq) or ""))
     frames(app)
     yield "hint-why"
     play.hover = None

@@ -15,7 +15,7 @@ from othello.gui.widgets import theme
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import scaled
 
-WORST_LINES = 3
+WORST_LINES = 4
 """The worst move's words take at most this many lines of the card."""
 
 

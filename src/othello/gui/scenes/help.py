@@ -50,6 +50,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     ("B / W", N_("play Black / White")),
     ("T / P / .", N_("mode / pause / one move (watch)")),
     ("M / E / R / X", N_("move list / set up / review / explorer")),
+    (N_("Move list: Shift+←/→"), N_("step through a reviewed move's line on the board")),
     ("+ / -", N_("computer level up / down")),
     ("S / O / Z", N_("sound on or off / settings (othello.ini) / puzzles")),
     ("V", N_("settings: language, theme, text size, othello.ini")),

@@ -219,14 +219,17 @@ class HelpOverlay(Scene):
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:
         """The largest text size, in one column or two, at which the card fits ``room``,
-        each key and its description wrapped to their columns; the smallest if none does."""
+        each key and its description wrapped to their columns; at the smallest, the lines
+        closer together; that if none does."""
         plan = None
-        for size in range(scaled(20), MIN_TEXT - 1, -1):
-            for spacing in (1.5, 1.3):
-                for columns in (1, 2):
-                    plan = self._try(room, size, columns, spacing)
-                    if plan.width <= room.width and plan.height <= room.height:
-                        return plan
+        tries = [(size, spacing) for size in range(scaled(20), MIN_TEXT - 1, -1)
+                 for spacing in (1.5, 1.3)]  # fmt: skip
+        tries.append((MIN_TEXT, 1.2))  # the smallest text set closer: before overflowing
+        for size, spacing in tries:
+            for columns in (1, 2):
+                plan = self._try(room, size, columns, spacing)
+                if plan.width <= room.width and plan.height <= room.height:
+                    return plan
         assert plan is not None
         return plan
 

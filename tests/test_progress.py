@@ -99,7 +99,7 @@ def test_the_themes_of_the_last_40_explained_mistakes() -> None:
     assert by_theme[Theme.CORNER_GIVEN].count == by_theme[Theme.MOBILITY].count == 9
     assert by_theme[Theme.CORNER_GIVEN].puzzles[0] == "new-32"  # the latest first
     assert by_theme[None].count == 27 and Theme.X_SQUARE not in by_theme
-    assert [c.theme for c in counts] == [None, Theme.CORNER_GIVEN, Theme.MOBILITY, Theme.PARITY]
+    assert [c.theme for c in counts] == [Theme.CORNER_GIVEN, Theme.MOBILITY, Theme.PARITY, None]
     words = theme_words(by_theme[Theme.CORNER_GIVEN], total)
     assert words[0] == "gave a corner: 9 of your last 40 mistakes"
 

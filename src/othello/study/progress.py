@@ -133,7 +133,8 @@ class Progress:
 
     def mistakes(self, last: int = RECENT_MISTAKES) -> tuple[int, list[ThemeCount]]:
         """The player's ``last`` mistakes the review explained, and the themes they show,
-        the most frequent first (a mistake counts for each theme it shows)."""
+        the most frequent first and those no theme explains last (a mistake counts for each
+        theme it shows)."""
         explained = [m for game in self.games for m in game.moves if m.mistake and m.explained]
         recent = explained[-last:] if last > 0 else []
         counts: list[ThemeCount] = []
@@ -142,8 +143,8 @@ class Progress:
             if showing:
                 puzzles = tuple(m.puzzle for m in reversed(showing) if m.puzzle)
                 counts.append(ThemeCount(theme, len(showing), puzzles))
-        order = [*Theme, None]
-        counts.sort(key=lambda c: (-c.count, order.index(c.theme)))
+        order = [*Theme, None]  # no theme after every theme, however many: it is no lesson
+        counts.sort(key=lambda c: (c.theme is None, -c.count, order.index(c.theme)))
         return len(recent), counts
 
 

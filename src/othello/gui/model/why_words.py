@@ -18,6 +18,13 @@ from othello.study.coach import themes
 from othello.study.verdict import MoveReview
 
 
+def joined(said: str, because: str) -> str:
+    """Two sentences one after the other, as the language writes them."""
+    # Translators: two sentences one after the other (what a move lost, then why); Japanese
+    # and Chinese put no space between them.
+    return _("{said} {why}").format(said=said, why=because)
+
+
 def chosen_words(verdict: MoveReview) -> str:
     """The move list's words on the chosen move: what it lost against the best, and why
     (the review's sentence as it is)."""
@@ -29,7 +36,7 @@ def chosen_words(verdict: MoveReview) -> str:
         "{number}. {move} loses {n} discs against {best}.",
         verdict.loss,
     ).format(**words, n=verdict.loss, best=square_name(verdict.best))
-    return f"{head} {review_why(verdict)}"
+    return joined(head, review_why(verdict))
 
 
 def line_of(verdict: MoveReview) -> list[Square]:
@@ -70,9 +77,8 @@ def hint_why(board: Board, scores: dict[Square, int], square: Square | None) -> 
     ).format(move=square_name(square), n=loss, best=square_name(best))
     found = themes(board, square, best)[:1]
     if not found:  # no line to see here: said plainly
-        plainly = _("No theme explains it: the loss shows only deeper.")
-        return f"{head} {plainly}"
-    return f"{head} {why(found, board.side_to_move, best, loss)}"
+        return joined(head, _("No theme explains it: the loss shows only deeper."))
+    return joined(head, why(found, board.side_to_move, best, loss))
 
 
 def worst_own(verdicts: Iterable[MoveReview], mine: Collection[int]) -> MoveReview | None:
@@ -91,4 +97,4 @@ def worst_words(verdict: MoveReview | None) -> str:
         "Your worst move: {number}. {move}, {n} discs lost.",
         verdict.loss,
     ).format(number=verdict.number, move=square_name(verdict.played), n=verdict.loss)
-    return f"{head} {review_why(verdict)}"
+    return joined(head, review_why(verdict))

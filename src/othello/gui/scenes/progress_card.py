@@ -151,7 +151,7 @@ class ProgressCard(Scene):
         if not total:
             return y
         y = self._text(surface, themes_heading(total), inner, y, row, size, theme.TEXT_DIM, True)
-        fit = max(1, min(THEME_ROWS, (bottom - y) // row - 2))  # rows left for the curve
+        fit = max(1, min(THEME_ROWS, (bottom - y) // row - 1))  # a row left for the curve
         label = [_("Puzzle")]
         wide = self.host.text.width(label[0], size, True) + 2 * size
         rows = [(count, inner.width - (wide + 6 if count.puzzles else 0)) for count in counts[:fit]]

@@ -87,7 +87,7 @@ class ProgressCard(Scene):
         self.buttons, self.lines = [], []
         pad = max(6, s // 6)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        row = max(18, int(inner.height / 11.5))
+        row = max(18, int(inner.height / 13))
         size = max(MIN_TEXT, int(row * 0.5))
         foot = inner.bottom - row
         progress = self.progress
@@ -151,7 +151,8 @@ class ProgressCard(Scene):
         if not total:
             return y
         y = self._text(surface, themes_heading(total), inner, y, row, size, theme.TEXT_DIM, True)
-        fit = max(1, min(THEME_ROWS, (bottom - y) // row - 1))  # a row left for the curve
+        rows = (bottom - y) // row - 1  # under the heading
+        fit = max(1, min(THEME_ROWS, rows - (2 if rows >= 5 else 1)))  # room for the curve
         label = [_("Puzzle")]
         wide = self.host.text.width(label[0], size, True) + 2 * size
         rows = [(count, inner.width - (wide + 6 if count.puzzles else 0)) for count in counts[:fit]]

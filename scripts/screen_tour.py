@@ -8,14 +8,16 @@ them (PNG files).
 writes ``FOLDER/<language>-<theme>-<text size>-<width>x<height>-<screen>.png`` (default
 FOLDER: /tmp/othello-tour). Headless (SDL's dummy driver); the computer is a stand-in that
 answers at once, and the review's verdicts are computed once, shallowly, for a real game, so
-every screen has its longest words in it: a hint explained, a review summary, the move list's
-marks and graph, a finished game with empty squares, a wrong answer to a puzzle and to a
-drill.
+every screen has its longest words in it: a hint explained, why a hinted square is worse, a
+review summary, the move list's marks and graph, its worst move explained and its line
+stepped through, a finished game with empty squares and the player's worst move, a wrong
+answer to a puzzle and to a drill, the progress of five reviewed games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -33,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from othello.app import i18n
+from othello.app.library import held_games
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
 from othello.app.settings.keys import Settings
@@ -44,6 +47,7 @@ from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.model.drill_words import choice_name
 from othello.gui.model.game_words import stepped_text
+from othello.gui.model.judgement import GameJudgement
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
 from othello.gui.scenes.drills import DrillScreen
 from othello.gui.scenes.help import Page
@@ -126,6 +130,63 @@ def reviewed(app: App) -> None:
     app.session.play_from(40)
 
 
+def ended_reviewed(app: App) -> None:
+    """ENDED on the board as a person played it (both sides), reviewed: the end card names
+    the worst move and why."""
+    game = Game.from_transcript(ENDED)
+    app.session.set_game(game)
+    judgement = app.session.judgement
+    start, line = game.start.to_string(), tuple(game.moves)
+    for ply in range(len(line)):
+        judgement.played(line[: ply + 1], person=True)
+    judgement.review_started(start, line)
+    for verdict in review_game(Board(), game.moves, depth=1, exact_empties=8):
+        judgement.add_verdict(verdict)
+    judgement.review_done(start, line)
+
+
+PROGRESS_SLOT = 7
+"""The reviewed games are another window's (a slot of their own): the tour's window keeps its
+line as it is."""
+
+
+def progress_games(library: Library) -> None:
+    """Five reviewed games of the player's in the library: GAME's review, played as Black in
+    some and as White in others, some of them shorter, so the progress card has every row."""
+    changes = held_games.Changes(PROGRESS_SLOT, line=[])
+    for seq, (color, length) in enumerate(
+        (("black", 60), ("white", 60), ("black", 50), ("white", 56), ("black", 60))
+    ):
+        game = Game.from_transcript(GAME[: 2 * length])
+        moves, start = tuple(game.moves), game.start.to_string()
+        judgement = GameJudgement()
+        judgement.review_started(start, moves)
+        for verdict in verdicts():
+            if verdict.ply < len(moves):
+                judgement.add_verdict(verdict)
+                judgement.played(moves[: verdict.ply + 1], person=verdict.color == color)
+        judgement.review_done(start, moves)
+        key = 9000 + seq
+        judged = json.dumps(judgement.to_data(game))
+        changes.games[key] = held_games.held_game(game, key, seq, judged)
+        assert changes.line is not None
+        changes.line.append(key)
+    held_games.write(library, changes)
+
+
+def progress_shown(app: App) -> None:
+    """The Game card, then the progress card over it, the library read."""
+    written: list[object] = []
+    app.library.write(progress_games, written.append)
+    wait_for(app, lambda: bool(written))
+    app.play.do("game")
+    frames(app)
+    app.find_screen("game").act(("progress",))  # type: ignore[union-attr]
+    card = app.find_screen("progress")
+    wait_for(app, lambda: getattr(card, "progress", None) is not None)
+    frames(app)
+
+
 LIBRARY = (  # black, white, date, source, how many moves of GAME, memo
     ("Brian Rose", "Makoto Suekuni", "2024-05-01 14:03", PLAYED_HERE, 60, "a fine game"),
     ("Computer, level 12", "Hiroki Nobukawa", "2023-11-20 09:41", SAVED_HERE, 41, ""),
@@ -204,6 +265,11 @@ def tour(app: App) -> Iterator[str]:
     app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
+    words = play.computer.hint_words  # the square whose why is longest, under the pointer
+    play.hover = max(session.board.legal_squares(), key=lambda sq: len(words(sq) or ""))
+    frames(app)
+    yield "hint-why"
+    play.hover = None
     play.do("quit")  # Esc with a game in progress: the question before leaving
     frames(app)
     yield "leave"
@@ -224,9 +290,16 @@ def tour(app: App) -> Iterator[str]:
     session.show_ply(worst.ply)
     frames(app)
     yield "moves"
+    for _ in range(2):  # into its line: the move played, the opponent's reply
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+        )
+        frames(app, 1)
+    frames(app)
+    yield "moves-line"
     app.close_screen("moves")
     session.show(None)
-    session.set_game(Game.from_transcript(ENDED))
+    ended_reviewed(app)
     frames(app)
     yield "end"
     app.close_screen("end")
@@ -287,6 +360,10 @@ def tour(app: App) -> Iterator[str]:
     app.close_screen("game")
     club.set_control(None)
     club.set_start("standard")
+    progress_shown(app)
+    yield "progress"
+    app.close_screen("progress")
+    app.close_screen("game")
 
 
 def main() -> int:

@@ -17,7 +17,7 @@ from othello.gui.model.puzzle_words import stake_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from support.positions import blunder_game, random_game
-from support.window import FakeEngine, app_maker, click, frames, frames_until, press
+from support.window import FakeEngine, app_maker, click, frames, frames_until, play_blunder, press
 
 
 @pytest.fixture
@@ -60,13 +60,6 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     press(pygame.K_ESCAPE)
     frames(app)
     assert app.find_screen(PuzzleOverlay.name) is None and app.session.game is game
-
-
-def play_blunder(app: App) -> None:
-    """The blunder of ``blunder_game`` played by a person, in the window."""
-    game = blunder_game()
-    app.session.set_game(Game(game.start))
-    app.session.play(game.moves[0])
 
 
 def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) -> None:

@@ -18,10 +18,12 @@ import pygame
 
 from othello import Board
 from othello.app.settings.keys import Settings
+from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.scenes.play_keys import TYPE_WAIT
+from support.positions import blunder_game
 
 DT = 1 / 30
 # After Black plays d1 here, White has no legal move and must pass (Black moves again).
@@ -186,3 +188,10 @@ def is_white_disc(rgb: tuple[int, int, int]) -> bool:
 
 def human_turn_idle(app: App) -> bool:
     return app.session.is_human_turn() and app.play.animation is None
+
+
+def play_blunder(app: App) -> None:
+    """The blunder of ``blunder_game`` played by a person, in the window."""
+    game = blunder_game()
+    app.session.set_game(Game(game.start))
+    app.session.play(game.moves[0])

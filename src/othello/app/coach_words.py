@@ -11,6 +11,7 @@ from othello.app.i18n import _, integer, ngettext, pgettext
 from othello.core.board import Color
 from othello.core.notation import square_name
 from othello.study.coach import Found, Theme
+from othello.study.verdict import MoveReview
 
 MOST = 2
 """Themes a sentence names: the most telling ones."""
@@ -30,6 +31,12 @@ def why(found: Sequence[Found], mover: Color, best: int, loss: int) -> str:
     opponent = side_name("white" if mover == "black" else "black")
     words = {"best": square_name(best), "opponent": opponent, "mover": side_name(mover)}
     return " ".join(_sentence(f, words) for f in found[:MOST])
+
+
+def review_why(review: MoveReview) -> str:
+    """The sentence for a judged move, from the themes its review found: what ``othello
+    review --json`` gives as ``why`` and the window's move list shows, one function for both."""
+    return why(review.themes, review.color, review.best, review.loss)
 
 
 def _sentence(found: Found, words: dict[str, str]) -> str:

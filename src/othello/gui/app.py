@@ -42,7 +42,7 @@ from othello.gui import window_size
 from othello.gui.live_settings import LiveSettings
 from othello.gui.model.library_list import LibraryList
 from othello.gui.model.names import ScreenName
-from othello.gui.scenes.base import Scene
+from othello.gui.scenes.base import Scene, SceneT
 from othello.gui.scenes.play import PlayScene
 from othello.gui.screens import make_screen
 from othello.gui.services import persistence
@@ -258,6 +258,10 @@ class App:
         scene = make_screen(name, self, **options)
         self.open_scene(scene, above=above)
         return scene
+
+    def find_scene(self, kind: type[SceneT]) -> SceneT | None:
+        """The open scene of this kind, if there is one (typed, for the tests and tools)."""
+        return next((s for s in self.scenes if isinstance(s, kind)), None)
 
     def find_screen(self, name: ScreenName) -> Scene | None:
         return next((s for s in self.scenes if s.name == name), None)

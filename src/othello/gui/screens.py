@@ -22,6 +22,7 @@ from othello.gui.scenes.leave_card import LeaveCard
 from othello.gui.scenes.library import LibraryOverlay
 from othello.gui.scenes.move_list import MoveListOverlay
 from othello.gui.scenes.position_editor import PositionEditor
+from othello.gui.scenes.progress_card import ProgressCard
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.scenes.settings_card import SettingsCard
 
@@ -37,6 +38,7 @@ SCREENS: dict[ScreenName, Callable[..., Scene]] = {
         ImportBar,
         SettingsCard,
         GameCard,
+        ProgressCard,
         LeaveCard,
         DrillScreen,
     )

@@ -152,14 +152,26 @@ def judge(move: str, scores: dict[str, int], exact: bool) -> Verdict:
     return Verdict(move, scores[move], best, scores[best], exact)
 
 
+def game_text(start: Board, moves: Sequence[Square]) -> str:
+    """A reviewed game as a puzzle keeps it: the start's board string, "|", the moves."""
+    return f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
+
+
+def puzzle_id(start: Board, moves: Sequence[Square], ply: int) -> str:
+    """The id of the puzzle a review of ``moves`` from ``start`` makes of the move at
+    ``ply``: the same review always gives the same id, so a view of the player's mistakes
+    can point at the puzzle one became."""
+    key = hashlib.blake2b(game_text(start, moves).encode(), digest_size=6).hexdigest()
+    return f"game-{key}-{ply}"
+
+
 def from_review(
     start: Board, moves: Sequence[Square], reviews: Iterable[MoveReview], mine: Collection[int]
 ) -> list[Puzzle]:
     """The puzzles a reviewed game gives: each mistake or blunder among the moves a person
     placed (``mine``: their plies; a pasted or loaded game's moves are nobody's here), with
     every move's score the review gave, so the puzzle answers as the review judged."""
-    game = f"{start.to_string()}|{format_transcript(moves, with_passes=True)}"
-    key = hashlib.blake2b(game.encode(), digest_size=6).hexdigest()
+    game = game_text(start, moves)
     boards = {}
     board = start.copy()
     for ply, sq in enumerate(moves):
@@ -178,7 +190,7 @@ def from_review(
             scores = {best: r.best_score, played: r.played_score}
         puzzles.append(
             Puzzle(
-                id=f"game-{key}-{r.ply}",
+                id=puzzle_id(start, moves, r.ply),
                 position=boards[r.ply],
                 best=best,
                 best_score=r.best_score,
@@ -252,6 +264,15 @@ class PuzzleQueue:
                 return first
         waiting = [p for p in (own, builtin) if p is not None]
         return min(waiting, key=lambda p: (p.due, p.builtin, self._place[p.id]), default=None)
+
+    def first_of(self, ids: Iterable[str]) -> Puzzle | None:
+        """The first of ``ids`` that is in the queue, due or not: a view of the player's
+        mistakes opens the puzzle one of them became."""
+        for puzzle_id in ids:
+            place = self._place.get(puzzle_id)
+            if place is not None:
+                return self.puzzles[place]
+        return None
 
     def answer(self, puzzle: Puzzle, right: bool) -> None:
         """A right answer moves the puzzle up a box (back later), a wrong one to the first

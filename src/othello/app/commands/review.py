@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from othello.app.coach_words import why
+from othello.app.coach_words import review_why
 from othello.app.files.game_files import load_game
 from othello.app.i18n import set_language
 from othello.core.bitboard import Square
@@ -91,8 +91,7 @@ class Coached:
 def coach(review: MoveReview) -> Coached:
     """What the coach says of a judged move: its line and themes, as the review found them,
     and the sentence in the language in effect."""
-    sentence = why(review.themes, review.color, review.best, review.loss)
-    return Coached(list(review.line), list(review.themes), sentence)
+    return Coached(list(review.line), list(review.themes), review_why(review))
 
 
 def _review_json(

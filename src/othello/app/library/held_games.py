@@ -313,6 +313,20 @@ def read(library: Library, slot: int) -> Held | None:
     )
 
 
+def judged_rows(library: Library) -> list[HeldGame]:
+    """Every window's games that carry what the window knew of their moves (a review among
+    it), oldest first: by the date of the game kept in the library, those not kept yet (still
+    being played) last, then in each window's line order. The player's progress is read from
+    these."""
+    with translate():
+        rows = library.db.execute(
+            "SELECT h.key, h.seq, h.start, h.moves, h.cursor, h.state, h.judged, h.game_id "
+            "FROM held h LEFT JOIN games g ON g.id = h.game_id WHERE h.judged IS NOT NULL "
+            "ORDER BY g.date IS NULL, g.date, h.slot, h.seq, h.key"
+        ).fetchall()
+    return [_row(r) for r in rows]
+
+
 def _row(row: Iterable[Any]) -> HeldGame:
     key, seq, start, moves, cursor, state, judged, game_id = row
     return HeldGame(

@@ -63,6 +63,10 @@ class GameJudgement:
             self.people.discard(moves)
         self.book.discard(moves)
 
+    def people_plies(self, moves: Moves) -> set[int]:
+        """The plies of ``moves`` where a person placed the disc, in this window."""
+        return {ply for ply in range(len(moves)) if moves[: ply + 1] in self.people}
+
     def note(self, moves: Moves, score: int, exact: bool, keep: bool = False) -> None:
         """The score of the position after ``moves`` (Black's side); ``keep`` leaves one
         already noted as it is."""

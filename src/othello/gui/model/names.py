@@ -20,6 +20,7 @@ ScreenName = Literal[
     "import-bar",
     "display",  # the Settings card
     "game",
+    "progress",  # the Game card's progress of the player's
     "leave",
     "drills",
 ]

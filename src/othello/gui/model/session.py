@@ -16,7 +16,7 @@ untouched, and nothing moves on until the scene takes it away again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from weakref import WeakKeyDictionary
@@ -24,6 +24,7 @@ from weakref import WeakKeyDictionary
 from othello.app.library.held_games import PlayerMode
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board, Color
+from othello.core.errors import OthelloError
 from othello.core.game import Game
 from othello.core.notation import parse_move
 from othello.gui.model.judgement import GameJudgement, Judgements
@@ -94,7 +95,7 @@ class Session:
     replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
     # a position shown instead of the game (the move list's, a puzzle, a set-up position)
     shown_game: Game | None = None
-    shown_kind: str = ""  # ...which of them: "moves", "puzzle" or "setup"
+    shown_kind: str = ""  # ...which of them: "moves", "line", "puzzle" or "setup"
     # what is known about each game's moves; a game's entry goes when the game does
     judgements: Judgements = field(default_factory=Judgements)
     # who played each finished game when it ended (outcome.py); goes with the game
@@ -313,8 +314,8 @@ class Session:
 
     def show(self, game: Game | None, kind: str = "moves") -> None:
         """Show ``game`` on the board instead of the game on it (None: the game again); the
-        ``kind`` of view says what it is ("moves": a position of this game's, "puzzle",
-        "setup"). A view: the game is not touched, and nothing moves on while it is shown."""
+        ``kind`` of view says what it is ("moves": a position of this game's, "line": one
+        of a judged move's line, "puzzle", "setup"). A view: the game is not touched, and nothing moves on while it is shown."""
         self.shown_game = game
         self.shown_kind = "" if game is None else kind
 
@@ -322,10 +323,26 @@ class Session:
         """Show the position after the game's first ``cursor`` moves (undone ones included),
         as a view: the game stays where it is. False when that position is already shown."""
         cursor = max(0, min(cursor, len(self.game.moves)))
-        if self.browsing and self.shown.cursor == cursor:
+        if self.shown_kind == "moves" and self.shown.cursor == cursor:
             return False
         self.show(self.game.copy(cursor))
         return True
+
+    def show_line(self, cursor: int, line: Sequence[Square], step: int) -> int:
+        """Show the position after the game's first ``cursor`` moves and then the first
+        ``step`` moves of ``line`` (a move played there and the engine's line after it), as
+        a view: the game stays where it is. Returns the moves of ``line`` shown (a move the
+        position does not allow ends it)."""
+        shown = self.game.copy(max(0, min(cursor, len(self.game.moves))))
+        played = 0
+        for sq in line[:step]:
+            try:
+                shown.play(sq)
+            except OthelloError:
+                break
+            played += 1
+        self.show(shown, "line")
+        return played
 
     def play_from(self, cursor: int) -> bool:
         """Play on from the position after the first ``cursor`` moves. Before the game's own

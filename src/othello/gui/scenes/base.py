@@ -8,7 +8,7 @@ it needs of the window, and nothing of how the app is built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 import pygame
 
@@ -48,6 +48,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
 class Host(Protocol):

@@ -1,4 +1,5 @@
-"""The end of a game: the final count and the winner over the board, New game and Review."""
+"""The end of a game: the final count and the winner over the board, New game and Review;
+once the game is reviewed, the player's worst move and why it lost."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from othello.app.i18n import _
 from othello.core.board import Color
 from othello.gui.model.game_words import empties_note
 from othello.gui.model.panel_words import result_words
+from othello.gui.model.why_words import worst_own, worst_words
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.widgets import theme
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import scaled
+
+WORST_LINES = 4
+"""The worst move's words take at most this many lines of the card."""
 
 
 class EndOverlay(Scene):
@@ -65,16 +70,28 @@ class EndOverlay(Scene):
         note = empties_note(board)
         s = layout.square
         extra = 0.45 * s if note else 0.0  # a line more for how the empty squares count
+        small = scaled(s / 4)
+        worst = self.worst()
+        room = int(s * 6.4) - 2 * max(12, s // 3)
+        wrapped, px = (
+            self.host.text.fit_lines(worst, room, WORST_LINES, small) if worst else ([], 0)
+        )
+        extra += len(wrapped) * int(px * 1.3) + (s // 5 if wrapped else 0)
         rect = pygame.Rect(0, 0, int(s * 6.4), int(s * 4.0 + extra))
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
-        small = scaled(s / 4)
         self.lines = []
         big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.TEXT, True)
         self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
         self._line(surface, verdicts, rect, 2.05 * s, small, theme.TEXT_DIM)
         if note:
             self._line(surface, note, rect, 2.5 * s, small, theme.TEXT_DIM)
+        y = rect.top + int(s * (2.95 if note else 2.5))
+        for part in wrapped:  # the worst move, under the count's words
+            label = self.host.text.render(part, px, theme.TEXT)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+            self.lines.append(part)
+            y += int(px * 1.3)
         y = rect.top + int(s * 2.85 + extra)
         self.button = pygame.Rect(0, 0, int(s * 2.8), int(s * 0.7))
         self.button.center = (rect.centerx - int(s * 1.5), y)
@@ -91,6 +108,17 @@ class EndOverlay(Scene):
             _("Space: board"),
         ]
         self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), theme.TEXT_DIM)
+
+    def worst(self) -> str:
+        """The player's worst move and why, once the game on the board is reviewed ("" before
+        that, or when no person played in it)."""
+        session = self.host.session
+        judgement, game = session.judgement, session.game
+        moves = tuple(game.moves[: game.cursor])
+        if judgement.review is None or judgement.review[0] != moves:
+            return ""
+        mine = judgement.people_plies(moves)
+        return worst_words(worst_own(judgement.review[1], mine)) if mine else ""
 
     def _button(
         self,

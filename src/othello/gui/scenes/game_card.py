@@ -2,7 +2,9 @@
 
 Each choice takes effect for the next new game and is remembered; Enter (or the button)
 starts that game, D (or the button) opens the opening drills, Esc or K closes the card. The
-strength is the rating after each rated game, drawn against the levels' own ratings.
+strength is the rating after each rated game, drawn against the levels' own ratings; beside
+it, the Progress button (or Tab) opens the player's progress from the reviews of their games
+(``scenes/progress_card.py``).
 """
 
 from __future__ import annotations
@@ -66,13 +68,20 @@ class GameCard(Scene):
     name = "game"
 
     def __init__(
-        self, host: Host, club: Club, session: Session, drills: Callable[[], None] | None = None
+        self,
+        host: Host,
+        club: Club,
+        session: Session,
+        drills: Callable[[], None] | None = None,
+        open_progress: Callable[[], None] | None = None,
     ) -> None:
-        """``drills`` opens the opening drills (the card's button and D)."""
+        """``drills`` opens the opening drills (the card's button and D); ``open_progress``
+        the player's progress (no button without it)."""
         self.host = host
         self.club = club
         self.session = session
         self.drills = drills
+        self.open_progress = open_progress
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.lines: list[str] = []  # what was drawn, for tests
         self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
@@ -101,6 +110,8 @@ class GameCard(Scene):
             self.host.close_scene(self)
         elif what == "drills" and self.drills is not None:
             self.drills()
+        elif what == "progress" and self.open_progress is not None:
+            self.open_progress()
 
     # ----- events -----------------------------------------------------------------------------
 
@@ -118,6 +129,8 @@ class GameCard(Scene):
                 self.act(("close",))
             elif event.key == pygame.K_d and self.drills is not None:
                 self.act(("drills",))
+            elif event.key == pygame.K_TAB and self.open_progress is not None:
+                self.act(("progress",))
             else:
                 return False  # the rest (undo, levels, help...) still reach the game
             return True
@@ -162,8 +175,7 @@ class GameCard(Scene):
         y = self._choices(surface, inner, y, row, size, "", CLOCKS[4:], self._control(), "clock")
         clock = _("Clock: {control}").format(control=control_text(self._clock_words()))
         y = self._text(surface, clock, inner.left, y, row, size, theme.TEXT_DIM)
-        line = strength_line(self.club.strength.rating)
-        y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
+        y = self._rating_rows(surface, inner, y, row, size)
         foot = inner.bottom - row
         below = self._drills_row(surface, inner, foot, row, size)
         graph = pygame.Rect(inner.left, y, inner.width, below - y - pad // 2)
@@ -189,6 +201,29 @@ class GameCard(Scene):
         self._button(surface, pygame.Rect(inner.left, top, inner.width, row - 2), wordings,
                      ("drills",), size)  # fmt: skip
         return top
+
+    # ----- the rating, and the progress beside it -----------------------------------------
+
+    def _rating_rows(
+        self, surface: pygame.Surface, inner: pygame.Rect, y: int, row: int, size: int
+    ) -> int:
+        """The player's strength in a line; under it, the Progress button and what it shows."""
+        line = strength_line(self.club.strength.rating)
+        y = self._text(surface, line, inner.left, y, row, size, theme.TEXT)
+        if self.open_progress is None:
+            return y
+        words = [_("Progress (Tab)"), pgettext("game card", "Progress")]
+        wide = min(inner.width // 2, self.host.text.width(words[0], size) + 2 * size)
+        self._button(surface, pygame.Rect(inner.left, y + 1, wide, row - 3), words,
+                     ("progress",), size)  # fmt: skip
+        about = [_("loss a move by phase, the themes of your mistakes"), _("your mistakes")]
+        room = inner.width - wide - size
+        fits, fitted = self.host.text.fit(about, room, size, trying=True)
+        if fits in about:  # whole, or not at all: the button says it
+            label = self.host.text.render(fits, fitted, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midleft=(inner.left + wide + size, y + row // 2)))
+            self.lines.append(fits)
+        return y + row
 
     def _range(self) -> dict[str, int]:
         return self.club.next.words()

@@ -50,6 +50,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     ("B / W", N_("play Black / White")),
     ("T / P / .", N_("mode / pause / one move (watch)")),
     ("M / E / R / X", N_("move list / set up / review / explorer")),
+    (N_("Move list: Shift+←/→"), N_("step through a reviewed move's line on the board")),
     ("+ / -", N_("computer level up / down")),
     ("S / O / Z", N_("sound on or off / settings (othello.ini) / puzzles")),
     ("V", N_("settings: language, theme, text size, othello.ini")),
@@ -218,14 +219,17 @@ class HelpOverlay(Scene):
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:
         """The largest text size, in one column or two, at which the card fits ``room``,
-        each key and its description wrapped to their columns; the smallest if none does."""
+        each key and its description wrapped to their columns; at the smallest, the lines
+        closer together; that if none does."""
         plan = None
-        for size in range(scaled(20), MIN_TEXT - 1, -1):
-            for spacing in (1.5, 1.3):
-                for columns in (1, 2):
-                    plan = self._try(room, size, columns, spacing)
-                    if plan.width <= room.width and plan.height <= room.height:
-                        return plan
+        tries = [(size, spacing) for size in range(scaled(20), MIN_TEXT - 1, -1)
+                 for spacing in (1.5, 1.3)]  # fmt: skip
+        tries.append((MIN_TEXT, 1.2))  # the smallest text set closer: before overflowing
+        for size, spacing in tries:
+            for columns in (1, 2):
+                plan = self._try(room, size, columns, spacing)
+                if plan.width <= room.width and plan.height <= room.height:
+                    return plan
         assert plan is not None
         return plan
 

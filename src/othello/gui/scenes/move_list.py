@@ -10,6 +10,12 @@ Enter or the "Play from here" button play on from the position shown (``Session.
 from an earlier position, a copy of the game takes over and the game as it was goes on the
 shelf, so Undo brings it back whole. A click on the board does the same and is then a move
 there.
+
+After a review the chosen move says why it lost (the review's own sentence, the one
+``othello review --json`` gives), and Shift+Right/Shift+Left (or a click on a move of the
+line) step through what followed: the move played, then the engine's best line after it,
+shown on the board as a view like the rest. Any other step leaves the line; a click on the
+board there goes back to the move's own position, and playing on starts from that position.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from othello.core.notation import square_name
 from othello.gui.model.game_words import MARK_SIGNS, for_black, review_lines
 from othello.gui.model.judgement import GraphPoint
 from othello.gui.model.session import Session
+from othello.gui.model.why_words import chosen_words, line_of
 from othello.gui.scenes.base import VIEW_KEYS, Host, Scene
 from othello.gui.widgets import theme
 from othello.gui.widgets.card import button, card
@@ -32,6 +39,8 @@ from othello.gui.widgets.text import MIN_TEXT, scaled
 from othello.study.review import MoveReview
 
 STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+WHY_LINES = 7
+"""At most this many lines for the chosen move's words (fewer where the list needs room)."""
 CLOSE = (pygame.K_ESCAPE, pygame.K_m)
 PLAY_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -92,12 +101,38 @@ class MoveListOverlay(Scene):
         self.cells: list[tuple[pygame.Rect, int]] = []  # where each move was drawn
         self.play_button = pygame.Rect(0, 0, 0, 0)
         self.heading = ("", 0)  # the title as last drawn, and its size
+        self.line_step = 0  # stepping through the chosen move's line: how far (0: not)
+        self.chosen = session.game.cursor  # ...and the ply of that move
+        self.line_cells: list[tuple[pygame.Rect, int]] = []  # each move of the line, its step
+        self.why = ""  # the chosen move's words as last drawn (tests)
         session.show_ply(session.game.cursor)
 
     @property
     def cursor(self) -> int:
-        """The moves up to the position shown."""
-        return self.session.shown.cursor
+        """The moves up to the position shown (in a line: up to the chosen move's)."""
+        return self.chosen if self.line_step else self.session.shown.cursor
+
+    def chosen_line(self) -> list[int]:
+        """The chosen move and the engine's line after it, when the review judged it lost."""
+        verdict = self.reviewed.get(self.cursor)
+        return line_of(verdict) if verdict is not None else []
+
+    def step_line(self, step: int) -> None:
+        """Show the chosen move's line up to ``step`` moves (0: the move's own position)."""
+        line = self.chosen_line()
+        self.chosen = self.cursor
+        step = max(0, min(step, len(line)))
+        if step == 0:
+            self.line_step = 0
+            self.session.show_ply(self.chosen)
+        else:
+            self.line_step = self.session.show_line(self.chosen, line, step)
+
+    def leave_line(self) -> int:
+        """Out of the line, if in one; returns the chosen move's ply (where steps go from)."""
+        here = self.cursor
+        self.line_step = 0
+        return here
 
     def close(self) -> None:
         """Back to the game, where it was: the list was only a view."""
@@ -121,11 +156,15 @@ class MoveListOverlay(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in VIEW_KEYS:
                 return False
-            if event.key in STEPS:
-                self.session.show_ply(self.cursor + STEPS[event.key])
+            if event.key in STEPS and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+                self.step_line(self.line_step + STEPS[event.key])
+            elif event.key in STEPS:
+                self.session.show_ply(self.leave_line() + STEPS[event.key])
             elif event.key == pygame.K_HOME:
+                self.leave_line()
                 self.session.show_ply(0)
             elif event.key == pygame.K_END:
+                self.leave_line()
                 self.session.show_ply(len(self.session.game.moves))
             elif event.key in CLOSE:
                 self.close()
@@ -135,7 +174,11 @@ class MoveListOverlay(Scene):
                 self.host.review()  # the game, whatever position is shown
             return True  # view only: no other key acts while browsing
         if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1 and self.host.layout.board.collidepoint(event.pos):
+            on_board = self.host.layout.board.collidepoint(event.pos)
+            if event.button == 1 and on_board and self.line_step:
+                self.step_line(0)  # the board shows the line: back to the move's position
+                return True
+            if event.button == 1 and on_board:
                 self.play_on()  # play on from here: the click is a move on this position
                 return False
             if event.button == 1 and self.play_button.collidepoint(event.pos):
@@ -143,11 +186,17 @@ class MoveListOverlay(Scene):
                 return True
             ply = point_near(self.graph_xs, event.pos[0])
             if event.button == 1 and self.graph_rect.collidepoint(event.pos) and ply is not None:
+                self.leave_line()
                 self.session.show_ply(ply)
                 return True
             if event.button == 1:
+                for rect, step in self.line_cells:
+                    if rect.collidepoint(event.pos):
+                        self.step_line(step)
+                        return True
                 for rect, cursor in self.cells:
                     if rect.collidepoint(event.pos):
+                        self.leave_line()
                         self.session.show_ply(cursor)
                         break
             return True
@@ -187,11 +236,18 @@ class MoveListOverlay(Scene):
         foot = [_("←/→ Home/End · M: back to the game · Enter: play on from here · R: review"),
                 _("←/→ · M: back · Enter: play on · R: review"), _("M: back · Enter: play on"),
                 _("M: back")]  # fmt: skip
+        if self.reviewed:  # the line to step through is the news
+            foot = [_("←/→ Home/End · Shift+←/→: the line · M: back · Enter: play on"),
+                    _("←/→ · Shift+←/→: the line · M: back"), _("Shift+←/→: line · M: back"),
+                    _("M: back")]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
         hint = text.render(foot_text, foot_size, theme.TEXT_DIM)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
         self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
         top = room.top + pad + 2 * line
+        self.line_cells, self.why = [], ""
+        if self.reviewed:  # the chosen move's words and line, then the review's summary
+            top = self._draw_why(surface, room, top, size)
         if self.reviewed:  # the review's summary above the marked moves, while 3 rows remain
             small = max(MIN_TEXT, size - 3)
             summary = review_lines(list(self.reviewed.values()), self.session.game)
@@ -222,6 +278,60 @@ class MoveListOverlay(Scene):
             colour = theme.TEXT if after <= cursor else theme.TEXT_DIM  # later moves dimmed
             face = text.render(label, size, colour)  # centred on its row: a CJK font is taller
             surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
+
+    def _draw_why(self, surface: pygame.Surface, room: pygame.Rect, top: int, size: int) -> int:
+        """The chosen move's words (what it lost and why) and its line, each move of which
+        a click steps to, the one shown framed; returns where the rest goes."""
+        text, pad = self.host.text, size
+        small = max(MIN_TEXT, size - 2)
+        small_line = int(small * 1.4)
+        width = room.width - 2 * pad
+        verdict = self.reviewed.get(self.cursor)
+        if verdict is None:
+            words = [_("Choose a judged move to see why it lost."), _("Choose a judged move.")]
+            fitted, px = text.fit(words, width, small)
+            surface.blit(text.render(fitted, px, theme.TEXT_DIM), (room.left + pad, top))
+            return top + small_line + small_line // 2
+        self.why = chosen_words(verdict)
+        room_left = self.play_button.top - 6 - top - 4 * int(size * 1.5) - small_line
+        lines = max(2, min(WHY_LINES, room_left // small_line))
+        wrapped, px = text.fit_lines(self.why, width, lines, small)
+        for part in wrapped:
+            surface.blit(text.render(part, px, theme.TEXT), (room.left + pad, top))
+            top += int(px * 1.4)
+        line = self.chosen_line()
+        if len(line) > 1:
+            top = self._draw_line(surface, room, top + small_line // 4, small, line, pad)
+        return top + small_line // 2
+
+    def _draw_line(
+        self,
+        surface: pygame.Surface,
+        room: pygame.Rect,
+        top: int,
+        size: int,
+        line: list[int],
+        pad: int,
+    ) -> int:
+        """The word "Line:", the move played (dimmed), then the engine's line after it, the move
+        last shown on the board framed: as many as fit, the one shown among them."""
+        text = self.host.text
+        label = text.render(_("Line:"), size, theme.TEXT_DIM)
+        x, height = room.left + pad, int(size * 1.6)
+        surface.blit(label, label.get_rect(midleft=(x, top + height // 2)))
+        x += label.get_width() + size // 2
+        cell = text.width("h8", size, True) + size // 2
+        fit = max(1, (room.right - pad - x) // cell)
+        first = max(0, min(self.line_step - fit, len(line) - fit))  # the shown one in view
+        for i, sq in enumerate(line[first : first + fit], start=first):
+            rect = pygame.Rect(x + (i - first) * cell, top, cell - 2, height)
+            self.line_cells.append((rect, i + 1))
+            colour = theme.TEXT_DIM if i == 0 else theme.TEXT
+            face = text.render(square_name(sq), size, colour, bold=i > 0)
+            surface.blit(face, face.get_rect(center=rect.center))
+            if i + 1 == self.line_step:
+                pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=4)
+        return top + height
 
     def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
         """The evaluation graph (the panel's is under the list) where there is room: below

@@ -63,6 +63,8 @@ class PlayScene(Scene):
         self.hover: Square | None = None
         self.cursor: Square | None = None
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
+        # the hint on the board and the square last explained with it (said once a square)
+        self.explained: tuple[dict[Square, int], Square | None] = ({}, None)
         self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
@@ -135,7 +137,24 @@ class PlayScene(Scene):
                 self.animation = None
         self._advance(dt)
         self._keep_cursor_on_a_move()
+        self._explain_hint()
         self.notices.expire(self.now)
+
+    def _explain_hint(self) -> None:
+        """With a hint on the board, a scored square the pointer or the cursor moves onto
+        says why it is worse than the best (study.coach on the hint's scores), once a square;
+        the square already under it when the hint came keeps the hint's own words."""
+        hints = self.computer.hints
+        square = self.cursor if self.cursor is not None else self.hover
+        was, said = self.explained
+        if hints is was and square == said:
+            return
+        self.explained = (hints, square)
+        if hints is not was:
+            return
+        words = self.computer.hint_words(square)
+        if words is not None:
+            self.tell(words)
 
     def _keep_cursor_on_a_move(self) -> None:
         """After the game changed, a keyboard cursor left on the square just played moves to

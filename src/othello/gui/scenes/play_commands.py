@@ -9,7 +9,7 @@ panel.GRID and play_keys.KEYS to them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -84,8 +84,24 @@ class GameCommands:
         """K: the next game's start and clock, and the player's strength over time."""
         if not self.host.demo and self.host.find_screen("game") is None:
             self.host.open_screen(
-                "game", club=self.scene.club, session=self.session, drills=self.show_drills
+                "game",
+                club=self.scene.club,
+                session=self.session,
+                drills=self.show_drills,
+                open_progress=self.show_progress,
             )
+
+    def show_progress(self) -> None:
+        """The player's progress, over the Game card: loss a move by phase, the themes of
+        their mistakes, each with a puzzle that trains it."""
+        if self.host.find_screen("progress") is None:
+            self.host.open_screen("progress", open_puzzles=self.puzzles_from_progress)
+
+    def puzzles_from_progress(self, first: list[str]) -> None:
+        """A theme's puzzle chosen on the progress card: Puzzles, at the first of ``first``
+        the queue holds (the Game card gives way: the board is the puzzle's)."""
+        self.host.close_screen("game")
+        self.show_puzzles(first)
 
     def step(self, way: str) -> None:
         """Undo or redo; a step into another game says which game it is now."""
@@ -126,8 +142,9 @@ class GameCommands:
             retract=self.scene.notices.drop_answers,
         )
 
-    def show_puzzles(self) -> None:
-        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's."""
+    def show_puzzles(self, first: Sequence[str] = ()) -> None:
+        """Puzzles mode (not in the demo): positions from your mistakes, and FForum's; the
+        first of ``first`` the queue holds comes before the queue's own next."""
         if self.host.demo or self.host.find_screen("puzzles") is not None:
             return
         self.scene.finish_animation()
@@ -140,6 +157,7 @@ class GameCommands:
             tell=self.scene.tell,
             puzzles=self.scene.puzzle_feed,
             on_close=self._end_card_back if end_card else None,  # the finished game, as left
+            first=list(first),
         )
 
     def show_drills(self) -> None:

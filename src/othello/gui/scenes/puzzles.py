@@ -6,14 +6,16 @@ a click on a legal square is the answer. The answer is judged against every move
 judgement stated once: the FForum positions carry their exact results, a puzzle from a review
 carries the review's own scores (every move, at the review's depth), and what a puzzle lacks
 is scored the review's way (``review.score_moves``, in a search process of its own) while the
-player thinks. A wrong answer shows the best move and, once searched, the line after it; the
-player may try again (not counted), and Enter goes on to the next puzzle. Esc closes and the
+player thinks. A wrong answer shows the best move and, once searched, the line after it, and
+says why the answer is worse (``study.coach`` on the answer, the best move and the line the
+same search finds after the answer); the player may try again (not counted), and Enter goes
+on to the next puzzle. Esc closes and the
 game is back as it was. The explorer stays hidden here: it would give answers away.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -26,6 +28,7 @@ from othello.core.notation import parse_move, square_name
 from othello.engine.levels import ANALYSIS
 from othello.gui.model.puzzle_words import origin_text, stake_text, task_text, verdict_text
 from othello.gui.model.session import Session
+from othello.gui.model.why_words import why_against
 from othello.gui.scenes.base import VIEW_KEYS, PlayHost, Scene
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.services.worker import SearchWorker
@@ -57,8 +60,10 @@ class PuzzleOverlay(Scene):
         tell: Callable[[str], None],
         puzzles: PuzzleFeed,
         on_close: Callable[[], None] | None = None,
+        first: Sequence[str] = (),
     ) -> None:
-        """``puzzles`` keeps the window's queue: answers are written through it."""
+        """``puzzles`` keeps the window's queue: answers are written through it; the first
+        of ``first`` (puzzle ids) it holds is shown first (the progress card's theme)."""
         self.host, self.session, self.tell = host, session, tell
         self.on_close = on_close  # e.g. the end card, put back over the finished game
         self.puzzles = puzzles
@@ -73,15 +78,23 @@ class PuzzleOverlay(Scene):
         self.verdict: Verdict | None = None
         self.tries = 0  # answers given to this puzzle (only the first one counts)
         self.line: list[str] = []
-        self.show_next()
+        self.after: dict[str, list[str]] = {}  # each wrong answer's line after it, once searched
+        self.searching: str | None = None  # the move whose line after it is being searched
+        self.said = ""  # why the last wrong answer is worse, as last shown
+        self.show_next(first)
 
     # ----- the queue ---------------------------------------------------------------------
 
-    def show_next(self) -> None:
-        """The next puzzle on the board, and its moves being scored if they must be."""
+    def show_next(self, first: Sequence[str] = ()) -> None:
+        """The next puzzle on the board (the first of ``first`` the queue holds, if any), and
+        its moves being scored if they must be."""
         self.worker.cancel()
-        self.puzzle = self.queue.next()
+        chosen = self.queue.first_of(first)
+        if first and chosen is None:
+            self.tell(_("That mistake's puzzle is not among your puzzles: the next one instead."))
+        self.puzzle = chosen or self.queue.next()
         self.verdict, self.pending, self.line, self.tries = None, None, [], 0
+        self.after, self.searching, self.said = {}, None, ""
         if self.puzzle is None:
             self.session.show(Game(self.session.board), "puzzle")  # nothing moves on here
             return
@@ -123,11 +136,46 @@ class PuzzleOverlay(Scene):
         if self.tries == 1:
             self.queue.answer(self.puzzle, self.verdict.right)
             self.puzzles.save()
-        if not self.verdict.right and not self.line:  # searched while the player reads
+        if not self.verdict.right:  # searched while the player reads
+            self._search_lines()
+
+    def _search_lines(self) -> None:
+        """The lines a wrong answer wants, one search at a time: after the best move (shown),
+        then after the answer (why it is worse: a corner the line takes)."""
+        verdict = self.verdict
+        if verdict is None or verdict.right or self.searching is not None:
+            return
+        for move in (verdict.best, verdict.move):
+            known = self.line if move == verdict.best else self.after.get(move)
+            if known:
+                continue
             after = self.board.copy()
-            after.push_square(parse_move(self.verdict.best))
-            if not after.is_game_over():
-                self.worker.think(after, ANALYSIS.number)
+            after.push_square(parse_move(move))
+            if after.is_game_over():  # nothing follows: the line is the move alone
+                self._found_line(move, [])
+                continue
+            self.searching = move
+            self.worker.think(after, ANALYSIS.number)
+            return
+
+    def _found_line(self, move: str, pv: list[str]) -> None:
+        """The line after ``move`` has come: the best line shown, or an answer's kept."""
+        assert self.verdict is not None
+        if move == self.verdict.best:
+            self.line = [move, *pv]
+        else:
+            self.after[move] = [move, *pv]
+
+    def why_wrong(self) -> str | None:
+        """Why the wrong answer is worse than the best move, once the line after it is
+        known (None before, or for a right answer)."""
+        verdict = self.verdict
+        if verdict is None or verdict.right or verdict.move not in self.after:
+            return None
+        line = [parse_move(m) for m in self.after[verdict.move][1:]]
+        loss = verdict.best_score - verdict.score
+        move, best = parse_move(verdict.move), parse_move(verdict.best)
+        return why_against(self.board, move, best, loss, line)
 
     def update(self, dt: float) -> None:
         outcome = self.worker.poll()
@@ -145,7 +193,10 @@ class PuzzleOverlay(Scene):
             if self.pending is not None:
                 self._judge()
         elif outcome.kind == JobKind.THINK and self.verdict is not None:
-            self.line = [self.verdict.best, *getattr(outcome.value, "pv", [])]
+            move, self.searching = self.searching, None
+            if move is not None:
+                self._found_line(move, list(getattr(outcome.value, "pv", [])))
+            self._search_lines()
 
     # ----- events ------------------------------------------------------------------------
 
@@ -209,6 +260,9 @@ class PuzzleOverlay(Scene):
         elif self.verdict is not None:
             colour = theme.RIGHT if self.verdict.right else theme.WRONG
             out.append((verdict_text(self.verdict), colour))
+            self.said = self.why_wrong() or ""
+            if self.said:
+                out.append((self.said, theme.TEXT))
             if not self.verdict.right:
                 line = " ".join(self.line[:8]) if self.line else _("searching…")
                 out.append((_("Best line: {line}").format(line=line), theme.TEXT))
@@ -231,7 +285,8 @@ class PuzzleOverlay(Scene):
         width = room.width - 2 * pad
         bottom = room.bottom - pad - int(size * 2.1) - pad
         for words, colour in self.lines():
-            wrapped, px = text.fit_lines(words, width, 3, size)
+            most = 5 if words == self.said else 3  # why takes a sentence or two
+            wrapped, px = text.fit_lines(words, width, most, size)
             for part in wrapped:
                 if y + line_h > bottom:
                     break

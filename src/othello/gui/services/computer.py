@@ -15,11 +15,12 @@ from othello.app.i18n import _
 from othello.app.search_service import JobKind, SearchOutcome
 from othello.core.bitboard import Square
 from othello.core.clock import ClockTime
-from othello.core.notation import parse_move
+from othello.core.notation import parse_move, square_name
 from othello.engine.levels import ANALYSIS
 from othello.gui.model.game_words import hint_explanation, hint_text
 from othello.gui.model.judgement import GameJudgement, GraphPoint
 from othello.gui.model.session import Change, Session
+from othello.gui.model.why_words import hint_why
 from othello.gui.services.reviewing import GameReview
 from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
@@ -219,6 +220,18 @@ class ComputerTurn:
         if not self.hint_explained:  # what the scores mean, once, in a notice of its own
             self.session.notify(hint_explanation(exact))
         self.hint_explained = True
+
+    def hint_words(self, square: Square | None) -> str | None:
+        """What the hint says of ``square`` (under the pointer or the cursor): why it is
+        worse than the best, from the hint's own scores, or, on a best move, the hint again;
+        None off the scored moves (or with no hint on the board)."""
+        if not self.hints or square not in self.hints or self.session.browsing:
+            return None
+        said = hint_why(self.session.board, self.hints, square)
+        if said is not None:
+            return said
+        scores = [(square_name(sq), score) for sq, score in self.hints.items()]
+        return hint_text(scores, False, self.hints_exact)
 
     def level_changed(self) -> None:
         """A running search is for the old level: stop it, and the next frame starts anew."""

@@ -23,8 +23,7 @@ Review = tuple[tuple[int, ...], list[MoveReview]]
 
 def placed_by_people(session: Session, moves: tuple[int, ...]) -> set[int]:
     """The plies of ``moves`` where a person placed the disc, in this window."""
-    people = session.judgement.people
-    return {ply for ply in range(len(moves)) if moves[: ply + 1] in people}
+    return session.judgement.people_plies(moves)
 
 
 class PuzzleFeed:

@@ -26,6 +26,10 @@ COMPILED = runpy.run_path(str(HERE / "src" / "othello" / "engine" / "compiled.py
 reports at run time which of them are compiled; it imports nothing but the standard library."""
 
 
+MYPYC = "mypy>=2.4,<3"
+"""mypyc ships with mypy; the compiled engine was made and tested with this version."""
+
+
 def _wanted() -> bool:
     return os.environ.get(COMPILED["BUILD_VARIABLE"], "").strip().lower() in {"1", "yes", "true"}
 
@@ -59,7 +63,13 @@ def _extensions() -> list[Any]:
         return []
     try:
         from mypyc.build import mypycify
-
+    except ImportError:
+        print(
+            f"othello: mypyc (part of {MYPYC}) is not installed: no compiled engine",
+            file=sys.stderr,
+        )
+        return []
+    try:
         return list(
             mypycify(
                 [
@@ -79,4 +89,13 @@ def _extensions() -> list[Any]:
         return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if _wanted():
+    # pip installs setup_requires into the build's own environment (PEP 517): the compiler
+    # is fetched only for a compiled build, and the installed game never needs it
+    setup(
+        ext_modules=_extensions(),
+        cmdclass={"build_ext": OptionalBuildExt},
+        setup_requires=[MYPYC],
+    )
+else:
+    setup()

@@ -13,6 +13,7 @@ but the standard library.
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -68,12 +69,12 @@ def prefer_pure_if_asked() -> None:
 
 
 def compiled_modules() -> list[str]:
-    """The modules of ``MODULES`` this process runs compiled (it imports them)."""
+    """The modules of ``MODULES`` this process runs (or would import) compiled."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     found = []
     for name in MODULES:
-        __import__(name)
-        if (getattr(sys.modules[name], "__file__", None) or "").endswith(suffixes):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and (spec.origin or "").endswith(suffixes):
             found.append(name)
     return found
 

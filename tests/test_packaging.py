@@ -51,10 +51,12 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: f
 
 def copy_project(dest: Path) -> Path:
     """The files a build needs, away from the checkout (no build/ or egg-info left behind)."""
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, dest / name)
     shutil.copytree(
-        ROOT / "src", dest / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+        ROOT / "src",
+        dest / "src",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so", "*.pyd"),
     )
     return dest
 

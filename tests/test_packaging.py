@@ -30,7 +30,7 @@ EXPECTED_IN_WHEEL = [
     "othello/data/openings.tsv",
     "othello/tables/book.bin",
     "othello/tables/explorer.bin",
-    "othello/app/cli.py",
+    "othello/cli.py",
     "othello/gui/app.py",
     # the window's languages: compiled catalogs, the CJK fonts and their licence (issue 35)
     "othello/locale/ja/LC_MESSAGES/othello.mo",

@@ -193,12 +193,13 @@ class LastMoves(Limits):
         near = NEIGHBOURS
         not_o = ~o
         for i, sq in enumerate(empties):
-            if not near[sq] & o:
+            adjacent = near[sq] & o
+            if not adjacent:
                 continue
             # inlined flips()
             f = 0
             for ray, upward, nearest in rays[sq]:
-                if nearest & o:
+                if nearest & adjacent:
                     x = ray & not_o
                     if upward:
                         y = x & -x
@@ -234,11 +235,12 @@ class LastMoves(Limits):
         near = NEIGHBOURS
         not_o = ~o
         for sq, a, b in ((x, y, z), (y, x, z), (z, x, y)):
-            if not near[sq] & o:
+            adjacent = near[sq] & o
+            if not adjacent:
                 continue
             f = 0
             for ray, upward, nearest in RAYS[sq]:
-                if nearest & o:
+                if nearest & adjacent:
                     t = ray & not_o
                     if upward:
                         t &= -t
@@ -268,10 +270,11 @@ class LastMoves(Limits):
         (the flips written out, as in :meth:`shallow`)."""
         best = -INF
         not_o = ~o
-        if NEIGHBOURS[x] & o:
+        adjacent = NEIGHBOURS[x] & o
+        if adjacent:
             f = 0
             for ray, upward, nearest in RAYS[x]:
-                if nearest & o:
+                if nearest & adjacent:
                     z = ray & not_o
                     if upward:
                         z &= -z
@@ -285,10 +288,11 @@ class LastMoves(Limits):
                 best = -last_score(o ^ f, y)
                 if best >= beta:
                     return best
-        if NEIGHBOURS[y] & o:
+        adjacent = NEIGHBOURS[y] & o
+        if adjacent:
             f = 0
             for ray, upward, nearest in RAYS[y]:
-                if nearest & o:
+                if nearest & adjacent:
                     z = ray & not_o
                     if upward:
                         z &= -z

@@ -252,7 +252,8 @@ class EndgameSolver(LastMoves):
         child need not generate them again (-1 where they were not counted); every child's
         are found in one fill (:func:`~othello.core.bitboard.packed_legal_moves`).
         """
-        children = []
+        scored: list[tuple[int, int, int, int]] = []
+        children = []  # with the position after the move, when the replies are counted
         quadrant = QUADRANT_MASK_OF
         empty = ~(p | o) & FULL
         pp = oo = shift = 0
@@ -269,14 +270,14 @@ class EndgameSolver(LastMoves):
                 key -= W_CORNER
             if (quadrant[sq] & empty).bit_count() & 1:
                 key -= W_PAR
-            children.append((key, sq, f, np, no))
             if replies:
+                children.append((key, sq, f, np, no))
                 pp |= np << shift
                 oo |= no << shift
                 shift += 128
-        if not replies:
-            scored = [(key, sq, f, -1) for key, sq, f, _, _ in children]
-        else:
+            else:
+                scored.append((key, sq, f, -1))
+        if replies:
             scored = _with_replies(children, packed_legal_moves(pp, oo, len(children)), empties)
         scored.sort()
         return scored

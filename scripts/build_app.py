@@ -11,7 +11,9 @@ What each system gets (one folder, no Python needed):
 The app carries the package's resources, tables, opening list and default ``othello.ini`` (all
 of the ``othello`` package's data files), and uses the same per-user folders as the pip-installed
 game. It is built from the ``othello`` package the running Python imports (install the project
-first). Prints the build time, the app's size unpacked and the archive's size.
+first), compiled engine and all: installed with ``OTHELLO_COMPILE=1``, the app carries the
+engine's compiled modules (``--require-compiled`` refuses to build a pure one). Prints the
+engine it carries, the build time, the app's size unpacked and the archive's size.
 """
 
 from __future__ import annotations
@@ -103,6 +105,14 @@ def make_icon(work: Path, kind: str) -> Path | None:
     return out
 
 
+def compiled_engine() -> list[str]:
+    """The hidden imports the compiled engine needs: mypyc's shared library, a top-level
+    module that only the compiled modules import (PyInstaller cannot see into them)."""
+    from othello.engine.compiled import GROUP, compiled_modules
+
+    return [f"--hidden-import={GROUP}__mypyc"] if compiled_modules() else []
+
+
 def pyinstaller_args(dist: Path, work: Path, kind: str, icon: Path | None) -> list[str]:
     args = [
         str(ENTRY),
@@ -118,6 +128,7 @@ def pyinstaller_args(dist: Path, work: Path, kind: str, icon: Path | None) -> li
         "--collect-data=othello",  # resources, tables/*.bin, data/*.tsv, othello.ini
         "--collect-submodules=othello",
     ]
+    args += compiled_engine()
     args += [f"--exclude-module={name}" for name in EXCLUDED]
     if icon is not None:
         args.append(f"--icon={icon}")
@@ -184,6 +195,9 @@ def build(dist: Path, work: Path, archive: bool = True) -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     work.mkdir(parents=True, exist_ok=True)
+    from othello.engine.compiled import engine_build
+
+    print(f"engine:   {engine_build()}")
     started = time.perf_counter()
     PyInstaller.__main__.run(pyinstaller_args(dist, work, kind, make_icon(work, kind)))
     write_readme(dist, kind)
@@ -204,6 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         "--work", type=Path, default=ROOT / "build" / "app", help="PyInstaller's scratch folder"
     )
     parser.add_argument("--no-archive", action="store_true", help="build the folder only")
+    parser.add_argument(
+        "--require-compiled",
+        action="store_true",
+        help="fail unless the engine's modules are compiled (OTHELLO_COMPILE=1 at install)",
+    )
     args = parser.parse_args(argv)
     try:
         import PyInstaller  # noqa: F401
@@ -216,6 +235,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.require_compiled:
+        from othello.engine.compiled import MODULES, compiled_modules
+
+        if compiled_modules() != list(MODULES):
+            print(
+                "build_app: the engine is not compiled; install the project with "
+                "OTHELLO_COMPILE=1 (a C compiler and the Python headers needed)",
+                file=sys.stderr,
+            )
+            return 2
     build(args.dist.absolute(), args.work.absolute(), archive=not args.no_archive)
     return 0
 

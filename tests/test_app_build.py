@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from othello.engine.compiled import engine_build
 from support.kept_games import resumed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +109,8 @@ def test_app_says_where_its_files_are(app: Path, player: tuple[dict[str, str], P
     assert f"data folder:  {env['OTHELLO_DATA_DIR']}" in out
     assert env["OTHELLO_CONFIG_DIR"] in out.splitlines()[0]
     assert f"resources:    {app.parent / '_internal' / 'othello' / 'resources'}" in out
+    # the engine of the package it was built from: compiled from a compiled install (issue 45)
+    assert f"engine:       {engine_build()}" in out
 
 
 def test_app_solves_an_fforum_position_with_two_workers(

@@ -3,6 +3,11 @@
 The engine (board, notation, search) never imports pygame; only ``othello.gui`` does.
 """
 
+# ruff: noqa: E402 (the engine's build is chosen before any of its modules is imported)
+from othello.engine.compiled import prefer_pure_if_asked
+
+prefer_pure_if_asked()
+
 from othello.core.bitboard import PASS
 from othello.core.board import Board, Color
 from othello.core.errors import GameOverError, IllegalMoveError, NotationError, OthelloError

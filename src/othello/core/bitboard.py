@@ -7,18 +7,22 @@ serves both colours. Nothing here allocates objects, which is what keeps it fast
 
 from __future__ import annotations
 
+from typing import Final
+
 Bitboard = int
 Square = int
 """A square's number: a1 = 0 .. h8 = 63 (``row * 8 + column``)."""
-PASS: Square = -1
+PASS: Final[Square] = -1
 """The move value of a pass, wherever moves are square numbers."""
 
-FULL: Bitboard = (1 << 64) - 1
-INNER_COLS: Bitboard = 0x7E7E7E7E7E7E7E7E  # columns b..g: stops horizontal wrap-around
-NOT_A: Bitboard = 0xFEFEFEFEFEFEFEFE  # every column but a: masks wrap after a shift towards h
-NOT_H: Bitboard = 0x7F7F7F7F7F7F7F7F  # every column but h
+FULL: Final[Bitboard] = (1 << 64) - 1
+INNER_COLS: Final[Bitboard] = 0x7E7E7E7E7E7E7E7E  # columns b..g: stops horizontal wrap-around
+NOT_A: Final[Bitboard] = (
+    0xFEFEFEFEFEFEFEFE  # every column but a: masks wrap after a shift towards h
+)
+NOT_H: Final[Bitboard] = 0x7F7F7F7F7F7F7F7F  # every column but h
 
-_DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+_DIRECTIONS: Final = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _build_rays() -> tuple[tuple[tuple[Bitboard, bool, Bitboard], ...], ...]:
@@ -47,9 +51,11 @@ def _build_rays() -> tuple[tuple[tuple[Bitboard, bool, Bitboard], ...], ...]:
     return tuple(table)
 
 
-RAYS = _build_rays()
+RAYS: Final = _build_rays()
 
-NEIGHBOURS: tuple[Bitboard, ...] = tuple(sum(nearest for _, _, nearest in rays) for rays in RAYS)
+NEIGHBOURS: Final[tuple[Bitboard, ...]] = tuple(
+    sum(nearest for _, _, nearest in rays) for rays in RAYS
+)
 """Per square, the nearest squares of its flipping rays: with no opponent disc among them,
 a move there flips nothing (a test cheaper than computing the flips)."""
 
@@ -140,7 +146,7 @@ def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
     return moves & empty
 
 
-_HALF = 128
+_HALF: Final = 128
 """Where :func:`mobility` puts the second board: no shift of a fill step (18 squares at
 most) carries a disc from one board into the other's squares, through the empty gap."""
 
@@ -154,11 +160,13 @@ def mobility(p: Bitboard, o: Bitboard) -> int:
     return (moves & FULL).bit_count() - (moves >> _HALF).bit_count()
 
 
-MAX_PACKED = 40
+MAX_PACKED: Final = 40
 """The most positions :func:`packed_legal_moves` takes at once (no position has more than
 33 legal moves, so every child of one position fits)."""
-_FULL_PACKED = [sum(FULL << (_HALF * i) for i in range(k)) for k in range(MAX_PACKED + 1)]
-_INNER_PACKED = [sum(INNER_COLS << (_HALF * i) for i in range(k)) for k in range(MAX_PACKED + 1)]
+_FULL_PACKED: Final = [sum(FULL << (_HALF * i) for i in range(k)) for k in range(MAX_PACKED + 1)]
+_INNER_PACKED: Final = [
+    sum(INNER_COLS << (_HALF * i) for i in range(k)) for k in range(MAX_PACKED + 1)
+]
 
 
 def packed_legal_moves(pp: Bitboard, oo: Bitboard, count: int) -> Bitboard:

@@ -63,7 +63,8 @@ class Board:
     @classmethod
     def from_string(cls, text: str) -> Board:
         """A position from a 64-character board string and the side to move."""
-        return cls.from_bitboards(*parse_board_string(text))
+        black, white, black_to_move = parse_board_string(text)
+        return cls.from_bitboards(black, white, black_to_move)
 
     def to_string(self) -> str:
         """The board string: 64 squares a1..h8 and ``X`` or ``O`` to move."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Final
 
 from othello.core.bitboard import (
     FULL,
@@ -38,20 +39,20 @@ from othello.engine.stability import stable_discs
 EndgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]]
 """``(p, o)`` -> ``(lower bound, upper bound, best square)`` in exact disc units."""
 
-END_TT_EMPTIES = 7
+END_TT_EMPTIES: Final = 7
 """The solver only stores positions with at least this many empties (below, it walks the
 parity list). Measured on FForum #22-#30: storing from 7 rather than 9 empties saves 14%
 of the nodes, because the null-window probes of one solve revisit these positions."""
 
-EVAL_ORDER_EMPTIES = 8
+EVAL_ORDER_EMPTIES: Final = 8
 """From this many empties the solver's ordering key counts the opponent's replies (all,
 and corners); below, it has only potential mobility, corners and parity, because there
 the children are solved by the parity walk, which has no use for the replies. Measured on
 FForum #26 and #33 (paired runs), leaving the replies out at 7 empties: 7% more nodes,
 4.5% less time; leaving them out at 8 or 9 too lost."""
 
-SCORE_ORDER_EMPTIES = 12
-SCORE_ORDER_DIVISOR = 30
+SCORE_ORDER_EMPTIES: Final = 12
+SCORE_ORDER_DIVISOR: Final = 30
 """From SCORE_ORDER_EMPTIES empties the solver's ordering key also adds the evaluation of
 the position after the move (for the opponent, so lower is better), divided by
 SCORE_ORDER_DIVISOR: about three key points a disc, where one opponent reply is 32.
@@ -60,25 +61,29 @@ measured on FForum #22-#30 (17-20 empties), 17% fewer nodes (divisors 20 to 45 a
 thresholds 10 to 14 did about as well; the evaluation alone, without the reply count,
 did worse)."""
 
-W_MOB, W_CMOB, W_POT, W_CORNER, W_PAR = 32, 16, 4, 20, 8
+W_MOB: Final = 32
+W_CMOB: Final = 16
+W_POT: Final = 4
+W_CORNER: Final = 20
+W_PAR: Final = 8
 """Move-ordering key weights in the solver: opponent replies, its corner replies, its
 potential mobility, a bonus for taking a corner, one for playing into an odd region
 (found by counting solver nodes on FForum #13-#19; ordering by the evaluation or by a
 shallow search instead was measured worse)."""
 
-ETC_EMPTIES = 10
+ETC_EMPTIES: Final = 10
 """From this many empties the solver looks up every child in the table before searching."""
 
-PV_SOLVE_EMPTIES = 10
+PV_SOLVE_EMPTIES: Final = 10
 """The reported line of an exact result is completed by solving from this many empties."""
 
-QUADRANT_MASK_OF = tuple(QUADRANT_MASKS[q] for q in QUADRANT_OF)
+QUADRANT_MASK_OF: Final = tuple(QUADRANT_MASKS[q] for q in QUADRANT_OF)
 """Per square, the squares of its quadrant (for the parity term of the ordering key)."""
 
-ORDER_CACHE_SIZE = 50_000
+ORDER_CACHE_SIZE: Final = 50_000
 """The most sets of empties whose order is kept (about 9 MB), emptied when full: a 20-empty
 solve hands over at most 38,760 sets of 6 (3% less time on FForum #20-#29 with them kept)."""
-_ORDERS: dict[Bitboard, tuple[int, ...]] = {}
+_ORDERS: Final[dict[Bitboard, tuple[int, ...]]] = {}
 """The parity walk's square order per set of empty squares: the positions handed to the
 walk share few sets of empties, and a lookup costs a hundredth of working the order out."""
 
@@ -247,7 +252,8 @@ class EndgameSolver(LastMoves):
         child need not generate them again (-1 where they were not counted); every child's
         are found in one fill (:func:`~othello.core.bitboard.packed_legal_moves`).
         """
-        children = []
+        scored: list[tuple[int, int, int, int]] = []
+        children = []  # with the position after the move, when the replies are counted
         quadrant = QUADRANT_MASK_OF
         empty = ~(p | o) & FULL
         pp = oo = shift = 0
@@ -264,14 +270,14 @@ class EndgameSolver(LastMoves):
                 key -= W_CORNER
             if (quadrant[sq] & empty).bit_count() & 1:
                 key -= W_PAR
-            children.append((key, sq, f, np, no))
             if replies:
+                children.append((key, sq, f, np, no))
                 pp |= np << shift
                 oo |= no << shift
                 shift += 128
-        if not replies:
-            scored = [(key, sq, f, -1) for key, sq, f, _, _ in children]
-        else:
+            else:
+                scored.append((key, sq, f, -1))
+        if replies:
             scored = _with_replies(children, packed_legal_moves(pp, oo, len(children)), empties)
         scored.sort()
         return scored

@@ -28,25 +28,26 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from othello.core.bitboard import Bitboard, mobility
 from othello.core.errors import WeightsError
 from othello.engine.pattern_weights import PHASES, PhaseWeights, phase_of, read_weights
 from othello.engine.patterns import PATTERNS, POWERS_OF_3, instances
 
-SCALE = 100
+SCALE: Final = 100
 """Evaluation units per disc of final disc difference."""
 
-_FIELD = 32
+_FIELD: Final = 32
 """Bits per configuration number in the packed vector: room for the offset of its
 pattern's table in a phase's flat list of weights (160,701 values)."""
 
-INSTANCES: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+INSTANCES: Final[tuple[tuple[int, tuple[int, ...]], ...]] = tuple(
     (k, squares) for k, pattern in enumerate(PATTERNS) for squares in instances(pattern)
 )
 """Every pattern instance as (pattern number, squares in reading order), in field order."""
 
-_BYTES = len(INSTANCES) * _FIELD // 8
+_BYTES: Final = len(INSTANCES) * _FIELD // 8
 
 
 def _square_vectors() -> list[int]:
@@ -71,8 +72,8 @@ def _row_tables(factor: int) -> list[list[int]]:
     ]
 
 
-_MINE = _row_tables(1)
-_THEIRS = _row_tables(2)
+_MINE: Final = _row_tables(1)
+_THEIRS: Final = _row_tables(2)
 
 
 def _offsets() -> int:
@@ -85,8 +86,8 @@ def _offsets() -> int:
     return sum(starts[k] << (_FIELD * field) for field, (k, _) in enumerate(INSTANCES))
 
 
-_OFFSETS = _offsets()
-_PHASE_OF = [phase_of(n) for n in range(65)]
+_OFFSETS: Final = _offsets()
+_PHASE_OF: Final = [phase_of(n) for n in range(65)]
 
 
 def _load() -> tuple[list[PhaseWeights], str | None]:
@@ -99,9 +100,9 @@ def _load() -> tuple[list[PhaseWeights], str | None]:
 
 
 _PHASES, WEIGHTS_PROBLEM = _load()
-_LOOKUPS: list[Callable[[int], int] | None] = [None] * PHASES
+_LOOKUPS: Final[list[Callable[[int], int] | None]] = [None] * PHASES
 """Per phase, the ``__getitem__`` of its flat list of pattern values, made on first use."""
-_EXTRAS: list[tuple[int, int, int]] = []
+_EXTRAS: Final[list[tuple[int, int, int]]] = []
 """Per number of empty squares, the weights of mobility, parity and the constant."""
 
 
@@ -160,7 +161,7 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
 
 
 # fmt: off
-SQUARE_WEIGHTS: tuple[int, ...] = (
+SQUARE_WEIGHTS: Final[tuple[int, ...]] = (
     100, -20, 10, 5, 5, 10, -20, 100,
     -20, -50, -2, -2, -2, -2, -50, -20,
     10, -2, -1, -1, -1, -1, -2, 10,

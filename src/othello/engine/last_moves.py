@@ -10,12 +10,14 @@ stability cutoff (see :mod:`othello.engine.stability`) when alpha is high.
 
 from __future__ import annotations
 
+from typing import Final
+
 from othello.core.bitboard import NEIGHBOURS, RAYS, Bitboard
 from othello.engine.evaluation import SQUARE_WEIGHTS
 from othello.engine.search_common import INF, Limits, final_score
 from othello.engine.stability import stable_discs
 
-SHALLOW_EMPTIES = 6
+SHALLOW_EMPTIES: Final = 6
 """At this many empties or fewer the solver walks a list of empty squares (parity order)
 instead of generating and sorting moves: cheaper when the remaining tree is tiny."""
 
@@ -23,22 +25,23 @@ STABILITY_MIN_ALPHA = 28
 """The stability cutoff is tried only when alpha is at least this: the opponent then needs
 no more than 18 stable discs to cut, which they had in 5-15% of the tries at 7-8 empties on
 FForum #1-19 and #40; with a lower alpha fewer than 2% of the tries cut, too few to pay
-for finding the stable discs (about 3 us, a node's cost)."""
+for finding the stable discs (about 3 us, a node's cost). Not ``Final``, unlike the
+module's other figures: a test switches the cutoff off through it."""
 
-STABILITY_SHALLOW_EMPTIES = 6
+STABILITY_SHALLOW_EMPTIES: Final = 6
 """The walk over the last empties tries the stability cutoff too from this many empties.
 Measured on FForum #40 (root moves a1..h8, first guess 34, no presearch): no cutoff 12.30 M
 nodes and 33.0 CPU s; the cutoff from 7 empties (the solver's nodes only) 10.90 M, 30.1 s;
 from 6 9.98 M, 29.4 s; from 5 9.76 M, 29.6 s (the nodes it saves are the cheapest)."""
 
 # quadrant of every square (0..3), for parity ordering
-QUADRANT_MASKS: tuple[Bitboard, ...] = (
+QUADRANT_MASKS: Final[tuple[Bitboard, ...]] = (
     0x000000000F0F0F0F,
     0x00000000F0F0F0F0,
     0x0F0F0F0F00000000,
     0xF0F0F0F000000000,
 )
-QUADRANT_OF = tuple(
+QUADRANT_OF: Final = tuple(
     next(i for i, m in enumerate(QUADRANT_MASKS) if m >> sq & 1) for sq in range(64)
 )
 # squares in the order the shallow solver tries them, best squares first
@@ -69,10 +72,10 @@ def parity_order(empty: Bitboard) -> tuple[int, ...]:
     return tuple(first + rest)
 
 
-_COL_A: Bitboard = 0x0101010101010101
-_GATHER_COLUMN = 0x0102040810204080
+_COL_A: Final[Bitboard] = 0x0101010101010101
+_GATHER_COLUMN: Final = 0x0102040810204080
 """Multiplying column a's squares by this gathers them into the top byte, a1 lowest."""
-_GATHER_DIAGONAL = 0x0101010101010101
+_GATHER_DIAGONAL: Final = 0x0101010101010101
 """Multiplying a diagonal's squares by this gathers them into the top byte by column (a
 diagonal has one square per column, so no two products meet)."""
 
@@ -133,7 +136,7 @@ def _last_lines() -> tuple[LastLines, ...]:
     return tuple(found)
 
 
-_LAST_LINES = _last_lines()
+_LAST_LINES: Final = _last_lines()
 
 
 def last_score(p: Bitboard, sq: int) -> int:
@@ -190,12 +193,13 @@ class LastMoves(Limits):
         near = NEIGHBOURS
         not_o = ~o
         for i, sq in enumerate(empties):
-            if not near[sq] & o:
+            adjacent = near[sq] & o
+            if not adjacent:
                 continue
             # inlined flips()
             f = 0
             for ray, upward, nearest in rays[sq]:
-                if nearest & o:
+                if nearest & adjacent:
                     x = ray & not_o
                     if upward:
                         y = x & -x
@@ -231,11 +235,12 @@ class LastMoves(Limits):
         near = NEIGHBOURS
         not_o = ~o
         for sq, a, b in ((x, y, z), (y, x, z), (z, x, y)):
-            if not near[sq] & o:
+            adjacent = near[sq] & o
+            if not adjacent:
                 continue
             f = 0
             for ray, upward, nearest in RAYS[sq]:
-                if nearest & o:
+                if nearest & adjacent:
                     t = ray & not_o
                     if upward:
                         t &= -t
@@ -265,10 +270,11 @@ class LastMoves(Limits):
         (the flips written out, as in :meth:`shallow`)."""
         best = -INF
         not_o = ~o
-        if NEIGHBOURS[x] & o:
+        adjacent = NEIGHBOURS[x] & o
+        if adjacent:
             f = 0
             for ray, upward, nearest in RAYS[x]:
-                if nearest & o:
+                if nearest & adjacent:
                     z = ray & not_o
                     if upward:
                         z &= -z
@@ -282,10 +288,11 @@ class LastMoves(Limits):
                 best = -last_score(o ^ f, y)
                 if best >= beta:
                     return best
-        if NEIGHBOURS[y] & o:
+        adjacent = NEIGHBOURS[y] & o
+        if adjacent:
             f = 0
             for ray, upward, nearest in RAYS[y]:
-                if nearest & o:
+                if nearest & adjacent:
                     z = ray & not_o
                     if upward:
                         z &= -z

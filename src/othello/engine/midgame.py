@@ -13,6 +13,7 @@ import math
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from othello.core.bitboard import PASS, RAYS, Bitboard, Square, flips, legal_moves
 from othello.engine.evaluation import SCALE, SQUARE_WEIGHTS, evaluate
@@ -29,10 +30,10 @@ MidgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, int, Square]]
 """``(p, o)`` -> ``(depth, lower bound, upper bound, best square)``. Keys are the whole
 position, so an entry can only ever describe the position it is looked up for."""
 
-MPC_BOUND = 40 * SCALE
+MPC_BOUND: Final = 40 * SCALE
 """ProbCut only tests bounds nearer zero than this: beyond, scores are (nearly) proven."""
 
-MPC_MIN_DEPTH = 3
+MPC_MIN_DEPTH: Final = 3
 """Multi-ProbCut is tried at nodes searched to at least this depth."""
 
 # deep depth -> (shallow depth, a, b, sigma): v_deep ~ a * v_shallow + b, error spread
@@ -42,7 +43,7 @@ MPC_MIN_DEPTH = 3
 # ratio of depth 10's to depth 9's in the one fit that went to depth 10; a and b of depths 8
 # and 9). The shallow search is 4 plies shorter from depth 6 on (same parity: the
 # evaluation's odd/even bias cancels); deeper nodes reuse the depth-10 figures.
-MPC_PAIRS: dict[int, tuple[int, float, float, float]] = {
+MPC_PAIRS: Final[dict[int, tuple[int, float, float, float]]] = {
     3: (1, 1.006, 0.94, 3.75),
     4: (2, 1.024, 0.19, 3.12),
     5: (3, 1.024, 0.44, 2.63),

@@ -19,20 +19,20 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from othello.core.bitboard import PASS, Bitboard, Square, flips, legal_moves
 
-INF = 1 << 30
+INF: Final = 1 << 30
 
-CHECK_EVERY = 512
+CHECK_EVERY: Final = 512
 """Nodes between checks of the clock and the stop flag: ~10 ms of search at most."""
 
-TABLE_LIMIT = 600_000
+TABLE_LIMIT: Final = 600_000
 """Positions a table may hold (a few hundred bytes each) before it is emptied."""
 
-CORNER_MASK: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-RISKY_MASK: Bitboard = 0x42C300000000C342
+CORNER_MASK: Final[Bitboard] = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+RISKY_MASK: Final[Bitboard] = 0x42C300000000C342
 """X squares and C squares: next to a corner, they often hand it to the opponent."""
 
 

@@ -21,15 +21,16 @@ are missed):
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from othello.core.bitboard import FULL, Bitboard
 
-_INNER: Bitboard = 0x007E7E7E7E7E7E00
+_INNER: Final[Bitboard] = 0x007E7E7E7E7E7E00
 """Squares off every edge: the contact rule's neighbours are all on the board."""
 
-_COL_A: Bitboard = 0x0101010101010101
-_COL_H: Bitboard = 0x8080808080808080
-_PACK = 0x0102040810204080
+_COL_A: Final[Bitboard] = 0x0101010101010101
+_COL_H: Final[Bitboard] = 0x8080808080808080
+_PACK: Final = 0x0102040810204080
 """Multiplying a column-a bitboard by this gathers its eight squares into the top byte."""
 
 
@@ -47,7 +48,7 @@ def _column_byte(x: Bitboard) -> int:
     return ((x & _COL_A) * _PACK & FULL) >> 56
 
 
-_UNPACK_COLUMN = tuple(_column(byte) for byte in range(256))
+_UNPACK_COLUMN: Final = tuple(_column(byte) for byte in range(256))
 
 
 def _edge_flips(p: int, o: int, sq: int) -> int:
@@ -82,7 +83,7 @@ def _edge_stable(p: int, o: int) -> int:
     return stable
 
 
-_EDGE_TABLE: list[int] = []
+_EDGE_TABLE: Final[list[int]] = []
 """``_EDGE_TABLE[p << 8 | o]``: the stable discs of ``p`` on an edge; made at first use."""
 
 
@@ -115,7 +116,7 @@ def _off_masks(shift: int, col_step: int) -> tuple[Bitboard, Bitboard, Bitboard]
     return masks[0], masks[1], masks[2]
 
 
-_DIRECTIONS = tuple(
+_DIRECTIONS: Final = tuple(
     (shift, _off_masks(shift, col_step), _off_masks(-shift, -col_step))
     for shift, col_step in ((1, 1), (8, 0), (9, 1), (7, -1))
 )

@@ -271,14 +271,22 @@ def bench_deep(out: Callable[[str], None], workers: int) -> None:
     bench_solve(out, "fforum-20-39.obf", first=20, only=range(26, 35), workers=workers)
 
 
-def main(out: Callable[[str], None] = print, deep: bool = False, workers: int = 1) -> None:
+def describe_machine(out: Callable[[str], None] = print) -> None:
+    """The machine, the Python and the engine's build (compiled or pure) the figures are of."""
     import os
     import platform
+
+    from othello.engine.compiled import engine_build
 
     out(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"{platform.python_implementation()} {platform.python_version()}"
     )
+    out(f"engine: {engine_build()}")
+
+
+def main(out: Callable[[str], None] = print, deep: bool = False, workers: int = 1) -> None:
+    describe_machine(out)
     for title, section in SECTIONS:
         out(f"\n== {title}")
         section(out)

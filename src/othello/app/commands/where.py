@@ -10,6 +10,7 @@ from othello.app.settings.choices import choices_path, load_with_choices
 from othello.app.settings.keys import DEFAULTS, KEYS, Settings, format_value
 from othello.app.settings.loading import find_config, search_path
 from othello.core.errors import ConfigError
+from othello.engine.compiled import engine_build
 
 
 def describe(settings: Settings) -> str:
@@ -43,6 +44,7 @@ def where_report(path: Path | None = None) -> str:
         f"library:      {paths.library_path()} (your games, the one in progress, puzzles, strength)",
         f"log:          {paths.log_path()}",
         f"resources:    {paths.resources_dir()}",
+        f"engine:       {engine_build()}",
         "in effect:",
         *("  " + line for line in describe(settings).splitlines()),
     ]

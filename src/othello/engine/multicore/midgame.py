@@ -29,6 +29,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Final
 
 from othello.core.bitboard import Bitboard, Square
 from othello.engine.midgame import MidgameSearcher, MidgameTable
@@ -38,14 +39,14 @@ from othello.engine.search_common import INF, SearchStopped
 log = logging.getLogger(__name__)
 
 
-SPLIT_FROM_DEPTH = 2
+SPLIT_FROM_DEPTH: Final = 2
 """Depth 1 (it only evaluates) is searched in the calling process; from depth 2 on the
 workers search, so that their tables already hold the shallow depths' best moves when the
 deep ones come (on 6 positions to depth 7, 230,000-235,000 nodes with 2 workers against
 232,000-256,000 when they started at depth 4)."""
 
 
-TEST = -2 * INF
+TEST: Final = -2 * INF
 """A pending job's alpha that stands for "the threshold when it starts" (see ``_Depth``)."""
 
 

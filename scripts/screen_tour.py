@@ -262,7 +262,7 @@ def tour(app: App) -> Iterator[str]:
     legal = [square_name(sq) for sq in session.board.legal_squares()]
     scores = [(move, 2 if i < 2 else -4) for i, move in enumerate(legal)]
     play.computer.show_hints(scores, exact=True)  # two tie for best; explained
-    app.notify(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
+    app.warn(stepped_text("new", Game.from_transcript("f5d6c3d3c4f4")))
     frames(app)
     yield "play"
     words = play.computer.hint_words  # the square whose why is longest, under the pointer

@@ -270,7 +270,7 @@ def test_losing_three_games_at_a_level_suggests_the_one_below(
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))  # a new player: no games yet
     app = make_app(FakeEngine(), clock="1+0", level=9)
     told: list[str] = []
-    app.play.club.strength.tell = told.append  # type: ignore[method-assign]
+    app.play.club.strength.reply = told.append  # type: ignore[method-assign]
     for _ in range(3):
         lose_quickly(app)
     assert len(told) == 3 and "try level" not in told[1]

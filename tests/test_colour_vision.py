@@ -82,8 +82,8 @@ def board_marks(app: App) -> dict[str, RGB]:
         ),
     }
     # the shapes: the cursor's brackets leave the middle of its edge open, the frame does not
-    assert pixel(app, (hint.centerx, hint.top + 1)) == theme.HINT_BEST
-    assert pixel(app, (cursor.centerx, cursor.top + 1)) != theme.KEY_CURSOR
+    assert pixel(app, (hint.centerx, hint.top + 1)) == theme.now.hint_best
+    assert pixel(app, (cursor.centerx, cursor.top + 1)) != theme.now.key_cursor
     return marks
 
 
@@ -91,8 +91,8 @@ def board_marks(app: App) -> dict[str, RGB]:
 def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: str) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     marks = board_marks(app)
-    assert marks["hint"] == theme.HINT_BEST and marks["cursor"] == theme.KEY_CURSOR
-    assert marks["last move"] == theme.LAST_MOVE
+    assert marks["hint"] == theme.now.hint_best and marks["cursor"] == theme.now.key_cursor
+    assert marks["last move"] == theme.now.last_move
     shown = {k: v for k, v in marks.items() if k in ("hint", "cursor", "last move", "legal ring")}
     assert apart(shown) == []
     on_felt = [(mark, "felt") for mark in ("hint", "cursor", "legal ring")]
@@ -110,13 +110,13 @@ def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: str) -> N
     assert found is not None and found.top is not None
     rect = app.layout.square_rect(found.top.square).inflate(-3, -3)
     edge = [pixel(app, (x, rect.top + 1)) for x in range(rect.left, rect.right)]
-    assert theme.EXPLORER_FRAME in edge and any(c != theme.EXPLORER_FRAME for c in edge)
+    assert theme.now.explorer_frame in edge and any(c != theme.now.explorer_frame for c in edge)
     felt = pixel(app, (rect.left + 6, rect.top + 6))
     colours = {
-        "explorer": theme.EXPLORER_FRAME,
-        "hint": theme.HINT_BEST,
-        "cursor": theme.KEY_CURSOR,
-        "last move": theme.LAST_MOVE,
+        "explorer": theme.now.explorer_frame,
+        "hint": theme.now.hint_best,
+        "cursor": theme.now.key_cursor,
+        "last move": theme.now.last_move,
         "felt": felt,
     }
     assert apart(colours, [("explorer", other) for other in colours if other != "explorer"]) == []
@@ -133,10 +133,15 @@ def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: str) -> Non
         for x in range(area.left, area.right)
         for y in range(area.top, area.bottom)
     }
-    mistake, blunder = theme.MARK_COLORS["mistake"], theme.MARK_COLORS["blunder"]
+    mistake, blunder = theme.now.mark_colors["mistake"], theme.now.mark_colors["blunder"]
     assert mistake in seen and blunder in seen  # both drawn (triangles and diamonds)
     background = pixel(app, (area.right - 3, area.bottom - 3))
-    colours = {"mistake": mistake, "blunder": blunder, "line": theme.CURSOR, "graph": background}
+    colours = {
+        "mistake": mistake,
+        "blunder": blunder,
+        "line": theme.now.cursor,
+        "graph": background,
+    }
     assert apart(colours) == []
 
 
@@ -152,14 +157,19 @@ def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: str) -> No
     overlay.answer(wrong)
     screen_tour.frames(app)
     frame = app.layout.square_rect(wrong).inflate(-10, -10)
-    assert pixel(app, (frame.left + 1, frame.centery)) == theme.WRONG
+    assert pixel(app, (frame.left + 1, frame.centery)) == theme.now.wrong
     # crossed out: its diagonal is drawn too, where a right answer's frame is open
     inner = frame.inflate(-frame.width // 3, -frame.height // 3)
-    assert pixel(app, inner.center) == theme.WRONG
+    assert pixel(app, inner.center) == theme.now.wrong
     felt = pixel(
         app, (app.layout.square_rect(wrong).left + 2, app.layout.square_rect(wrong).top + 2)
     )
-    colours = {"right": theme.RIGHT, "wrong": theme.WRONG, "best": theme.HINT_BEST, "felt": felt}
+    colours = {
+        "right": theme.now.right,
+        "wrong": theme.now.wrong,
+        "best": theme.now.hint_best,
+        "felt": felt,
+    }
     assert apart(colours) == []
 
 
@@ -184,5 +194,7 @@ def test_the_old_colours_would_have_failed() -> None:
         return min(colour_vision.seen_distance(a, b, k) for k in (None, *colour_vision.KINDS))
 
     old = least({"mistake": (240, 140, 50), "blunder": (232, 60, 60)})
-    new = least({"mistake": theme.MARK_COLORS["mistake"], "blunder": theme.MARK_COLORS["blunder"]})
+    new = least(
+        {"mistake": theme.now.mark_colors["mistake"], "blunder": theme.now.mark_colors["blunder"]}
+    )
     assert new > 3 * old

@@ -70,7 +70,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     felt = app.screen.get_at(app.layout.square_rect(0).center)
     card = open_card(app)
     click_choice(app, card, "theme", "high-contrast")
-    assert theme.NAME == "high-contrast"
+    assert theme.now.name == "high-contrast"
     before = app.panel.size(13)
     click_choice(app, card, "text_size", "larger")
     assert app.panel.size(13) > before
@@ -101,14 +101,14 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     press(pygame.K_RIGHT)
     press(pygame.K_RETURN)
     frames(app, 1)
-    assert theme.NAME == chosen != "classic"
+    assert theme.now.name == chosen != "classic"
 
 
 @pytest.mark.parametrize(
     ("key", "value", "check"),
     [
         ("LANGUAGE", "de", lambda app: app.play.panel_view().status == "Du bist am Zug"),
-        ("THEME", "dark", lambda app: theme.NAME == "dark"),
+        ("THEME", "dark", lambda app: theme.now.name == "dark"),
         (
             "TEXT_SIZE",
             "large",

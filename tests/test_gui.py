@@ -76,7 +76,7 @@ def test_click_plays_and_the_computer_replies(make_app: Callable[..., App]) -> N
     reply = square_name(app.session.game.moves[1])
     assert engine.calls == 1 and app.session.board.side_to_move == "black"
     assert is_white_disc(pixel(app, reply, dx=0.25))
-    assert pixel(app, reply) == theme.LAST_MOVE  # the last move is marked
+    assert pixel(app, reply) == theme.now.last_move  # the last move is marked
 
 
 def test_illegal_click_changes_nothing_and_says_why(make_app: Callable[..., App]) -> None:
@@ -448,7 +448,7 @@ def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., 
     assert set(app.play.computer.hints) == set(legal) and app.play.computer.hints[legal[0]] == 10
     best = app.layout.square_rect(legal[0])
     edge = tuple(app.screen.get_at((best.left + 3, best.centery)))[:3]
-    assert edge == theme.HINT_BEST
+    assert edge == theme.now.hint_best
     click(app, "f5")
     frames(app, 1)
     assert app.play.computer.hints == {}
@@ -719,7 +719,7 @@ def test_game_changes_reach_the_hook_and_notify_shows_a_message(
     app.session.undo()
     app.session.redo()
     app.session.new_game()
-    app.notify("Game saved.")
+    app.warn("Game saved.")
     frames(app, 1)
     assert kinds == [ChangeKind.PLAY, ChangeKind.UNDO, ChangeKind.REDO, ChangeKind.NEW]
     assert [t.text for t in app.play.notices.toasts] == ["Game saved."]
@@ -786,7 +786,7 @@ def test_repeated_answers_are_shown_once_and_go_when_the_position_changes(
     assert not any("still thinking" in t.text for t in app.play.notices.toasts)  # no longer true
     press(pygame.K_h)
     frames_until(app, lambda: any(t.text.startswith("Hint") for t in app.play.notices.toasts))
-    app.notify("A problem worth keeping")
+    app.warn("A problem worth keeping")
     click(app, app.session.board.legal_moves()[0])
     frames(app, 1)
     texts = [t.text for t in app.play.notices.toasts]

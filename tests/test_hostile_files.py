@@ -443,8 +443,8 @@ def test_a_log_on_a_full_device_is_said_in_the_window(
         app = make_app(**TWO)
         assert logs._handler is not None
         logs._handler.stream = Full()  # type: ignore[attr-defined]
-        app.notify("something worth logging")
-        app.notify("and something else")
+        app.warn("something worth logging")
+        app.warn("and something else")
         frames(app, 1)
         said = toast_texts(app)
         assert said.count("Cannot write the log file") == 1 and "No space left" in said

@@ -92,7 +92,7 @@ def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., Ap
     area = app.panel.rects["graph"]
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.left, area.right)
                for y in range(area.top, area.bottom)}  # fmt: skip
-    assert theme.MARK_COLORS["blunder"] in colours  # the blunder's dot, in its colour
+    assert theme.now.mark_colors["blunder"] in colours  # the blunder's dot, in its colour
 
 
 def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:

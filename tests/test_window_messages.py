@@ -28,10 +28,8 @@ def test_notices_never_cover_the_board(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(seconds=10.0))
     frames(app, 1)
     before = board_pixels(app)
-    app.notify(
-        "A long notice that would once have covered the bottom rows of the board for seconds."
-    )
-    app.notify("And a second one.")
+    app.warn("A long notice that would once have covered the bottom rows of the board for seconds.")
+    app.warn("And a second one.")
     frames(app, 1)
     assert board_pixels(app) == before
     strip = app.layout.notices
@@ -56,8 +54,8 @@ def test_the_pass_is_announced_beside_the_board_and_hides_no_legal_move(
     assert not app.play.banner_rect.colliderect(app.layout.frame)
     assert app.play.legal_markers()  # Black's moves are marked while the announcement shows
     # Notices queue behind it: the strip holds the announcement and one notice.
-    app.notify("one")
-    app.notify("two")
+    app.warn("one")
+    app.warn("two")
     frames(app, 1)
     assert [t.text for t in app.play.notices.shown()] == ["one"]
 
@@ -88,7 +86,7 @@ def test_notify_writes_the_notice_to_the_log(
 ) -> None:
     caplog.set_level(logging.WARNING, logger="othello")
     app = make_app()
-    app.notify("Could not remember your choice: read-only file system")
+    app.warn("Could not remember your choice: read-only file system")
     assert "Could not remember your choice: read-only file system" in caplog.text
     assert any(r.name == "othello" and r.levelno == logging.WARNING for r in caplog.records)
 
@@ -136,21 +134,21 @@ def test_notices_too_long_for_one_line_show_one_at_a_time_and_whole(
     app = make_app(window_width=640, window_height=520, square_size=40)
     first = "The settings file says LEVEL = 9, which is not 1 to 6; level 4 is used instead of it."
     second = "Pasted text not used: move 3 ('c3'): black cannot play c3, it turns no disc over."
-    app.notify(first)
-    app.notify(second)
+    app.warn(first)
+    app.warn(second)
     frames(app, 1)
     assert [t.text for t in app.play.notices.shown()] == [first]  # not two lines cut short
     frames(app, int(6.5 * 30))
     assert [t.text for t in app.play.notices.shown()] == [second]
-    app.notify("Short.")
-    app.notify("Also short.")
+    app.warn("Short.")
+    app.warn("Also short.")
     frames(app, int(6.5 * 30))
     assert [t.text for t in app.play.notices.shown()] == ["Short.", "Also short."]
 
 
 def test_a_new_answer_replaces_the_earlier_ones(make_app: Callable[..., App]) -> None:
     app = make_app()
-    app.notify("A problem with the settings file.")
+    app.warn("A problem with the settings file.")
     for square in ("a1", "b1", "c1", "d1", "e1", "h8"):
         click(app, square)
         frames(app, 1)

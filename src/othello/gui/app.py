@@ -13,7 +13,10 @@ What other parts of the program use (autosave, save/load, the clipboard):
   ``new_game(start=None)``, ``set_game(game)``, ``play(move)``, ``undo()``, ``redo()``;
 - ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.model.session.Change`
   after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
-- ``app.notify(message)``: a message shown in the window for a few seconds;
+- three ways to say something, by what it is: ``app.warn(message)`` a problem (shown for a
+  few seconds, logged as a warning), ``app.mention(message)`` routine news (shown, logged as
+  information), ``app.reply(message)`` the answer to what the player just did (shown at once
+  in place of earlier answers); ``session.show_notice`` only queues what the first two show;
 - ``app.on_unhandled_event``: callbacks for events no scene used (Ctrl+C, Ctrl+V...),
   returning True when they used the event.
 """
@@ -94,18 +97,18 @@ class App:
 
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_SECONDS)
-        starting = StartupProblems(self.notify, self.session.notify)  # said once, together
+        starting = StartupProblems(self.warn, self.session.show_notice)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
         theme.apply(s.theme)
         set_text_size(s.text_size)
         self.screen, self.window = window_size.open_window(
-            self.res.images.get("icon.png"), (s.window_width, s.window_height), self.notify
+            self.res.images.get("icon.png"), (s.window_width, s.window_height), self.warn
         )
         self.text = TextCache(self.res)
         self.board_renderer = BoardRenderer(self.res, self.text)
         self.panel = Panel(self.text, self.board_renderer)
-        self.sounds = Sounds(self.res.folder, bool(s.sound), self.notify, starting.file_problem)
+        self.sounds = Sounds(self.res.folder, bool(s.sound), self.warn, starting.file_problem)
         starting.report()
         self.engine_factory = engine_factory  # a second worker (puzzles) makes the same kind
         # with no engine_factory the search runs in a child process
@@ -120,7 +123,7 @@ class App:
         self.on_close: list[Callable[[], None]] = []
         self.on_game_saved: list[Callable[[Any], None]] = []  # Ctrl+S wrote the game
         self.on_file_dropped: list[Callable[[Path], bool]] = []  # True: a hook took the file
-        self.library, self.library_list = LibraryWorker(self.notify), LibraryList()
+        self.library, self.library_list = LibraryWorker(self.warn), LibraryList()
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
@@ -129,7 +132,7 @@ class App:
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
-        logs.on_failure = self.session.notify  # a log that stops working is said once
+        logs.on_failure = self.session.show_notice  # a log that stops working is said once
         # What is loaded by now (modules, pygame, fonts) lives as long as the window. A full
         # garbage collection holds the interpreter, against the frame loop too, for as long as
         # it walks the objects: 20-40 ms with these in it, almost nothing once they are frozen.
@@ -230,7 +233,7 @@ class App:
             except Exception:
                 logs.log.exception("while closing the window")
         self.on_close.clear()
-        if logs.on_failure == self.session.notify:
+        if logs.on_failure == self.session.show_notice:
             logs.on_failure = None
         if self.resized:  # once, at the end: a drag sends dozens of sizes
             self.resized = False
@@ -276,22 +279,22 @@ class App:
 
     # ----- services --------------------------------------------------------------------------
 
-    def notify(self, message: str) -> None:
+    def warn(self, message: str) -> None:
         """A problem the player should know of (a setting, a file, the search): shown in the
         window for a few seconds, and kept in the log file as a warning."""
         logs.log.warning("window: %s", message)
-        self.session.notify(message)
+        self.session.show_notice(message)
 
-    def inform(self, message: str) -> None:
+    def mention(self, message: str) -> None:
         """Routine news (a resumed game): shown like a problem, logged only as information."""
         logs.log.info("window: %s", message)
-        self.session.notify(message)
+        self.session.show_notice(message)
 
-    def tell(self, message: str) -> None:
+    def reply(self, message: str) -> None:
         """The answer to what the player just did (a paste, a load, a save): shown at once,
         in place of earlier answers, and logged as information."""
         logs.log.info("window: %s", message)
-        self.play.tell(message, lasting=True)
+        self.play.reply(message, lasting=True)
 
     def new_game(self) -> None:
         self.play.do("new")
@@ -311,7 +314,7 @@ class App:
         try:
             self.remember(prefs)
         except Exception as err:  # a read-only or broken config must not stop the game
-            self.notify(_("Could not remember your choice: {problem}").format(problem=err))
+            self.warn(_("Could not remember your choice: {problem}").format(problem=err))
             return
         self.settings = replace(self.settings, **prefs)
 

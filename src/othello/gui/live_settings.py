@@ -64,9 +64,9 @@ class SettingsHost(Protocol):
     def board_renderer(self) -> BoardRenderer: ...
 
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
-    def notify(self, message: str) -> None: ...
-    def inform(self, message: str) -> None: ...
-    def tell(self, message: str) -> None: ...
+    def warn(self, message: str) -> None: ...
+    def mention(self, message: str) -> None: ...
+    def reply(self, message: str) -> None: ...
     def remember_choice(self, **prefs: Any) -> None: ...
 
 
@@ -89,7 +89,7 @@ class LiveSettings:
         reload = self.watch.poll(self.now, self.app.settings)
         if reload is not None:
             for notice in reload.notices:
-                self.app.notify(notice)
+                self.app.warn(notice)
             self.apply(reload.settings)
         self._take_players()  # waiting for the game on the board to be no finished one
         if self.launch is not None:
@@ -97,7 +97,7 @@ class LiveSettings:
             way = launch.way
             failed = launch.failed(self.now)
             if failed is None and launch.way is not way and launch.way is not None:
-                self.app.tell(
+                self.app.reply(
                     _("Opening {name} in {editor} instead.").format(
                         name=self.path.name, editor=launch.way.name
                     )
@@ -122,13 +122,13 @@ class LiveSettings:
             self._show_path(_("no text editor could be opened here"))
             return
         except OSError as err:
-            self.app.notify(
+            self.app.warn(
                 _("Could not create {path} ({problem})").format(
                     path=self.path, problem=err.strerror or err
                 )
             )
             return
-        self.app.tell(
+        self.app.reply(
             _("Opening {path} in {editor}: saved changes apply at once.").format(
                 path=self.path, editor=self._editor_name()
             )
@@ -150,7 +150,7 @@ class LiveSettings:
             else _("Settings: {why}. Edit this file: {path}")
         )
         logs.log.warning("settings: %s", why)
-        self.app.tell(words.format(why=why, path=self.path))
+        self.app.reply(words.format(why=why, path=self.path))
 
     # ----- applying a change ----------------------------------------------------------
 
@@ -162,7 +162,7 @@ class LiveSettings:
             return
         self._window(old, new)
         self._game(old, new)
-        self.app.inform(
+        self.app.mention(
             _("{name} applied: {changes}").format(name=self.path.name, changes=", ".join(changes))
         )
 
@@ -173,7 +173,7 @@ class LiveSettings:
             app.resized = False  # the file says the size now: nothing to write back at the end
             fitted = window_size.fit_desktop(size)
             if (problem := window_size.too_large(size, fitted)) is not None:
-                app.notify(problem)
+                app.warn(problem)
             app.relayout(fitted)
             app.window = window_size.set_minimum_size(MIN_WINDOW)  # the window SDL made anew
             window_size.keep_on_screen(app.window, app.screen.get_size())
@@ -222,7 +222,7 @@ class LiveSettings:
         if new.mode != old.mode or new.human_color != old.human_color:
             self.players_due = True
             if session.board.is_game_over():
-                self.app.inform(
+                self.app.mention(
                     _(
                         "The finished game keeps who played it; "
                         "the new MODE and HUMAN_COLOR apply from the next game."

@@ -34,16 +34,16 @@ class StartupProblems:
     """Resource and data files that failed while the window opened: one notice for them all
     (details in the log); after the start, each is said as it happens."""
 
-    def __init__(self, notify: Callable[[str], None], show: Callable[[str], None]) -> None:
-        """``notify`` shows and logs a message; ``show`` only shows it."""
-        self.notify = notify
+    def __init__(self, warn: Callable[[str], None], show: Callable[[str], None]) -> None:
+        """``warn`` shows and logs a message; ``show`` only shows it."""
+        self.warn = warn
         self.show = show
         self.starting: list[tuple[str, str]] | None = []
 
     def file_problem(self, name: str, message: str) -> None:
         """A file that would not load; those found while starting are shown as one notice."""
         if self.starting is None:
-            self.notify(message)
+            self.warn(message)
         else:
             self.starting.append((name, message))
 
@@ -70,7 +70,7 @@ class StartupProblems:
         """The start is over: say what failed during it."""
         problems, self.starting = self.starting or [], None
         if len(problems) == 1:
-            self.notify(problems[0][1])
+            self.warn(problems[0][1])
         elif problems:
             for _name, message in problems:
                 logs.log.warning("window: %s", message)

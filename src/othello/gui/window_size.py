@@ -63,9 +63,9 @@ def too_large(asked: tuple[int, int], fitted: tuple[int, int]) -> str | None:
 
 
 def open_window(
-    icon: pygame.Surface | None, size: tuple[int, int], notify: Callable[[str], None]
+    icon: pygame.Surface | None, size: tuple[int, int], warn: Callable[[str], None]
 ) -> tuple[pygame.Surface, object | None]:
-    """The resizable window, no larger than the screen (``notify`` says so when the settings
+    """The resizable window, no larger than the screen (``warn`` says so when the settings
     ask for more), its icon set before it opens; and the window object, to keep (SDL points
     to it)."""
     if icon is not None:
@@ -73,7 +73,7 @@ def open_window(
     pygame.display.set_caption(_("Othello"))
     fitted = fit_desktop(size)
     if (problem := too_large(size, fitted)) is not None:
-        notify(problem)
+        warn(problem)
     screen = pygame.display.set_mode(at_least_minimum(fitted), pygame.RESIZABLE)
     window = set_minimum_size(MIN_WINDOW)
     pygame.key.set_repeat(400, 70)  # holding an arrow key walks the cursor

@@ -211,7 +211,7 @@ class Session:
 
     # ----- intents ---------------------------------------------------------------------
 
-    def notify(self, message: str) -> None:
+    def show_notice(self, message: str) -> None:
         """Queue a message for the window to show for a few seconds."""
         self.notices.append(message)
 

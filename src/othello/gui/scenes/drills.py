@@ -81,9 +81,9 @@ class DrillScreen(Scene):
         host: PlayHost,
         session: Session,
         feed: DrillFeed,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
     ) -> None:
-        self.host, self.session, self.feed, self.tell = host, session, feed, tell
+        self.host, self.session, self.feed, self.reply = host, session, feed, reply
         self.rng = random.Random()  # a test seeds it: the computer's choices are its draws
         self.worker = SearchWorker(getattr(host, "engine_factory", None))
         self.choices: list[Choice] = [Choice(MINE, Tree({})), *named_choices(load_openings()[0])]
@@ -152,11 +152,11 @@ class DrillScreen(Scene):
         """The chosen opening, from the start."""
         schedule = self.feed.schedule()
         if schedule is None:
-            self.tell(words.reading_text())
+            self.reply(words.reading_text())
             return
         choice = self.choice
         if not choice.tree.moves:
-            self.tell(words.no_games_text())
+            self.reply(words.no_games_text())
             return
         self.drill = Drill(choice.tree, self.side, schedule, self.rng)
         self.answer, self.played, self.scores, self.figures = None, None, None, {}
@@ -184,7 +184,7 @@ class DrillScreen(Scene):
         if not drill.players_turn():
             return
         if not drill.board.is_legal(square):
-            self.tell(_("{square} is not a legal move here.").format(square=square_name(square)))
+            self.reply(_("{square} is not a legal move here.").format(square=square_name(square)))
             return
         board = drill.board.copy()
         self.answer = drill.answer(square)
@@ -296,37 +296,43 @@ class DrillScreen(Scene):
         choice = self.choice
         out: Lines = []
         positions = len(choice.tree.positions(self.side))
-        out.append((words.known_text(self.known(choice), positions), theme.TEXT_DIM))
+        out.append((words.known_text(self.known(choice), positions), theme.now.text_dim))
         if drill.moves:
-            out.append((" ".join(square_name(sq) for sq in drill.moves), theme.TEXT_DIM))
+            out.append((" ".join(square_name(sq) for sq in drill.moves), theme.now.text_dim))
         answer = self.answer
         if drill.waiting is not None and answer is not None:
             out += self._wrong(answer, drill.board)
         elif answer is not None and answer.right:
-            out.append((words.right_text(square_name(answer.square)), theme.RIGHT))
+            out.append((words.right_text(square_name(answer.square)), theme.now.right))
         elif self.played is not None:
-            out.append((words.computer_text(square_name(self.played)), theme.TEXT_DIM))
+            out.append((words.computer_text(square_name(self.played)), theme.now.text_dim))
         if drill.over():
             named = opening_of(drill.line).name
-            out.append((words.end_text(named, drill.right, drill.right + drill.wrong), theme.TEXT))
-            out.append((words.again_text(), theme.TEXT_DIM))
+            out.append(
+                (words.end_text(named, drill.right, drill.right + drill.wrong), theme.now.text)
+            )
+            out.append((words.again_text(), theme.now.text_dim))
         elif drill.players_turn():
-            out.append((words.prompt_text(self.side), theme.TEXT))
+            out.append((words.prompt_text(self.side), theme.now.text))
         return out
 
     def _wrong(self, answer: Answer, board: Board) -> Lines:
         """A wrong answer: the line's move, both moves' figures and scores."""
         move, line = square_name(answer.square), square_name(answer.expected)
         side = board.side_to_move
-        out: Lines = [(words.wrong_text(move, line), theme.WRONG)]
-        out.append((words.figures_text(line, self.figures.get(answer.expected), side), theme.TEXT))
-        out.append((words.figures_text(move, self.figures.get(answer.square), side), theme.TEXT))
+        out: Lines = [(words.wrong_text(move, line), theme.now.wrong)]
+        out.append(
+            (words.figures_text(line, self.figures.get(answer.expected), side), theme.now.text)
+        )
+        out.append(
+            (words.figures_text(move, self.figures.get(answer.square), side), theme.now.text)
+        )
         scores = self.scores
         if scores is not None and line in scores and move in scores:
-            out.append((words.engine_text(line, scores[line], move, scores[move]), theme.TEXT))
+            out.append((words.engine_text(line, scores[line], move, scores[move]), theme.now.text))
         else:
-            out.append((words.scoring_text(), theme.TEXT_DIM))
-        out.append((words.sooner_text(line), theme.TEXT_DIM))
+            out.append((words.scoring_text(), theme.now.text_dim))
+        out.append((words.sooner_text(line), theme.now.text_dim))
         return out
 
     # ----- drawing ------------------------------------------------------------------------
@@ -367,7 +373,7 @@ class DrillScreen(Scene):
         info = bottom - rows * line_h
         self._list(surface, inner, y + line_h // 3, info - line_h // 4, size)
         y = self._text(surface, name, inner, info, size, bold=True, rows=2)
-        self._text(surface, known, inner, y, size, theme.TEXT_DIM, rows=2)
+        self._text(surface, known, inner, y, size, theme.now.text_dim, rows=2)
         self._buttons(surface, inner, CHOOSING, size)
 
     def _text(
@@ -377,7 +383,7 @@ class DrillScreen(Scene):
         inner: pygame.Rect,
         y: int,
         size: int,
-        colour: tuple[int, int, int] = theme.TEXT,
+        colour: tuple[int, int, int] = theme.now.text,
         bold: bool = False,
         rows: int = 1,
     ) -> int:
@@ -397,7 +403,7 @@ class DrillScreen(Scene):
         if label_w > inner.width // 3:  # no room beside the buttons: the buttons alone
             label_w = 0
         else:
-            shown = text.render(label, size, theme.TEXT_DIM)
+            shown = text.render(label, size, theme.now.text_dim)
             surface.blit(shown, shown.get_rect(midleft=(inner.left, y + height // 2)))
         gap = size // 2
         width = (inner.width - label_w - gap) // 2
@@ -428,7 +434,7 @@ class DrillScreen(Scene):
             self.rows.append((index, rect))
             chosen = index == self.selected
             if chosen:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, rect, border_radius=4)
+                pygame.draw.rect(surface, theme.now.button_hover, rect, border_radius=4)
             share = self.known(choice)
             right = words.known_share(share) if share is not None else ""
             right_w = text.width(right, size) if right else 0
@@ -437,11 +443,11 @@ class DrillScreen(Scene):
             dim = choice.key == MINE and not choice.tree.moves
             # cut short where narrow: the chosen one's whole name is written under the list
             fitted, px = text.fit(name, name_room, size, chosen, trying=True)
-            colour = theme.TEXT_DIM if dim else theme.TEXT
+            colour = theme.now.text_dim if dim else theme.now.text
             shown = text.render(fitted, px, colour, bold=chosen)
             surface.blit(shown, shown.get_rect(midleft=(rect.left + size // 3, rect.centery)))
             if right:
-                shown = text.render(right, size, theme.TEXT_DIM)
+                shown = text.render(right, size, theme.now.text_dim)
                 surface.blit(shown, shown.get_rect(midright=(rect.right - size // 3, rect.centery)))
 
     def _chosen_words(self) -> tuple[str, str]:
@@ -481,10 +487,10 @@ class DrillScreen(Scene):
     ) -> None:
         self.buttons[action] = rect
         hover = rect.collidepoint(self.host.mouse)
-        fill = theme.BUTTON_HOVER if hover else theme.ACCENT if lit else theme.BUTTON
+        fill = theme.now.button_hover if hover else theme.now.accent if lit else theme.now.button
         button(surface, fill, rect, 6)
         fitted, px = self.host.text.fit(forms, rect.width - 8, size)
-        shown = self.host.text.render(fitted, px, theme.TEXT)
+        shown = self.host.text.render(fitted, px, theme.now.text)
         surface.blit(shown, shown.get_rect(center=rect.center))
 
     def _mark_squares(self, surface: pygame.Surface) -> None:
@@ -495,8 +501,10 @@ class DrillScreen(Scene):
             return
         if answer.right:
             rect = layout.square_rect(answer.square).inflate(-10, -10)
-            pygame.draw.rect(surface, theme.RIGHT, rect, width=3, border_radius=6)
+            pygame.draw.rect(surface, theme.now.right, rect, width=3, border_radius=6)
             return
         best = layout.square_rect(answer.expected).inflate(-4, -4)
-        pygame.draw.rect(surface, theme.HINT_BEST, best, width=3, border_radius=6)
-        crossed_frame(surface, theme.WRONG, layout.square_rect(answer.square).inflate(-10, -10), 3)
+        pygame.draw.rect(surface, theme.now.hint_best, best, width=3, border_radius=6)
+        crossed_frame(
+            surface, theme.now.wrong, layout.square_rect(answer.square).inflate(-10, -10), 3
+        )

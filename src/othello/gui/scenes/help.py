@@ -107,13 +107,13 @@ class HelpOverlay(Scene):
     def update(self, dt: float) -> None:
         """The shortcuts written: the strip says where (an answer: at once), the card goes."""
         if self.adding is not None and self.adding.words is not None:
-            self.host.tell(self.adding.words)
+            self.host.reply(self.adding.words)
             self.adding = None
             self.host.close_scene(self)
 
     def close(self) -> None:
         if self.adding is not None:  # closed before they were written: said when they are
-            self.adding.hand_over(self.host.session.notify)
+            self.adding.hand_over(self.host.session.show_notice)
         self.host.close_scene(self)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -128,7 +128,7 @@ class HelpOverlay(Scene):
         rect.center = surface.get_rect().center
         self.rect = rect
         card(surface, rect, alpha=255)
-        title = text.render(_("Keys"), size + 6, theme.TEXT, bold=True)
+        title = text.render(_("Keys"), size + 6, theme.now.text, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + pad))
         top = rect.top + pad + plan.title_h
         self.button = pygame.Rect(0, 0, 0, 0)
@@ -140,13 +140,13 @@ class HelpOverlay(Scene):
             for keys, lines in entries:
                 for i, key in enumerate(keys):
                     at = (x, y + i * line_h)
-                    surface.blit(text.render(key, size, theme.CURSOR, bold=True), at)
+                    surface.blit(text.render(key, size, theme.now.cursor, bold=True), at)
                 for i, line in enumerate(lines):
                     at = (x + plan.keys_w + size, y + i * line_h)
-                    surface.blit(text.render(line, size, theme.TEXT), at)
+                    surface.blit(text.render(line, size, theme.now.text), at)
                 y += max(len(keys), len(lines)) * line_h
         foot = _("Tab: how to play · any other key or a click closes")
-        hint = text.render(foot, plan.small, theme.TEXT_DIM)
+        hint = text.render(foot, plan.small, theme.now.text_dim)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     # ----- the rules ----------------------------------------------------------------------
@@ -172,7 +172,7 @@ class HelpOverlay(Scene):
         rect.center = room.center
         self.rect = rect
         card(surface, rect, alpha=255)
-        title = text.render(_("How to play"), size + 6, theme.TEXT, bold=True)
+        title = text.render(_("How to play"), size + 6, theme.now.text, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + pad))
         y = rect.top + pad + int(line_h * 1.6)
         picture = self._flip(shot)
@@ -180,25 +180,25 @@ class HelpOverlay(Scene):
         y += picture.get_height() + pad // 4
         self.lines = []
         for line in caption:
-            face = text.render(line, max(MIN_TEXT, size - 2), theme.TEXT_DIM)
+            face = text.render(line, max(MIN_TEXT, size - 2), theme.now.text_dim)
             surface.blit(face, face.get_rect(midtop=(rect.centerx, y)))
             y += line_h
         y += pad // 2
         for lines in rules:
             for line in lines:
-                surface.blit(text.render(line, size, theme.TEXT), (rect.left + pad, y))
+                surface.blit(text.render(line, size, theme.now.text), (rect.left + pad, y))
                 self.lines.append(line)
                 y += line_h
         foot = text.render(
             _("Tab: the keys · any other key or a click closes"),
             max(MIN_TEXT, size - 2),
-            theme.TEXT_DIM,
+            theme.now.text_dim,
         )
         surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     def _flip(self, width: int) -> pygame.Surface:
         """The picture of a flip, ``width`` wide, drawn once for a size, language and theme."""
-        key = (width, i18n.language(), theme.NAME)
+        key = (width, i18n.language(), theme.now.name)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, flip_picture(self.host.res.font, width))
         return self._picture[1]
@@ -207,14 +207,14 @@ class HelpOverlay(Scene):
         self, surface: pygame.Surface, rect: pygame.Rect, plan: HelpPlan, title: pygame.Surface
     ) -> None:
         text, size, pad = self.host.text, plan.size, plan.pad
-        label = text.render(self.offer or "", size, theme.TEXT, bold=True)
+        label = text.render(self.offer or "", size, theme.now.text, bold=True)
         self.button = label.get_rect().inflate(size, int(plan.line_h * 1.25) - label.get_height())
         if plan.offer_below:
             self.button.topleft = (rect.left + pad, rect.top + pad + title.get_height() + size // 2)
         else:
             self.button.midright = (rect.right - pad, rect.top + pad + title.get_height() // 2)
         hover = self.button.collidepoint(self.host.mouse)
-        button(surface, theme.BUTTON_HOVER if hover else theme.ACCENT, self.button, 8)
+        button(surface, theme.now.button_hover if hover else theme.now.accent, self.button, 8)
         surface.blit(label, label.get_rect(center=self.button.center))
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:

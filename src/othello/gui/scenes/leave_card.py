@@ -67,14 +67,14 @@ class LeaveCard(Scene):
         width = rect.width - 2 * pad
         self.lines = []
         y = rect.top + pad
-        y = self._line(surface, [_("Leave the game?")], rect, y, width, size, theme.TEXT, True)
+        y = self._line(surface, [_("Leave the game?")], rect, y, width, size, theme.now.text, True)
         said = [
             _("It is kept: the next start brings it back where it is."),
             _("It is kept for the next start."),
         ]
-        y = self._line(surface, said, rect, y + pad // 2, width, small, theme.TEXT_DIM)
+        y = self._line(surface, said, rect, y + pad // 2, width, small, theme.now.text_dim)
         keys = [_("Esc again or Y leaves; any other key stays."), _("Esc or Y leaves.")]
-        self._line(surface, keys, rect, y, width, small, theme.TEXT_DIM)
+        self._line(surface, keys, rect, y, width, small, theme.now.text_dim)
         half = (width - pad) // 2
         top = rect.bottom - pad - height
         leave = pygame.Rect(rect.left + pad, top, half, height)
@@ -85,10 +85,16 @@ class LeaveCard(Scene):
             ("stay", stay, [_("Stay")]),
         ):
             hover = box.collidepoint(self.host.mouse)
-            fill = theme.BUTTON_HOVER if hover else theme.ACCENT if name == "stay" else theme.BUTTON
+            fill = (
+                theme.now.button_hover
+                if hover
+                else theme.now.accent
+                if name == "stay"
+                else theme.now.button
+            )
             button(surface, fill, box, 8)
             label, px = text.fit(words, box.width - pad, small, bold=True)
-            face = text.render(label, px, theme.TEXT, bold=True)
+            face = text.render(label, px, theme.now.text, bold=True)
             surface.blit(face, face.get_rect(center=box.center))
 
     def _line(

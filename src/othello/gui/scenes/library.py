@@ -44,13 +44,13 @@ class LibraryOverlay(Scene):
         keeper: LibraryWorker,
         state: LibraryList,
         open_game: Callable[[Entry], None],
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
     ) -> None:
         self.host = host
         self.keeper = keeper
         self.state = state
         self.open_game = open_game
-        self.tell = tell
+        self.reply = reply
         self.now = 0.0
         self.last_click: tuple[float, int] = (-1.0, -1)
         self.hits = LibraryHits()
@@ -90,13 +90,13 @@ class LibraryOverlay(Scene):
         if row is None:
             return
         if row.damage is not None:
-            self.tell(words.cannot_open(row.damage))
+            self.reply(words.cannot_open(row.damage))
             return
 
         def opened(found: Entry | Damaged | None) -> None:
             if isinstance(found, Damaged):  # damaged since the list was read
                 state.refresh()
-                self.tell(words.cannot_open(found.damage))
+                self.reply(words.cannot_open(found.damage))
             elif found is not None:
                 self.close()
                 self.open_game(found)
@@ -113,21 +113,21 @@ class LibraryOverlay(Scene):
 
         def done(_: object) -> None:
             state.refresh()
-            self.tell(words.deleted(len(ids)))
+            self.reply(words.deleted(len(ids)))
 
         self.keeper.write(lambda library: library.delete(ids), done)
 
     def undo_delete(self) -> None:
         state = self.state
         if not state.deleted:
-            self.tell(words.nothing_to_undo())
+            self.reply(words.nothing_to_undo())
             return
         ids = state.deleted.pop()
 
         def done(back: int) -> None:
             state.hidden.difference_update(ids)
             state.refresh()
-            self.tell(words.restored(back))
+            self.reply(words.restored(back))
 
         self.keeper.write(lambda library: library.restore(ids), done)
 
@@ -155,7 +155,7 @@ class LibraryOverlay(Scene):
 
         def done(_: object) -> None:
             state.refresh()
-            self.tell(words.edited())
+            self.reply(words.edited())
 
         self.keeper.write(lambda library: library.edit(edit.game_id, **values), done)
 

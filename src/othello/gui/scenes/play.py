@@ -54,7 +54,7 @@ class PlayScene(Scene):
             lambda notices: notices_that_fit(host.text, host.layout.notices, notices)
         )
         self.computer = ComputerTurn(
-            host.worker, self.session, host.computer_min_seconds, host.notify, self.tell
+            host.worker, self.session, host.computer_min_seconds, host.warn, self.reply
         )
         if not host.demo:  # the demo keeps its own quick pace
             self.computer.watch_seconds = float(host.settings.watch_seconds)
@@ -65,7 +65,7 @@ class PlayScene(Scene):
         self.cursor_stale = False  # the game changed: the cursor may sit on a taken square
         # the hint on the board and the square last explained with it (said once a square)
         self.explained: tuple[dict[Square, int], Square | None] = ({}, None)
-        self.choices = PlayerChoices(host, self.computer, self.tell, self.finish_animation)
+        self.choices = PlayerChoices(host, self.computer, self.reply, self.finish_animation)
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
@@ -154,7 +154,7 @@ class PlayScene(Scene):
             return
         words = self.computer.hint_words(square)
         if words is not None:
-            self.tell(words)
+            self.reply(words)
 
     def _keep_cursor_on_a_move(self) -> None:
         """After the game changed, a keyboard cursor left on the square just played moves to
@@ -247,21 +247,21 @@ class PlayScene(Scene):
         """Carry out a panel button or a key (panel.GRID, play_keys.KEYS)."""
         self.commands[command]()
 
-    def tell(self, message: str, lasting: bool = False) -> None:
+    def reply(self, message: str, lasting: bool = False) -> None:
         """Answer the player's own action: shown, not logged; ``lasting`` outlives a move."""
         self.notices.answer(message, lasting)
 
     def click_square(self, square: Square) -> None:
         if self.session.paused and not self.session.watching:
-            self.tell(_(NOT_WHILE_PAUSED))
+            self.reply(_(NOT_WHILE_PAUSED))
         elif self.animation is not None:
             self.queued.append(square)
         elif self.session.can_play(square):
             self.session.play(square)
         elif self.session.is_human_turn():
-            self.tell(_("{square} is not a legal move.").format(square=square_name(square)))
+            self.reply(_("{square} is not a legal move.").format(square=square_name(square)))
         elif not self.session.is_over():
-            self.tell(_("The computer is still thinking."))
+            self.reply(_("The computer is still thinking."))
 
     def move_cursor(self, dx: int, dy: int) -> None:
         self.cursor = step_cursor(self.cursor, self.session.board.legal_squares(), dx, dy)

@@ -33,15 +33,15 @@ class PlayerChoices:
         self,
         host: PlayHost,
         computer: ComputerTurn,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
         settle: Callable[[], None],
     ) -> None:
-        """``tell`` answers the player; ``settle`` ends a move's animation before the players
+        """``reply`` answers the player; ``settle`` ends a move's animation before the players
         change, so the board shows the position the new sides play from."""
         self.host = host
         self.session = host.session
         self.computer = computer
-        self.tell = tell
+        self.reply = reply
         self.settle = settle
         outcome.watch(self.session)  # a side chosen after a game's end is for the next one
 
@@ -54,9 +54,9 @@ class PlayerChoices:
         answer says why."""
         on = self.host.sounds.toggle()
         if on is None:
-            self.tell(_(NO_DEVICE))
+            self.reply(_(NO_DEVICE))
             return
-        self.tell(_("Sound on.") if on else _("Sound off."))
+        self.reply(_("Sound on.") if on else _("Sound off."))
         self.host.remember_choice(sound=on)
 
     def set_human(self, color: Color) -> None:
@@ -73,7 +73,7 @@ class PlayerChoices:
         self.session.set_human(color)
         self.host.remember_choice(human_color=color)
         if words:  # about the players, not the position: it stays its time
-            self.session.notify(words)
+            self.session.show_notice(words)
 
     def take_side(self) -> None:
         """B, W, T or a new MODE in a game that came with its players' names (a file, a
@@ -129,9 +129,9 @@ class PlayerChoices:
             session.set_two_players(True)
             mode, words = "two-players", _("Two players: both sides are yours to play.")
         if mode == "computer":  # which level it plays: a message that stays, moves or not
-            self.session.notify(words)
+            self.session.show_notice(words)
         else:
-            self.tell(words)
+            self.reply(words)
         self.host.remember_choice(mode=mode)
 
     def take_players(self, mode: str, color: Color) -> None:
@@ -152,7 +152,7 @@ class PlayerChoices:
             return
         self.session.paused = not self.session.paused
         self.session.step_once = False
-        self.tell(
+        self.reply(
             _("Paused: . plays one move, P goes on.") if self.session.paused else _("Going on.")
         )
 
@@ -165,7 +165,7 @@ class PlayerChoices:
         """One level up or down, within the engine's levels; a search under way starts over.
         With two players no computer plays: the level waits for another mode."""
         if self.session.two_players:
-            self.tell(_("Two players: no computer plays, and hints are always the strongest."))
+            self.reply(_("Two players: no computer plays, and hints are always the strongest."))
             return
         level = clamp_level(self.session.shown_level() + delta)
         if level != self.session.shown_level():

@@ -29,7 +29,7 @@ class ClubScene(Protocol):
     def computer(self) -> ComputerTurn: ...
     @property
     def choices(self) -> PlayerChoices: ...
-    def tell(self, message: str, lasting: bool = False) -> None: ...
+    def reply(self, message: str, lasting: bool = False) -> None: ...
 
 
 def time_control(text: str) -> TimeControl | None:
@@ -63,7 +63,7 @@ class ClubPlay:
         computer.hooks.found_position = self.next.found
 
     def _tell(self, message: str) -> None:
-        self.scene.tell(message, lasting=True)
+        self.scene.reply(message, lasting=True)
 
     def tick(self) -> None:
         """Once a frame: a flag that falls ends the game."""
@@ -83,13 +83,13 @@ class ClubPlay:
             self.scene.choices.toggle_pause()
             return
         if self.clocks.clock is None or session.is_over():
-            self.scene.tell(_(PAUSE_NO_CLOCK))
+            self.scene.reply(_(PAUSE_NO_CLOCK))
             return
         session.paused = not session.paused
         self.clocks.pause(session.paused)
         if session.paused:
             self.scene.computer.forget()
-        self.scene.tell(_(PAUSED if session.paused else RESUMED), lasting=session.paused)
+        self.scene.reply(_(PAUSED if session.paused else RESUMED), lasting=session.paused)
 
     def set_control(self, control: TimeControl | None) -> None:
         """The clock for the next new games, remembered."""

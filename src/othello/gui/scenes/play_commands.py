@@ -59,7 +59,7 @@ class CommandsScene(Protocol):
     def club(self) -> ClubPlay: ...
     @property
     def explorer(self) -> ExplorerView: ...
-    def tell(self, message: str, lasting: bool = False) -> None: ...
+    def reply(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
     def move_cursor(self, dx: int, dy: int) -> None: ...
@@ -78,7 +78,7 @@ class GameCommands:
         notice says how to get it back."""
         kept = self.scene.club.new_game()
         if kept is not None:
-            self.scene.tell(stepped_text("new", kept), lasting=True)
+            self.scene.reply(stepped_text("new", kept), lasting=True)
 
     def show_game_card(self) -> None:
         """K: the next game's start and clock, and the player's strength over time."""
@@ -108,9 +108,9 @@ class GameCommands:
         self.scene.finish_animation()
         before = self.session.game
         if not (self.session.undo() if way == "undo" else self.session.redo()):
-            self.scene.tell(_("Nothing to undo.") if way == "undo" else _("Nothing to redo."))
+            self.scene.reply(_("Nothing to undo.") if way == "undo" else _("Nothing to redo."))
         elif self.session.game is not before:
-            self.scene.tell(stepped_text(way, self.session.game), lasting=True)
+            self.scene.reply(stepped_text(way, self.session.game), lasting=True)
 
     def show_moves(self) -> None:
         """The move list, over the panel: browse the game's positions, view only."""
@@ -125,7 +125,7 @@ class GameCommands:
                 verdicts=computer.reviewed,
                 progress=computer.review_progress,
                 graph=computer.graph_points,
-                tell=partial(self.scene.tell, lasting=True),
+                reply=partial(self.scene.reply, lasting=True),
                 on_close=self._end_card_back if end_card else None,  # Space works on it again
             )
 
@@ -138,7 +138,7 @@ class GameCommands:
         self.host.open_screen(
             "set-up",
             session=self.session,
-            tell=self.scene.tell,
+            reply=self.scene.reply,
             retract=self.scene.notices.drop_answers,
         )
 
@@ -154,7 +154,7 @@ class GameCommands:
         self.host.open_screen(
             "puzzles",
             session=self.session,
-            tell=self.scene.tell,
+            reply=self.scene.reply,
             puzzles=self.scene.puzzle_feed,
             on_close=self._end_card_back if end_card else None,  # the finished game, as left
             first=list(first),
@@ -172,7 +172,7 @@ class GameCommands:
             "drills",
             session=self.session,
             feed=self.scene.drill_feed,
-            tell=partial(self.scene.tell, lasting=True),
+            reply=partial(self.scene.reply, lasting=True),
         )
 
     def _end_card_back(self) -> None:
@@ -186,7 +186,7 @@ class GameCommands:
         kept = self.session.set_game(game)
         self.host.close_screen("end")
         self.show_moves()
-        self.scene.tell(library_words.opened(kept is not None), lasting=True)
+        self.scene.reply(library_words.opened(kept is not None), lasting=True)
 
     def picture(self, numbers: bool) -> None:
         """Ctrl+P (Ctrl+Shift+P: with move numbers): the position on the board (or the one
@@ -203,9 +203,9 @@ class GameCommands:
         try:
             export(shown, path, PictureOptions(numbers=numbers), shown.cursor, font)
         except OSError as err:
-            self.scene.tell(library_words.picture_failed(str(err)), lasting=True)
+            self.scene.reply(library_words.picture_failed(str(err)), lasting=True)
             return
-        self.scene.tell(library_words.picture_saved(str(path), copy(str(path))), lasting=True)
+        self.scene.reply(library_words.picture_saved(str(path), copy(str(path))), lasting=True)
 
     def show_library(self) -> None:
         """The game library over the window (not in the demo)."""
@@ -217,18 +217,20 @@ class GameCommands:
             keeper=self.host.library,
             state=self.host.library_list,
             open_game=self.open_entry,
-            tell=partial(self.scene.tell, lasting=True),
+            reply=partial(self.scene.reply, lasting=True),
         )
 
     def toggle_explorer(self) -> None:
         """X: the explorer's next source; in puzzles and drills it stays hidden, and says
         why."""
         if self.session.shown_kind == "puzzle":
-            self.scene.tell(_("The explorer is hidden in Puzzles: it would give the answers away."))
+            self.scene.reply(
+                _("The explorer is hidden in Puzzles: it would give the answers away.")
+            )
         elif self.session.shown_kind == "drill":
-            self.scene.tell(hidden_text())
+            self.scene.reply(hidden_text())
         else:
-            self.scene.tell(self.scene.explorer.cycle())
+            self.scene.reply(self.scene.explorer.cycle())
 
     def show_display(self) -> None:
         """The Display card: language, theme and text size."""

@@ -54,14 +54,14 @@ class PositionEditor(Scene):
         self,
         host: Host,
         session: Session,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
         retract: Callable[[], None] | None = None,
     ) -> None:
-        """``tell`` answers the player; ``retract`` takes an answer back (a refusal to play
+        """``reply`` answers the player; ``retract`` takes an answer back (a refusal to play
         a position whose fault has since been mended)."""
         self.host = host
         self.session = session
-        self.tell = tell
+        self.reply = reply
         self.retract = retract or (lambda: None)
         self.refused = False  # the last Enter was refused, and its words may still show
         board = session.board
@@ -144,19 +144,19 @@ class PositionEditor(Scene):
         problem = self._problem(start)
         if problem is not None:
             self.refused = True
-            self.tell(_("Cannot play this set-up. {problem}").format(problem=problem))
+            self.reply(_("Cannot play this set-up. {problem}").format(problem=problem))
             return
         self._close()
         self.session.set_game(Game(start))
         if start.is_game_over():
             b, w = start.count()
-            self.session.notify(
+            self.session.show_notice(
                 _("Set up: nobody can move here, so the game is over ({black}–{white}).").format(
                     black=b, white=w
                 )
             )
         else:  # (a message that stays its time, though the computer may move at once)
-            self.session.notify(
+            self.session.show_notice(
                 _("Set up: Black to move. U brings the earlier game back.")
                 if self.black_to_move
                 else _("Set up: White to move. U brings the earlier game back.")
@@ -178,7 +178,7 @@ class PositionEditor(Scene):
         line = min(int(size * 1.6), int((room.height - 2 * pad) / rows))
         y = room.top + pad
         surface.blit(
-            text.render(_("Set up a position"), size + 2, theme.TEXT, bold=True),
+            text.render(_("Set up a position"), size + 2, theme.now.text, bold=True),
             (room.left + pad, y),
         )
         y += 2 * line
@@ -198,7 +198,7 @@ class PositionEditor(Scene):
             spare -= (len(wrapped) - 1) * line
             self.shown += wrapped
             for part in wrapped:
-                surface.blit(text.render(part, px, theme.TEXT), (room.left + pad, y))
+                surface.blit(text.render(part, px, theme.now.text), (room.left + pad, y))
                 y += line
         self._draw_buttons(surface, room, y + line // 2, columns, size)
 
@@ -209,7 +209,7 @@ class PositionEditor(Scene):
         text, gap = self.host.text, max(4, size // 2)
         width = (room.width - 2 * size - (columns - 1) * gap) // columns
         one_line = all(
-            text.render(f"{_(label)} ({key})", size, theme.TEXT).get_width() <= width - 8
+            text.render(f"{_(label)} ({key})", size, theme.now.text).get_width() <= width - 8
             for _action, label, key in BUTTONS
         )
         small = max(MIN_TEXT, size - 3)
@@ -223,20 +223,26 @@ class PositionEditor(Scene):
             self.buttons[action] = rect
             hover = rect.collidepoint(self.host.mouse)
             fill = (
-                theme.BUTTON_HOVER if hover else theme.ACCENT if action == "play" else theme.BUTTON
+                theme.now.button_hover
+                if hover
+                else theme.now.accent
+                if action == "play"
+                else theme.now.button
             )
             button(surface, fill, rect, 6)
             if one_line:
                 self.shown.append(f"{label} ({key})")
-                shown = text.render(f"{label} ({key})", size, theme.TEXT)
+                shown = text.render(f"{label} ({key})", size, theme.now.text)
                 surface.blit(shown, shown.get_rect(center=rect.center))
                 continue
             # the key under the label: every button says its key, however narrow the panel
             forms = [label, _(SHORT[action])] if action in SHORT else [label]
             fitted, px = text.fit(forms, rect.width - 8, size)
             self.shown.append(f"{fitted} {key}")
-            shown = text.render(fitted, px, theme.TEXT)
-            keyed = text.render(key, small, theme.TEXT_DIM if action != "play" else theme.TEXT)
+            shown = text.render(fitted, px, theme.now.text)
+            keyed = text.render(
+                key, small, theme.now.text_dim if action != "play" else theme.now.text
+            )
             y = rect.centery - (shown.get_height() + keyed.get_height()) // 2
             surface.blit(shown, shown.get_rect(midtop=(rect.centerx, y)))
             surface.blit(keyed, keyed.get_rect(midtop=(rect.centerx, y + shown.get_height())))

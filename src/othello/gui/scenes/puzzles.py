@@ -57,14 +57,14 @@ class PuzzleOverlay(Scene):
         self,
         host: PlayHost,
         session: Session,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
         puzzles: PuzzleFeed,
         on_close: Callable[[], None] | None = None,
         first: Sequence[str] = (),
     ) -> None:
         """``puzzles`` keeps the window's queue: answers are written through it; the first
         of ``first`` (puzzle ids) it holds is shown first (the progress card's theme)."""
-        self.host, self.session, self.tell = host, session, tell
+        self.host, self.session, self.reply = host, session, reply
         self.on_close = on_close  # e.g. the end card, put back over the finished game
         self.puzzles = puzzles
         self.queue: PuzzleQueue = puzzles.queue()
@@ -91,7 +91,7 @@ class PuzzleOverlay(Scene):
         self.worker.cancel()
         chosen = self.queue.first_of(first)
         if first and chosen is None:
-            self.tell(_("That mistake's puzzle is not among your puzzles: the next one instead."))
+            self.reply(_("That mistake's puzzle is not among your puzzles: the next one instead."))
         self.puzzle = chosen or self.queue.next()
         self.verdict, self.pending, self.line, self.tries = None, None, [], 0
         self.after, self.searching, self.said = {}, None, ""
@@ -117,10 +117,10 @@ class PuzzleOverlay(Scene):
         if self.puzzle is None or self.pending is not None:
             return
         if self.verdict is not None and self.verdict.right:
-            self.tell(_("Solved. Enter: the next puzzle."))
+            self.reply(_("Solved. Enter: the next puzzle."))
             return
         if not self.board.is_legal(square):
-            self.tell(_("{square} is not a legal move here.").format(square=square_name(square)))
+            self.reply(_("{square} is not a legal move here.").format(square=square_name(square)))
             return
         self.pending = square_name(square)
         if self.scores is not None:
@@ -182,7 +182,7 @@ class PuzzleOverlay(Scene):
         if outcome is None:
             return
         if outcome.error is not None:
-            self.tell(_("The puzzle's search failed; the answer cannot be checked. Enter: next."))
+            self.reply(_("The puzzle's search failed; the answer cannot be checked. Enter: next."))
             return
         if outcome.kind == JobKind.JUDGE and self.puzzle is not None:
             judged = {m.move: m.score for m in outcome.value}
@@ -248,27 +248,29 @@ class PuzzleOverlay(Scene):
             counts = _("{counts} · {n} new from your game").format(
                 counts=counts, n=total - self.known
             )
-        out: list[tuple[str, Any]] = [(counts, theme.TEXT_DIM)]
+        out: list[tuple[str, Any]] = [(counts, theme.now.text_dim)]
         p = self.puzzle
         if p is None:
-            return [*out, (_("No puzzles."), theme.TEXT)]
-        out.append((origin_text(p), theme.TEXT_DIM))
-        out.append((task_text(p), theme.TEXT))
-        out.append((stake_text(p), theme.TEXT))
+            return [*out, (_("No puzzles."), theme.now.text)]
+        out.append((origin_text(p), theme.now.text_dim))
+        out.append((task_text(p), theme.now.text))
+        out.append((stake_text(p), theme.now.text))
         if self.pending is not None:
-            out.append((_("{move}: checking…").format(move=self.pending), theme.TEXT_DIM))
+            out.append((_("{move}: checking…").format(move=self.pending), theme.now.text_dim))
         elif self.verdict is not None:
-            colour = theme.RIGHT if self.verdict.right else theme.WRONG
+            colour = theme.now.right if self.verdict.right else theme.now.wrong
             out.append((verdict_text(self.verdict), colour))
             self.said = self.why_wrong() or ""
             if self.said:
-                out.append((self.said, theme.TEXT))
+                out.append((self.said, theme.now.text))
             if not self.verdict.right:
                 line = " ".join(self.line[:8]) if self.line else _("searching…")
-                out.append((_("Best line: {line}").format(line=line), theme.TEXT))
-                out.append((_("Click another move to try again, or Enter: next."), theme.TEXT_DIM))
+                out.append((_("Best line: {line}").format(line=line), theme.now.text))
+                out.append(
+                    (_("Click another move to try again, or Enter: next."), theme.now.text_dim)
+                )
             elif self.tries > 1:
-                out.append((_("Found on a later try: counted as missed."), theme.TEXT_DIM))
+                out.append((_("Found on a later try: counted as missed."), theme.now.text_dim))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -279,7 +281,7 @@ class PuzzleOverlay(Scene):
         size = scaled(min(16, room.width // 18))
         pad, line_h = size, int(size * 1.5)
         y = room.top + pad
-        title = text.render(_("Puzzles"), size + 2, theme.TEXT, bold=True)
+        title = text.render(_("Puzzles"), size + 2, theme.now.text, bold=True)
         surface.blit(title, (room.left + pad, y))
         y += int(line_h * 1.5)
         width = room.width - 2 * pad
@@ -302,12 +304,12 @@ class PuzzleOverlay(Scene):
             return
         layout = self.host.layout
         best = layout.square_rect(parse_move(self.verdict.best)).inflate(-4, -4)
-        pygame.draw.rect(surface, theme.HINT_BEST, best, width=3, border_radius=6)
+        pygame.draw.rect(surface, theme.now.hint_best, best, width=3, border_radius=6)
         mine = layout.square_rect(parse_move(self.verdict.move)).inflate(-10, -10)
         if self.verdict.right:
-            pygame.draw.rect(surface, theme.RIGHT, mine, width=3, border_radius=6)
+            pygame.draw.rect(surface, theme.now.right, mine, width=3, border_radius=6)
         else:
-            crossed_frame(surface, theme.WRONG, mine, 3)
+            crossed_frame(surface, theme.now.wrong, mine, 3)
 
     def _draw_buttons(self, surface: pygame.Surface, room: pygame.Rect, size: int) -> None:
         text, gap = self.host.text, max(4, size // 2)
@@ -320,10 +322,14 @@ class PuzzleOverlay(Scene):
             self.buttons[action] = rect
             hover = rect.collidepoint(self.host.mouse)
             fill = (
-                theme.BUTTON_HOVER if hover else theme.ACCENT if action == "next" else theme.BUTTON
+                theme.now.button_hover
+                if hover
+                else theme.now.accent
+                if action == "next"
+                else theme.now.button
             )
             button(surface, fill, rect, 6)
             name = _(label)
             fitted, px = text.fit([f"{name} ({key})", name], rect.width - 8, size)
-            shown = text.render(fitted, px, theme.TEXT)
+            shown = text.render(fitted, px, theme.now.text)
             surface.blit(shown, shown.get_rect(center=rect.center))

@@ -38,8 +38,8 @@ class _App(Protocol):
 
     on_close: list[Callable[[], None]]
 
-    def notify(self, message: str) -> None: ...
-    def inform(self, message: str) -> None: ...
+    def warn(self, message: str) -> None: ...
+    def mention(self, message: str) -> None: ...
 
 
 def line_of(session: Session) -> list[Game]:
@@ -226,7 +226,7 @@ def _resume(app: _App, watch: AutosaveWatch, instance: instances.Instance, annou
         return
     found = watch.resume(own) if own is not None else Resumed()
     if found.bad:
-        app.notify(
+        app.warn(
             ngettext(
                 "{n} kept game could not be read (damaged) and was left out.",
                 "{n} kept games could not be read (damaged) and were left out.",
@@ -237,7 +237,7 @@ def _resume(app: _App, watch: AutosaveWatch, instance: instances.Instance, annou
     if others:
         _hand_over(app, watch, [other for other, _held in others], instance)
     if taken:
-        app.inform(
+        app.mention(
             ngettext(
                 "The game left in another window is behind Undo (U).",
                 "The {n} games left in other windows are behind Undo (U).",
@@ -249,9 +249,9 @@ def _resume(app: _App, watch: AutosaveWatch, instance: instances.Instance, annou
     game = app.session.game
     if game.is_untouched() and app.session.earlier:
         back = game_summary(app.session.earlier[-1])
-        app.inform(_("A new game; Undo (U) brings back the one before: {game}").format(game=back))
+        app.mention(_("A new game; Undo (U) brings back the one before: {game}").format(game=back))
     elif not game.is_untouched():
-        app.inform(_("Resumed your game: {summary}").format(summary=game_summary(game)))
+        app.mention(_("Resumed your game: {summary}").format(summary=game_summary(game)))
 
 
 def _hand_over(
@@ -278,14 +278,14 @@ def _claim(app: _App) -> instances.Instance:
     and is let go of at quit, after a last save."""
     instance = instances.claim()
     if instance.slot is None:
-        app.notify(
+        app.warn(
             _(
                 "Othello is already open in {n} other windows: this one's game is not "
                 "autosaved (Ctrl+S saves it)"
             ).format(n=instance.number - 1)
         )
     elif instance.number > 1:
-        app.notify(
+        app.warn(
             _(
                 "Othello is already open in another window: this one keeps its game apart, "
                 "so neither window's game is lost"

@@ -48,19 +48,19 @@ class ComputerTurn:
         worker: SearchWorker,
         session: Session,
         min_seconds: float,
-        notify: Callable[[str], None],
-        tell: Callable[[str], None],
+        warn: Callable[[str], None],
+        reply: Callable[[str], None],
     ) -> None:
-        """``notify`` reports a failure (and logs it); ``tell`` answers the player (a hint)."""
+        """``warn`` reports a failure (and logs it); ``reply`` answers the player (a hint)."""
         self.worker = worker
         self.session = session
         self.min_seconds = min_seconds  # an instant reply is hard to follow; pace it a little
         self.watch_seconds = min_seconds  # watch mode's pace (WATCH_SECONDS; not the demo's)
-        self.notify = notify
-        self.tell = tell
+        self.warn = warn
+        self.reply = reply
         self.pending: str | None = None  # the computer's chosen move, waiting to be shown
         self.pending_book = False  # ... and it came from the opening book
-        self.reviewing = GameReview(worker, session, tell)
+        self.reviewing = GameReview(worker, session, reply)
         self.pending_score: tuple[int, bool] | None = None  # the chosen move's, Black's side
         self.search_failed = False  # no retrying a broken search until the game changes
         self.turn_wait = 0.0  # how long the computer's move has been due
@@ -143,7 +143,7 @@ class ComputerTurn:
                 if score is not None:
                     self.judgement.note(tuple(game.moves[: game.cursor]), *score)
             except ValueError as err:
-                self.notify(
+                self.warn(
                     _(
                         "The computer chose an impossible move ({problem}); "
                         "choose a new game or undo."
@@ -203,9 +203,9 @@ class ComputerTurn:
     def ask_hint(self) -> None:
         """Score every move of the player's; the hint shows when the scores come back."""
         if not self.session.is_human_turn():
-            self.tell(_("Hints are for your turn."))
+            self.reply(_("Hints are for your turn."))
         elif self.session.must_pass():
-            self.tell(_("You have no legal move: you pass."))
+            self.reply(_("You have no legal move: you pass."))
         elif self.worker.kind != JobKind.ANALYZE:
             # Advice for the player: the strongest analysis, whatever the opponent's level.
             self.worker.analyze(self.session.board, ANALYSIS.number)
@@ -216,9 +216,9 @@ class ComputerTurn:
         self.hints, self.hints_exact = {parse_move(m): score for m, score in scores}, exact
         if not scores:
             return
-        self.tell(hint_text(scores, False, exact))
+        self.reply(hint_text(scores, False, exact))
         if not self.hint_explained:  # what the scores mean, once, in a notice of its own
-            self.session.notify(hint_explanation(exact))
+            self.session.show_notice(hint_explanation(exact))
         self.hint_explained = True
 
     def hint_words(self, square: Square | None) -> str | None:
@@ -267,14 +267,12 @@ class ComputerTurn:
             failed = {"problem": outcome.error}
             if outcome.kind == JobKind.REVIEW:
                 self.reviewing.wanted = False
-                self.notify(
-                    _("The review stopped: the search failed ({problem}).").format(**failed)
-                )
+                self.warn(_("The review stopped: the search failed ({problem}).").format(**failed))
                 return
             # no retrying every frame
             self.search_failed = outcome.kind in (JobKind.THINK, JobKind.SCORE)
             words = _("The computer's search failed ({problem}); undo or start a new game.")
-            self.notify(words.format(**failed))
+            self.warn(words.format(**failed))
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])

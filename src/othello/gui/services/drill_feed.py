@@ -19,9 +19,9 @@ from othello.study.named_openings import load_openings
 class DrillFeed:
     """The schedule of one window, and its saves."""
 
-    def __init__(self, keeper: LibraryWorker, tell: Callable[[str], None]) -> None:
+    def __init__(self, keeper: LibraryWorker, reply: Callable[[str], None]) -> None:
         self.keeper = keeper
-        self.tell = tell
+        self.reply = reply
         self._schedule: Schedule | None = None
         self._saves: DrillSaves | None = None
         self._asked = False
@@ -42,7 +42,7 @@ class DrillFeed:
         self._schedule, notice = found
         self._saves = DrillSaves(self._schedule)
         if notice is not None:
-            self.tell(notice)
+            self.reply(notice)
 
     def save(self) -> None:
         """What was answered since the last save, to the library's writer."""

@@ -61,8 +61,8 @@ class _App(Protocol):
     @property
     def on_file_dropped(self) -> list[Callable[[Path], bool]]: ...
 
-    def notify(self, message: str) -> None: ...
-    def tell(self, message: str) -> None: ...
+    def warn(self, message: str) -> None: ...
+    def reply(self, message: str) -> None: ...
     def open_screen(self, name: ScreenName, **options: Any) -> object: ...
     def find_screen(self, name: ScreenName) -> object | None: ...
 
@@ -168,7 +168,7 @@ class LibraryFeed:
         if self.app.session.game is game and not self.app.demo:
             self.keep(words.SAVED_HERE)  # "Saved to ..." says enough; the library has it too
 
-    def keep(self, source: str, tell: bool = False, game: Game | None = None) -> None:
+    def keep(self, source: str, reply: bool = False, game: Game | None = None) -> None:
         """Keep the game on the board (or ``game``, one that left it) as it stands."""
         session = self.app.session
         game = session.game if game is None else game
@@ -180,8 +180,8 @@ class LibraryFeed:
         def kept(game_id: int | None) -> None:
             for hook in self.on_kept:
                 hook()
-            if tell and game_id is not None:
-                self.app.tell(words.kept(source))
+            if reply and game_id is not None:
+                self.app.reply(words.kept(source))
 
         self.app.library.keep(game, record, source, kept)
 
@@ -213,16 +213,16 @@ class LibraryFeed:
 
     def start_import(self, path: Path) -> None:
         app = self.app
-        app.tell(words.import_started(path.name))
+        app.reply(words.import_started(path.name))
 
         def done(result: ImportReport | str) -> None:
             if isinstance(result, str):
-                app.notify(words.import_failed(path.name, result))
+                app.warn(words.import_failed(path.name, result))
                 return
             for hook in self.on_kept:
                 hook()
             r = result
-            app.tell(words.import_done(path.name, r.added, r.duplicates, r.skipped, r.first_error))
+            app.reply(words.import_done(path.name, r.added, r.duplicates, r.skipped, r.first_error))
 
         app.library.import_file(path, done)  # its progress is there from now on, for the bar
         if app.find_screen("import-bar") is None:

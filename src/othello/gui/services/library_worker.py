@@ -150,7 +150,7 @@ class _Worker(threading.Thread):
             except LibraryBusy:
                 if not told:
                     told = True
-                    self.keeper.answer(self.keeper.notify, library_busy())
+                    self.keeper.answer(self.keeper.warn, library_busy())
                 if self.keeper.stopping.wait(self.keeper.retry):
                     return False
                 continue
@@ -164,7 +164,7 @@ class _Worker(threading.Thread):
                     self.keeper.answer(task.fail, str(err))
                 return False
             except OthelloError as err:
-                self.keeper.answer(self.keeper.notify, library_unavailable(str(err)))
+                self.keeper.answer(self.keeper.warn, library_unavailable(str(err)))
                 return True
             if task.done is not None:
                 self.keeper.answer(task.done, result)
@@ -175,9 +175,9 @@ class LibraryWorker:
     """The library as the window sees it: jobs in, answers out on the frame loop."""
 
     def __init__(
-        self, notify: Callable[[str], None], path: Path | None = None, retry: float = RETRY_SECONDS
+        self, warn: Callable[[str], None], path: Path | None = None, retry: float = RETRY_SECONDS
     ) -> None:
-        self.notify = notify
+        self.warn = warn
         self.path = path or library_path()
         self.retry = retry
         self.wait = WAIT_SECONDS  # how long one write waits for another writer
@@ -225,11 +225,11 @@ class LibraryWorker:
             raise
         except LibraryError as err:
             self.broken = str(err)
-            self.answer(self.notify, library_unavailable(str(err)))
+            self.answer(self.warn, library_unavailable(str(err)))
             return None
         for notice in notices:
             self.generation += 1
-            self.answer(self.notify, notice)
+            self.answer(self.warn, notice)
         return library
 
     def _take_in(self, library: Library) -> bool:
@@ -243,7 +243,7 @@ class LibraryWorker:
             log.warning("old files and the pending spool not taken in now: %s", err)
             return False
         for notice in taken.notices:
-            self.answer(self.notify, notice)
+            self.answer(self.warn, notice)
         return True
 
     def repair(self, worker: _Worker) -> None:
@@ -256,11 +256,11 @@ class LibraryWorker:
             except LibraryError as err:
                 worker.library = None
                 self.broken = str(err)
-                self.answer(self.notify, library_unavailable(str(err)))
+                self.answer(self.warn, library_unavailable(str(err)))
                 return
             self.generation += 1
             worker.generation = self.generation
-            self.answer(self.notify, notice)
+            self.answer(self.warn, notice)
 
     def _first_open(self, library: Library) -> None:
         """The writer's first job: the file checked page by page (SQLite's quick check; a
@@ -271,7 +271,7 @@ class LibraryWorker:
         if report is not None and report.added:
             from othello.gui.model.library_words import games_taken_in
 
-            self.answer(self.notify, games_taken_in(report.added))
+            self.answer(self.warn, games_taken_in(report.added))
 
     def read_now(self, job: LibraryJob) -> Any:
         """``job`` on the frame loop's own connection, at once: what the window must know
@@ -289,7 +289,7 @@ class LibraryWorker:
             with self._repair_lock:
                 self._here, notice = reopen_damaged(self._here)
                 self.generation += 1
-            self.answer(self.notify, notice)
+            self.answer(self.warn, notice)
             return job(self._here)
 
     def done_reading_now(self) -> None:
@@ -368,7 +368,7 @@ class LibraryWorker:
     def cannot_write(self, why: str) -> None:
         """A write failed for good (not busy, not damaged): said once until one works."""
         if self.failing is None:
-            self.answer(self.notify, library_unavailable(why))
+            self.answer(self.warn, library_unavailable(why))
             log.warning("library write failed: %s", why)  # said once, as in the window
         self.failing = why
 

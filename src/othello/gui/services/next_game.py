@@ -26,13 +26,13 @@ class NextGame:
         self,
         session: Session,
         worker: SearchWorker,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
         kind: str = "standard",
         rng: random.Random | None = None,
     ) -> None:
         self.session = session
         self.worker = worker
-        self.tell = tell
+        self.reply = reply
         self.kind = kind if kind in KINDS else "standard"
         self.moves, self.low, self.high = 24, 0, 4
         self.rng = rng or random.Random()
@@ -48,13 +48,13 @@ class NextGame:
             try:
                 opening = balanced_start(self.rng)
             except StartsError as err:
-                self.tell(_(NO_BALANCED).format(problem=err))
+                self.reply(_(NO_BALANCED).format(problem=err))
                 return self.session.new_game()
             return self.session.new_game(given=opening.moves, origin="balanced")
         if self.kind == "range":
             self.waiting = True
             self.worker.position(self.moves, self.low, self.high, self.rng.randrange(1 << 30))
-            self.tell(_(FINDING).format(**self.words()))
+            self.reply(_(FINDING).format(**self.words()))
             return None
         return self.session.new_game()
 
@@ -62,7 +62,7 @@ class NextGame:
         """The search process's answer to a range: ``(moves, score)``, or None."""
         self.waiting = False
         if not isinstance(value, (tuple, list)) or len(value) != 2:
-            self.tell(_(NOT_FOUND).format(**self.words()))
+            self.reply(_(NOT_FOUND).format(**self.words()))
             return None
         moves, _score = value
         return self.session.new_game(given=tuple(int(sq) for sq in moves), origin="range")

@@ -6,7 +6,7 @@ What was copied is also kept in memory, so copy-then-paste inside the game works
 where the system clipboard does not. Needs a window (pygame.display.set_mode) first.
 
 :func:`attach` connects all of it to a running ``othello.gui.app.App`` through the hooks the
-window offers (``session.on_game_changed``, ``on_unhandled_event``, ``notify``), so the
+window offers (``session.on_game_changed``, ``on_unhandled_event``, ``warn``), so the
 window itself needs one call and no knowledge of files.
 """
 
@@ -149,18 +149,18 @@ class _App(Protocol):
     on_unhandled_event: list[Callable[[Any], bool]]
     on_close: list[Callable[[], None]]
 
-    def notify(self, message: str) -> None: ...
-    def inform(self, message: str) -> None: ...
-    def tell(self, message: str) -> None: ...
+    def warn(self, message: str) -> None: ...
+    def mention(self, message: str) -> None: ...
+    def reply(self, message: str) -> None: ...
 
 
 def copy_game(app: _App) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
     text = game_files.game_to_text(app.session.game).strip()
     if copy(text):
-        app.tell(_("Copied the game: {text}").format(text=_short(text)))
+        app.reply(_("Copied the game: {text}").format(text=_short(text)))
     else:
-        app.notify(_("No system clipboard here; the game is kept for Ctrl+V inside this window"))
+        app.warn(_("No system clipboard here; the game is kept for Ctrl+V inside this window"))
 
 
 def paste_game(app: _App) -> None:
@@ -168,24 +168,22 @@ def paste_game(app: _App) -> None:
     text = paste()
     if text is None:
         if available():
-            app.notify(
+            app.warn(
                 _(
                     "The clipboard holds no text (none, or too much to read); copy a "
                     "transcript like f5d6c3 or a board string"
                 )
             )
         else:
-            app.notify(
-                _("No system clipboard here, and nothing was copied in this window (Ctrl+C)")
-            )
+            app.warn(_("No system clipboard here, and nothing was copied in this window (Ctrl+C)"))
         return
     try:
         game = game_files.parse_game_text(text)
     except OthelloError as err:
-        app.notify(_("Pasted text not used. {problem}").format(problem=err))
+        app.warn(_("Pasted text not used. {problem}").format(problem=err))
         return
     kept = app.session.set_game(game)
-    app.tell(_("Pasted {summary}.").format(summary=game_summary(game)) + _way_back(kept))
+    app.reply(_("Pasted {summary}.").format(summary=game_summary(game)) + _way_back(kept))
 
 
 def save_game_file(app: _App) -> None:
@@ -193,9 +191,9 @@ def save_game_file(app: _App) -> None:
     try:
         path = game_files.save_game(app.session.game)
     except OthelloError as err:
-        app.notify(str(err))
+        app.warn(str(err))
         return
-    app.tell(_("Saved to {path}").format(path=path))
+    app.reply(_("Saved to {path}").format(path=path))
     for hook in getattr(app, "on_game_saved", ()):  # the game library keeps it too
         hook(app.session.game)
 
@@ -205,11 +203,11 @@ def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
     try:
         game = game_files.load_game(path)
     except OthelloError as err:
-        app.notify(f"{err}{hint}")
+        app.warn(f"{err}{hint}")
         return False
     kept = app.session.set_game(game)
     loaded = _("Loaded {name}: {summary}.").format(name=path.name, summary=game_summary(game))
-    app.tell(loaded + _way_back(kept) + hint)
+    app.reply(loaded + _way_back(kept) + hint)
     return True
 
 
@@ -242,7 +240,7 @@ class GameFiles:
     def load(self, app: _App) -> None:
         found = self.next()
         if found is None:
-            app.notify(
+            app.warn(
                 _("No saved games in {folder}; save one with Ctrl+S").format(
                     folder=game_files.games_dir()
                 )

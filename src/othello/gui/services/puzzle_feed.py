@@ -33,9 +33,9 @@ class PuzzleFeed:
     Puzzles is open adds to the queue being answered."""
 
     def __init__(
-        self, tell: Callable[[str], None], keeper: LibraryWorker, read_ahead: bool = False
+        self, reply: Callable[[str], None], keeper: LibraryWorker, read_ahead: bool = False
     ) -> None:
-        self.tell = tell
+        self.reply = reply
         self.keeper = keeper
         self.seen: Review | None = None
         self._queue: PuzzleQueue | None = None
@@ -76,7 +76,7 @@ class PuzzleFeed:
             self._queue, notice = found
             self._saves = PuzzleSaves(self._queue)
             if notice is not None:
-                self.tell(notice)
+                self.reply(notice)
         return self._queue
 
     def save(self) -> None:
@@ -105,7 +105,7 @@ class PuzzleFeed:
         added = self.queue().add(puzzles)
         self.save()
         if added:
-            self.tell(
+            self.reply(
                 ngettext(
                     "{n} puzzle from this game's mistakes: Z to practise.",
                     "{n} puzzles from this game's mistakes: Z to practise.",

@@ -30,11 +30,11 @@ class GameReview:
         self,
         worker: SearchWorker,
         session: Session,
-        tell: Callable[[str], None],
+        reply: Callable[[str], None],
     ) -> None:
         self.worker = worker
         self.session = session
-        self.tell = tell
+        self.reply = reply
         self.wanted = False  # the player asked for a review that has not judged every move yet
 
     @property
@@ -51,14 +51,14 @@ class GameReview:
         """R: review the game; R again stops the review."""
         if self.wanted:
             self.stop()
-            self.tell(_("Review stopped."))
+            self.reply(_("Review stopped."))
             return
         if not any(sq != PASS for sq in self.line()):
-            self.tell(_("Nothing to review yet: play some moves first."))
+            self.reply(_("Nothing to review yet: play some moves first."))
             return
         self.wanted = True
         self.judgement.review = None
-        self.tell(_("Reviewing every move (R stops; play on meanwhile). M then shows the marks."))
+        self.reply(_("Reviewing every move (R stops; play on meanwhile). M then shows the marks."))
 
     def stop(self, why: str = "") -> None:
         """End the review before its end; ``why`` is said in the window (a message that
@@ -66,7 +66,7 @@ class GameReview:
         if self.worker.kind == JobKind.REVIEW:
             self.worker.cancel()
         if self.wanted and why:
-            self.session.notify(why)
+            self.session.show_notice(why)
         self.wanted = False
 
     def run_when_free(self, computer_first: bool) -> None:
@@ -85,7 +85,7 @@ class GameReview:
             self.stop(_("Review stopped: no moves on the board to review."))
         elif first is None:
             self.wanted = False
-            self.tell(review_summary(self.judgement.review_done(start, line)))
+            self.reply(review_summary(self.judgement.review_done(start, line)))
             self.session.judgements.reviewed()  # kept with the game from now on
         else:
             self.judgement.review_started(start, line)

@@ -49,12 +49,12 @@ class Sounds:
     """Plays place.wav and flip.wav when enabled and when the mixer could start."""
 
     def __init__(
-        self, folder: Path, enabled: bool, notify: Callable[[str], None], report: Report
+        self, folder: Path, enabled: bool, warn: Callable[[str], None], report: Report
     ) -> None:
-        """``notify`` hears about the audio device, ``report`` about sound files that will not load."""
+        """``warn`` hears about the audio device, ``report`` about sound files that will not load."""
         self.enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self._notify = notify
+        self._notify = warn
         self._report = report
         self._folder = folder
         self._tried = False
@@ -62,9 +62,9 @@ class Sounds:
         if enabled:
             self._start()
 
-    def _start(self, tell: bool = True) -> None:
+    def _start(self, reply: bool = True) -> None:
         """Start the mixer and load the sounds once; any failure means silence, said plainly
-        in the window (with ``tell``) and in detail in the log."""
+        in the window (with ``reply``) and in detail in the log."""
         self._tried = True
         try:
             if not pygame.mixer.get_init():
@@ -72,7 +72,7 @@ class Sounds:
                     pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         except pygame.error as err:
             log.warning("no audio device: %s", err)
-            if tell:
+            if reply:
                 self._notify(_(NO_DEVICE))
             self.available = self.enabled = False
             return
@@ -94,7 +94,7 @@ class Sounds:
         if self.available:
             self.enabled = not self.enabled
             if self.enabled and not self._tried:
-                self._start(tell=False)
+                self._start(reply=False)
         return self.enabled if self.available else None
 
     def play(self, name: str, volume: float = 1.0) -> None:

@@ -66,12 +66,12 @@ class StrengthKeeper:
     """Rates the session's finished games and keeps the rating."""
 
     def __init__(
-        self, session: Session, keeper: LibraryWorker | None, tell: Callable[[str], None]
+        self, session: Session, keeper: LibraryWorker | None, reply: Callable[[str], None]
     ) -> None:
         """``keeper`` None: nothing is read or written (the demo)."""
         self.session = session
         self.keeper = keeper
-        self.tell = tell
+        self.reply = reply
         self.strength, notice = Strength(), None
         if keeper is not None:
             try:
@@ -79,7 +79,7 @@ class StrengthKeeper:
             except LibraryError as err:
                 notice = _("Your strength could not be read ({why}).").format(why=err)
         if notice is not None:
-            session.notify(notice)
+            session.show_notice(notice)
         self._games: WeakKeyDictionary[Game, RatingTerms] = WeakKeyDictionary()
         session.on_game_changed.append(self.changed)
         self._note(session.game)
@@ -134,7 +134,7 @@ class StrengthKeeper:
             else ""
         )
         if why:
-            self.tell(_(UNRATED[why]))
+            self.reply(_(UNRATED[why]))
             return
         before = self.rating
         after = self.strength.add(entry.level, self._score(entry.human))
@@ -142,7 +142,7 @@ class StrengthKeeper:
         up = suggestion(self.strength.results(), entry.level)
         if up is not None:
             words += " " + suggest_text(up)
-        self.tell(words)
+        self.reply(words)
         if self.keeper is not None:
             changes = RatingChanges([self.strength.history[-1]], after)
             self.keeper.save("ratings", changes, _write, _spooled)

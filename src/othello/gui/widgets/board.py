@@ -66,11 +66,11 @@ def make_disc(diameter: int, color: Color) -> pygame.Surface:
     r = big // 2
     rim: tuple[int, ...]
     if color == "black":
-        rim, body, light = (8, 8, 10), theme.BLACK_DISC, (92, 92, 98)
+        rim, body, light = (8, 8, 10), theme.now.black_disc, (92, 92, 98)
     else:
-        rim, body, light = (168, 168, 158), theme.WHITE_DISC, (255, 255, 255)
-    if theme.DISC_OUTLINE is not None:  # high contrast: flat discs, each ringed
-        rim = theme.DISC_OUTLINE if color == "black" else (0, 0, 0)
+        rim, body, light = (168, 168, 158), theme.now.white_disc, (255, 255, 255)
+    if theme.now.disc_outline is not None:  # high contrast: flat discs, each ringed
+        rim = theme.now.disc_outline if color == "black" else (0, 0, 0)
         light = body
     pygame.draw.circle(surface, rim, (r, r), r)
     inner = int(r * 0.9)
@@ -160,7 +160,7 @@ class BoardRenderer:
 
     def static(self, layout: Layout) -> pygame.Surface:
         """Background, frame, felt, grid, star points and coordinates for this window size."""
-        key = (layout.width, layout.height, layout.square, theme.NAME)
+        key = (layout.width, layout.height, layout.square, theme.now.name)
         if self._static is None or self._static_key != key:
             self._static = for_screen(self._draw_static(layout))
             self._static_key = key
@@ -171,7 +171,7 @@ class BoardRenderer:
 
     def _draw_static(self, layout: Layout) -> pygame.Surface:
         surface = vertical_gradient(
-            (layout.width, layout.height), theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM
+            (layout.width, layout.height), theme.now.background_top, theme.now.background_bottom
         )
         frame = layout.frame
         shadow = pygame.Surface((frame.width + 24, frame.height + 24), pygame.SRCALPHA)
@@ -180,16 +180,16 @@ class BoardRenderer:
                 shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18
             )
         surface.blit(shadow, (frame.left - 6, frame.top - 2))
-        textures = self.res.images if theme.TEXTURES else {}
-        wood = tiled(textures.get("wood.png"), frame.size, theme.WOOD)
+        textures = self.res.images if theme.now.textures else {}
+        wood = tiled(textures.get("wood.png"), frame.size, theme.now.wood)
         rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
         pygame.draw.rect(rounded, (255, 255, 255), rounded.get_rect(), border_radius=10)
         rounded.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(rounded, frame.topleft)
-        pygame.draw.rect(surface, theme.FRAME_EDGE, frame, width=2, border_radius=10)
-        felt = tiled(textures.get("felt.png"), layout.board.size, theme.FELT)
+        pygame.draw.rect(surface, theme.now.frame_edge, frame, width=2, border_radius=10)
+        felt = tiled(textures.get("felt.png"), layout.board.size, theme.now.felt)
         surface.blit(felt, layout.board.topleft)
-        pygame.draw.rect(surface, theme.FRAME_EDGE, layout.board.inflate(4, 4), width=2)
+        pygame.draw.rect(surface, theme.now.frame_edge, layout.board.inflate(4, 4), width=2)
         self._draw_grid(surface, layout)
         self._draw_coordinates(surface, layout)
         return surface
@@ -198,23 +198,23 @@ class BoardRenderer:
         b, s = layout.board, layout.square
         for i in range(1, 8):
             pygame.draw.line(
-                surface, theme.GRID, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2
+                surface, theme.now.grid, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2
             )
             pygame.draw.line(
-                surface, theme.GRID, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2
+                surface, theme.now.grid, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2
             )
         dot = max(2, s // 14)
         for col, row in STAR_POINTS:
             pygame.draw.circle(
-                surface, theme.GRID, (b.left + col * s + 1, b.top + row * s + 1), dot
+                surface, theme.now.grid, (b.left + col * s + 1, b.top + row * s + 1), dot
             )
 
     def _draw_coordinates(self, surface: pygame.Surface, layout: Layout) -> None:
         size = max(10, int(layout.border * 0.5))
         b, s, half = layout.board, layout.square, layout.border // 2
         for i in range(8):
-            letter = self.text.render("abcdefgh"[i], size, theme.COORD, bold=True)
-            number = self.text.render(str(i + 1), size, theme.COORD, bold=True)
+            letter = self.text.render("abcdefgh"[i], size, theme.now.coord, bold=True)
+            number = self.text.render(str(i + 1), size, theme.now.coord, bold=True)
             x = b.left + i * s + s // 2
             y = b.top + i * s + s // 2
             for cy in (b.top - half, b.bottom + half):
@@ -231,10 +231,10 @@ class BoardRenderer:
         d = max(8, int(layout.square * 0.3))
         big = d * SUPERSAMPLE
         surface = pygame.Surface((big, big), pygame.SRCALPHA)
-        pygame.draw.circle(surface, theme.LEGAL_FILL, (big // 2, big // 2), big // 2)
+        pygame.draw.circle(surface, theme.now.legal_fill, (big // 2, big // 2), big // 2)
         pygame.draw.circle(
             surface,
-            theme.LEGAL_MARK,
+            theme.now.legal_mark,
             (big // 2, big // 2),
             big // 2,
             width=max(SUPERSAMPLE * 2, big // 6),
@@ -261,12 +261,14 @@ class BoardRenderer:
         if view.last_move is not None and view.last_move >= 0:
             centre = layout.square_center(view.last_move)
             radius = max(3, layout.square // 11)
-            pygame.draw.circle(surface, theme.LAST_MOVE_EDGE, centre, radius + max(1, radius // 3))
-            pygame.draw.circle(surface, theme.LAST_MOVE, centre, radius)
+            pygame.draw.circle(
+                surface, theme.now.last_move_edge, centre, radius + max(1, radius // 3)
+            )
+            pygame.draw.circle(surface, theme.now.last_move, centre, radius)
         self._draw_hints(surface, layout, view)
         if view.cursor is not None:
             rect = layout.square_rect(view.cursor).inflate(-4, -4)
-            brackets(surface, theme.KEY_CURSOR, rect, max(3, layout.square // 20))
+            brackets(surface, theme.now.key_cursor, rect, max(3, layout.square // 20))
 
     def _highlight(
         self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]
@@ -314,9 +316,11 @@ class BoardRenderer:
             rect = layout.square_rect(sq)
             if score == best:
                 pygame.draw.rect(
-                    surface, theme.HINT_BEST, rect.inflate(-4, -4), width=3, border_radius=6
+                    surface, theme.now.hint_best, rect.inflate(-4, -4), width=3, border_radius=6
                 )
-            label = self.text.render(score_text(score), size, theme.HINT_TEXT, bold=score == best)
+            label = self.text.render(
+                score_text(score), size, theme.now.hint_text, bold=score == best
+            )
             centre = (
                 (rect.centerx, rect.top + rect.height * 3 // 10) if view.hints_high else rect.center
             )
@@ -324,6 +328,8 @@ class BoardRenderer:
             chip = pygame.Surface(pad.size, pygame.SRCALPHA)
             pygame.draw.rect(chip, (0, 0, 0, 150), chip.get_rect(), border_radius=5)
             if view.exact_hints:  # perfect play's result, not an estimate
-                pygame.draw.rect(chip, theme.HINT_TEXT, chip.get_rect(), width=1, border_radius=5)
+                pygame.draw.rect(
+                    chip, theme.now.hint_text, chip.get_rect(), width=1, border_radius=5
+                )
             surface.blit(chip, pad.topleft)
             surface.blit(label, label.get_rect(center=centre))

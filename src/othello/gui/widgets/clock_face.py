@@ -26,10 +26,14 @@ def draw_clock(
     time_text, running, low = clock
     size = max(least, int(row.height * 0.8))
     fitted, size = text.fit(time_text, int(row.width * 0.6), size, bold=True)
-    label = text.render(fitted, size, theme.TEXT if running or low else theme.TEXT_DIM, True)
+    label = text.render(
+        fitted, size, theme.now.text if running or low else theme.now.text_dim, True
+    )
     pill = label.get_rect(midright=(row.right, row.centery)).inflate(px(10), px(2))
     pill.right, pill.bottom = row.right, min(pill.bottom, row.bottom + px(4))
-    fill = theme.CLOCK_LOW if low else theme.ACCENT if running else theme.BUTTON_DISABLED
+    fill = (
+        theme.now.clock_low if low else theme.now.accent if running else theme.now.button_disabled
+    )
     pygame.draw.rect(surface, fill, pill, border_radius=px(6))
     surface.blit(label, label.get_rect(center=pill.center))
     return pill.width + px(6)

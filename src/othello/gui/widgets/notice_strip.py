@@ -71,14 +71,14 @@ def draw_notices(
         box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
         lines, px, line_h = _wrapped(text, notice, box, 2 if len(notices) == 1 else 1, size)
         card = pygame.Surface(box.size, pygame.SRCALPHA)
-        fill = theme.BANNER if notice.banner else theme.TOAST
+        fill = theme.now.banner if notice.banner else theme.now.toast
         pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
         if notice.banner:
-            pygame.draw.rect(card, theme.CURSOR, card.get_rect(), width=2, border_radius=8)
+            pygame.draw.rect(card, theme.now.cursor, card.get_rect(), width=2, border_radius=8)
         top = (h - line_h * len(lines)) // 2
         for j, line in enumerate(lines):
             label = text.render(
-                line, px, theme.CURSOR if notice.banner else theme.TEXT, bold=notice.banner
+                line, px, theme.now.cursor if notice.banner else theme.now.text, bold=notice.banner
             )
             card.blit(label, label.get_rect(midtop=(box.width // 2, top + j * line_h)))
         card.set_alpha(notice.alpha)

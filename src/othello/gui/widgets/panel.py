@@ -250,12 +250,12 @@ class Panel:
         self, surface: pygame.Surface, layout: Layout, view: PanelView, mouse: tuple[int, int]
     ) -> None:
         radius = self.px(12)
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, width=1, border_radius=radius)
+        pygame.draw.rect(surface, theme.now.panel, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.now.panel_edge, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
             size = min(self.size(28), rects["title"].height * 3 // 4)  # clear of the boxes
-            title = self.text.render(_("Othello"), size, theme.TEXT, bold=True)
+            title = self.text.render(_("Othello"), size, theme.now.text, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
@@ -275,7 +275,7 @@ class Panel:
         if view.info and "info" in rects:
             wordings = info_wordings(view.info, view.opening, view.from_book)
             text, size = self.text.fit(wordings, rects["info"].width, self.size(13))
-            label = self.text.render(text, size, theme.TEXT_DIM)
+            label = self.text.render(text, size, theme.now.text_dim)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
     def _draw_graph(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
@@ -294,7 +294,7 @@ class Panel:
         """A box's heading, in capitals where the script has them."""
         forms = [words.upper() for words in wordings]
         fitted, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
-        label = self.text.render(fitted, size, theme.TEXT_DIM, bold=True)
+        label = self.text.render(fitted, size, theme.now.text_dim, bold=True)
         surface.blit(label, label.get_rect(midleft=rect.midleft))  # a CJK line is taller
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
@@ -306,7 +306,7 @@ class Panel:
 
     def _draw_level(self, surface: pygame.Surface, view: PanelView) -> None:
         box = self.rects["level-box"]
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED, box, border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.now.button_disabled, box, border_radius=self.px(6))
         if view.watch_levels is not None:
             self._draw_side_levels(surface, view, box)
         else:
@@ -316,7 +316,7 @@ class Panel:
             lines, size = self.level_help_lines(view.level_help)
             for i, line in enumerate(lines):
                 surface.blit(
-                    self.text.render(line, size, theme.TEXT_DIM),
+                    self.text.render(line, size, theme.now.text_dim),
                     (rect.left, rect.top + i * (size + 4)),
                 )
 
@@ -329,11 +329,15 @@ class Panel:
             cell = pygame.Rect(box.left + i * half, box.top, half, box.height)
             if color == view.level_side:
                 pygame.draw.rect(
-                    surface, theme.CURSOR, cell.inflate(-4, -4), width=2, border_radius=self.px(6)
+                    surface,
+                    theme.now.cursor,
+                    cell.inflate(-4, -4),
+                    width=2,
+                    border_radius=self.px(6),
                 )
             disc = self.discs.disc_sized(max(8, int(cell.height * 0.6)), color)
             number = self.text.render(
-                str(view.watch_levels[color]), self.size(16), theme.TEXT, bold=True
+                str(view.watch_levels[color]), self.size(16), theme.now.text, bold=True
             )
             width = disc.get_width() + self.px(6) + number.get_width()
             left = cell.centerx - width // 2
@@ -347,7 +351,7 @@ class Panel:
             self.size(16),
             bold=True,
         )
-        label = self.text.render(text, size, theme.TEXT, bold=True)
+        label = self.text.render(text, size, theme.now.text, bold=True)
         surface.blit(label, label.get_rect(center=box.center))
 
     def level_help_lines(self, text: str) -> tuple[list[str], int]:
@@ -372,13 +376,13 @@ class Panel:
             radius = self.px(10)
             pygame.draw.rect(
                 surface,
-                theme.BUTTON if moving else theme.BUTTON_DISABLED,
+                theme.now.button if moving else theme.now.button_disabled,
                 cell,
                 border_radius=radius,
             )
             if moving:
                 pygame.draw.rect(
-                    surface, theme.ACCENT, cell, width=max(2, self.px(3)), border_radius=radius
+                    surface, theme.now.accent, cell, width=max(2, self.px(3)), border_radius=radius
                 )
             inner = cell.inflate(-2 * self.px(10), -2 * self.px(6))
             top = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.68))
@@ -388,7 +392,7 @@ class Panel:
             text, size = self.text.fit(
                 str(view.counts[i]), count_w, int(top.height * 0.62), bold=True
             )
-            count = self.text.render(text, size, theme.TEXT, bold=True)
+            count = self.text.render(text, size, theme.now.text, bold=True)
             surface.blit(
                 count,
                 count.get_rect(
@@ -407,7 +411,7 @@ class Panel:
             clock = view.clocks.get(color)
             clock_w = draw_clock(surface, self.text, clock, foot, self.px, self.size(12))
             text, size = self.text.fit(wordings, inner.width - clock_w, self.size(13))
-            label = self.text.render(text, size, theme.TEXT if moving else theme.TEXT_DIM)
+            label = self.text.render(text, size, theme.now.text if moving else theme.now.text_dim)
             surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
 
     def _draw_status(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
@@ -416,12 +420,12 @@ class Panel:
         radius = self.px(8)
         pygame.draw.rect(
             surface,
-            theme.STATUS_BUSY if thinking else theme.BUTTON_DISABLED,
+            theme.now.status_busy if thinking else theme.now.button_disabled,
             rect,
             border_radius=radius,
         )
         if thinking:
-            pygame.draw.rect(surface, theme.CURSOR, rect, width=2, border_radius=radius)
+            pygame.draw.rect(surface, theme.now.cursor, rect, width=2, border_radius=radius)
         if view.progress is not None:
             self._draw_progress(surface, rect, view.progress)
         inner = rect.inflate(-2 * self.px(10), -2 * self.px(6))
@@ -436,10 +440,12 @@ class Panel:
         size = self.size(17)
         if view.detail:
             text, size = self.text.fit(view.status, width, size, bold=True)
-            head = self.text.render(text, size, theme.TEXT, bold=True)
+            head = self.text.render(text, size, theme.now.text, bold=True)
             detail, small = self.text.fit(view.details, width, self.size(14))
             self.shown_detail = detail
-            sub = self.text.render(detail, small, theme.TEXT_DIM if not thinking else theme.TEXT)
+            sub = self.text.render(
+                detail, small, theme.now.text_dim if not thinking else theme.now.text
+            )
             total = head.get_height() + sub.get_height()
             y = inner.centery - total // 2
             surface.blit(head, (inner.left, y))
@@ -449,7 +455,7 @@ class Panel:
         y = inner.centery - len(lines) * (size + 4) // 2
         for i, line in enumerate(lines):
             surface.blit(
-                self.text.render(line, size, theme.TEXT, bold=True),
+                self.text.render(line, size, theme.now.text, bold=True),
                 (inner.left, y + i * (size + 4)),
             )
 
@@ -471,7 +477,7 @@ class Panel:
         for i in range(8):
             angle = math.tau * i / 8
             fade = (lead - i) % 8  # the dots behind the bright one fade out
-            shade = _mix(theme.CURSOR, theme.STATUS_BUSY, min(0.7, fade * 0.1))
+            shade = _mix(theme.now.cursor, theme.now.status_busy, min(0.7, fade * 0.1))
             pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
             pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
@@ -532,8 +538,8 @@ class ButtonPainter:
 
     def _with_key(self, button: Button, view: PanelView, size: int) -> bool:
         """Whether the button's whole label and its key fit side by side at ``size``."""
-        label = self.text.render(self._whole(button, view), size, theme.TEXT).get_width()
-        key = self.text.render(button.key, self._key_size(size), theme.TEXT).get_width()
+        label = self.text.render(self._whole(button, view), size, theme.now.text).get_width()
+        key = self.text.render(button.key, self._key_size(size), theme.now.text).get_width()
         end, gap = self._key_pad()
         return self._lamp_room(button, view) + label + gap + key <= button.rect.width - 2 * end
 
@@ -573,7 +579,7 @@ class ButtonPainter:
         pad = self.panel.px(8) if pad is None else pad
         room = button.rect.width - 2 * pad - self._lamp_room(button, view)
         for text in self._forms(button, view):
-            if self.text.render(text, size, theme.TEXT).get_width() <= room:
+            if self.text.render(text, size, theme.now.text).get_width() <= room:
                 return text
         return None
 
@@ -601,23 +607,23 @@ class ButtonPainter:
             or (view.two_players and button.action.startswith("play-"))
         )
         if not enabled:
-            fill = theme.BUTTON_DISABLED
+            fill = theme.now.button_disabled
         elif selected:
-            fill = theme.ACCENT
+            fill = theme.now.accent
         elif button.rect.collidepoint(mouse):
-            fill = theme.BUTTON_HOVER
+            fill = theme.now.button_hover
         else:
-            fill = theme.BUTTON
+            fill = theme.now.button
         rect = button.rect
         button_face(surface, fill, rect, self.panel.px(7))
-        color = theme.TEXT if enabled else theme.TEXT_DIM
+        color = theme.now.text if enabled else theme.now.text_dim
         text = self._wording(button, view, size, label_pad)
         if text is None:  # not one of the grid's (their size fits them all)
             wanted = self._forms(button, view)
             text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
         label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
-            button.key, self._key_size(size), theme.TEXT if selected else theme.TEXT_DIM
+            button.key, self._key_size(size), theme.now.text if selected else theme.now.text_dim
         )
         lamp = self._lamp_room(button, view)
         end, gap = self._key_pad()
@@ -635,7 +641,7 @@ class ButtonPainter:
             centre = (left + self.panel.px(4), rect.centery)
             pygame.draw.circle(
                 surface,
-                theme.ACCENT if lit else theme.TEXT_DIM,
+                theme.now.accent if lit else theme.now.text_dim,
                 centre,
                 self.panel.px(4),
                 0 if lit else 1,

@@ -51,8 +51,8 @@ class Palette:
 
 
 COLOUR = Palette(
-    theme.BACKGROUND_BOTTOM, theme.FELT, theme.GRID, theme.COORD, theme.BLACK_DISC,
-    theme.WHITE_DISC, (10, 10, 10), theme.LAST_MOVE, theme.YELLOW,
+    theme.now.background_bottom, theme.now.felt, theme.now.grid, theme.now.coord, theme.now.black_disc,
+    theme.now.white_disc, (10, 10, 10), theme.now.last_move, theme.YELLOW,
 )  # fmt: skip
 MONO = Palette(
     (255, 255, 255), (255, 255, 255), (0, 0, 0), (0, 0, 0), (0, 0, 0), (255, 255, 255),

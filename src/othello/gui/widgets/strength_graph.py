@@ -23,9 +23,9 @@ def draw_strength(
     """The ratings after each game (oldest left) in ``rect``, over the levels near them."""
     if rect.height < 24 or rect.width < 60:
         return
-    pygame.draw.rect(surface, theme.BUTTON_DISABLED, rect, border_radius=4)
+    pygame.draw.rect(surface, theme.now.button_disabled, rect, border_radius=4)
     if not ratings:
-        note = text.render(_("Your rating over time shows here."), size, theme.TEXT_DIM)
+        note = text.render(_("Your rating over time shows here."), size, theme.now.text_dim)
         surface.blit(note, note.get_rect(center=rect.center))
         return
     low = min(ratings) - 120
@@ -36,7 +36,7 @@ def draw_strength(
         shown = {near: levels[near]}
         low, high = min(low, levels[near] - 60), max(high, levels[near] + 60)
     area = rect.inflate(-8, -8)
-    label_w = text.render(_("L{n}").format(n=12), size, theme.TEXT_DIM).get_width() + 6
+    label_w = text.render(_("L{n}").format(n=12), size, theme.now.text_dim).get_width() + 6
     plot = pygame.Rect(area.left + label_w, area.top, area.width - label_w, area.height)
 
     def y_of(value: float) -> int:
@@ -44,8 +44,8 @@ def draw_strength(
 
     for number, value in sorted(shown.items()):
         y = y_of(value)
-        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.left, y), (plot.right, y))
-        tag = text.render(_("L{n}").format(n=number), size, theme.TEXT_DIM)
+        pygame.draw.line(surface, theme.now.panel_edge, (plot.left, y), (plot.right, y))
+        tag = text.render(_("L{n}").format(n=number), size, theme.now.text_dim)
         surface.blit(tag, tag.get_rect(midleft=(area.left, y)))
     count = len(ratings)
     points = [
@@ -54,5 +54,5 @@ def draw_strength(
         for i, value in enumerate(ratings)
     ]  # fmt: skip
     if len(points) > 1:
-        pygame.draw.lines(surface, theme.CURSOR, False, points, 2)
-    pygame.draw.circle(surface, theme.CURSOR, points[-1], 4)
+        pygame.draw.lines(surface, theme.now.cursor, False, points, 2)
+    pygame.draw.circle(surface, theme.now.cursor, points[-1], 4)

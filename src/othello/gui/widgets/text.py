@@ -223,9 +223,9 @@ class TextCache:
         bold: bool = False,
         language: str | None = None,
     ) -> pygame.Surface:
-        """``text`` in the window's language's fonts (or ``language``'s), theme.TEXT by
+        """``text`` in the window's language's fonts (or ``language``'s), theme.now.text by
         default."""
-        color = tuple(theme.TEXT if color is None else color)
+        color = tuple(theme.now.text if color is None else color)
         text = visible(text)
         key = (text, size, bold, color, language or "")
         surface = self._cache.get(key)

@@ -19,8 +19,8 @@ from othello.study.coach import (
     C_SQUARES,
     CORNERS,
     X_SQUARES,
-    Found,
     Theme,
+    ThemeFound,
     regions,
     themes,
 )
@@ -75,7 +75,7 @@ def naive_frontier(cells: dict[tuple[int, int], str]) -> int:
     )
 
 
-def named(found: list[Found]) -> set[Theme]:
+def named(found: list[ThemeFound]) -> set[Theme]:
     return {f.theme for f in found}
 
 
@@ -224,15 +224,15 @@ def test_parity_counts_the_regions_of_empty_squares() -> None:
 def test_every_theme_has_a_sentence_in_every_language(code: str) -> None:
     set_language(code)
     every = [
-        Found(Theme.CORNER_GIVEN, {"corner": "a1"}),
-        Found(Theme.CORNER_MISSED, {"corner": "h8"}),
-        Found(Theme.X_SQUARE, {"square": "b2", "corner": "a1"}),
-        Found(Theme.C_SQUARE, {"square": "b1", "corner": "a1"}),
-        Found(Theme.STABLE_DISCS, {"stable": 3, "after_best": 6}),
-        Found(Theme.EDGE, {"square": "d1"}),
-        Found(Theme.PARITY, {"region": 2, "best_region": 3}),
-        Found(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4}),
-        Found(
+        ThemeFound(Theme.CORNER_GIVEN, {"corner": "a1"}),
+        ThemeFound(Theme.CORNER_MISSED, {"corner": "h8"}),
+        ThemeFound(Theme.X_SQUARE, {"square": "b2", "corner": "a1"}),
+        ThemeFound(Theme.C_SQUARE, {"square": "b1", "corner": "a1"}),
+        ThemeFound(Theme.STABLE_DISCS, {"stable": 3, "after_best": 6}),
+        ThemeFound(Theme.EDGE, {"square": "d1"}),
+        ThemeFound(Theme.PARITY, {"region": 2, "best_region": 3}),
+        ThemeFound(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4}),
+        ThemeFound(
             Theme.FRONTIER, {"frontier": 12, "after_best": 7, "best_quiet": True, "best_flips": 1}
         ),
     ]

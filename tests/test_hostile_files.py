@@ -459,7 +459,7 @@ class Full(io.StringIO):
 
 def test_nboard_pass_at_the_end_of_the_game_says_the_game_is_over() -> None:
     said: list[str] = []
-    session = nboard.Session(said.append)
+    session = nboard.NBoardSession(said.append)
     session.board = Board.from_string("X" * 64 + " X")
     session.handle("move PA")
     assert said == ["status cannot pass: the game is over"]

@@ -13,7 +13,7 @@ import pytest
 from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
-from othello.study.coach import Found, Theme
+from othello.study.coach import Theme, ThemeFound
 from othello.study.review import MoveReview
 from support.files_window import attached_window_maker, frames, isolate
 from support.positions import random_game
@@ -45,7 +45,7 @@ def judge_as_reviewed(app: Any) -> list[MoveReview]:
             colour = "black" if ply % 2 == 0 else "white"
             verdict = MoveReview(ply, ply + 1, colour, sq, sq, ply % 7, ply % 7, ply > 44)
             if ply == 10:  # the coach's line and why, kept with the verdict
-                theme = Found(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4})
+                theme = ThemeFound(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4})
                 verdict = replace(verdict, line=(19, 26, PASS), themes=(theme,))
             judgement.add_verdict(verdict)
             verdicts.append(verdict)

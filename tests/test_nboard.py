@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.commands.nboard import Session, level_for_depth
+from othello.app.commands.nboard import NBoardSession, level_for_depth
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board
 from othello.core.errors import NotationError
@@ -61,10 +61,10 @@ def test_a_malformed_ggf_says_what_is_wrong(text: str, words: str) -> None:
         parse_ggf(text)
 
 
-def talk(session_lines: list[str], depth: int = 2) -> tuple[Session, list[list[str]]]:
+def talk(session_lines: list[str], depth: int = 2) -> tuple[NBoardSession, list[list[str]]]:
     """Feed lines to a session; the replies to each line, in order."""
     out: list[str] = []
-    session = Session(out.append)
+    session = NBoardSession(out.append)
     replies = []
     for line in [f"set depth {depth}", *session_lines]:
         before = len(out)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from othello.app.i18n import _, integer, ngettext, pgettext
 from othello.core.board import Color
 from othello.core.notation import square_name
-from othello.study.coach import Found, Theme
+from othello.study.coach import Theme, ThemeFound
 from othello.study.verdict import MoveReview
 
 MOST = 2
@@ -21,7 +21,7 @@ def side_name(color: Color) -> str:
     return pgettext("side", "Black") if color == "black" else pgettext("side", "White")
 
 
-def why(found: Sequence[Found], mover: Color, best: int, loss: int) -> str:
+def why(found: Sequence[ThemeFound], mover: Color, best: int, loss: int) -> str:
     """The sentence for a move that lost ``loss`` discs against ``best`` (a square), from
     the themes found; a move that lost nothing needs none."""
     if loss <= 0:
@@ -39,7 +39,7 @@ def review_why(review: MoveReview) -> str:
     return why(review.themes, review.color, review.best, review.loss)
 
 
-def _sentence(found: Found, words: dict[str, str]) -> str:
+def _sentence(found: ThemeFound, words: dict[str, str]) -> str:
     n = {k: integer(v) if isinstance(v, int) and not isinstance(v, bool) else v
          for k, v in found.numbers.items()}  # fmt: skip
     theme = found.theme

@@ -73,7 +73,7 @@ Search = Callable[[Board], Sequence[Square]]
 
 
 @dataclass(frozen=True)
-class Found:
+class ThemeFound:
     """One theme named for a move, with its numbers (squares by name)."""
 
     theme: Theme
@@ -111,7 +111,9 @@ class After:
         return bin(stable_discs(self.mine, self.theirs)).count("1")
 
 
-def themes(board: Board, played: Square, best: Square, line: Sequence[Square] = ()) -> list[Found]:
+def themes(
+    board: Board, played: Square, best: Square, line: Sequence[Square] = ()
+) -> list[ThemeFound]:
     """Why ``played`` lost against ``best`` on ``board`` (the side to move's move), most
     telling first; ``line`` is the engine's best continuation after ``played`` (the
     opponent's reply first). Nothing when the two moves are the same or a pass."""
@@ -120,31 +122,31 @@ def themes(board: Board, played: Square, best: Square, line: Sequence[Square] = 
     p, o = board.player, board.opponent
     mine, better = After.of(p, o, played), After.of(p, o, best)
     before_empty = ~(p | o) & 0xFFFFFFFFFFFFFFFF
-    found: list[Found] = []
+    found: list[ThemeFound] = []
     theirs = [sq for n, sq in enumerate(line) if n % 2 == 0][:3]  # the opponent's next moves
     for corner in CORNERS:
         opened = mine.their_moves() >> corner & 1 and not better.their_moves() >> corner & 1
         if opened and corner in theirs:
-            found.append(Found(Theme.CORNER_GIVEN, {"corner": square_name(corner)}))
+            found.append(ThemeFound(Theme.CORNER_GIVEN, {"corner": square_name(corner)}))
     if best in CORNERS and played not in CORNERS:
-        found.append(Found(Theme.CORNER_MISSED, {"corner": square_name(best)}))
+        found.append(ThemeFound(Theme.CORNER_MISSED, {"corner": square_name(best)}))
     for kind, touching in ((Theme.X_SQUARE, X_SQUARES), (Theme.C_SQUARE, C_SQUARES)):
         if played in touching and before_empty >> touching[played] & 1:
             near = {"square": square_name(played), "corner": square_name(touching[played])}
-            found.append(Found(kind, dict(near)))
+            found.append(ThemeFound(kind, dict(near)))
     kept, could = mine.stable(), better.stable()
     if could - kept >= STABLE_MARGIN:
-        found.append(Found(Theme.STABLE_DISCS, {"stable": kept, "after_best": could}))
+        found.append(ThemeFound(Theme.STABLE_DISCS, {"stable": kept, "after_best": could}))
     wedges = _wedges(mine) & ~_wedges(better)
     if wedges:
         first = (wedges & -wedges).bit_length() - 1
-        found.append(Found(Theme.EDGE, {"square": square_name(first)}))
+        found.append(ThemeFound(Theme.EDGE, {"square": square_name(first)}))
     parity = _parity(before_empty, played, best)
     if parity is not None:
         found.append(parity)
     m_played, m_best = _count(mine.their_moves()), _count(better.their_moves())
     if m_played - m_best >= MOBILITY_MARGIN:
-        found.append(Found(Theme.MOBILITY, {"opponent_moves": m_played, "after_best": m_best}))
+        found.append(ThemeFound(Theme.MOBILITY, {"opponent_moves": m_played, "after_best": m_best}))
     f_played, f_best = mine.frontier(), better.frontier()
     if f_played - f_best >= FRONTIER_MARGIN:
         numbers: dict[str, int | str | bool] = {"frontier": f_played, "after_best": f_best}
@@ -152,7 +154,7 @@ def themes(board: Board, played: Square, best: Square, line: Sequence[Square] = 
         if _count(better.flipped) <= QUIET_FLIPS and f_best <= was:
             numbers["best_quiet"] = True
             numbers["best_flips"] = _count(better.flipped)
-        found.append(Found(Theme.FRONTIER, numbers))
+        found.append(ThemeFound(Theme.FRONTIER, numbers))
     return found
 
 
@@ -189,12 +191,12 @@ def regions(empty: Bitboard) -> list[Bitboard]:
     return found
 
 
-def _parity(empty: Bitboard, played: Square, best: Square) -> Found | None:
+def _parity(empty: Bitboard, played: Square, best: Square) -> ThemeFound | None:
     if _count(empty) > PARITY_EMPTIES:
         return None
     size = {sq: _count(r) for r in regions(empty) for sq in (played, best) if r >> sq & 1}
     if size[played] % 2 == 0 and size[best] % 2 == 1:
-        return Found(Theme.PARITY, {"region": size[played], "best_region": size[best]})
+        return ThemeFound(Theme.PARITY, {"region": size[played], "best_region": size[best]})
     return None
 
 

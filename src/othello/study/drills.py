@@ -100,7 +100,7 @@ def my_lines(book: OpeningBook, lines: Iterable[Sequence[Square]]) -> list[Line]
 
 
 @dataclass(frozen=True)
-class Choice:
+class DrillChoice:
     """One drill the player may choose: an opening's name (or MINE), its tree, and its own
     line (the opening's moves; none for MINE)."""
 
@@ -109,10 +109,11 @@ class Choice:
     line: Line = ()
 
 
-def named_choices(book: OpeningBook) -> list[Choice]:
+def named_choices(book: OpeningBook) -> list[DrillChoice]:
     """A drill for each named opening, in the file's order."""
     return [
-        Choice(name, Tree.of(opening_lines(book, name)), line) for line, name in book.names.items()
+        DrillChoice(name, Tree.of(opening_lines(book, name)), line)
+        for line, name in book.names.items()
     ]
 
 

@@ -27,7 +27,7 @@ from othello.core.board import Board, Color
 from othello.core.notation import parse_move
 from othello.engine.api import Engine
 from othello.engine.levels import Level
-from othello.study.coach import Found, best_line, themes
+from othello.study.coach import ThemeFound, best_line, themes
 
 DEPTH = 6
 """The fixed midgame depth of a review (each legal move scored to it)."""
@@ -63,7 +63,7 @@ class MoveReview:
     # a move that lost something: the engine's best line after it (the opponent's reply
     # first), and why it lost (study.coach), computed with the verdict
     line: tuple[Square, ...] = ()
-    themes: tuple[Found, ...] = ()
+    themes: tuple[ThemeFound, ...] = ()
 
     @property
     def loss(self) -> int:

@@ -67,7 +67,7 @@ def _move_text(move: str) -> str:
     return "PA" if move == "pass" else move.upper()
 
 
-class Session:
+class NBoardSession:
     """One NBoard conversation: the game, the depth, and the answers to each line."""
 
     def __init__(self, send: Callable[[str], None], stop: threading.Event | None = None) -> None:
@@ -180,7 +180,7 @@ def serve(
             log.write(f"> {text}\n")
             log.flush()
 
-    session = Session(send, stop)
+    session = NBoardSession(send, stop)
     for line in lines:
         if log is not None:
             log.write(f"< {line.rstrip()}\n")

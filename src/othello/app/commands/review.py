@@ -14,7 +14,7 @@ from othello.app.files.game_files import load_game
 from othello.app.i18n import set_language
 from othello.core.bitboard import Square
 from othello.core.notation import square_name
-from othello.study.coach import Found
+from othello.study.coach import ThemeFound
 from othello.study.named_openings import opening_of
 from othello.study.review import review_game, summarize
 from othello.study.verdict import MoveReview
@@ -84,7 +84,7 @@ class Coached:
     sentence."""
 
     line: list[Square]
-    themes: list[Found]
+    themes: list[ThemeFound]
     why: str
 
 

@@ -18,7 +18,7 @@ from weakref import WeakKeyDictionary
 
 from othello.core.bitboard import PASS
 from othello.core.game import Game
-from othello.study.coach import Found, Theme
+from othello.study.coach import Theme, ThemeFound
 from othello.study.review import MoveReview
 
 Moves = tuple[int, ...]
@@ -246,7 +246,7 @@ def _verdict(entry: object, game: Game) -> MoveReview | None:
                       tuple(sorted(pairs)), line, themes)  # fmt: skip
 
 
-def _explained(data: list[Any]) -> tuple[tuple[int, ...], tuple[Found, ...]]:
+def _explained(data: list[Any]) -> tuple[tuple[int, ...], tuple[ThemeFound, ...]]:
     """A saved verdict's line and themes; what does not hold up is left out."""
     line_data, theme_data = data
     line = tuple(sq for sq in _rows(line_data) if _is_int(sq) and -1 <= sq < 64)
@@ -256,7 +256,7 @@ def _explained(data: list[Any]) -> tuple[tuple[int, ...], tuple[Found, ...]]:
             continue
         numbers = {k: v for k, v in item.items() if k != "name" and isinstance(v, (int, str))}
         try:
-            themes.append(Found(Theme(item.get("name")), numbers))
+            themes.append(ThemeFound(Theme(item.get("name")), numbers))
         except ValueError:
             continue
     return line, tuple(themes)

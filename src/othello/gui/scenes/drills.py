@@ -37,8 +37,8 @@ from othello.gui.widgets.text import scaled
 from othello.study.drills import (
     MINE,
     Answer,
-    Choice,
     Drill,
+    DrillChoice,
     Line,
     Tree,
     figures,
@@ -86,7 +86,10 @@ class DrillScreen(Scene):
         self.host, self.session, self.feed, self.reply = host, session, feed, reply
         self.rng = random.Random()  # a test seeds it: the computer's choices are its draws
         self.worker = SearchWorker(getattr(host, "engine_factory", None))
-        self.choices: list[Choice] = [Choice(MINE, Tree({})), *named_choices(load_openings()[0])]
+        self.choices: list[DrillChoice] = [
+            DrillChoice(MINE, Tree({})),
+            *named_choices(load_openings()[0]),
+        ]
         self.mine_read = False
         self.selected, self.top, self.shown_rows = 0, 0, 1
         self.side: Color = "black"
@@ -108,15 +111,15 @@ class DrillScreen(Scene):
     # ----- choosing -----------------------------------------------------------------------
 
     @property
-    def choice(self) -> Choice:
+    def choice(self) -> DrillChoice:
         return self.choices[self.selected]
 
     def _mine(self, lines: list[Line]) -> None:
-        self.choices[0] = Choice(MINE, Tree.of(lines))
+        self.choices[0] = DrillChoice(MINE, Tree.of(lines))
         self.mine_read = True
         self._known.clear()
 
-    def known(self, choice: Choice) -> float | None:
+    def known(self, choice: DrillChoice) -> float | None:
         """How well ``choice`` is known for the side chosen (None before the schedule is
         read, or before any of its positions was answered)."""
         schedule = self.feed.schedule()

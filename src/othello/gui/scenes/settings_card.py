@@ -56,7 +56,7 @@ class DisplayHost(Host, Protocol):
 
 
 @dataclass
-class Choice:
+class SettingOption:
     row: str  # "language", "theme", "text_size" or "file" (othello.ini in an editor)
     value: str
     label: str  # in the window's language (a language: in itself)
@@ -64,12 +64,12 @@ class Choice:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-def choices() -> list[Choice]:
+def choices() -> list[SettingOption]:
     """Every button of the card, row by row."""
-    out = [Choice("language", code, name, code) for code, name in LANGUAGES.items()]
-    out += [Choice("theme", value, _(label)) for value, label in THEMES]
-    out += [Choice("text_size", value, _(label)) for value, label in TEXT_SIZES]
-    out.append(Choice("file", "othello.ini", _("Open othello.ini: every setting (O)")))
+    out = [SettingOption("language", code, name, code) for code, name in LANGUAGES.items()]
+    out += [SettingOption("theme", value, _(label)) for value, label in THEMES]
+    out += [SettingOption("text_size", value, _(label)) for value, label in TEXT_SIZES]
+    out.append(SettingOption("file", "othello.ini", _("Open othello.ini: every setting (O)")))
     return out
 
 
@@ -81,11 +81,11 @@ class SettingsCard(Scene):
     def __init__(self, host: DisplayHost) -> None:
         self.host = host
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.buttons: list[Choice] = []
+        self.buttons: list[SettingOption] = []
         self.focus: int | None = None  # the button the keys are on
         self.shown: list[str] = []  # the words last drawn (tests)
 
-    def chosen(self, choice: Choice) -> bool:
+    def chosen(self, choice: SettingOption) -> bool:
         settings = self.host.settings
         if choice.row == "file":
             return False
@@ -93,7 +93,7 @@ class SettingsCard(Scene):
             return resolve(settings.language) == choice.value
         return bool(getattr(settings, choice.row) == choice.value)
 
-    def choose(self, choice: Choice) -> None:
+    def choose(self, choice: SettingOption) -> None:
         if choice.row == "file":
             self.host.close_scene(self)
             self.host.open_settings()
@@ -209,7 +209,7 @@ class SettingsCard(Scene):
         surface.blit(self.host.text.render(words, size, color, bold=bold), at)
         self.shown.append(words)
 
-    def _button(self, surface: pygame.Surface, choice: Choice, size: int) -> None:
+    def _button(self, surface: pygame.Surface, choice: SettingOption, size: int) -> None:
         chosen = self.chosen(choice)
         hover = choice.rect.collidepoint(self.host.mouse)
         fill = theme.now.accent if chosen else theme.now.button_hover if hover else theme.now.button
@@ -226,7 +226,7 @@ class SettingsCard(Scene):
         surface.blit(label, label.get_rect(center=choice.rect.center))
         self.shown.append(choice.label)
 
-    def _plan(self, room: pygame.Rect, buttons: list[Choice]) -> DisplayPlan:
+    def _plan(self, room: pygame.Rect, buttons: list[SettingOption]) -> DisplayPlan:
         """The largest text size at which the card fits, its rows of buttons as wide as the
         widest label needs."""
         plan = None
@@ -237,7 +237,7 @@ class SettingsCard(Scene):
         assert plan is not None
         return plan
 
-    def _try(self, room: pygame.Rect, size: int, buttons: list[Choice]) -> DisplayPlan:
+    def _try(self, room: pygame.Rect, size: int, buttons: list[SettingOption]) -> DisplayPlan:
         text = self.host.text
         pad, gap, line = size + 8, max(4, size // 2), int(size * 1.6)
         button = int(size * 2.0)

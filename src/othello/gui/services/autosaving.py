@@ -30,7 +30,7 @@ from othello.gui.services.library_worker import LibraryWorker
 log = logging.getLogger(__name__)
 
 
-class _App(Protocol):
+class _AutosaveHost(Protocol):
     @property
     def session(self) -> Session: ...
     @property
@@ -55,7 +55,7 @@ class AutosaveWatch:
     move writes the one row of the game on the board, and the line is written only when a
     game joins or leaves it. A failing library is said by the library keeper, once."""
 
-    def __init__(self, app: _App, slot: int) -> None:
+    def __init__(self, app: _AutosaveHost, slot: int) -> None:
         self.app = app
         self.slot = slot
         self.keys = app.library.held_keys
@@ -202,7 +202,9 @@ def spooled(changes: Changes) -> tuple[str, str]:
     return ".held.json", json.dumps(changes.to_data())
 
 
-def _resume(app: _App, watch: AutosaveWatch, instance: instances.Instance, announce: bool) -> None:
+def _resume(
+    app: _AutosaveHost, watch: AutosaveWatch, instance: instances.Instance, announce: bool
+) -> None:
     """This window's games on the board, as they were, with the games other copies of the
     game left behind (the first copy takes them over). Said when ``announce``; problems
     are said anyway."""
@@ -255,7 +257,7 @@ def _resume(app: _App, watch: AutosaveWatch, instance: instances.Instance, annou
 
 
 def _hand_over(
-    app: _App, watch: AutosaveWatch, slots: list[int], instance: instances.Instance
+    app: _AutosaveHost, watch: AutosaveWatch, slots: list[int], instance: instances.Instance
 ) -> None:
     """The games taken over now belong to this window's line, written at once (before the
     other windows' places are let go), so no two windows ever hold them."""
@@ -273,7 +275,7 @@ def _hand_over(
         instance.let_go(slots)
 
 
-def _claim(app: _App) -> instances.Instance:
+def _claim(app: _AutosaveHost) -> instances.Instance:
     """Which copy of the game this window is; a second copy is told it keeps its game apart,
     and is let go of at quit, after a last save."""
     instance = instances.claim()
@@ -294,7 +296,9 @@ def _claim(app: _App) -> instances.Instance:
     return instance
 
 
-def start(app: _App, *, resume: bool = True, announce: bool = True) -> AutosaveWatch | None:
+def start(
+    app: _AutosaveHost, *, resume: bool = True, announce: bool = True
+) -> AutosaveWatch | None:
     """Claim this window's copy number, resume its games (when ``resume``; said when
     ``announce``), save after every change and at quit (then let go of the copy number),
     and take over what other copies left."""

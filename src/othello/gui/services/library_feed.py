@@ -45,7 +45,7 @@ class _Play(Protocol):
     def now(self) -> float: ...
 
 
-class _App(Protocol):
+class _FeedHost(Protocol):
     @property
     def play(self) -> _Play: ...
     @property
@@ -122,7 +122,7 @@ def marks_of(review: tuple[tuple[int, ...], list[object]]) -> str:
 class LibraryFeed:
     """Keeps the window's games in the library as they finish or are saved."""
 
-    def __init__(self, app: _App) -> None:
+    def __init__(self, app: _FeedHost) -> None:
         self.app = app
         self.marked: set[int] = set()  # library ids whose marks are written
         self.on_kept: list[Callable[[], None]] = []  # the explorer's "mine" forgets its answers
@@ -130,7 +130,7 @@ class LibraryFeed:
         self.asked: WeakKeyDictionary[Game, tuple[int, int]] = WeakKeyDictionary()
 
     @classmethod
-    def attach(cls, app: _App, forget_mine: Callable[[], None]) -> LibraryFeed:
+    def attach(cls, app: _FeedHost, forget_mine: Callable[[], None]) -> LibraryFeed:
         """Watch ``app``'s games, its Ctrl+S and its dropped files; ``forget_mine`` is told
         when the library has new games (the explorer's "mine" asks again)."""
         watch = cls(app)

@@ -139,7 +139,7 @@ def available() -> bool:
 # ----- wiring into the window -------------------------------------------------------------
 
 
-class _App(Protocol):
+class _PersistenceHost(Protocol):
     @property
     def session(self) -> Session: ...
     @property
@@ -154,7 +154,7 @@ class _App(Protocol):
     def reply(self, message: str) -> None: ...
 
 
-def copy_game(app: _App) -> None:
+def copy_game(app: _PersistenceHost) -> None:
     """Ctrl+C: the game's transcript (with its set-up board string, if any) to the clipboard."""
     text = game_files.game_to_text(app.session.game).strip()
     if copy(text):
@@ -163,7 +163,7 @@ def copy_game(app: _App) -> None:
         app.warn(_("No system clipboard here; the game is kept for Ctrl+V inside this window"))
 
 
-def paste_game(app: _App) -> None:
+def paste_game(app: _PersistenceHost) -> None:
     """Ctrl+V: set up the pasted transcript or board string; a bad text changes nothing."""
     text = paste()
     if text is None:
@@ -186,7 +186,7 @@ def paste_game(app: _App) -> None:
     app.reply(_("Pasted {summary}.").format(summary=game_summary(game)) + _way_back(kept))
 
 
-def save_game_file(app: _App) -> None:
+def save_game_file(app: _PersistenceHost) -> None:
     """Ctrl+S: write the game to a new file in the games folder."""
     try:
         path = game_files.save_game(app.session.game)
@@ -198,7 +198,7 @@ def save_game_file(app: _App) -> None:
         hook(app.session.game)
 
 
-def open_game_file(app: _App, path: Path, hint: str = "") -> bool:
+def open_game_file(app: _PersistenceHost, path: Path, hint: str = "") -> bool:
     """Set up the game in ``path``; a bad file changes nothing and the notice says why."""
     try:
         game = game_files.load_game(path)
@@ -237,7 +237,7 @@ class GameFiles:
         self.last = files[index]
         return self.last, index, len(files)
 
-    def load(self, app: _App) -> None:
+    def load(self, app: _PersistenceHost) -> None:
         found = self.next()
         if found is None:
             app.warn(
@@ -262,12 +262,12 @@ def _short(text: str, width: int = 40) -> str:
     return one_line if len(one_line) <= width else one_line[: width - 1] + "…"
 
 
-def key_handler(app: _App) -> Callable[[Any], bool]:
+def key_handler(app: _PersistenceHost) -> Callable[[Any], bool]:
     """An ``on_unhandled_event`` hook for Ctrl (or Cmd) + C, V, S and O."""
     import pygame
 
     files = GameFiles()
-    actions: dict[int, Callable[[_App], None]] = {
+    actions: dict[int, Callable[[_PersistenceHost], None]] = {
         pygame.K_c: copy_game,
         pygame.K_v: paste_game,
         pygame.K_s: save_game_file,
@@ -288,7 +288,7 @@ def key_handler(app: _App) -> Callable[[Any], bool]:
     return handle
 
 
-def drop_handler(app: _App) -> Callable[[Any], bool]:
+def drop_handler(app: _PersistenceHost) -> Callable[[Any], bool]:
     """An ``on_unhandled_event`` hook: a file dropped on the window is opened as a game."""
     import pygame
 
@@ -304,7 +304,7 @@ def drop_handler(app: _App) -> Callable[[Any], bool]:
     return handle
 
 
-def attach(app: _App, *, resume: bool = True, start: Path | None = None) -> None:
+def attach(app: _PersistenceHost, *, resume: bool = True, start: Path | None = None) -> None:
     """Give the window clipboard and file keys, file drops, autosave after every change and
     at quit, and resume; with ``start`` (``othello --load FILE``, checked before the window
     opened), that game is opened instead, the resumed one behind Undo.

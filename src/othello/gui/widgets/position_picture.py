@@ -38,7 +38,7 @@ class PictureOptions:
 
 
 @dataclass(frozen=True)
-class Palette:
+class PictureColours:
     background: tuple[int, int, int]
     board: tuple[int, int, int]
     grid: tuple[int, int, int]
@@ -50,11 +50,11 @@ class Palette:
     ring: tuple[int, int, int]  # the rules' rings: yellow, seen on black, white and felt
 
 
-COLOUR = Palette(
+COLOUR = PictureColours(
     theme.now.background_bottom, theme.now.felt, theme.now.grid, theme.now.coord, theme.now.black_disc,
     theme.now.white_disc, (10, 10, 10), theme.now.last_move, theme.YELLOW,
 )  # fmt: skip
-MONO = Palette(
+MONO = PictureColours(
     (255, 255, 255), (255, 255, 255), (0, 0, 0), (0, 0, 0), (0, 0, 0), (255, 255, 255),
     (0, 0, 0), (0, 0, 0), (0, 0, 0),
 )  # fmt: skip
@@ -133,7 +133,7 @@ def _centre(area: pygame.Rect, cell: int, sq: Square) -> tuple[int, int]:
     return area.left + (sq % 8) * cell + cell // 2, area.top + (sq // 8) * cell + cell // 2
 
 
-def _grid(surface: pygame.Surface, area: pygame.Rect, cell: int, colours: Palette) -> None:
+def _grid(surface: pygame.Surface, area: pygame.Rect, cell: int, colours: PictureColours) -> None:
     line = max(2, cell // 30)
     for i in range(9):
         x, y = area.left + i * cell, area.top + i * cell
@@ -145,7 +145,12 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, cell: int, colours: Palett
 
 
 def _coordinates(
-    surface: pygame.Surface, area: pygame.Rect, cell: int, margin: int, font: Font, colours: Palette
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    cell: int,
+    margin: int,
+    font: Font,
+    colours: PictureColours,
 ) -> None:
     face = font(max(8, margin * 55 // 100), True)
     for i in range(8):
@@ -163,7 +168,7 @@ def _disc(
     cell: int,
     sq: Square,
     black: bool,
-    colours: Palette,
+    colours: PictureColours,
     mono: bool,
 ) -> None:
     centre = _centre(area, cell, sq)
@@ -184,7 +189,7 @@ def _numbers(
     board: Board,
     numbers: dict[Square, int],
     font: Font,
-    colours: Palette,
+    colours: PictureColours,
 ) -> None:
     face = font(max(8, cell * 36 // 100), True)
     for sq, number in numbers.items():

@@ -39,7 +39,7 @@ TASKS: dict[str, tuple[list[str], str]] = {
     "bench": (["-c", BENCH], r"nodes/s"),
     "fforum": (["-c", FFORUM], r"^median"),
     "ff40": (["-m", "othello", "solve", FFORUM_40, "--workers", "2"], r"^time:"),
-    "ff40-1": (["-m", "othello", "solve", FFORUM_40], r"^(time|nodes):"),
+    "ff40-1": (["-m", "othello", "solve", FFORUM_40, "--workers", "1"], r"^(time|nodes):"),
     "review": (
         [str(ROOT / "scripts" / "review_workers.py"), "--pairs", "1"],
         r"worker\(s\)|verdicts",

@@ -204,15 +204,7 @@ def test_tab_on_the_game_card_shows_progress_and_a_theme_opens_its_puzzle(
     frames_until(app, lambda: app.play.computer.review is not None, limit=120)
     verdict = app.play.computer.reviewed()[0]
     frames(app, 3)
-    press(pygame.K_k)
-    frames(app)
-    assert app.find_scene(GameCard) is not None
-    press(pygame.K_TAB)
-    frames(app)
-    card = app.find_scene(ProgressCard)
-    assert card is not None
-    frames_until(app, lambda: card.progress is not None)
-    frames(app)
+    card = open_progress_card(app)
     assert card.progress is not None and len(card.progress.games) == 1
     total, counts = card.progress.mistakes()
     assert total == 1
@@ -230,16 +222,23 @@ def test_tab_on_the_game_card_shows_progress_and_a_theme_opens_its_puzzle(
     assert app.find_scene(ProgressCard) is None and app.find_scene(GameCard) is None
 
 
-def test_with_no_reviewed_game_the_card_says_how_one_comes(make_app: Callable[..., App]) -> None:
-    app = make_app(FakeEngine(), mode="two-players")
+def open_progress_card(app: App) -> ProgressCard:
+    """K opens the Game card, Tab the progress card; wait until it has read the library."""
     press(pygame.K_k)
     frames(app)
+    assert app.find_scene(GameCard) is not None
     press(pygame.K_TAB)
     frames(app)
     card = app.find_scene(ProgressCard)
     assert card is not None
     frames_until(app, lambda: card.progress is not None)
     frames(app)
+    return card
+
+
+def test_with_no_reviewed_game_the_card_says_how_one_comes(make_app: Callable[..., App]) -> None:
+    app = make_app(FakeEngine(), mode="two-players")
+    card = open_progress_card(app)
     assert "None of your games is reviewed yet" in " ".join(card.lines)
     press(pygame.K_ESCAPE)
     frames(app)

@@ -164,6 +164,7 @@ def test_probcut_prunes_but_keeps_the_score_near_the_full_search() -> None:
 def test_last_score_matches_playing_the_last_square(seed: int) -> None:
     """The table-driven last move against flips() and final_score on random full boards."""
     from othello.core.bitboard import flips
+    from othello.core.words import to_word
     from othello.engine.last_moves import last_score
 
     rng = random.Random(seed)
@@ -180,7 +181,7 @@ def test_last_score_matches_playing_the_last_square(seed: int) -> None:
             expected = final_score(p ^ f, o | f | b)
         else:
             expected = final_score(p, o)
-        assert last_score(p, sq) == expected
+        assert last_score(to_word(p), sq) == expected
 
 
 @pytest.mark.parametrize("seed", range(6))

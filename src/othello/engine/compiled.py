@@ -30,6 +30,7 @@ the standalone app's build names it as an import PyInstaller cannot see."""
 
 MODULES: tuple[str, ...] = (
     "othello.core.bitboard",
+    "othello.core.words",
     "othello.engine.evaluation",
     "othello.engine.stability",
     "othello.engine.search_common",

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Final
 
 from othello.core.bitboard import NEIGHBOURS, RAYS, Bitboard
+from othello.core.words import Word, popcount, to_bitboard, to_word
 from othello.engine.evaluation import SQUARE_WEIGHTS
-from othello.engine.search_common import INF, Limits, final_score
+from othello.engine.search_common import INF, Limits
 from othello.engine.stability import stable_discs
 
 SHALLOW_EMPTIES: Final = 6
@@ -104,7 +105,7 @@ def _line_counts(pos: int, lo: int, hi: int) -> list[int]:
     return table
 
 
-LastLines = tuple[int, list[int], int, list[int], Bitboard, list[int], Bitboard, list[int]]
+LastLines = tuple[int, list[int], int, list[int], Word, list[int], Word, list[int]]
 """Per square: its row's shift and table, its column's shift and table, each diagonal's
 mask and table (see ``_line_counts``)."""
 
@@ -130,7 +131,7 @@ def _last_lines() -> tuple[LastLines, ...]:
                 if 0 <= r < 8 and 0 <= c < 8:
                     mask |= 1 << (r * 8 + c)
                     cols.append(c)
-            diagonals.append((mask, table(col, min(cols), max(cols))))
+            diagonals.append((to_word(mask), table(col, min(cols), max(cols))))
         (m9, t9), (m7, t7) = diagonals
         found.append((8 * row, table(col, 0, 7), col, table(row, 0, 7), m9, t9, m7, t7))
     return tuple(found)
@@ -139,7 +140,7 @@ def _last_lines() -> tuple[LastLines, ...]:
 _LAST_LINES: Final = _last_lines()
 
 
-def last_score(p: Bitboard, sq: int) -> int:
+def last_score(p: Word, sq: int) -> int:
     """The final score for ``p``'s side when ``sq`` is the only empty square: whoever can
     play there does. Every other square is full, so the opponent's discs are the rest and
     the flips along each line are one table lookup on ``p``'s discs of that line."""
@@ -150,7 +151,7 @@ def last_score(p: Bitboard, sq: int) -> int:
         + t9[(p & m9) * _GATHER_DIAGONAL >> 56 & 255]
         + t7[(p & m7) * _GATHER_DIAGONAL >> 56 & 255]
     )
-    n = p.bit_count()  # the opponent has 63 - n
+    n = popcount(p)  # the opponent has 63 - n
     if t & 255:
         return 2 * (n + (t & 255)) - 62
     if t >> 8:
@@ -158,9 +159,30 @@ def last_score(p: Bitboard, sq: int) -> int:
     return 2 * n - 62 if 2 * n > 63 else 2 * n - 64
 
 
+_RAYS: Final[tuple[tuple[tuple[Word, bool, Word], ...], ...]] = tuple(
+    tuple((to_word(ray), upward, to_word(nearest)) for ray, upward, nearest in rays)
+    for rays in RAYS
+)
+_NEIGHBOURS: Final[tuple[Word, ...]] = tuple(to_word(x) for x in NEIGHBOURS)
+_SQUARE: Final[tuple[Word, ...]] = tuple(to_word(1 << sq) for sq in range(64))
+"""The bitboard tables as words (see :mod:`othello.core.words`)."""
+
+
+def final_words(p: Word, o: Word) -> int:
+    """:func:`~othello.engine.search_common.final_score` on words."""
+    mine, theirs = popcount(p), popcount(o)
+    diff = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
 class LastMoves(Limits):
     """Exact search of the last few empty squares: a walk over a list of them in parity
-    order, with the last two written out, no move lists, sorting or table."""
+    order, with the last two written out, no move lists, sorting or table. Its bitboards
+    are words (:mod:`othello.core.words`): machine integers where compiled."""
 
     def shallow(
         self,
@@ -172,6 +194,18 @@ class LastMoves(Limits):
         passed: bool,
     ) -> int:
         """Exact search over a short tuple of empty squares, tried in the order given."""
+        return self._walk(to_word(p), to_word(o), alpha, beta, empties, passed)
+
+    def _walk(
+        self,
+        p: Word,
+        o: Word,
+        alpha: int,
+        beta: int,
+        empties: tuple[int, ...],
+        passed: bool,
+    ) -> int:
+        """:meth:`shallow` on words."""
         n = len(empties)
         if n == 3:
             return self._three(p, o, alpha, beta, empties[0], empties[1], empties[2], passed)
@@ -183,14 +217,14 @@ class LastMoves(Limits):
         if (
             alpha >= STABILITY_MIN_ALPHA
             and n >= STABILITY_SHALLOW_EMPTIES
-            and 2 * o.bit_count() >= 64 - alpha
+            and 2 * popcount(o) >= 64 - alpha
         ):
-            bound = 64 - 2 * stable_discs(o, p).bit_count()
+            bound = 64 - 2 * stable_discs(to_bitboard(o), to_bitboard(p)).bit_count()
             if bound <= alpha:
                 return bound
         best = -INF
-        rays = RAYS
-        near = NEIGHBOURS
+        rays = _RAYS
+        near = _NEIGHBOURS
         not_o = ~o
         for i, sq in enumerate(empties):
             adjacent = near[sq] & o
@@ -206,12 +240,13 @@ class LastMoves(Limits):
                         if y & p:
                             f |= ray & (y - 1)
                     elif x:
-                        y = 1 << (x.bit_length() - 1)
+                        top: int = x  # a ray downwards never holds h8: no sign bit
+                        y = _SQUARE[top.bit_length() - 1]
                         if y & p:
                             f |= ray & -(y << 1)
             if f:
-                v = -self.shallow(
-                    o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False
+                v = -self._walk(
+                    o ^ f, p | f | _SQUARE[sq], -beta, -alpha, empties[:i] + empties[i + 1 :], False
                 )
                 if v > best:
                     best = v
@@ -221,25 +256,25 @@ class LastMoves(Limits):
                             return v
         if best == -INF:
             if passed:
-                return final_score(p, o)
-            return -self.shallow(o, p, -beta, -alpha, empties, True)
+                return final_words(p, o)
+            return -self._walk(o, p, -beta, -alpha, empties, True)
         return best
 
     def _three(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, x: int, y: int, z: int, passed: bool
+        self, p: Word, o: Word, alpha: int, beta: int, x: int, y: int, z: int, passed: bool
     ) -> int:
         """Three empty squares: :meth:`shallow` without the tuple, calling :meth:`_two`
         directly (3% less time on positions of 4-6 empties than through :meth:`shallow`)."""
         self.nodes += 1
         best = -INF
-        near = NEIGHBOURS
+        near = _NEIGHBOURS
         not_o = ~o
         for sq, a, b in ((x, y, z), (y, x, z), (z, x, y)):
             adjacent = near[sq] & o
             if not adjacent:
                 continue
             f = 0
-            for ray, upward, nearest in RAYS[sq]:
+            for ray, upward, nearest in _RAYS[sq]:
                 if nearest & adjacent:
                     t = ray & not_o
                     if upward:
@@ -247,12 +282,13 @@ class LastMoves(Limits):
                         if t & p:
                             f |= ray & (t - 1)
                     elif t:
-                        t = 1 << (t.bit_length() - 1)
+                        top: int = t  # a ray downwards never holds h8: no sign bit
+                        t = _SQUARE[top.bit_length() - 1]
                         if t & p:
                             f |= ray & -(t << 1)
             if f:
                 self.nodes += 1
-                v = -self._two(o ^ f, p | f | (1 << sq), -alpha, a, b, False)
+                v = -self._two(o ^ f, p | f | _SQUARE[sq], -alpha, a, b, False)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -261,19 +297,19 @@ class LastMoves(Limits):
                             return v
         if best == -INF:
             if passed:
-                return final_score(p, o)
+                return final_words(p, o)
             return -self._three(o, p, -beta, -alpha, x, y, z, True)
         return best
 
-    def _two(self, p: Bitboard, o: Bitboard, beta: int, x: int, y: int, passed: bool) -> int:
+    def _two(self, p: Word, o: Word, beta: int, x: int, y: int, passed: bool) -> int:
         """Two empty squares left: try both orders directly, no lists and no recursion
         (the flips written out, as in :meth:`shallow`)."""
         best = -INF
         not_o = ~o
-        adjacent = NEIGHBOURS[x] & o
+        adjacent = _NEIGHBOURS[x] & o
         if adjacent:
             f = 0
-            for ray, upward, nearest in RAYS[x]:
+            for ray, upward, nearest in _RAYS[x]:
                 if nearest & adjacent:
                     z = ray & not_o
                     if upward:
@@ -281,17 +317,18 @@ class LastMoves(Limits):
                         if z & p:
                             f |= ray & (z - 1)
                     elif z:
-                        z = 1 << (z.bit_length() - 1)
+                        top: int = z  # a ray downwards never holds h8: no sign bit
+                        z = _SQUARE[top.bit_length() - 1]
                         if z & p:
                             f |= ray & -(z << 1)
             if f:
                 best = -last_score(o ^ f, y)
                 if best >= beta:
                     return best
-        adjacent = NEIGHBOURS[y] & o
+        adjacent = _NEIGHBOURS[y] & o
         if adjacent:
             f = 0
-            for ray, upward, nearest in RAYS[y]:
+            for ray, upward, nearest in _RAYS[y]:
                 if nearest & adjacent:
                     z = ray & not_o
                     if upward:
@@ -299,7 +336,8 @@ class LastMoves(Limits):
                         if z & p:
                             f |= ray & (z - 1)
                     elif z:
-                        z = 1 << (z.bit_length() - 1)
+                        top = z
+                        z = _SQUARE[top.bit_length() - 1]
                         if z & p:
                             f |= ray & -(z << 1)
             if f:
@@ -309,5 +347,5 @@ class LastMoves(Limits):
         if best > -INF:
             return best
         if passed:
-            return final_score(p, o)
+            return final_words(p, o)
         return -self._two(o, p, INF, x, y, True)

@@ -21,8 +21,20 @@ from othello.core.bitboard import (
     Bitboard,
     Square,
     flips,
-    legal_moves,
     packed_legal_moves,
+)
+from othello.core.words import (
+    BELOW_TOP_ROW,
+    COMPILED,
+    FULL_WORD,
+    WORD_SQUARE,
+    Word,
+    flip_words,
+    legal_words,
+    popcount,
+    square_of,
+    to_bitboard,
+    to_word,
 )
 from othello.engine.evaluation import evaluate
 from othello.engine.last_moves import (
@@ -31,9 +43,10 @@ from othello.engine.last_moves import (
     SHALLOW_EMPTIES,
     STABILITY_MIN_ALPHA,
     LastMoves,
+    final_words,
     parity_order,
 )
-from othello.engine.search_common import CORNER_MASK, INF, final_score, principal_variation
+from othello.engine.search_common import CORNER_MASK, INF, principal_variation
 from othello.engine.stability import stable_discs
 
 EndgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]]
@@ -79,6 +92,15 @@ PV_SOLVE_EMPTIES: Final = 10
 
 QUADRANT_MASK_OF: Final = tuple(QUADRANT_MASKS[q] for q in QUADRANT_OF)
 """Per square, the squares of its quadrant (for the parity term of the ordering key)."""
+WORD_QUADRANT_OF: Final[tuple[Word, ...]] = tuple(to_word(m) for m in QUADRANT_MASK_OF)
+WORD_NOT_A: Final[Word] = to_word(NOT_A)
+WORD_CORNERS: Final[Word] = to_word(CORNER_MASK)
+"""The masks the solver's ordering uses, as words."""
+
+Ordered = tuple[int, int, Word, Word]
+"""A move as the solver orders it: (key, square, flips, the opponent's replies or -1)."""
+Child = tuple[int, int, Word, Word, Word]
+"""A move whose replies are yet to count: (key, square, flips, the position after it)."""
 
 ORDER_CACHE_SIZE: Final = 50_000
 """The most sets of empties whose order is kept (about 9 MB), emptied when full: a 20-empty
@@ -129,43 +151,46 @@ class EndgameSolver(LastMoves):
         super().__init__(table, stop, deadline, node_limit)
         self.tt_end = table
 
-    def exact(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False, moves: int = -1
-    ) -> int:
+    def exact(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False) -> int:
         """Exact final disc difference (within the window) with perfect play from here.
 
         Moves are ordered hash move first, then fewest opponent replies (fastest-first),
-        corners ahead; below ``SHALLOW_EMPTIES`` the cheaper parity walk takes over.
+        corners ahead; below ``SHALLOW_EMPTIES`` the cheaper parity walk takes over. The
+        search runs on words (:mod:`othello.core.words`), machine integers where compiled.
         """
+        return self._exact(to_word(p), to_word(o), alpha, beta, passed, -1)
+
+    def _exact(self, p: Word, o: Word, alpha: int, beta: int, passed: bool, moves: Word) -> int:
+        """:meth:`exact` on words; ``moves`` are the mover's, or -1 where not yet known
+        (-1 holds every square, which no position's moves do)."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.poll()
-        empty = ~(p | o) & FULL
-        n = empty.bit_count()
+        empty = ~(p | o) & FULL_WORD
+        n = popcount(empty)
         if n <= SHALLOW_EMPTIES:
             order = _ORDERS.get(empty)
             if order is None:
                 if len(_ORDERS) >= ORDER_CACHE_SIZE:
                     _ORDERS.clear()
-                order = _ORDERS[empty] = parity_order(empty)
-            return self.shallow(p, o, alpha, beta, order, passed)
-        if alpha >= STABILITY_MIN_ALPHA and 2 * o.bit_count() >= 64 - alpha:
+                order = _ORDERS[empty] = parity_order(to_bitboard(empty))
+            return self._walk(p, o, alpha, beta, order, passed)
+        if alpha >= STABILITY_MIN_ALPHA and 2 * popcount(o) >= 64 - alpha:
             # the opponent's stable discs stay theirs: can we still beat alpha?
-            bound = 64 - 2 * stable_discs(o, p).bit_count()
+            bound = 64 - 2 * stable_discs(to_bitboard(o), to_bitboard(p)).bit_count()
             if bound <= alpha:
                 return bound
-        if moves < 0:
-            moves = legal_moves(p, o)
+        if moves == -1:
+            moves = legal_words(p, o)
         if not moves:
             if passed:
-                return final_score(p, o)
-            if not legal_moves(o, p):
-                return final_score(p, o)
-            return -self.exact(o, p, -beta, -alpha, True)
-
-        key = (p, o)
+                return final_words(p, o)
+            if not legal_words(o, p):
+                return final_words(p, o)
+            return -self._exact(o, p, -beta, -alpha, True, -1)
         hash_sq = PASS
         use_tt = n >= END_TT_EMPTIES
+        key = (to_bitboard(p), to_bitboard(o)) if use_tt else (0, 0)
         if use_tt:
             entry = self.tt_end.get(key)
             if entry is not None:
@@ -178,20 +203,18 @@ class EndgameSolver(LastMoves):
                     return lo
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
-
         if n >= ETC_EMPTIES:
             cut = self._etc(p, o, moves, beta)
             if cut is not None:
                 return cut
-
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
-        if hash_sq >= 0 and moves >> hash_sq & 1:
+        if hash_sq >= 0 and moves & WORD_SQUARE[hash_sq]:
             # the remembered move alone often refutes: try it before paying for ordering
-            b = 1 << hash_sq
-            f = flips(p, o, hash_sq)
-            best = -self.exact(o ^ f, p | f | b, -beta, -alpha)
+            b = WORD_SQUARE[hash_sq]
+            f = flip_words(p, o, hash_sq)
+            best = -self._exact(o ^ f, p | f | b, -beta, -alpha, False, -1)
             best_sq = hash_sq
             moves ^= b
             first = False
@@ -200,22 +223,21 @@ class EndgameSolver(LastMoves):
                 if best >= beta:
                     moves = 0
         for _, sq, f, m in self.end_order(p, o, moves, n) if moves else ():
-            b = 1 << sq
+            b = WORD_SQUARE[sq]
             np, no = o ^ f, p | f | b
             if first:
-                v = -self.exact(np, no, -beta, -alpha, False, m)
+                v = -self._exact(np, no, -beta, -alpha, False, m)
                 first = False
             else:
-                v = -self.exact(np, no, -alpha - 1, -alpha, False, m)
+                v = -self._exact(np, no, -alpha - 1, -alpha, False, m)
                 if alpha < v < beta:
-                    v = -self.exact(np, no, -beta, -v, False, m)
+                    v = -self._exact(np, no, -beta, -v, False, m)
             if v > best:
                 best, best_sq = v, sq
                 if v > alpha:
                     alpha = v
                     if v >= beta:
                         break
-
         if use_tt:
             if best <= alpha0:
                 self.tt_end[key] = (-INF, best, best_sq)
@@ -225,60 +247,52 @@ class EndgameSolver(LastMoves):
                 self.tt_end[key] = (best, best, best_sq)
         return best
 
-    def _etc(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: int) -> int | None:
+    def _etc(self, p: Word, o: Word, moves: Word, beta: int) -> int | None:
         """Enhanced transposition cutoff: a child already known bad enough for the opponent
         refutes this node without searching anything."""
         tt = self.tt_end
         while moves:
             b = moves & -moves
             moves ^= b
-            sq = b.bit_length() - 1
-            f = flips(p, o, sq)
-            entry = tt.get((o ^ f, p | f | b))
+            sq = square_of(b)
+            f = flip_words(p, o, sq)
+            entry = tt.get((to_bitboard(o ^ f), to_bitboard(p | f | b)))
             if entry is not None and -entry[1] >= beta:
-                tt[(p, o)] = (-entry[1], INF, sq)
+                tt[(to_bitboard(p), to_bitboard(o))] = (-entry[1], INF, sq)
                 return -entry[1]
         return None
 
-    def end_order(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, empties: int
-    ) -> list[tuple[int, int, int, int]]:
+    def end_order(self, p: Word, o: Word, moves: Word, empties: int) -> list[Ordered]:
         """``(key, square, flips, opponent's replies)`` per move, most promising first.
-
         Fastest-first: the opponent's potential mobility, a corner bonus and parity make
         the key; from ``EVAL_ORDER_EMPTIES`` the opponent's replies (fewest first, its
         corner replies counted again) and from ``SCORE_ORDER_EMPTIES`` the evaluation join
         it; their cost is small next to the subtrees. The replies are handed down so the
-        child need not generate them again (-1 where they were not counted); every child's
-        are found in one fill (:func:`~othello.core.bitboard.packed_legal_moves`).
+        child need not generate them again (-1 where they were not counted).
         """
-        scored: list[tuple[int, int, int, int]] = []
-        children = []  # with the position after the move, when the replies are counted
-        quadrant = QUADRANT_MASK_OF
-        empty = ~(p | o) & FULL
-        pp = oo = shift = 0
+        scored: list[Ordered] = []
+        children: list[Child] = []  # with the position after the move, when the replies count
+        quadrant = WORD_QUADRANT_OF
+        empty = ~(p | o) & FULL_WORD
         replies = empties >= EVAL_ORDER_EMPTIES
         while moves:
             b = moves & -moves
             moves ^= b
-            sq = b.bit_length() - 1
-            f = flips(p, o, sq)
+            sq = square_of(b)
+            f = flip_words(p, o, sq)
             np, no = o ^ f, p | f | b
-            row = no | ((no << 1) & NOT_A) | ((no >> 1) & NOT_H)
-            key = ((row | (row << 8) | (row >> 8)) & empty).bit_count() * W_POT
-            if b & CORNER_MASK:
+            row = no | (no << 1 & WORD_NOT_A) | (no >> 1 & NOT_H)
+            key = popcount((row | row << 8 | (row >> 8 & BELOW_TOP_ROW)) & empty) * W_POT
+            if b & WORD_CORNERS:
                 key -= W_CORNER
-            if (quadrant[sq] & empty).bit_count() & 1:
+            if popcount(quadrant[sq] & empty) & 1:
                 key -= W_PAR
             if replies:
                 children.append((key, sq, f, np, no))
-                pp |= np << shift
-                oo |= no << shift
-                shift += 128
             else:
                 scored.append((key, sq, f, -1))
         if replies:
-            scored = _with_replies(children, packed_legal_moves(pp, oo, len(children)), empties)
+            scored = _with_replies(children, empties)
         scored.sort()
         return scored
 
@@ -348,19 +362,30 @@ class EndgameSolver(LastMoves):
         return principal_variation(p, o, first, limit, self.tt_end, complete)
 
 
-def _with_replies(
-    children: list[tuple[int, int, int, Bitboard, Bitboard]], replies: Bitboard, empties: int
-) -> list[tuple[int, int, int, int]]:
-    """The ordering keys with each child's replies (``replies`` holds them packed 128 bits
-    apart, in the children's order) and, from ``SCORE_ORDER_EMPTIES``, its evaluation."""
+def _with_replies(children: list[Child], empties: int) -> list[Ordered]:
+    """The ordering keys with each child's replies and, from ``SCORE_ORDER_EMPTIES``, its
+    evaluation. Compiled, each child's replies are one :func:`legal_words`; pure, every
+    child's are found in one fill (:func:`~othello.core.bitboard.packed_legal_moves`, the
+    children 128 bits apart), which costs the interpreter less than a fill each."""
     scored = []
     scoring = empties >= SCORE_ORDER_EMPTIES
+    packed = 0
+    if not COMPILED:
+        pp = oo = shift = 0
+        for _, _, _, np, no in children:
+            pp |= to_bitboard(np) << shift
+            oo |= to_bitboard(no) << shift
+            shift += 128
+        packed = packed_legal_moves(pp, oo, len(children))
     for key, sq, f, np, no in children:
-        m = replies & FULL
-        replies >>= 128
-        key += m.bit_count() * W_MOB + (m & CORNER_MASK).bit_count() * W_CMOB
+        if COMPILED:
+            m = legal_words(np, no)
+        else:
+            m = to_word(packed & FULL)
+            packed >>= 128
+        key += popcount(m) * W_MOB + popcount(m & WORD_CORNERS) * W_CMOB
         if scoring:
-            key += evaluate(np, no) // SCORE_ORDER_DIVISOR
+            key += evaluate(to_bitboard(np), to_bitboard(no)) // SCORE_ORDER_DIVISOR
         scored.append((key, sq, f, m))
     return scored
 

@@ -11,7 +11,9 @@ So code on words looks at their low 64 bits only, which both builds agree on: ``
 ``|``, ``^``, ``~``, ``x & -x``, ``x - 1`` and products give the same low 64 bits signed
 or not; a shift right is masked to the bits it keeps; discs are counted by
 :func:`popcount`; a word goes back to a bitboard through :func:`to_bitboard`. The pure
-build keeps its words as the non-negative ints they always were, so it runs as before.
+build keeps its words as the non-negative ints they always were, so it runs as before;
+where a count is made at every node, the callers write
+``popcount(x) if COMPILED else int.bit_count(x)``, which spares the pure build a call.
 """
 
 from __future__ import annotations

@@ -32,7 +32,6 @@ from othello.core.words import (
     flip_words,
     legal_words,
     popcount,
-    square_of,
     to_bitboard,
     to_word,
 )
@@ -167,7 +166,7 @@ class EndgameSolver(LastMoves):
         if self.nodes >= self.next_check:
             self.poll()
         empty = ~(p | o) & FULL_WORD
-        n = popcount(empty)
+        n = popcount(empty) if COMPILED else int.bit_count(empty)
         if n <= SHALLOW_EMPTIES:
             order = _ORDERS.get(empty)
             if order is None:
@@ -254,7 +253,8 @@ class EndgameSolver(LastMoves):
         while moves:
             b = moves & -moves
             moves ^= b
-            sq = square_of(b)
+            top: int = b
+            sq = top.bit_length() - 1  # square_of(b) without a call
             f = flip_words(p, o, sq)
             entry = tt.get((to_bitboard(o ^ f), to_bitboard(p | f | b)))
             if entry is not None and -entry[1] >= beta:
@@ -278,14 +278,17 @@ class EndgameSolver(LastMoves):
         while moves:
             b = moves & -moves
             moves ^= b
-            sq = square_of(b)
+            top: int = b
+            sq = top.bit_length() - 1  # square_of(b) without a call
             f = flip_words(p, o, sq)
             np, no = o ^ f, p | f | b
             row = no | (no << 1 & WORD_NOT_A) | (no >> 1 & NOT_H)
-            key = popcount((row | row << 8 | (row >> 8 & BELOW_TOP_ROW)) & empty) * W_POT
+            near = (row | row << 8 | (row >> 8 & BELOW_TOP_ROW)) & empty
+            key = (popcount(near) if COMPILED else int.bit_count(near)) * W_POT
             if b & WORD_CORNERS:
                 key -= W_CORNER
-            if popcount(quadrant[sq] & empty) & 1:
+            region = quadrant[sq] & empty
+            if (popcount(region) if COMPILED else int.bit_count(region)) & 1:
                 key -= W_PAR
             if replies:
                 children.append((key, sq, f, np, no))
@@ -373,17 +376,19 @@ def _with_replies(children: list[Child], empties: int) -> list[Ordered]:
     if not COMPILED:
         pp = oo = shift = 0
         for _, _, _, np, no in children:
-            pp |= to_bitboard(np) << shift
-            oo |= to_bitboard(no) << shift
+            pp |= np << shift  # words are bitboards in the pure build
+            oo |= no << shift
             shift += 128
         packed = packed_legal_moves(pp, oo, len(children))
     for key, sq, f, np, no in children:
         if COMPILED:
             m = legal_words(np, no)
+            key += popcount(m) * W_MOB + popcount(m & WORD_CORNERS) * W_CMOB
         else:
-            m = to_word(packed & FULL)
+            found = packed & FULL
             packed >>= 128
-        key += popcount(m) * W_MOB + popcount(m & WORD_CORNERS) * W_CMOB
+            key += found.bit_count() * W_MOB + (found & CORNER_MASK).bit_count() * W_CMOB
+            m = found
         if scoring:
             key += evaluate(to_bitboard(np), to_bitboard(no)) // SCORE_ORDER_DIVISOR
         scored.append((key, sq, f, m))

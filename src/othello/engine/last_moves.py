@@ -14,6 +14,7 @@ from typing import Final
 
 from othello.core.bitboard import Bitboard
 from othello.core.words import (
+    COMPILED,
     WORD_NEIGHBOURS,
     WORD_RAYS,
     WORD_SQUARE,
@@ -159,7 +160,7 @@ def last_score(p: Word, sq: int) -> int:
         + t9[(p & m9) * _GATHER_DIAGONAL >> 56 & 255]
         + t7[(p & m7) * _GATHER_DIAGONAL >> 56 & 255]
     )
-    n = popcount(p)  # the opponent has 63 - n
+    n = popcount(p) if COMPILED else int.bit_count(p)  # the opponent has 63 - n
     if t & 255:
         return 2 * (n + (t & 255)) - 62
     if t >> 8:

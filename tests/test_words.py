@@ -10,6 +10,7 @@ import pytest
 from othello.core.bitboard import FULL, flips, legal_moves
 from othello.core.words import (
     WORD_SQUARE,
+    final_words,
     flip_words,
     legal_words,
     popcount,
@@ -17,7 +18,6 @@ from othello.core.words import (
     to_bitboard,
     to_word,
 )
-from othello.engine.last_moves import final_words
 from othello.engine.search_common import final_score
 
 EDGES = [0, 1, 1 << 62, 1 << 63, FULL, FULL >> 1, (1 << 63) | 1, 0x8000_0000_0000_00FF]
@@ -64,3 +64,12 @@ def test_moves_and_flips_on_words_are_the_bitboards(seed: int) -> None:
 def test_the_final_score_on_words_is_the_bitboards() -> None:
     for p, o in random_positions(9, 1000):
         assert final_words(to_word(p), to_word(o)) == final_score(p, o)
+
+
+def test_the_evaluation_on_words_is_the_packed_one() -> None:
+    """The compiled build's evaluation (each pattern's number digit by digit) against the
+    pure one's packed vector; on the pure build both run (the compiled one slowly)."""
+    from othello.engine import evaluation
+
+    for p, o in random_positions(11, 300):
+        assert evaluation.evaluate_words(to_word(p), to_word(o)) == evaluation.evaluate(p, o)

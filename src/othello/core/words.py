@@ -58,6 +58,17 @@ def popcount(x: Word) -> int:
     return int(x).bit_count()
 
 
+def final_words(p: Word, o: Word) -> int:
+    """:func:`~othello.engine.search_common.final_score` on words."""
+    mine, theirs = popcount(p), popcount(o)
+    diff = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
 FULL_WORD: Final[Word] = to_word(FULL)
 """Every square: ``-1`` where compiled, ``2**64 - 1`` where not."""
 

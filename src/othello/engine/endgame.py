@@ -29,6 +29,7 @@ from othello.core.words import (
     FULL_WORD,
     WORD_SQUARE,
     Word,
+    final_words,
     flip_words,
     legal_words,
     popcount,
@@ -42,7 +43,6 @@ from othello.engine.last_moves import (
     SHALLOW_EMPTIES,
     STABILITY_MIN_ALPHA,
     LastMoves,
-    final_words,
     parity_order,
 )
 from othello.engine.search_common import CORNER_MASK, INF, principal_variation
@@ -189,7 +189,7 @@ class EndgameSolver(LastMoves):
             return -self._exact(o, p, -beta, -alpha, True, -1)
         hash_sq = PASS
         use_tt = n >= END_TT_EMPTIES
-        key = (to_bitboard(p), to_bitboard(o)) if use_tt else (0, 0)
+        key = (to_bitboard(p), to_bitboard(o)) if COMPILED else (p, o)  # bitboards
         if use_tt:
             entry = self.tt_end.get(key)
             if entry is not None:

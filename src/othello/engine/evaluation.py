@@ -32,6 +32,7 @@ from typing import Final
 
 from othello.core.bitboard import Bitboard, mobility
 from othello.core.errors import WeightsError
+from othello.core.words import COMPILED, Word, legal_words, popcount, to_word
 from othello.engine.pattern_weights import PHASES, PhaseWeights, phase_of, read_weights
 from othello.engine.patterns import PATTERNS, POWERS_OF_3, instances
 
@@ -102,6 +103,8 @@ def _load() -> tuple[list[PhaseWeights], str | None]:
 _PHASES, WEIGHTS_PROBLEM = _load()
 _LOOKUPS: Final[list[Callable[[int], int] | None]] = [None] * PHASES
 """Per phase, the ``__getitem__`` of its flat list of pattern values, made on first use."""
+_FLAT: Final[list[list[int]]] = [[] for _ in range(PHASES)]
+"""Per phase, that flat list itself (empty until made), for the compiled evaluation."""
 _EXTRAS: Final[list[tuple[int, int, int]]] = []
 """Per number of empty squares, the weights of mobility, parity and the constant."""
 
@@ -112,6 +115,7 @@ def use_weights(phases: Sequence[PhaseWeights]) -> list[PhaseWeights]:
     global _PHASES
     before, _PHASES = _PHASES, list(phases)
     _LOOKUPS[:] = [None] * PHASES
+    _FLAT[:] = [[] for _ in range(PHASES)]
     _EXTRAS[:] = [(e[0], e[1], e[2]) for e in (_PHASES[phase_of(n)][-1] for n in range(65))]
     return before
 
@@ -128,7 +132,9 @@ def _lookup(phase: int) -> Callable[[int], int]:
     for table in _PHASES[phase][:-1]:
         flat.extend(table)
     shared = {value: value for value in set(flat)}
-    lookup = list(map(shared.__getitem__, flat)).__getitem__
+    values = list(map(shared.__getitem__, flat))
+    _FLAT[phase] = values
+    lookup = values.__getitem__
     _LOOKUPS[phase] = lookup
     return lookup
 
@@ -141,8 +147,23 @@ def prepare() -> None:
             _lookup(phase)
 
 
+def _instance_starts() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per pattern instance, where its pattern's values start in a phase's flat list and
+    its squares in reading order (the digits of its configuration number)."""
+    starts, at = [], 0
+    for pattern in PATTERNS:
+        starts.append(at)
+        at += pattern.size
+    return tuple((starts[k], squares) for k, squares in INSTANCES)
+
+
+_INSTANCE_STARTS: Final = _instance_starts()
+
+
 def evaluate(p: Bitboard, o: Bitboard) -> int:
     """Estimated final disc difference for the side owning ``p``, times ``SCALE``."""
+    if COMPILED:
+        return evaluate_words(to_word(p), to_word(o))
     n = 64 - (p | o).bit_count()
     m0, m1, m2, m3, m4, m5, m6, m7 = _MINE
     t0, t1, t2, t3, t4, t5, t6, t7 = _THEIRS
@@ -158,6 +179,29 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
     score = sum(map(lookup, memoryview(packed.to_bytes(_BYTES, "little")).cast("I")))
     w_mobility, w_parity, constant = _EXTRAS[n]
     return score + w_mobility * mobility(p, o) + (w_parity if n & 1 else 0) + constant
+
+
+def evaluate_words(p: Word, o: Word) -> int:
+    """:func:`evaluate` as compiled code does it fastest, with the same result: each
+    instance's configuration number digit by digit in machine words, where the packed
+    vector would be a long of 1,472 bits; mobility from two fills on words."""
+    n = 64 - popcount(p | o)
+    phase = _PHASE_OF[n]
+    values = _FLAT[phase]
+    if not values:
+        _lookup(phase)
+        values = _FLAT[phase]
+    score = 0
+    for start, squares in _INSTANCE_STARTS:
+        index = start
+        digit = 1
+        for sq in squares:
+            index += digit * ((p >> sq & 1) + 2 * (o >> sq & 1))
+            digit *= 3
+        score += values[index]
+    w_mobility, w_parity, constant = _EXTRAS[n]
+    moves = popcount(legal_words(p, o)) - popcount(legal_words(o, p))
+    return score + w_mobility * moves + (w_parity if n & 1 else 0) + constant
 
 
 # fmt: off

@@ -19,6 +19,7 @@ from othello.core.words import (
     WORD_RAYS,
     WORD_SQUARE,
     Word,
+    final_words,
     popcount,
     to_bitboard,
     to_word,
@@ -166,17 +167,6 @@ def last_score(p: Word, sq: int) -> int:
     if t >> 8:
         return 2 * (n - (t >> 8)) - 64
     return 2 * n - 62 if 2 * n > 63 else 2 * n - 64
-
-
-def final_words(p: Word, o: Word) -> int:
-    """:func:`~othello.engine.search_common.final_score` on words."""
-    mine, theirs = popcount(p), popcount(o)
-    diff = mine - theirs
-    if diff > 0:
-        return diff + 64 - mine - theirs
-    if diff < 0:
-        return diff - (64 - mine - theirs)
-    return 0
 
 
 class LastMoves(Limits):

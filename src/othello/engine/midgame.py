@@ -15,8 +15,20 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from othello.core.bitboard import PASS, RAYS, Bitboard, Square, flips, legal_moves
-from othello.engine.evaluation import SCALE, SQUARE_WEIGHTS, evaluate
+from othello.core.bitboard import PASS, Bitboard, Square, flips, legal_moves
+from othello.core.words import (
+    COMPILED,
+    WORD_RAYS,
+    WORD_SQUARE,
+    Word,
+    final_words,
+    flip_words,
+    legal_words,
+    popcount,
+    to_bitboard,
+    to_word,
+)
+from othello.engine.evaluation import SCALE, SQUARE_WEIGHTS, evaluate, evaluate_words
 from othello.engine.search_common import (
     CORNER_MASK,
     INF,
@@ -29,6 +41,13 @@ from othello.engine.search_common import (
 MidgameTable = dict[tuple[Bitboard, Bitboard], tuple[int, int, int, Square]]
 """``(p, o)`` -> ``(depth, lower bound, upper bound, best square)``. Keys are the whole
 position, so an entry can only ever describe the position it is looked up for."""
+
+WORD_CORNERS: Final[Word] = to_word(CORNER_MASK)
+WORD_RISKY: Final[Word] = to_word(RISKY_MASK)
+"""The corners, and the X and C squares, as words (:mod:`othello.core.words`)."""
+
+Ordered = tuple[int, Word, Word]
+"""A move as the search orders it: (square, flips, the opponent's replies or -1)."""
 
 MPC_BOUND: Final = 40 * SCALE
 """ProbCut only tests bounds nearer zero than this: beyond, scores are (nearly) proven."""
@@ -117,10 +136,10 @@ class MidgameSearcher(Limits):
             yield Iteration(depth, best, score, scores, order)
 
     def ordered_moves(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, hash_sq: int, deep: bool
-    ) -> list[tuple[int, int, int | None]]:
-        """``(square, flips, the reply's legal moves or None)`` for each move, most
-        promising first.
+        self, p: Word, o: Word, moves: Word, hash_sq: int, deep: bool
+    ) -> list[Ordered]:
+        """``(square, flips, the reply's legal moves or -1)`` for each move, most promising
+        first (words: see :mod:`othello.core.words`).
 
         The hash move goes first. Nodes two or more plies from the leaves then sort by the
         opponent's reply count (fewest first: it keeps the opponent short of moves) with
@@ -132,14 +151,16 @@ class MidgameSearcher(Limits):
         while moves:
             b = moves & -moves
             moves ^= b
-            sq = b.bit_length() - 1
-            f = flips(p, o, sq)
-            replies = None
+            top: int = b
+            sq = top.bit_length() - 1  # the square of b (h8's too, signed or not)
+            f = flip_words(p, o, sq)
+            replies: Word = -1
             if sq == hash_sq:
                 key = -INF
             elif deep:
-                replies = legal_moves(o ^ f, p | f | b)
-                key = replies.bit_count() * 100 - SQUARE_WEIGHTS[sq]
+                replies = legal_words(o ^ f, p | f | b)
+                count = popcount(replies) if COMPILED else int.bit_count(replies)
+                key = count * 100 - SQUARE_WEIGHTS[sq]
             else:
                 key = -SQUARE_WEIGHTS[sq]
             scored.append((key, sq, f, replies))
@@ -150,20 +171,26 @@ class MidgameSearcher(Limits):
         self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, moves: int | None = None
     ) -> int:
         """Principal variation search to ``depth`` plies; passes do not use up depth.
-        ``moves``: the legal moves, when the caller has them already."""
+        ``moves``: the legal moves, when the caller has them already. The search runs on
+        words (:mod:`othello.core.words`), machine integers where compiled."""
+        known = -1 if moves is None else to_word(moves)
+        return self._midgame(to_word(p), to_word(o), depth, alpha, beta, known)
+
+    def _midgame(self, p: Word, o: Word, depth: int, alpha: int, beta: int, moves: Word) -> int:
+        """:meth:`midgame` on words; ``moves`` -1 where not yet known (-1 holds every
+        square, which no position's moves do)."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.poll()
-        if moves is None:
-            moves = legal_moves(p, o)
+        if moves == -1:
+            moves = legal_words(p, o)
         if not moves:
-            if not legal_moves(o, p):
-                return final_score(p, o) * SCALE
-            return -self.midgame(o, p, depth, -beta, -alpha)
+            if not legal_words(o, p):
+                return final_words(p, o) * SCALE
+            return -self._midgame(o, p, depth, -beta, -alpha, -1)
         if depth == 1:
             return self._frontier(p, o, moves, alpha, beta)
-
-        key = (p, o)
+        key = (to_bitboard(p), to_bitboard(o)) if COMPILED else (p, o)  # bitboards
         entry = self.tt_mid.get(key)
         hash_sq = PASS
         if entry is not None:
@@ -184,15 +211,15 @@ class MidgameSearcher(Limits):
         best, best_sq = -INF, PASS
         first = True
         for sq, f, replies in self.ordered_moves(p, o, moves, hash_sq, depth >= 2):
-            b = 1 << sq
+            b = WORD_SQUARE[sq]
             np, no = o ^ f, p | f | b
             if first:
-                v = -self.midgame(np, no, depth - 1, -beta, -alpha, replies)
+                v = -self._midgame(np, no, depth - 1, -beta, -alpha, replies)
                 first = False
             else:
-                v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha, replies)
+                v = -self._midgame(np, no, depth - 1, -alpha - 1, -alpha, replies)
                 if alpha < v < beta:
-                    v = -self.midgame(np, no, depth - 1, -beta, -v, replies)
+                    v = -self._midgame(np, no, depth - 1, -beta, -v, replies)
             if v > best:
                 best, best_sq = v, sq
                 if v > alpha:
@@ -209,7 +236,7 @@ class MidgameSearcher(Limits):
         return best
 
     def _probcut(
-        self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, moves: int
+        self, p: Word, o: Word, depth: int, alpha: int, beta: int, moves: Word
     ) -> int | None:
         """Multi-ProbCut: ``beta`` (or ``alpha``) when a shallow search makes it very likely
         that the full search would fail high (or low), else None.
@@ -222,32 +249,33 @@ class MidgameSearcher(Limits):
         b *= SCALE
         if beta < MPC_BOUND:
             bound = math.ceil((beta + margin - b) / a)
-            if self.midgame(p, o, shallow, bound - 1, bound, moves) >= bound:
+            if self._midgame(p, o, shallow, bound - 1, bound, moves) >= bound:
                 return beta
         if alpha > -MPC_BOUND:
             bound = math.floor((alpha - margin - b) / a)
-            if self.midgame(p, o, shallow, bound, bound + 1, moves) <= bound:
+            if self._midgame(p, o, shallow, bound, bound + 1, moves) <= bound:
                 return alpha
         return None
 
-    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, alpha: int, beta: int) -> int:
+    def _frontier(self, p: Word, o: Word, moves: Word, alpha: int, beta: int) -> int:
         """Depth 1: the best static evaluation over the moves, without recursion.
 
         Corners go first and X/C squares last, so a cut-off tends to come after fewer
         evaluations (measured: 6% fewer leaves at depth 6-7).
         """
         best = -INF
-        rays = RAYS
+        rays = WORD_RAYS
         not_o = ~o
-        corners = moves & CORNER_MASK
-        risky = moves & RISKY_MASK
+        corners = moves & WORD_CORNERS
+        risky = moves & WORD_RISKY
         for group in (corners, moves ^ corners ^ risky, risky):
             while group:
                 b = group & -group
                 group ^= b
                 # inlined flips(): this loop runs once per leaf
-                f = 0
-                for ray, upward, nearest in rays[b.bit_length() - 1]:
+                f: Word = 0
+                top: int = b  # its square is top.bit_length() - 1 (h8's too)
+                for ray, upward, nearest in rays[top.bit_length() - 1]:
                     if nearest & o:
                         x = ray & not_o
                         if upward:
@@ -255,11 +283,13 @@ class MidgameSearcher(Limits):
                             if y & p:
                                 f |= ray & (y - 1)
                         elif x:
-                            y = 1 << (x.bit_length() - 1)
+                            low: int = x  # a ray downwards never holds h8: no sign bit
+                            y = WORD_SQUARE[low.bit_length() - 1]
                             if y & p:
                                 f |= ray & -(y << 1)
                 self.nodes += 1
-                v = -evaluate(o ^ f, p | f | b)
+                np, no = o ^ f, p | f | b
+                v = -(evaluate_words(np, no) if COMPILED else evaluate(np, no))
                 if v > best:
                     best = v
                     if v >= beta:

@@ -6,6 +6,8 @@ on this machine beside what a node budget does (the top of the ladder, issue 34)
     python scripts/level_probe.py level:16 level:17
     python scripts/level_probe.py level:6 --src /tmp/old-engine/src     # an older engine
     python scripts/level_probe.py "level:17 time=5 depth=18 nodes=0"    # settings to try
+    python scripts/level_probe.py "level:17 exact=20 wld=22" --empties 20 22   # the solver's
+    python scripts/level_probe.py "level:0 exact=14" --empties 15 16   # a hint's (analysis)
 
 The positions: 10 games drawn (seed 7) from the last 20,000 of the WTHOR file in
 ``../shared/data/games/``, each taken at 44, 34, 26, 21 and 19 empty squares where the side
@@ -31,8 +33,10 @@ GAMES = ROOT.parent / "shared" / "data" / "games" / "wthor-1977-2025.txt.gz"
 EMPTIES = (44, 34, 26, 21, 19)
 
 
-def positions(path: Path, games: int = 10, seed: int = 7) -> list[str]:
-    """Board strings (with the side to move) from ``games`` real games at ``EMPTIES``."""
+def positions(
+    path: Path, games: int = 10, seed: int = 7, empties: tuple[int, ...] = EMPTIES
+) -> list[str]:
+    """Board strings (with the side to move) from ``games`` real games at ``empties``."""
     from othello import Board
 
     with gzip.open(path, "rt") as file:
@@ -42,38 +46,59 @@ def positions(path: Path, games: int = 10, seed: int = 7) -> list[str]:
         moves = row.split()[0]
         for k in range(0, len(moves), 2):
             board = Board.from_transcript(moves[:k])
-            if board.empties() in EMPTIES and not board.must_pass() and not board.is_game_over():
+            if board.empties() in empties and not board.must_pass() and not board.is_game_over():
                 out.append(board.to_string())
     return out
 
 
-def engine_for(spec: str) -> Engine:
-    """``level:N`` with optional ``key=value`` overrides (time, depth, nodes)."""
+def engine_for(spec: str, workers: int = 1) -> Engine:
+    """``level:N`` with optional ``key=value`` overrides (time, depth, nodes, and the
+    empties from which it solves exactly and proves a win: exact, wld)."""
+    import dataclasses
+
     from othello.engine.api import Engine
+    from othello.engine.levels import ANALYSIS, LEVELS
 
     level, *overrides = spec.split()
     given = dict(item.split("=") for item in overrides)
-    unknown = set(given) - {"time", "depth", "nodes"}
+    unknown = set(given) - {"time", "depth", "nodes", "exact", "wld"}
     if unknown:
         raise SystemExit(f"level_probe: unknown setting {sorted(unknown)[0]!r} in {spec!r}")
+    number = int(level.removeprefix("level:"))
+    settings = ANALYSIS if number == ANALYSIS.number else LEVELS[number - 1]
+    if "exact" in given:
+        settings = dataclasses.replace(settings, exact_empties=int(given["exact"]))
+    if "wld" in given:
+        settings = dataclasses.replace(settings, wld_empties=int(given["wld"]))
     return Engine(
-        level=int(level.removeprefix("level:")),
+        level=settings,
+        workers=workers,
         time_limit=float(given["time"]) if "time" in given else None,
         depth=int(given["depth"]) if "depth" in given else None,
         nodes=int(given["nodes"]) if "nodes" in given else None,
     )
 
 
-def probe(spec: str, boards: list[str]) -> None:
-    """Think on every board; print each answer and the totals."""
+def probe(spec: str, boards: list[str], workers: int = 1) -> None:
+    """Think on every board (``level:0``: analyse it, as a hint does); print each answer and
+    the totals."""
     from othello import Board
+    from othello.engine.levels import ANALYSIS
 
-    engine = engine_for(spec)
+    engine = engine_for(spec, workers)
+    analysing = engine.level_info.number == ANALYSIS.number
     nodes = seconds = 0.0
     print(f"{spec}: empties move score depth nodes seconds")
     for text in boards:
         board = Board.from_string(text)
         start = time.perf_counter()
+        if analysing:
+            table = engine.analyze(board)
+            took = time.perf_counter() - start
+            exact = " exact" if all(m.exact for m in table) else ""
+            print(f"  {board.empties():2d} {table[0].move} {len(table)} moves {took:5.2f}{exact}")
+            seconds += took
+            continue
         result = engine.think(board)
         took = time.perf_counter() - start
         nodes, seconds = nodes + result.nodes, seconds + took
@@ -94,11 +119,15 @@ def main() -> None:
     parser.add_argument("specs", nargs="+", help='"level:N [time=S] [depth=D] [nodes=N]"')
     parser.add_argument("--src", help="an older checkout's src/ folder to import othello from")
     parser.add_argument("--games", type=Path, default=GAMES, help="the WTHOR transcripts file")
+    parser.add_argument(
+        "--empties", type=int, nargs="+", default=list(EMPTIES), help="where to take positions"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes a level may use")
     args = parser.parse_args()
     sys.path.insert(0, args.src or str(ROOT / "src"))
-    boards = positions(args.games)
+    boards = positions(args.games, empties=tuple(args.empties))
     for spec in args.specs:
-        probe(spec, boards)
+        probe(spec, boards, args.workers)
 
 
 if __name__ == "__main__":

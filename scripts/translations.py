@@ -83,10 +83,10 @@ def template() -> Catalog:
                 name.strip(), None, [("src/othello/data/openings.tsv", number)],
                 auto_comments=[note], context="opening",
             )  # fmt: skip
-    from othello.engine.levels import ANALYSIS, LEVELS
+    from othello.engine.levels import ANALYSIS, BUILD_SETTINGS, LEVELS
 
-    for level in (*LEVELS, ANALYSIS):
-        for words in ((level.name,) if level is not ANALYSIS else ()) + (level.description,):
+    for level in dict.fromkeys((*LEVELS, ANALYSIS, *BUILD_SETTINGS)):
+        for words in ((level.name,) if level.number else ()) + (level.description,):
             catalog.add(
                 words, None, [("src/othello/levels.py", 0)],
                 auto_comments=[LEVEL_NOTE], context="level",

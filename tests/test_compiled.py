@@ -25,7 +25,14 @@ from othello.core.bitboard import legal_moves, perft
 from othello.core.board import START_BLACK, START_WHITE, Board
 from othello.engine.api import Engine
 from othello.engine.compiled import MODULES, PURE_VARIABLE, compiled_modules, engine_build
-from othello.engine.levels import ANALYSIS, LEVELS
+from othello.engine.levels import (
+    ANALYSIS,
+    ANALYSIS_COMPILED,
+    ANALYSIS_PURE,
+    EXPERT,
+    EXPERT_COMPILED,
+    LEVELS,
+)
 
 TESTS = Path(__file__).resolve().parent
 
@@ -110,15 +117,17 @@ def positions() -> list[str]:
 def level_moves() -> list[list[object]]:
     """Per position, per level 1-17 and the hint: the move, score and nodes chosen. Levels
     1-16 search to a node budget or a depth (a time limit no test reaches); level 17 and
-    the hint, which think for a time, get a node budget here so that they are comparable."""
+    the hint, which think for a time, get a node budget here so that they are comparable,
+    and the pure build's settings (the compiled build's own go deeper: see levels.py)."""
     found: list[list[object]] = []
     for text in positions():
         board = Board.from_string(text)
         for number in range(1, 18):
+            level = EXPERT if number == 17 else number
             budget = {"node_limit": 40_000} if number == 17 else {}
-            result = Engine(level=number, time_limit=600, seed=number, **budget).think(board)
+            result = Engine(level=level, time_limit=600, seed=number, **budget).think(board)
             found.append([text, number, result.move, result.score, result.nodes])
-        hint = Engine(level=ANALYSIS, time_limit=600, node_limit=40_000).analyze(board)
+        hint = Engine(level=ANALYSIS_PURE, time_limit=600, node_limit=40_000).analyze(board)
         found.append([text, "hint", [(m.move, m.score, m.exact) for m in hint]])
     return json.loads(json.dumps(found))  # tuples as lists, as the pure child prints them
 
@@ -141,3 +150,14 @@ def test_every_level_plays_the_same_moves_compiled_and_pure() -> None:
     compiled = level_moves()
     assert len(compiled) == 6 * 18
     assert compiled == json.loads(pure)
+
+
+def test_level_17_and_the_hint_go_deeper_where_compiled() -> None:
+    """The two settings that follow the build (levels.py: the compiled engine solves from 20
+    empties what the pure one solves from 18 in the same 5 s); levels 1-16 do not."""
+    compiled = COMPILED == list(MODULES)
+    assert LEVELS[-1] is (EXPERT_COMPILED if compiled else EXPERT)
+    assert ANALYSIS is (ANALYSIS_COMPILED if compiled else ANALYSIS_PURE)
+    assert EXPERT_COMPILED.exact_empties > EXPERT.exact_empties
+    assert ANALYSIS_COMPILED.exact_empties > ANALYSIS_PURE.exact_empties
+    assert "20" in EXPERT_COMPILED.description and "18" in EXPERT.description

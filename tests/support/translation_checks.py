@@ -92,12 +92,12 @@ def marked_in_tables() -> dict[Key, str | None]:
     for raw in (SOURCE / "data" / "openings.tsv").read_text(encoding="utf-8").splitlines():
         if raw.strip() and not raw.startswith("#"):
             found[("opening", raw.split("\t")[1].strip())] = None
-    from othello.engine.levels import ANALYSIS, LEVELS
+    from othello.engine.levels import ANALYSIS, BUILD_SETTINGS, LEVELS
 
     for level in LEVELS:
         found[("level", level.name)] = None
+    for level in (*LEVELS, ANALYSIS, *BUILD_SETTINGS):  # both builds' words
         found[("level", level.description)] = None
-    found[("level", ANALYSIS.description)] = None
     return found
 
 

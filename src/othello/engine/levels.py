@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from othello.core.words import COMPILED
+
 
 @dataclass(frozen=True)
 class Level:
@@ -41,7 +43,30 @@ class Level:
 # Level 17, the top, is the former level 6 as it was: as deep as 5 seconds a move allow
 # (about 330,000 positions a move here), so the one level whose strength follows the
 # machine. A 400,000-position budget scored only 56.5% against level 16 over 100 games, the
-# former level 6's 5 seconds 78.5% (docs/benchmarks-history.md).
+# former level 6's 5 seconds 78.5% (docs/benchmarks-history.md). The compiled engine
+# (issue 45) reaches the pure one's depth cap of 18 in about a second a move, and solves 20
+# empties in 0.2-1.8 s on one process (22 empties: half of them past the 5 s), so its
+# level 17 looks up to 24 moves ahead, solves from 20 empties and proves a win from 22
+# (scripts/level_probe.py, docs/benchmarks.md); levels 1-16 are the same in both builds.
+EXPERT = Level(
+    17,
+    "Expert",
+    "looks up to 18 moves ahead; perfect in the last 18 moves, finds any win in the last 20",
+    18,
+    18,
+    20,
+    5.0,
+    selectivity=1.5,
+    parallel=True,
+)
+EXPERT_COMPILED = replace(
+    EXPERT,
+    description="looks up to 24 moves ahead; perfect in the last 20 moves, finds any win in "
+    "the last 22",
+    depth=24,
+    exact_empties=20,
+    wld_empties=22,
+)
 # fmt: off
 LEVELS: tuple[Level, ...] = (
     Level(1, "Beginner", "looks 1 move ahead, mostly random, 1 move in 5 its worst: "
@@ -79,8 +104,7 @@ LEVELS: tuple[Level, ...] = (
     Level(16, "Master", "looks 9-12 moves ahead (150,000 positions); perfect in the last 16 "
           "moves, finds any win in the last 18", 60, 16, 18, 10.0, selectivity=1.5, nodes=150_000,
           parallel=True),
-    Level(17, "Expert", "looks up to 18 moves ahead; perfect in the last 18 moves, finds any "
-          "win in the last 20", 18, 18, 20, 5.0, selectivity=1.5, parallel=True),
+    EXPERT_COMPILED if COMPILED else EXPERT,
 )
 # fmt: on
 """"Perfect in the last N moves": from N empty squares an exact solve picks the move with the
@@ -108,7 +132,7 @@ LADDER: dict[int, float] = {
 ``scripts/match.py level:N level:N-1 --games 100``): where the ratings of othello.club.rating
 come from (level 17's: level 16 against the former level 6, whose settings it has)."""
 
-ANALYSIS = Level(
+ANALYSIS_PURE = Level(
     0,
     "Analysis",
     "as deep as 2 seconds allow; perfect in the last 13 moves",
@@ -119,11 +143,27 @@ ANALYSIS = Level(
     selectivity=1.5,
     parallel=True,
 )
+ANALYSIS_COMPILED = replace(
+    ANALYSIS_PURE,
+    description="as deep as 2 seconds allow; perfect in the last 17 moves",
+    exact_empties=16,
+)
+ANALYSIS = ANALYSIS_COMPILED if COMPILED else ANALYSIS_PURE
 """The settings of a hint (and of any analysis for the player), whatever the opponent's
 level: the strongest search that answers in about 2 seconds. ``analyze`` scores every
 move exactly when they leave ``exact_empties`` or fewer: measured on this project's CI
 machine kind, scoring every move of a 13-empty position exactly takes 0.1-1.3 s, of a
-14-empty one 0.5-4.6 s (too often past the 2 s)."""
+14-empty one 0.5-4.6 s (too often past the 2 s). The compiled engine (2 workers, 2026-11-27,
+``scripts/level_probe.py "level:0 exact=16" --empties 17 --workers 2``) scores every move
+of a 17-empty position exactly in 0.2-1.6 s (a 16-empty one in 0.02-0.4 s; an 18-empty one
+passed the 2 s in 4 positions of 20), so its hints are exact from 17 empties.
+
+Both builds' level 17 and analysis settings are named (``EXPERT``, ``EXPERT_COMPILED``,
+``ANALYSIS_PURE``, ``ANALYSIS_COMPILED``) so their words are translated whichever build
+extracts them."""
+
+BUILD_SETTINGS: tuple[Level, ...] = (EXPERT, EXPERT_COMPILED, ANALYSIS_PURE, ANALYSIS_COMPILED)
+"""The settings that differ between the pure and the compiled engine (see above)."""
 
 
 def choose_level(

@@ -45,7 +45,7 @@ class Level:
 # machine. A 400,000-position budget scored only 56.5% against level 16 over 100 games, the
 # former level 6's 5 seconds 78.5% (docs/benchmarks-history.md). The compiled engine
 # (issue 45) reaches the pure one's depth cap of 18 in about a second a move, and solves 20
-# empties in 0.2-1.8 s on one process (22 empties: half of them past the 5 s), so its
+# empties in 0.2-1.8 s on one process (from 22 empties: 7 of 10 past the 5 s), so its
 # level 17 looks up to 24 moves ahead, solves from 20 empties and proves a win from 22
 # (scripts/level_probe.py, docs/benchmarks.md); levels 1-16 are the same in both builds.
 EXPERT = Level(

@@ -19,6 +19,7 @@ from othello.core.game import Game
 from othello.gui.services import persistence
 from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts, window_maker
 from support.kept_games import keep, line, written
+from support.window import frames_until
 
 app_module = pytest.importorskip("othello.gui.app")
 DT = 1 / 30
@@ -292,6 +293,7 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     frames(app, 20)  # the computer answers: a second failed save
     app.session.play(app.session.board.legal_moves()[0])
     frames(app, 20)
+    frames_until(app, lambda: bool(notices()))  # the library's writer thread has said it
     assert notices() == [
         "Your game library cannot be used (the library cannot be used (database or disk is "
         "full)); the game goes on, and your games are kept in memory."
@@ -309,6 +311,7 @@ def test_a_failing_autosave_is_said_once_and_again_after_it_recovered(
     assert notices() == []
     broken = True
     app.session.play(app.session.board.legal_moves()[0])
+    frames_until(app, lambda: bool(notices()))  # a loaded machine's writer thread takes longer
     frames(app, 5)
     assert len(notices()) == 1
 

@@ -238,6 +238,18 @@ def packed_legal_moves(pp: Bitboard, oo: Bitboard, count: int) -> Bitboard:
     return moves & empty
 
 
+def final_difference(mine: int, theirs: int) -> int:
+    """The disc difference of a finished game with ``mine`` and ``theirs`` discs on the board,
+    the empty squares going to the winner (the counts, so that bitboards and the compiled
+    engine's words share it)."""
+    diff = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
 def flips(p: Bitboard, o: Bitboard, sq: Square) -> Bitboard:
     """Discs of ``o`` that turn over when the side owning ``p`` plays on ``sq``.
 

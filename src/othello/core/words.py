@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from othello.core.bitboard import FULL, INNER_COLS, NEIGHBOURS, RAYS, Bitboard, Square
+from othello.core.bitboard import (
+    FULL,
+    INNER_COLS,
+    NEIGHBOURS,
+    RAYS,
+    Bitboard,
+    Square,
+    final_difference,
+)
 
 try:
     from mypy_extensions import i64
@@ -60,13 +68,7 @@ def popcount(x: Word) -> int:
 
 def final_words(p: Word, o: Word) -> int:
     """:func:`~othello.engine.search_common.final_score` on words."""
-    mine, theirs = popcount(p), popcount(o)
-    diff = mine - theirs
-    if diff > 0:
-        return diff + 64 - mine - theirs
-    if diff < 0:
-        return diff - (64 - mine - theirs)
-    return 0
+    return final_difference(popcount(p), popcount(o))
 
 
 FULL_WORD: Final[Word] = to_word(FULL)

@@ -36,7 +36,7 @@ from othello.core.words import (
     to_bitboard,
     to_word,
 )
-from othello.engine.evaluation import evaluate
+from othello.engine.evaluation import evaluate, evaluate_words
 from othello.engine.last_moves import (
     QUADRANT_MASKS,
     QUADRANT_OF,
@@ -390,7 +390,8 @@ def _with_replies(children: list[Child], empties: int) -> list[Ordered]:
             key += found.bit_count() * W_MOB + (found & CORNER_MASK).bit_count() * W_CMOB
             m = found
         if scoring:
-            key += evaluate(to_bitboard(np), to_bitboard(no)) // SCORE_ORDER_DIVISOR
+            value = evaluate_words(np, no) if COMPILED else evaluate(np, no)
+            key += value // SCORE_ORDER_DIVISOR
         scored.append((key, sq, f, m))
     return scored
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from othello.core.bitboard import PASS, Bitboard, Square, flips, legal_moves
+from othello.core.bitboard import PASS, Bitboard, Square, final_difference, flips, legal_moves
 
 INF: Final = 1 << 30
 
@@ -42,13 +42,7 @@ class SearchStopped(Exception):
 
 def final_score(p: Bitboard, o: Bitboard) -> int:
     """Disc difference of a finished game for ``p``, empty squares going to the winner."""
-    mine, theirs = p.bit_count(), o.bit_count()
-    diff = mine - theirs
-    if diff > 0:
-        return diff + 64 - mine - theirs
-    if diff < 0:
-        return diff - (64 - mine - theirs)
-    return 0
+    return final_difference(p.bit_count(), o.bit_count())
 
 
 class Limits:

@@ -212,7 +212,7 @@ def damage(path: Path, case: str, good: bytes) -> None:
 def refuse_opening(target: Path, patch: pytest.MonkeyPatch) -> None:
     """``target`` cannot be opened (Permission denied), as a chmod 000 file is for anyone but
     root: the tests run as root, so the refusal is made here, for every way of opening."""
-    real_os_open, real_open = os.open, builtins.open
+    real_os_open, real_open, real_access = os.open, builtins.open, os.access
 
     def refused(path: Any) -> bool:
         return isinstance(path, (str, Path)) and Path(path) == target
@@ -227,7 +227,11 @@ def refuse_opening(target: Path, patch: pytest.MonkeyPatch) -> None:
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, *args, **kwargs)
 
+    def access(path: Any, mode: int, *args: Any, **kwargs: Any) -> bool:
+        return not (refused(path) and mode & os.R_OK) and real_access(path, mode, *args, **kwargs)
+
     patch.setattr(os, "open", os_open)
+    patch.setattr(os, "access", access)
     patch.setattr(builtins, "open", py_open)
     patch.setattr(io, "open", py_open)
 

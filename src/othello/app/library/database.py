@@ -16,6 +16,7 @@ the game goes on.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import sqlite3
@@ -485,7 +486,8 @@ def entry(row: Sequence[Any]) -> Entry:
 
 def check_file(path: Path) -> None:
     """LibraryDamaged when something other than a file is where the library goes (a folder,
-    a named pipe, a link to a device): SQLite would fail on it, or wait on a pipe for ever."""
+    a named pipe, a link to a device): SQLite would fail on it, or wait on a pipe for ever.
+    Looked at, never opened (see below)."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -496,12 +498,12 @@ def check_file(path: Path) -> None:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise LibraryUnusable(_("{path} is not a file").format(path=path))
-    try:
-        os.close(os.open(path, os.O_RDONLY))
-    except OSError as err:
+    # os.access, never an open and close: on POSIX closing any descriptor of the file drops
+    # every lock this process holds on it, those of SQLite's other connections too
+    if not os.access(path, os.R_OK):
         raise LibraryUnusable(
-            _("{path} cannot be read ({why})").format(path=path, why=err.strerror or err)
-        ) from None
+            _("{path} cannot be read ({why})").format(path=path, why=os.strerror(errno.EACCES))
+        )
 
 
 def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:

@@ -224,7 +224,9 @@ def player_name(settings: Settings) -> str:
     import getpass
 
     try:
-        login = getpass.getuser().strip()
+        # a login name that is not UTF-8 arrives with surrogates, which no file or
+        # database can hold: each bad byte becomes "?"
+        login = getpass.getuser().encode("utf-8", "replace").decode("utf-8").strip()
     except Exception:  # no login name at all (a container, an odd system): a plain word
         login = ""
     return login[:1].upper() + login[1:] if login and login != "root" else "You"

@@ -90,7 +90,8 @@ def reading(job: Callable[[Library], T]) -> T:
                     f"the library {library.path} is damaged ({err}), and cannot be set aside here"
                 ) from None
             library, notice = reopen_damaged(library)
-            print(f"othello: {notice}", file=sys.stderr)
+            if notice is not None:  # else the file checked whole: asked once more
+                print(f"othello: {notice}", file=sys.stderr)
             return job(library)
     finally:
         library.close()

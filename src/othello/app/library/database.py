@@ -124,10 +124,35 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration, one by one (executescript would commit on its own)."""
+    kept = "\n".join(line.split("--")[0] for line in script.splitlines())
+    return [s.strip() for s in kept.split(";") if s.strip()]
+
+
+def _tables() -> dict[str, tuple[str, ...]]:
+    """Each table's columns, in order, as the migrations make them."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for script in MIGRATIONS:
+            for statement in _statements(script):
+                db.execute(statement)
+        names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {n: tuple(str(r[1]) for r in db.execute(f"PRAGMA table_info({n})")) for n in names}
+    finally:
+        db.close()
+
+
 COLUMNS = (
     "id, date, black, white, result, start, moves, opening, source, memo, marks, tags, notes, "
     "finished"
 )
+
+
+TABLES = _tables()
+"""Each table's columns, as a library of this version has them."""
 
 
 class LibraryError(OthelloError):
@@ -183,6 +208,28 @@ def library_path() -> Path:
     return paths.library_path()
 
 
+def storable(text: str) -> str:
+    """``text`` as UTF-8 can hold it: a lone surrogate (a name read from a system that is not
+    UTF-8) becomes "?", where it would make the write fail."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def lenient_text(data: bytes) -> str:
+    """A text column as read: bytes that are not UTF-8 (a stray byte on disk, another
+    program's write) cost their characters, shown as U+FFFD, never the row or the table."""
+    return data.decode("utf-8", "replace")
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` (device and inode; None when there is none, or it is empty: a
+    library is never empty once made, so an emptied one is another file)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if info.st_size else None
+
+
 def fingerprint(start: str, moves: bytes, black: str, white: str, date: str) -> int:
     """What makes two games the same game: a signed 64-bit hash of all of it."""
     text = "\0".join((start, moves.hex(), black, white, date)).encode()
@@ -219,11 +266,14 @@ class Library:
         if not read_only:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         check_file(self.path)
+        if not read_only:
+            _let_write(self.path)
         try:
             if read_only:
                 self.db = _connect_read_only(self.path, wait)
             else:
                 self.db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
+            self.db.text_factory = lenient_text
         except sqlite3.Error as err:
             raise LibraryError(
                 _("the library {path} cannot be opened ({why})").format(path=self.path, why=err)
@@ -233,9 +283,18 @@ class Library:
                 self._check_schema(self._version())
             else:
                 self._migrate()
+            self._check_tables()
         except BaseException:
             self.db.close()
             raise
+        self.identity = file_identity(self.path)
+
+    def same_file(self) -> bool:
+        """Whether the file at the library's path is still the one this connection opened:
+        not deleted, replaced or emptied by another program (a connection to a file no
+        longer there would go on writing where no later start looks)."""
+        now = file_identity(self.path)
+        return now is not None and now == self.identity
 
     def close(self) -> None:
         self.db.close()
@@ -253,7 +312,14 @@ class Library:
             return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
     def _check_schema(self, version: int) -> None:
-        """LibraryUnusable when the file is a database this game must not use."""
+        """LibraryUnusable when the file is a database this game must not use, or one whose
+        version can be no version of this game's (set aside, what can be read carried over)."""
+        if version < 0:
+            raise LibraryUnusable(
+                _("the library {path} has an impossible schema version ({version})").format(
+                    path=self.path, version=version
+                )
+            )
         if version > len(MIGRATIONS):
             raise LibraryUnusable(
                 _(
@@ -275,6 +341,25 @@ class Library:
                         path=self.path, tables=", ".join(sorted(tables)[:5])
                     )
                 )
+
+    def _check_tables(self) -> None:
+        """LibraryUnusable when a library of this version lacks a table or has other columns
+        than its migrations made (edited by hand, or another program's): set aside and what
+        can be read carried over, rather than "cannot be used" at every start."""
+        if self._version() != len(MIGRATIONS):
+            return  # read-only, an older version: nothing of it is written
+        with translate():
+            found = {
+                table: tuple(str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})"))
+                for table in TABLES
+            }
+        wrong = [table for table, columns in TABLES.items() if found[table] != columns]
+        if wrong:
+            raise LibraryUnusable(
+                _("the library's tables {tables} are not as this version makes them").format(
+                    tables=", ".join(wrong)
+                )
+            )
 
     def _write_ahead(self) -> None:
         """WAL mode (once set, it stays with the file). Setting it on a new file needs the
@@ -300,7 +385,7 @@ class Library:
             finally:
                 self.db.execute("COMMIT")
             self._write_ahead()
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut too
             if self._version() == len(MIGRATIONS):
                 return
             self.db.execute("BEGIN IMMEDIATE")
@@ -366,7 +451,8 @@ class Library:
         transaction of the caller's, or one of its own."""
         start = record.start.to_string()
         moves = encode_moves(record.moves)
-        key = fingerprint(start, moves, record.black, record.white, record.date)
+        black, white, date = (storable(t) for t in (record.black, record.white, record.date))
+        key = fingerprint(start, moves, black, white, date)
         opening = opening_of(record.moves, record.start).name
         tags = "\n".join(f"{k}={v}" for k, v in record.tags.items()) or None
         notes = "\n".join(record.notes) if any(record.notes) else None
@@ -376,9 +462,11 @@ class Library:
                 "line, opening, source, tags, notes, added, finished) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    key, record.date, record.black, record.white, record.result(),
+                    key, date, black, white, record.result(),
                     None if start == STANDARD else start, moves,
-                    explorer_line(record.start, record.moves), opening, source, tags, notes,
+                    explorer_line(record.start, record.moves), opening, storable(source),
+                    None if tags is None else storable(tags),
+                    None if notes is None else storable(notes),
                     time.time() if now is None else now, int(record.finished()),
                 ),
             )  # fmt: skip
@@ -388,7 +476,9 @@ class Library:
         """The game ``game_id`` has gone on (a saved game finished): its moves and result."""
         moves = encode_moves(record.moves)
         start = record.start.to_string()
-        key = fingerprint(start, moves, record.black, record.white, record.date)
+        key = fingerprint(
+            start, moves, *(storable(t) for t in (record.black, record.white, record.date))
+        )
         with translate():
             self.db.execute(
                 "UPDATE OR IGNORE games SET key = ?, moves = ?, result = ?, line = ?, opening = ?,"
@@ -506,14 +596,34 @@ def check_file(path: Path) -> None:
         )
 
 
+def _let_write(path: Path) -> None:
+    """A -wal or -shm of the player's own left read-only (a copy, a restore) makes every
+    connection read-only, and the library "cannot be used" at every start: given its write
+    permission back. A change of mode, never an open, so no lock of this process is lost."""
+    for side in ("-wal", "-shm"):
+        name = f"{path}{side}"
+        try:
+            info = os.lstat(name)
+            if stat.S_ISREG(info.st_mode) and not info.st_mode & stat.S_IWUSR:
+                os.chmod(name, stat.S_IMODE(info.st_mode) | stat.S_IWUSR | stat.S_IRUSR)
+        except OSError:
+            pass  # none there, or not the player's: SQLite says what it finds
+
+
 def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:
     """A connection that only reads. A library in WAL mode needs its -shm file, which a
     folder the player cannot write to may lack: then the file is read as it stands
-    (``immutable``), which is right for a folder no other program can write either."""
+    (``immutable``), but only when no -wal or -shm beside it says that a program has it open
+    to write (reading a file as immutable while another writes it reads wrong pages)."""
     if not path.is_file():
         raise sqlite3.OperationalError(f"no library at {path}")
     uri = path.absolute().as_uri()
-    for mode in ("?mode=ro", "?mode=ro&immutable=1"):
+    modes = ["?mode=ro"]
+    if not any(os.path.lexists(f"{path}{side}") for side in ("-wal", "-shm")):
+        # no -wal: no program has the library open to write (SQLite makes one at its first
+        # write and keeps it while a connection is open), so reading it as it stands is safe
+        modes.append("?mode=ro&immutable=1")
+    for mode in modes:
         db = sqlite3.connect(uri + mode, uri=True, timeout=wait, isolation_level=None)
         try:
             db.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -523,12 +633,6 @@ def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:
             if "unable to open" not in str(err) and "readonly" not in str(err):
                 raise
     raise sqlite3.OperationalError(f"{path} cannot be read here")
-
-
-def _statements(script: str) -> list[str]:
-    """The statements of a migration, one by one (executescript would commit on its own)."""
-    kept = "\n".join(line.split("--")[0] for line in script.splitlines())
-    return [s.strip() for s in kept.split(";") if s.strip()]
 
 
 class translate:

@@ -8,18 +8,23 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from othello.app.i18n import _, integer, ngettext
 from othello.app.library.database import (
+    TABLES,
     WAIT_SECONDS,
     Library,
     LibraryBusy,
     LibraryDamaged,
     LibraryError,
     LibraryUnusable,
+    lenient_text,
     library_path,
 )
+
+OPEN_TRIES = 3  # an open that meets "malformed" on a file that checks whole: tried again
 
 
 def set_aside(path: Path, now: float | None = None) -> Path | None:
@@ -43,19 +48,23 @@ def set_aside(path: Path, now: float | None = None) -> Path | None:
     return aside
 
 
-SALVAGED = ("games", "held", "seats", "puzzles", "ratings", "drills", "meta")
-"""The tables copied out of a damaged library, in this order: the games first."""
+SALVAGED = ("held", "seats", "games", "puzzles", "ratings", "drills", "meta")
+"""The tables copied out of a damaged library, in this order: the game in progress and the
+games behind Undo first, then the library's games."""
+
+BATCH = 200  # rows read at a time while nothing is damaged
+LAST_ROWID = 2**63 - 1
 
 
 def salvage(damaged: Path, into: Library) -> int:
-    """Copy what can still be read of a damaged library into ``into``: its games, the games
-    each window held, the puzzles, the rating, the drills, each table up to its first
-    damage; how many games came over."""
+    """Copy what can still be read of a damaged library into ``into``: the games each window
+    held, its games, the puzzles, the rating, the drills; every row SQLite can still read,
+    table by table and row by row, stepping over the rowids of a damaged page (as the
+    ``sqlite3`` shell's ``.recover`` does); how many games came over."""
     if not damaged.is_file():  # a folder, a pipe, a link to a device: nothing to read
         return 0
-    try:
-        old = sqlite3.connect(f"{damaged.absolute().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error:
+    old = _open_damaged(damaged)
+    if old is None:
         return 0
     saved = 0
     try:
@@ -67,27 +76,143 @@ def salvage(damaged: Path, into: Library) -> int:
     return saved
 
 
+def _open_damaged(path: Path) -> sqlite3.Connection | None:
+    """A connection that only reads the file set aside: with its -wal where that can be read
+    (the latest writes are there), else the file alone (a -wal that is a folder, say)."""
+    uri = path.absolute().as_uri()
+    for mode in ("?mode=ro", "?mode=ro&immutable=1"):
+        try:
+            old = sqlite3.connect(uri + mode, uri=True, isolation_level=None)
+            old.text_factory = lenient_text
+            old.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return old
+        except sqlite3.Error:
+            old.close()
+    return None
+
+
 def _copy_table(old: sqlite3.Connection, into: Library, table: str) -> int:
-    """The rows of ``table`` that can be read, with the columns both files have; how many."""
-    copied = 0
+    """The rows of ``table`` that can be read, with the columns both files have, in one
+    transaction of their own; how many."""
     try:
         theirs = [str(row[1]) for row in old.execute(f"PRAGMA table_info({table})")]
-        ours = {str(row[1]) for row in into.db.execute(f"PRAGMA table_info({table})")}
-        columns = ", ".join(c for c in theirs if c in ours)
-        if not columns:
-            return 0
-        marks = ", ".join("?" * len(columns.split(", ")))
-        cursor = old.execute(f"SELECT {columns} FROM {table}")
-        into.begin()
-        for row in cursor:
-            into.db.execute(f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})", row)
-            copied += 1
     except sqlite3.Error:
-        pass  # the damage: what came before it is kept
+        return 0  # the schema itself cannot be read
+    ours = set(TABLES.get(table, ()))
+    columns = ", ".join(c for c in theirs if c in ours)
+    if not columns:
+        return 0
+    marks = ", ".join("?" * len(columns.split(", ")))
+    insert = f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})"
+    copied = 0
+    into.begin()
+    try:
+        for row in readable_rows(old, table, columns):
+            copied += into.db.execute(insert, row).rowcount
+    except sqlite3.Error:
+        pass  # the new file refused (full?): what came before is kept
     finally:
         if into.db.in_transaction:
             into.commit()
     return copied
+
+
+def readable_rows(
+    old: sqlite3.Connection, table: str, columns: str
+) -> Iterator[tuple[object, ...]]:
+    """Every row of ``table`` that SQLite can still read, in rowid order (the table's own
+    b-tree, never an index, which may be what is damaged). A row that cannot be read is
+    stepped over; a damaged page is stepped over by finding the first rowid after which
+    the table can be read again."""
+    after = -LAST_ROWID - 1  # the last rowid dealt with
+
+    def next_rowid(past: int) -> int | None:
+        """The first rowid after ``past``; None at the end; DatabaseError where damaged."""
+        row = old.execute(
+            f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1", (past,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def row_at(rowid: int) -> tuple[object, ...] | None:
+        try:
+            found = old.execute(f"SELECT {columns} FROM {table} WHERE rowid = ?", (rowid,))
+            row = found.fetchone()
+        except sqlite3.Error:
+            return None  # this row's own bytes are damaged: it alone is lost
+        return None if row is None else tuple(row)
+
+    while True:
+        try:
+            batch = old.execute(
+                f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                (after, BATCH),
+            ).fetchall()
+        except sqlite3.Error:
+            batch = None
+        if batch is not None:
+            if not batch:
+                return
+            for row in batch:
+                yield tuple(row[1:])
+            after = int(batch[-1][0])
+            continue
+        try:  # something in the next rows is damaged: one at a time
+            rowid = next_rowid(after)
+        except sqlite3.Error:
+            rowid = _past_damage(next_rowid, after)  # the rows after it can be read
+        if rowid is None:
+            return
+        row = row_at(rowid)  # (past damage: the row may be on the damaged page)
+        if row is not None:
+            yield row
+        after = rowid
+
+
+def _past_damage(next_rowid: Callable[[int], int | None], after: int) -> int | None:
+    """The least rowid from which the table can be read on, past a damaged page after
+    ``after`` (rowids farther and farther on, then halving back); None when there is none."""
+    step, good = 1, None
+    while after + step < LAST_ROWID:
+        try:
+            next_rowid(after + step)
+            good = after + step
+            break
+        except sqlite3.Error:
+            step *= 2
+    if good is None:
+        return None
+    bad = after + step // 2 if step > 1 else after
+    while good - bad > 1:
+        middle = (good + bad) // 2
+        try:
+            next_rowid(middle)
+            good = middle
+        except sqlite3.Error:
+            bad = middle
+    return good
+
+
+def healthy(path: Path) -> bool | None:
+    """Whether SQLite's full check of the file, from a connection of its own, finds it whole
+    (None: it cannot tell now, the file held or gone). An error on one connection is no
+    proof of damage: a library is set aside only when this says False."""
+    if not path.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=WAIT_SECONDS)
+    except sqlite3.Error:
+        return None
+    try:
+        db.text_factory = lenient_text
+        found = [str(row[0]) for row in db.execute("PRAGMA integrity_check(3)")]
+    except sqlite3.OperationalError as err:
+        words = str(err).lower()
+        return False if "malformed" in words or "not a database" in words else None
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        db.close()
+    return found == ["ok"]
 
 
 def open_for_reading(path: Path | None = None) -> tuple[Library, list[str]]:
@@ -110,28 +235,48 @@ def open_library(path: Path | None = None, wait: float = WAIT_SECONDS) -> tuple[
     (what can be read of it copied over) and a new one begun. LibraryBusy when another
     program holds it; LibraryError when even a new one cannot be made."""
     path = Path(path) if path is not None else library_path()
-    try:
-        return Library(path, wait), []
-    except LibraryDamaged as err:
-        aside = set_aside(path)
-        if aside is None:
-            raise LibraryError(
-                _("the library {path} is damaged ({why}) and cannot be moved").format(
-                    path=path, why=err
-                )
-            ) from None
-        library = Library(path, wait)
-        saved = salvage(aside, library)
-        if isinstance(err, LibraryUnusable):
-            return library, [unusable_notice(aside, err)]
-        return library, [damaged_notice(aside, saved)]
+    for attempt in range(OPEN_TRIES):
+        try:
+            return Library(path, wait), []
+        except LibraryUnusable as err:
+            return _begin_anew(path, wait, err)
+        except LibraryDamaged as err:
+            if healthy(path) is False:
+                return _begin_anew(path, wait, err)
+            if attempt == OPEN_TRIES - 1:
+                raise LibraryBusy(
+                    _("the library could not be read just now ({why}); it is tried again").format(
+                        why=err
+                    )
+                ) from None
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
-def reopen_damaged(library: Library) -> tuple[Library, str]:
-    """A library found damaged while in use: set aside, what can be read copied into a new
-    one; the new one and the notice."""
+def _begin_anew(path: Path, wait: float, err: LibraryDamaged) -> tuple[Library, list[str]]:
+    """The file set aside whole, a new library begun with what can be read of it."""
+    aside = set_aside(path)
+    if aside is None:
+        raise LibraryError(
+            _("the library {path} is damaged ({why}) and cannot be moved").format(
+                path=path, why=err
+            )
+        ) from None
+    library = Library(path, wait)
+    saved = salvage(aside, library)
+    if isinstance(err, LibraryUnusable):
+        return library, [unusable_notice(aside, err)]
+    return library, [damaged_notice(aside, saved)]
+
+
+def reopen_damaged(library: Library) -> tuple[Library, str | None]:
+    """A library found damaged while in use: checked from a fresh connection first; where
+    it is whole, the same file again and no notice (the error was this connection's); else
+    set aside, what can be read copied into a new one; the new one and the notice."""
     path, wait = library.path, WAIT_SECONDS
     library.close()
+    if healthy(path) is not False:
+        return Library(path, wait), None
     aside = set_aside(path)
     if aside is None:
         raise LibraryError(_("the library {path} is damaged and cannot be moved").format(path=path))

@@ -353,6 +353,13 @@ def library_unavailable(why: str) -> str:
     ).format(why=why)
 
 
+def library_replaced(path: str) -> str:
+    return _(
+        "Another program replaced or removed your game library ({path}): this window's games "
+        "are written into the file there now."
+    ).format(path=path)
+
+
 def games_taken_in(count: int) -> str:
     return ngettext(
         "Your saved game file is in your library now (G).",

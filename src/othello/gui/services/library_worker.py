@@ -52,11 +52,12 @@ from othello.app.library.query import mine as mine_lookup
 from othello.core.errors import OthelloError
 from othello.core.game import Game
 from othello.formats.ggf import format_ggf
-from othello.gui.model.library_words import library_busy, library_unavailable
+from othello.gui.model.library_words import library_busy, library_replaced, library_unavailable
 
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # between two tries of a write the library refused (busy)
+DAMAGED_TRIES = 3  # a task that meets "malformed" on a file that checks whole: then kept
 
 LibraryJob = Callable[[Library], Any]
 Done = Callable[[Any], None]
@@ -76,6 +77,7 @@ class Saving:
     write: Callable[[Library, Any], None]
     spool: Callable[[Any], tuple[str, str]]  # the changes as (a file name's end, its text)
     waiting: Any = None  # Mergeable: what the next write of this kind writes
+    writing: Any = None  # Mergeable: what the writer is writing now (spooled if never done)
     queued: bool = False
 
 
@@ -128,7 +130,9 @@ class _Worker(threading.Thread):
     def _connection(self) -> Library | None:
         keeper = self.keeper
         if self.library is not None and self.generation == keeper.generation:
-            return self.library
+            if self.library.same_file():
+                return self.library
+            keeper.file_changed(self)
         if self.library is not None:
             self.library.close()
             self.library = None
@@ -137,8 +141,10 @@ class _Worker(threading.Thread):
         return self.library
 
     def _do(self, task: _Task) -> bool:
-        """Do ``task``, trying again while the library is busy; False when never done."""
-        told = False
+        """Do ``task``, trying again while the library is busy; False when never done. No
+        exception ends the thread: one this code did not foresee is said once and logged,
+        and what the task held is kept (spooled at the close)."""
+        told, damaged = False, 0
         while True:
             try:
                 library = self._connection()
@@ -156,28 +162,48 @@ class _Worker(threading.Thread):
                 continue
             except LibraryDamaged as err:
                 log.warning("library damaged: %s", err)
-                self.keeper.repair(self)
-                continue
+                damaged += 1
+                if self.keeper.repair(self) or damaged < DAMAGED_TRIES:
+                    continue
+                # the file checks whole, yet this task meets "malformed" each time: kept
+                self._failed(task, LibraryError(str(err)))
+                return False
             except LibraryError as err:  # a full disk, a read-only file: kept for later
-                self.keeper.cannot_write(str(err))
-                if task.fail is not None:
-                    self.keeper.answer(task.fail, str(err))
+                self._failed(task, err)
                 return False
             except OthelloError as err:
                 self.keeper.answer(self.keeper.warn, library_unavailable(str(err)))
                 return True
+            except Exception as err:  # a mistake of the game's own: said, the work kept
+                log.exception("the library's %s could not do a task", self.name)
+                self._failed(task, LibraryError(f"{type(err).__name__}: {err}"))
+                return False
             if task.done is not None:
                 self.keeper.answer(task.done, result)
             return True
+
+    def _failed(self, task: _Task, err: LibraryError) -> None:
+        self.keeper.cannot_write(str(err))
+        if task.fail is not None:
+            self.keeper.answer(task.fail, str(err))
 
 
 class LibraryWorker:
     """The library as the window sees it: jobs in, answers out on the frame loop."""
 
     def __init__(
-        self, warn: Callable[[str], None], path: Path | None = None, retry: float = RETRY_SECONDS
+        self,
+        warn: Callable[[str], None],
+        path: Path | None = None,
+        retry: float = RETRY_SECONDS,
+        alert: Callable[[str], None] | None = None,
     ) -> None:
+        """``warn`` says a passing problem (busy); ``alert`` one the player must read before
+        it goes (a library set aside, one that cannot be written), where the window has a
+        way to keep it up (else ``warn``)."""
         self.warn = warn
+        self.alert = alert or warn
+        self.on_new_file: list[Callable[[], None]] = []  # on the frame loop, after a new file
         self.path = path or library_path()
         self.retry = retry
         self.wait = WAIT_SECONDS  # how long one write waits for another writer
@@ -225,12 +251,31 @@ class LibraryWorker:
             raise
         except LibraryError as err:
             self.broken = str(err)
-            self.answer(self.warn, library_unavailable(str(err)))
+            self.answer(self.alert, library_unavailable(str(err)))
             return None
         for notice in notices:
-            self.generation += 1
-            self.answer(self.warn, notice)
+            self._new_file(notice)
         return library
+
+    def _new_file(self, notice: str | None) -> None:
+        """The library is another file now (a damaged one set aside, one replaced by another
+        program): every connection opens it again, and the window writes all it holds there."""
+        self.generation += 1
+        if notice is not None:
+            self.answer(self.alert, notice)
+        self.answer(self._tell_new_file, None)
+
+    def _tell_new_file(self, _value: object) -> None:
+        for listener in self.on_new_file:
+            listener()
+
+    def file_changed(self, worker: _Worker) -> None:
+        """A worker found the file at the library's path is no longer the one it opened."""
+        with self._repair_lock:
+            if worker.generation != self.generation:
+                return  # another worker saw it first
+            log.warning("the library file %s was replaced or removed by another program", self.path)
+            self._new_file(library_replaced(str(self.path)))
 
     def _take_in(self, library: Library) -> bool:
         """At the first open: the files an earlier version kept the player's data in, and
@@ -246,21 +291,25 @@ class LibraryWorker:
             self.answer(self.warn, notice)
         return True
 
-    def repair(self, worker: _Worker) -> None:
-        """A worker found the library damaged: set it aside once, every worker reconnects."""
+    def repair(self, worker: _Worker) -> bool:
+        """A worker found the library damaged: checked from a fresh connection, set aside
+        once if it is, every worker reconnects. False when the file checked whole (the
+        worker has a new connection to the same file)."""
         with self._repair_lock:
             if worker.library is None or worker.generation != self.generation:
-                return  # another worker repaired it meanwhile
+                return True  # another worker repaired it meanwhile
             try:
                 worker.library, notice = reopen_damaged(worker.library)
             except LibraryError as err:
                 worker.library = None
                 self.broken = str(err)
-                self.answer(self.warn, library_unavailable(str(err)))
-                return
-            self.generation += 1
+                self.answer(self.alert, library_unavailable(str(err)))
+                return True
+            if notice is None:
+                return False
+            self._new_file(notice)
             worker.generation = self.generation
-            self.answer(self.warn, notice)
+            return True
 
     def _first_open(self, library: Library) -> None:
         """The writer's first job: the file checked page by page (SQLite's quick check; a
@@ -288,8 +337,8 @@ class LibraryWorker:
         except LibraryDamaged:
             with self._repair_lock:
                 self._here, notice = reopen_damaged(self._here)
-                self.generation += 1
-            self.answer(self.warn, notice)
+                if notice is not None:
+                    self._new_file(notice)
             return job(self._here)
 
     def done_reading_now(self) -> None:
@@ -351,6 +400,7 @@ class LibraryWorker:
         saving = self.savings[kind]
         with self._saving_lock:
             changes, saving.waiting, saving.queued = saving.waiting, None, False
+            saving.writing = changes
         if not changes:
             return
         try:
@@ -359,8 +409,10 @@ class LibraryWorker:
             with self._saving_lock:  # ahead of whatever was saved meanwhile
                 if saving.waiting is not None:
                     changes.merge(saving.waiting)
-                saving.waiting = changes
+                saving.waiting, saving.writing = changes, None
             raise
+        with self._saving_lock:
+            saving.writing = None
         if self.failing is not None:
             self.failing = None
             log.info("the library can be written again")
@@ -368,7 +420,7 @@ class LibraryWorker:
     def cannot_write(self, why: str) -> None:
         """A write failed for good (not busy, not damaged): said once until one works."""
         if self.failing is None:
-            self.answer(self.warn, library_unavailable(why))
+            self.answer(self.alert, library_unavailable(why))
             log.warning("library write failed: %s", why)  # said once, as in the window
         self.failing = why
 
@@ -450,8 +502,12 @@ class LibraryWorker:
         for task in left:
             if task.keep is not None:
                 self._spool_game(task.keep, task.source)
-        with self._saving_lock:
-            waiting = [(s.spool, s.waiting) for s in self.savings.values() if s.waiting]
+        with self._saving_lock:  # a write still under way is spooled too (taking it in twice
+            waiting = []  # is harmless: rows by their keys, games by their fingerprints)
+            for saving in self.savings.values():
+                for changes in (saving.writing, saving.waiting):
+                    if changes:
+                        waiting.append((saving.spool, changes))
         for spool, changes in waiting:
             self._spool(*spool(changes))
         self.done_reading_now()

@@ -353,11 +353,11 @@ def library_unavailable(why: str) -> str:
     ).format(why=why)
 
 
-def library_replaced(path: str) -> str:
+def library_replaced() -> str:
     return _(
-        "Another program replaced or removed your game library ({path}): this window's games "
-        "are written into the file there now."
-    ).format(path=path)
+        "Another program replaced or removed your game library: this window's games are "
+        "written into the new one."
+    )
 
 
 def games_taken_in(count: int) -> str:

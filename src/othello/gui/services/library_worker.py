@@ -275,7 +275,7 @@ class LibraryWorker:
             if worker.generation != self.generation:
                 return  # another worker saw it first
             log.warning("the library file %s was replaced or removed by another program", self.path)
-            self._new_file(library_replaced(str(self.path)))
+            self._new_file(library_replaced())
 
     def _take_in(self, library: Library) -> bool:
         """At the first open: the files an earlier version kept the player's data in, and

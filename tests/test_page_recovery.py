@@ -82,18 +82,11 @@ def build(path: Path, page_size: int) -> None:
             for n in range(120)
         ]  # fmt: skip
         strength_store.write(library, rated, Rating(1650.5, 50.0, 120))
-        moves = base[0].moves
-        lines = {
-            "".join(square_name(s) for s in moves[:n]): (
-                n % 5 + 1,
-                n,
-                n // 2,
-                n // 3,
-                n % 2 or None,
-            )
-            for n in range(1, 50)
+        lines = ["".join(square_name(s) for s in base[0].moves[:n]) for n in range(1, 50)]
+        cards = {
+            line: (n % 5 + 1, n, n // 2, n // 3, n % 2 or None) for n, line in enumerate(lines)
         }
-        drill_store.write(library, drill_store.DrillChanges(lines, answers=49))
+        drill_store.write(library, drill_store.DrillChanges(cards, answers=49))
         library.set_meta("taken-in:old.json:0123", "yes")
 
 
@@ -132,8 +125,8 @@ def recovered(path: Path) -> Rows:
 
 
 def pages(path: Path, kind: str) -> list[tuple[str, int]]:
-    """(table, page) of each page of this kind ("leaf", "internal") of the library's
-    tables, in each tree's order."""
+    """(table, page) of each page of this kind ("leaf", "internal", "overflow") of the
+    library's tables, in each tree's order."""
     db = sqlite3.connect(path)
     try:
         return [
@@ -192,7 +185,7 @@ def test_the_library_is_several_pages_deep_in_every_large_table(built: Path) -> 
     assert "games" in internal
     if page_size(built) == 512:
         assert {"games", "held", "puzzles", "ratings"} <= internal
-    assert pages(built, "leaf")[0] != ("games", 1)
+        assert {name for name, _ in pages(built, "overflow")} >= {"games", "held"}
 
 
 def test_an_undamaged_library_gives_exactly_the_rows_sql_gives(built: Path) -> None:
@@ -284,10 +277,10 @@ def write_without_checkpoint(path: Path) -> Path:
     return wal
 
 
+@pytest.mark.slow  # a fresh interpreter writes the -wal
 def test_rows_only_in_the_wal_come_back(built: Path, tmp_path: Path) -> None:
     path = copy(built, tmp_path)
-    wal = write_without_checkpoint(path)
-    assert wal.stat().st_size > 0
+    write_without_checkpoint(path)
     alone = tmp_path / "alone" / "library.sqlite3"
     alone.parent.mkdir()
     shutil.copyfile(path, alone)  # the file without its -wal
@@ -301,6 +294,7 @@ def test_rows_only_in_the_wal_come_back(built: Path, tmp_path: Path) -> None:
     assert {("held", 9999), ("seats", 3)} <= set(got) - set(without)
 
 
+@pytest.mark.slow  # a fresh interpreter writes the -wal
 def test_a_transaction_whose_commit_frame_is_damaged_is_not_applied(
     built: Path, tmp_path: Path
 ) -> None:
@@ -378,6 +372,7 @@ def bounded(work: Work, file_size: int) -> bool:
     return work.reads <= 12 * (file_size // 512 + 1) and work.decoded <= 2 * file_size
 
 
+@pytest.mark.slow  # a fresh interpreter writes the -wal
 def test_damage_never_raises_and_costs_bounded_work(
     built: Path, tmp_path: Path, work: Work
 ) -> None:

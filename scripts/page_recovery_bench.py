@@ -10,6 +10,7 @@ page size guessed). Prints one line a figure; nothing is timed by a test.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import sqlite3
@@ -46,16 +47,18 @@ def build(path: Path, games: int) -> float:
     return time.perf_counter() - start
 
 
-def timed(path: Path, runs: int) -> tuple[float, int]:
-    """The best of ``runs`` recoveries: seconds, rows."""
+def timed(path: Path, runs: int) -> tuple[float, float, int]:
+    """The best of ``runs`` recoveries: seconds, CPU seconds (steadier on a shared
+    machine), rows."""
     from othello.app.library.page_recovery import recover_rows
 
-    best, rows = float("inf"), 0
+    best, cpu, rows = float("inf"), float("inf"), 0
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         rows = len(recover_rows(path))
         best = min(best, time.perf_counter() - start)
-    return best, rows
+        cpu = min(cpu, time.process_time() - start_cpu)
+    return best, cpu, rows
 
 
 def main() -> None:
@@ -75,14 +78,15 @@ def main() -> None:
     )
     db.close()
     print(f"file: {path.stat().st_size / 1e6:.1f} MB, {pages} pages of {size} bytes")
-    seconds, rows = timed(path, args.runs)
-    print(f"undamaged: {rows} rows in {seconds:.2f} s (best of {args.runs})")
+    seconds, cpu, rows = timed(path, args.runs)
+    print(f"undamaged: {rows} rows in {seconds:.2f} s, {cpu:.2f} CPU-s (best of {args.runs})")
     damaged = args.out / "damaged.sqlite3"
     shutil.copyfile(path, damaged)
     with damaged.open("r+b") as f:
         f.write(bytes(size))
-    seconds, rows = timed(damaged, args.runs)
-    print(f"page 1 zeroed: {rows} rows in {seconds:.2f} s (best of {args.runs})")
+    seconds, cpu, rows = timed(damaged, args.runs)
+    print(f"page 1 zeroed: {rows} rows in {seconds:.2f} s, {cpu:.2f} CPU-s (best of {args.runs})")
+    print(f"load average: {', '.join(f'{n:.1f}' for n in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ leaf pages (type 13), so every such page is read, whatever led to it:
 - A leaf reached from a table's root page (named in ``sqlite_master`` on page 1) is that
   table's. A leaf no root reaches (an interior page damaged, page 1 damaged) is matched by
   the shape of each record: how many values and the storage class of each, against each
-  table's columns (from ``MIGRATIONS``). A record that fits no table is dropped.
-- The freelist's pages are skipped when page 1's header is readable, so deleted rows do not
-  come back. With page 1 damaged the freelist is unknown, and a freed page that still holds
+  table's columns (from ``MIGRATIONS``). A record that fits no table is dropped. One row
+  per table and rowid: the one on a leaf its table's root reaches, else the first found.
+- The freelist's pages (those no root reaches) are skipped when page 1's header is
+  readable, so deleted rows do not come back. With page 1 damaged the freelist is unknown, and a freed page that still holds
   its old cells (``secure_delete`` off) may bring an old row back: a game deleted then stays
   marked deleted, an old held row is one game more in a window's line, and of two rows with
   one key (puzzles, drills, meta) the later write is kept.
@@ -48,6 +49,7 @@ PAGE_SIZES = (4096, 512, 1024, 2048, 8192, 16384, 32768, 65536)  # the guesses, 
 GUESS_BYTES = 8 << 20  # how much of the file the page size is guessed from
 TABLE_LEAF, TABLE_INTERIOR, INDEX_LEAF, INDEX_INTERIOR = 13, 5, 10, 2
 ENCODINGS = {1: "utf-8", 2: "utf-16-le", 3: "utf-16-be"}  # page 1's byte 56
+WIDTHS = (0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0)  # bytes of a value of serial type 0 to 11
 
 
 @dataclass(frozen=True)
@@ -467,9 +469,6 @@ def _record(payload: bytes, encoding: str) -> list[object]:
     if at != len(payload):
         raise _Bad
     return values
-
-
-WIDTHS = (0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0)  # bytes of a value of serial type 0 to 11
 
 
 def _records(pages: _Pages, number: int, claimed: set[int]) -> Iterator[tuple[int, list[object]]]:

@@ -313,3 +313,17 @@ def test_os_open_is_never_called_on_the_library_by_an_open(
     with Library(path), Library(path, read_only=True):
         pass
     assert not [p for p in opened if Path(p).name.startswith("library.sqlite3")]
+
+
+def test_page_one_damaged_every_game_still_comes_over_from_the_pages(tmp_path: Path) -> None:
+    """SQL cannot even open a file whose first page is gone; its rows are read from the pages
+    (in a process of the reader's own) and every game comes over."""
+    path = tmp_path / "library.sqlite3"
+    library_of(path, 300)
+    damage(path, 1)
+    library, notices = open_library(path)
+    try:
+        assert len(notices) == 1 and "300 games" in notices[0]
+        assert set(ids(library, Filter())) == set(range(1, 301))
+    finally:
+        library.close()

@@ -5,10 +5,13 @@ with a notice that says where the old one is.
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from othello.app.i18n import _, integer, ngettext
@@ -23,7 +26,11 @@ from othello.app.library.database import (
     lenient_text,
     library_path,
 )
+from othello.app.library.page_recovery import RecoveredRow, recover_rows
 
+log = logging.getLogger(__name__)
+
+PAGES_SECONDS = 600.0  # the page reader's time, at most (50,000 games take about a second)
 OPEN_TRIES = 3  # an open that meets "malformed" on a file that checks whole: tried again
 
 
@@ -59,21 +66,63 @@ LAST_ROWID = 2**63 - 1
 def salvage(damaged: Path, into: Library) -> int:
     """Copy what can still be read of a damaged library into ``into``: the games each window
     held, its games, the puzzles, the rating, the drills; every row SQLite can still read,
-    table by table and row by row, stepping over the rowids of a damaged page (as the
-    ``sqlite3`` shell's ``.recover`` does); how many games came over."""
+    table by table and row by row, stepping over the rowids of a damaged page; and where
+    SQL met damage, every row still on the file's pages (``page_recovery``, as the
+    ``sqlite3`` shell's ``.recover`` does). How many games came over."""
     if not damaged.is_file():  # a folder, a pipe, a link to a device: nothing to read
         return 0
+    saved, damage = 0, []
     old = _open_damaged(damaged)
     if old is None:
-        return 0
-    saved = 0
-    try:
-        for table in SALVAGED:
-            copied = _copy_table(old, into, table)
-            saved += copied if table == "games" else 0
-    finally:
-        old.close()
+        damage.append("the file cannot be opened as a database")
+    else:
+        try:
+            for table in SALVAGED:
+                copied = _copy_table(old, into, table, damage)
+                saved += copied if table == "games" else 0
+        finally:
+            old.close()
+    if damage:
+        log.warning("the damaged library read page by page too: %s", damage[0])
+        saved += _copy_pages(damaged, into)
     return saved
+
+
+def _copy_pages(damaged: Path, into: Library) -> int:
+    """The rows read from the damaged file's pages that SQL could not reach; how many games."""
+    try:
+        found = _read_pages(damaged)
+    except Exception as err:  # the reading process failed: what SQL read is kept
+        log.warning("the damaged library's pages could not be read: %s", err)
+        return 0
+    games = 0
+    for table in SALVAGED:
+        columns = TABLES[table]
+        insert = (
+            f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' * len(columns))})"
+        )
+        into.begin()
+        try:
+            for row in found:
+                if row.table == table and len(row.values) == len(columns):
+                    added = into.db.execute(insert, row.values).rowcount
+                    games += added if table == "games" else 0
+        except sqlite3.Error:
+            pass  # the new file refused (full?): what came before is kept
+        finally:
+            if into.db.in_transaction:
+                into.commit()
+    return games
+
+
+def _read_pages(path: Path) -> list[RecoveredRow]:
+    """``page_recovery.recover_rows`` in a process of its own: it reads the file through a
+    descriptor, and closing one in this process would drop the locks its SQLite connections
+    may still hold on that file (another thread's, until it opens the new library)."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        return pool.submit(recover_rows, path).result(timeout=PAGES_SECONDS)
 
 
 def _open_damaged(path: Path) -> sqlite3.Connection | None:
@@ -91,12 +140,13 @@ def _open_damaged(path: Path) -> sqlite3.Connection | None:
     return None
 
 
-def _copy_table(old: sqlite3.Connection, into: Library, table: str) -> int:
+def _copy_table(old: sqlite3.Connection, into: Library, table: str, damage: list[str]) -> int:
     """The rows of ``table`` that can be read, with the columns both files have, in one
-    transaction of their own; how many."""
+    transaction of their own; how many. What damage was met is added to ``damage``."""
     try:
         theirs = [str(row[1]) for row in old.execute(f"PRAGMA table_info({table})")]
-    except sqlite3.Error:
+    except sqlite3.Error as err:
+        damage.append(str(err))
         return 0  # the schema itself cannot be read
     ours = set(TABLES.get(table, ()))
     columns = ", ".join(c for c in theirs if c in ours)
@@ -107,7 +157,7 @@ def _copy_table(old: sqlite3.Connection, into: Library, table: str) -> int:
     copied = 0
     into.begin()
     try:
-        for row in readable_rows(old, table, columns):
+        for row in readable_rows(old, table, columns, damage):
             copied += into.db.execute(insert, row).rowcount
     except sqlite3.Error:
         pass  # the new file refused (full?): what came before is kept
@@ -118,12 +168,12 @@ def _copy_table(old: sqlite3.Connection, into: Library, table: str) -> int:
 
 
 def readable_rows(
-    old: sqlite3.Connection, table: str, columns: str
+    old: sqlite3.Connection, table: str, columns: str, damage: list[str]
 ) -> Iterator[tuple[object, ...]]:
     """Every row of ``table`` that SQLite can still read, in rowid order (the table's own
     b-tree, never an index, which may be what is damaged). A row that cannot be read is
     stepped over; a damaged page is stepped over by finding the first rowid after which
-    the table can be read again."""
+    the table can be read again. Each error met is added to ``damage``."""
     after = -LAST_ROWID - 1  # the last rowid dealt with
 
     def next_rowid(past: int) -> int | None:
@@ -147,7 +197,8 @@ def readable_rows(
                 f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT ?",
                 (after, BATCH),
             ).fetchall()
-        except sqlite3.Error:
+        except sqlite3.Error as err:
+            damage.append(f"{table}: {err}")
             batch = None
         if batch is not None:
             if not batch:

@@ -427,7 +427,7 @@ class Soak:
         ]  # fmt: skip
         if self.rng.random() < 0.5:
             command.append("--review")
-        if not self.quick:
+        if not self.quick and moves == 0:  # a second window closes without waiting
             command.append("--patient")
         return self.start("window" if moves == 0 else "second window", command)
 
@@ -547,10 +547,11 @@ class Soak:
 
     # ----- the checks ----------------------------------------------------------------------
 
-    def problem(self, kind: str, text: str) -> None:
-        if text in self.reported:
+    def problem(self, kind: str, text: str, once: str = "") -> None:
+        """Count and say a problem, once for its text (or for ``once``: a lost game)."""
+        if (once or text) in self.reported:
             return
-        self.reported.add(text)
+        self.reported.add(once or text)
         self.figures.problem(kind, text)
         print(f"PROBLEM {kind}: {text}", flush=True)
 
@@ -603,11 +604,15 @@ class Soak:
         """Every process gone: the library as they left it."""
         figures = self.figures
         for aside in sorted(self.data.glob(LIBRARY + ".damaged-*")):
-            self.problem("set aside", f"round {number}: {aside.name}")
+            if not aside.name.endswith(("-wal", "-shm")):
+                self.problem("set aside", f"round {number}: {aside.name}", once=aside.name)
         figures.checks["integrity"] += 1
         db = sqlite3.connect(self.library, timeout=30)
         try:
-            found = [str(r[0]) for r in db.execute("PRAGMA integrity_check")]
+            try:
+                found = [str(r[0]) for r in db.execute("PRAGMA integrity_check")]
+            except sqlite3.Error as err:
+                found = [str(err)]
             if found != ["ok"]:
                 self.problem("integrity", f"round {number}: {'; '.join(found)[:300]}")
             games = db.execute(
@@ -635,12 +640,16 @@ class Soak:
         figures.checks["kept games"] += len(kept)
         for entry in kept:
             row = by_id.get(int(entry["id"]))
+            once = f"kept {entry['id']} {entry['moves']}"
             if row is None:
-                self.problem("lost", f"game {entry['id']} reported kept is not in the library")
+                text = f"round {number}: game {entry['id']} reported kept is not in the library"
+                self.problem("lost", text, once)
             elif not bytes(row[3]).hex().startswith(entry["moves"]):
-                self.problem("lost", f"game {entry['id']} has other moves than it was kept with")
+                text = f"round {number}: game {entry['id']} has other moves than it was kept with"
+                self.problem("lost", text, once)
             elif same[tuple(row[2:])] > 1:
-                self.problem("twice", f"game {entry['id']} is in the library more than once")
+                text = f"round {number}: game {entry['id']} is in the library more than once"
+                self.problem("twice", text, once)
         imported = [e for p in self.procs for e in p.entries("imported")]
         figures.imported = len(imported)
         for entry in imported:
@@ -648,10 +657,12 @@ class Soak:
             figures.checks["imported games"] += len(self.keys[path])
             missing = [k for k in self.keys[path] if keys[k] == 0]
             twice = [k for k in self.keys[path] if keys[k] > 1]
-            if missing:
-                self.problem("lost", f"{len(missing)} games of {path.name} are not in the library")
-            if twice:
-                self.problem("twice", f"{len(twice)} games of {path.name} are there twice")
+            for key in missing:
+                text = f"round {number}: game {self.keys[path][key]} of {path.name} is not there"
+                self.problem("lost", text, f"imported {key}")
+            for key in twice:
+                text = f"round {number}: game {self.keys[path][key]} of {path.name} is there twice"
+                self.problem("twice", text, f"imported {key}")
 
     def check_rating(self, number: int, db: sqlite3.Connection) -> None:
         """The rating agrees with its games: it counts them, it is the last one's, and it is

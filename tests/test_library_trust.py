@@ -327,3 +327,19 @@ def test_page_one_damaged_every_game_still_comes_over_from_the_pages(tmp_path: P
         assert set(ids(library, Filter())) == set(range(1, 301))
     finally:
         library.close()
+
+
+def test_a_wal_that_is_a_folder_is_set_aside_with_the_library_and_its_games_carried_over(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    library_of(path, 20)
+    Path(f"{path}-wal").mkdir()
+    library, notices = open_library(path)
+    try:
+        assert len(notices) == 1 and len(ids(library, Filter())) == 20
+        assert library.add(record("f5f6"), "here") is not None
+    finally:
+        library.close()
+    aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert any(p.is_dir() for p in aside)  # kept, never deleted

@@ -588,6 +588,12 @@ def check_file(path: Path) -> None:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise LibraryUnusable(_("{path} is not a file").format(path=path))
+    for side in (f"{path}-wal", f"{path}-shm"):  # a folder there: SQLite fails at every start
+        try:
+            if not stat.S_ISREG(os.lstat(side).st_mode):
+                raise LibraryUnusable(_("{path} is not a file").format(path=side))
+        except FileNotFoundError:
+            pass
     # os.access, never an open and close: on POSIX closing any descriptor of the file drops
     # every lock this process holds on it, those of SQLite's other connections too
     if not os.access(path, os.R_OK):

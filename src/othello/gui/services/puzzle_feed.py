@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from othello.app.i18n import ngettext
+from othello.app.i18n import _, ngettext
 from othello.app.library import puzzles as puzzle_store
 from othello.app.library.database import Library
 from othello.app.library.puzzles import PuzzleChanges, PuzzleSaves
@@ -64,7 +64,7 @@ class PuzzleFeed:
         """The puzzles, read the first time (a problem with them is told)."""
         if self._queue is None:
             self.read_ahead()
-            for _ in range(600):  # at most what is left of the read begun at the start
+            for _tick in range(600):  # at most what is left of the read begun at the start
                 if self._read.wait(0.05) or self.keeper.broken is not None:
                     break
             found = self._found

@@ -16,6 +16,9 @@ from typing import Any
 
 from othello.app.i18n import ngettext
 from othello.app.library.database import LINE_MOVES, Library, translate
+from othello.app.library.rows import count_of, meta_count, raw, text_of
+from othello.core.board import Board
+from othello.core.errors import OthelloError
 from othello.study.drills import Card, Line, Schedule, parse_line
 from othello.study.drills import my_lines as on_the_book
 from othello.study.named_openings import OpeningBook
@@ -25,6 +28,7 @@ log = logging.getLogger(__name__)
 
 TURN = "drills.turn"  # the meta row of the schedule's clock
 FORMAT = "othello-drills"  # a spooled file's (library-pending/*.drills.json)
+LINE_CHARS = 120  # a line of 60 moves, two characters a move
 
 Row = tuple[int, int, int, int, int | None]
 """A card as stored: box, due, right answers, wrong answers, the last answer (1, 0, NULL)."""
@@ -74,19 +78,32 @@ def _row(card: Card) -> Row:
 
 def _card(line: object, *values: object) -> Card | None:
     """A stored row (box, due, right, wrong, last) as a card, or None when it is none (a
-    damaged file)."""
-    numbers = [v for v in values[:4] if type(v) is int]
-    if not isinstance(line, str) or len(values) != 5 or len(numbers) != 4:
+    damaged file): read as if hostile, as ``rows`` reads a game's (the line a legal one from
+    the start, the box one of the boxes, the counts counts, the last answer right or
+    wrong)."""
+    counts = [count_of(v) for v in values[1:4]]
+    if not isinstance(line, str) or len(values) != 5 or None in counts or not legal(line):
         return None
-    try:
-        parse_line(line)
-    except ValueError:
+    box, last = values[0], values[4]
+    if type(box) is not int or not 1 <= box <= MAX_BOX or type(last) not in (int, type(None)):
         return None
-    box, due, right, wrong = numbers
-    last = values[4]
-    if not 1 <= box <= MAX_BOX or min(due, right, wrong) < 0 or last not in (None, 0, 1):
+    if last not in (None, 0, 1):
         return None
+    due, right, wrong = (int(n or 0) for n in counts)
     return Card(box, due, right, wrong, None if last is None else bool(last))
+
+
+def legal(line: str) -> bool:
+    """A drill's line as kept ("f5d6c3"): moves from the standard start, each legal."""
+    if len(line) > LINE_CHARS:
+        return False
+    try:
+        board = Board()
+        for sq in parse_line(line):
+            board.push_square(sq)
+    except (ValueError, OthelloError):
+        return False
+    return True
 
 
 class DrillSaves:
@@ -105,15 +122,14 @@ class DrillSaves:
 
 def load(library: Library) -> tuple[Schedule, str | None]:
     """The schedule as kept, and a notice when some rows could not be used."""
-    with translate():
-        found = library.db.execute(
-            "SELECT line, box, due, right_count, wrong_count, last_right FROM drills"
-        ).fetchall()
+    columns = ("line", "box", "due", "right_count", "wrong_count", "last_right")
+    found = library.execute(f"SELECT {', '.join(raw(c) for c in columns)} FROM drills")
     schedule = Schedule(turn=turn_of(library))
     bad = 0
-    for line, *numbers in found:
+    for stored, *numbers in found:
+        line = text_of(stored)
         card = _card(line, *numbers)
-        if card is None:
+        if card is None or line is None:
             bad += 1
         else:
             schedule.cards[line] = card
@@ -128,12 +144,8 @@ def load(library: Library) -> tuple[Schedule, str | None]:
 
 
 def turn_of(library: Library) -> int:
-    """The schedule's clock as kept (0 when none is, or it is no number)."""
-    text = library.meta(TURN)
-    try:
-        return max(0, int(text)) if text is not None else 0
-    except ValueError:
-        return 0
+    """The schedule's clock as kept (0 when none is, or it is no count)."""
+    return meta_count(library, TURN)
 
 
 def write(library: Library, changes: DrillChanges) -> None:
@@ -156,9 +168,24 @@ def write_rows(library: Library, changes: DrillChanges) -> None:
 
 def my_lines(library: Library, book: OpeningBook) -> list[Line]:
     """The lines the library's games began with (the explorer's "mine": every game from the
-    standard start, seen from f5), each as far as it stayed on the named lines."""
+    standard start, seen from f5), each as far as it stayed on the named lines. A line is
+    read as if hostile: only a blob (text or a number there is a damaged row, left out),
+    and only as far as its moves are squares played legally from the start."""
     found = library.execute(
-        "SELECT DISTINCT substr(line, 1, ?) FROM games WHERE deleted IS NULL AND line IS NOT NULL",
+        "SELECT DISTINCT substr(line, 1, ?) FROM games "
+        "WHERE deleted IS NULL AND typeof(line) = 'blob'",
         [LINE_MOVES],
     )
-    return on_the_book(book, (tuple(bytes(row[0])) for row in found if row[0]))
+    return on_the_book(book, filter(None, (_played(row[0]) for row in found)))
+
+
+def _played(blob: object) -> Line:
+    """A stored line's moves, as far as they are squares played legally from the start."""
+    board, moves = Board(), []
+    for byte in blob if isinstance(blob, bytes) else b"":
+        try:
+            board.push_square(byte)
+        except OthelloError:  # no square (64 and up), or not legal there
+            break
+        moves.append(byte)
+    return tuple(moves)

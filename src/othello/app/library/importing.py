@@ -2,8 +2,9 @@
 (all of it or, after a kill or an error, none of it), every game once.
 
 A game the library has already (the same start, moves, players and date) counts as a
-duplicate and is not added again; a game that cannot be used counts as skipped, and the
-first reason is kept for the report. The games folder of earlier versions (Ctrl+S's
+duplicate and is not added again; a game that cannot be used (a GGF game from a position no
+game can reach among them, checked as every other door checks a position) counts as
+skipped, and the first reason is kept for the report. The games folder of earlier versions (Ctrl+S's
 transcripts in ``games/``) is taken in once.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from othello.app.files.game_files import game_files, load_game
+from othello.app.files.game_files import game_files, impossible_reason, load_game
 from othello.app.files.record_text import clean, readable
 from othello.app.i18n import _
 from othello.app.library.database import Library
@@ -65,6 +66,8 @@ def add_all(
     library.begin()
     try:
         for done, item in enumerate(source.items, 1):
+            if isinstance(item, GameRecord) and (reason := impossible_reason(item.start)):
+                item = Problem(done, f"Impossible position: {reason}")  # as every door says
             if isinstance(item, Problem):
                 report.skipped += 1
                 if report.first_error is None:

@@ -16,15 +16,22 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from othello.app.files.game_files import impossible_reason
+from othello.app.files.record_text import clean
 from othello.app.i18n import ngettext
 from othello.app.library.database import Library, LibraryError, translate
 from othello.app.library.file_faults import open_library
+from othello.app.library.rows import count_of, meta_count, raw, text_of
+from othello.core.board import Board
 from othello.study.fforum import load_builtin
 from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue
 
 log = logging.getLogger(__name__)
 
 TURN = "puzzles.turn"  # the meta row of the queue's clock
+MOST_BYTES = 1 << 16  # a puzzle's JSON: a few hundred bytes; a longer row is a damaged one
+ID_CHARS = 100  # "game-<12 hex digits>-<ply>", "fforum-<n>"
+GAME_CHARS = 1000  # the game it came from: a board string and at most 130 moves
 
 
 @dataclass
@@ -65,14 +72,17 @@ def load(library: Library) -> tuple[PuzzleQueue, str | None]:
     """The player's puzzles with the built-in ones added, and a notice when some rows could
     not be used or the built-in ones are damaged."""
     with translate():
-        found = library.db.execute("SELECT id, data FROM puzzles ORDER BY rowid").fetchall()
+        found = library.db.execute(
+            f"SELECT {raw('id')}, CASE WHEN length(CAST(data AS BLOB)) <= {MOST_BYTES} "
+            f"THEN {raw('data')} END FROM puzzles ORDER BY rowid"
+        ).fetchall()
     turn = turn_of(library)
     puzzles, bad = [], []
     for pid, data in found:
         try:
-            puzzles.append(Puzzle.from_data(json.loads(data)))
+            puzzles.append(checked(data))
         except (PuzzleError, ValueError, TypeError, RecursionError) as err:
-            bad.append(f"{str(pid)[:40]}: {err}")
+            bad.append(f"{clean(text_of(pid) or pid, 40)}: {err}")
     queue = PuzzleQueue.restored(puzzles, turn)
     notices = []
     if bad:
@@ -94,14 +104,36 @@ def load(library: Library) -> tuple[PuzzleQueue, str | None]:
     return queue, " ".join(notices) or None
 
 
+def checked(data: object) -> Puzzle:
+    """A row's puzzle, read as if hostile (as ``rows`` reads a game): JSON of a puzzle's
+    size, every field of its type (``Puzzle.from_data``), its words bounded, its scores
+    numbers of discs, its counts counts, its position one a game can reach. PuzzleError,
+    ValueError or RecursionError (JSON nested too deep) say what is wrong."""
+    if data is None:
+        raise PuzzleError(f"more than {MOST_BYTES:,d} bytes")
+    text = text_of(data)
+    if text is None:
+        raise PuzzleError("not text")
+    puzzle = Puzzle.from_data(json.loads(text))
+    scores = [puzzle.best_score, puzzle.played_score, *puzzle.scores.values()]
+    if not all(-64 <= score <= 64 for score in scores):
+        raise PuzzleError(f"puzzle {puzzle.id[:40]!r}: a score beyond 64 discs")
+    if any(count_of(n) is None for n in (puzzle.due, puzzle.right, puzzle.wrong)):
+        raise PuzzleError(f"puzzle {puzzle.id[:40]!r}: a count out of range")
+    if len(puzzle.id) > ID_CHARS:
+        raise PuzzleError(f"an id of {len(puzzle.id):,d} characters")
+    reason = impossible_reason(Board.from_string(puzzle.position))
+    if reason is not None:
+        raise PuzzleError(f"puzzle {puzzle.id[:40]!r}: impossible position: {reason}")
+    puzzle.origin = clean(puzzle.origin)
+    if len(puzzle.game) > GAME_CHARS:
+        puzzle.game = ""  # where it came from, never read back: the puzzle stands without it
+    return puzzle
+
+
 def turn_of(library: Library) -> int:
-    """The queue's clock as kept (0 when none is, or it is no number)."""
-    text = library.meta(TURN)
-    try:
-        turn = int(text) if text is not None else 0
-    except ValueError:
-        return 0
-    return max(0, turn)
+    """The queue's clock as kept (0 when none is, or it is no count)."""
+    return meta_count(library, TURN)
 
 
 def write(library: Library, changes: PuzzleChanges) -> None:

@@ -2,11 +2,15 @@
 prints or exports it.
 
 A few stray bytes in the file can leave a row whose result is text, whose moves are no
-squares or cannot be played, whose start is no position, or whose names are huge or hold a
-NUL, and SQLite's integrity check does not see them. Every value is cleaned and bounded as
-an import's are (``record_text``); a row that cannot be shown or opened as a game comes out
-with its :class:`Damage`, which says why, so the screen and the command line show it as
-damaged instead of raising.
+squares or cannot be played, whose start is no position (or one no game can reach), or
+whose names are huge, hold a NUL or a byte that is not UTF-8, and SQLite's integrity check
+does not see them. Every value is cleaned and bounded as an import's are (``record_text``);
+a row that cannot be shown or opened as a game comes out with its :class:`Damage`, which
+says why, so the screen and the command line show it as damaged instead of raising.
+
+The same holds for every table (the puzzles, the drills): text is read as its bytes
+(:func:`raw`), since sqlite3 decoding a value that is not UTF-8 fails the whole query, and
+decoded here with a replacement (:func:`text_of`), so a bad byte costs its field or its row.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from othello.app.files.game_files import impossible_reason
 from othello.app.files.record_text import DATE_CHARS, NAME_CHARS, NOTE_CHARS, clean
 from othello.app.library.database import COLUMNS, STANDARD, Entry, Library
 from othello.core.bitboard import PASS, Square
@@ -25,6 +30,42 @@ from othello.core.notation import square_name
 
 LARGEST_ID = (1 << 63) - 1  # SQLite's largest integer: a larger number is no game's
 MOST_MOVES = 130  # 60 discs and the passes between them
+LARGEST_COUNT = (1 << 53) - 1  # a count of answers no player reaches: more is a damaged row
+
+
+def raw(column: str) -> str:
+    """SQL for ``column`` as stored, its text as the bytes it holds: sqlite3 never decodes
+    it (a byte that is not UTF-8 would fail the whole query), :func:`text_of` does."""
+    return f"CASE WHEN typeof({column}) = 'text' THEN CAST({column} AS BLOB) ELSE {column} END"
+
+
+def blob(column: str) -> str:
+    """SQL for a blob column (the moves): its bytes, or NULL when it holds anything else
+    (text there is no list of squares, whatever its bytes)."""
+    return f"CASE typeof({column}) WHEN 'blob' THEN {column} END"
+
+
+RAW_COLUMNS = ", ".join(
+    blob(column) if column == "moves" else raw(column) for column in COLUMNS.split(", ")
+)
+"""``database.COLUMNS`` as read as if hostile: text as its bytes, the moves a blob or NULL."""
+
+
+def text_of(value: object) -> str | None:
+    """A text column's value as read through :func:`raw` (bytes) or decoded already (str):
+    its text, a byte that is not UTF-8 as "\ufffd"; None for anything else (NULL, a
+    number)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return value if isinstance(value, str) else None
+
+
+def count_of(value: object) -> int | None:
+    """A count (of answers, of a clock) as stored: a whole number from 0 to
+    :data:`LARGEST_COUNT`, or None."""
+    if type(value) is int and 0 <= value <= LARGEST_COUNT:
+        return value
+    return None
 
 
 class Flaw(Enum):
@@ -70,6 +111,20 @@ class Damaged:
     damage: Damage
 
 
+def meta_count(library: Library, name: str) -> int:
+    """A count kept in ``meta`` (the puzzles' or the drills' clock of answers): 0 when none
+    is kept, or what is kept is no count (text that is no number, or a number of 400
+    digits)."""
+    found = library.execute(f"SELECT {raw('value')} FROM meta WHERE name = ?", (name,))
+    text = text_of(found[0][0]) if found else None
+    if text is None or len(text) > 20:
+        return 0
+    try:
+        return count_of(int(text)) or 0
+    except ValueError:
+        return 0
+
+
 def number(value: object) -> int | None:
     """A result as the library keeps it (Black's discs minus White's), or None."""
     if isinstance(value, int) and not isinstance(value, bool) and -64 <= value <= 64:
@@ -88,15 +143,18 @@ def moves_of(blob: object) -> tuple[Square, ...] | Damage:
 
 
 def start_of(value: object) -> Board | None:
-    """A row's start (NULL: the standard one), or None when it is no position."""
+    """A row's start (NULL: the standard one), or None when it is no position, or one no
+    game can reach (checked as every other door checks a position)."""
     if value is None:
         return Board()
-    if not isinstance(value, str) or len(value) > 80:
+    text = text_of(value)
+    if text is None or len(text) > 80:
         return None
     try:
-        return Board.from_string(value)
+        board = Board.from_string(text)
     except OthelloError:
         return None
+    return None if impossible_reason(board) else board
 
 
 def damage_of(result: object, start: object, blob: object) -> Damage | None:
@@ -130,16 +188,17 @@ def entry_or_damage(library: Library, game_id: int) -> Entry | Damaged | None:
     if not 0 < game_id <= LARGEST_ID:
         return None
     found = library.execute(
-        f"SELECT {COLUMNS} FROM games WHERE id = ? AND deleted IS NULL", (game_id,)
+        f"SELECT {RAW_COLUMNS} FROM games WHERE id = ? AND deleted IS NULL", (game_id,)
     )
     return checked(found[0]) if found else None
 
 
 def checked(row: Sequence[Any]) -> Entry | Damaged:
-    """A row of ``database.COLUMNS`` as an entry, its words cleaned; Damaged when it is no
-    game."""
+    """A row of ``database.COLUMNS`` (or :data:`RAW_COLUMNS`) as an entry, its words
+    cleaned; Damaged when it is no game."""
     (game_id, date, black, white, result, start, blob, opening, source, memo, marks, tags,
      notes, finished) = row  # fmt: skip
+    start, opening, marks, tags, notes = map(_decoded, (start, opening, marks, tags, notes))
     damage = damage_of(result, start, blob)
     if damage is not None:
         return Damaged(
@@ -155,7 +214,7 @@ def checked(row: Sequence[Any]) -> Entry | Damaged:
         clean(black, NAME_CHARS),
         clean(white, NAME_CHARS),
         int(result),
-        start if isinstance(start, str) else STANDARD,
+        start if isinstance(start, str) and start else STANDARD,
         moves,
         None if opening is None else clean(opening),
         clean(source),
@@ -165,6 +224,11 @@ def checked(row: Sequence[Any]) -> Entry | Damaged:
         [clean(note, NOTE_CHARS) for note in _lines(notes)],
         finished != 0,
     )
+
+
+def _decoded(value: object) -> object:
+    """Text read as its bytes, decoded (see :func:`text_of`); anything else as it is."""
+    return value.decode("utf-8", errors="replace") if isinstance(value, bytes) else value
 
 
 def _lines(value: object) -> list[str]:

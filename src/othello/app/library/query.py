@@ -14,7 +14,7 @@ from typing import Any
 
 from othello.app.files.record_text import DATE_CHARS, NAME_CHARS, clean, readable
 from othello.app.library.database import LINE_MOVES, Library, explorer_line
-from othello.app.library.rows import MOST_MOVES, Damage, damage_of, number, placed
+from othello.app.library.rows import MOST_MOVES, Damage, blob, damage_of, number, placed, raw
 from othello.core.bitboard import Square
 from othello.engine.patterns import symmetry
 from othello.study.explorer import Lookup, MoveStats
@@ -149,9 +149,10 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
     that is no game marked with its damage."""
     clause, values = where(f)
     found = library.execute(
-        f"SELECT id, {_head('date')}, {_head('black')}, {_head('white')}, result, "
+        f"SELECT id, {_head('date')}, {_head('black')}, {_head('white')}, {raw('result')}, "
         f"{_head('opening')}, {_head('source')}, {_head('memo')}, {_head('marks')}, "
-        f"start, moves, finished FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
+        f"{raw('start')}, {blob('moves')}, {raw('finished')} FROM games WHERE {clause} "
+        f"{order(f)} LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
     return [_row(*row) for row in found]

@@ -94,7 +94,7 @@ def _cmd_nboard(args: argparse.Namespace) -> int:
     from othello.app.commands.nboard import run
 
     _warn_if_weak()  # standard error: standard output is the protocol's
-    return run(args.log)
+    return run(args.log, config=args.config)
 
 
 def _draw_png(entry: Any, path: Path, args: argparse.Namespace) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from othello.app.commands.own_files import refuse_game_file
 from othello.app.files.game_files import game_to_text
 from othello.app.files.record_text import readable
 from othello.app.files.writing import write_atomic
@@ -212,6 +213,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     out = args.out or (Path(f"othello-{found.id}.png") if args.format == "png" else None)
     if out is not None:
         out = Path(out).expanduser().absolute()
+        refuse_game_file(out, getattr(args, "config", None), "--out")
     if args.format == "png":
         assert out is not None
         args.draw_png(found, out, args)

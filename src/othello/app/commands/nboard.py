@@ -17,7 +17,8 @@ output. What is read here (protocol version 2):
 Anything else, a malformed game or an illegal move gets a ``status`` line saying what is
 wrong, and the engine goes on with the game it had; so does a line that is not UTF-8 (its
 bad bytes are read as ``\xff`` escapes, so every line is plain text). Only protocol lines go
-to standard output; the conversation can be kept with ``--log FILE``. End of input ends it,
+to standard output; the conversation can be kept with ``--log FILE`` (a file: a pipe, a
+folder or a device is refused in one line, and a log that fills the disk is left, said once). End of input ends it,
 even during a search: standard input is read on a thread of its own, and its end stops the
 search at once (the lines before it are still answered, searches with what they found so
 far: a script keeps its input open until the answers it wants have come, as NBoard does).
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from othello.app.commands.own_files import open_to_append
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board
 from othello.core.errors import OthelloError
@@ -171,22 +173,38 @@ def serve(
     log: TextIO | None = None,
     stop: threading.Event | None = None,
 ) -> int:
-    """Run a session over ``lines`` until they end; returns the exit status (0)."""
+    """Run a session over ``lines`` until they end; returns the exit status (0). A log that
+    can no longer be written (a full disk) is said once on standard error and left; the
+    conversation goes on."""
+    kept = _Log(log)
 
     def send(text: str) -> None:
         out.write(text + "\n")
         out.flush()
-        if log is not None:
-            log.write(f"> {text}\n")
-            log.flush()
+        kept.write(f"> {text}\n")
 
     session = NBoardSession(send, stop)
     for line in lines:
-        if log is not None:
-            log.write(f"< {line.rstrip()}\n")
-            log.flush()
+        kept.write(f"< {line.rstrip()}\n")
         session.handle(line)
     return 0
+
+
+class _Log:
+    """The conversation's log, if any, until a write fails."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except OSError as err:
+            self.stream = None
+            print(f"othello: the log stopped ({err.strerror or err}); playing on", file=sys.stderr)
 
 
 def read_lines(stream: BinaryIO) -> Iterator[str]:
@@ -207,14 +225,24 @@ def _reader(stream: BinaryIO, lines: queue.Queue[str | None], ended: threading.E
         lines.put(None)
 
 
-def run(log_path: Path | None = None, stream: BinaryIO | None = None) -> int:
-    """``othello nboard``: standard input and output, the conversation logged if asked."""
+def run(
+    log_path: Path | None = None, stream: BinaryIO | None = None, config: Path | None = None
+) -> int:
+    """``othello nboard``: standard input and output, the conversation logged if asked (to
+    a file: OthelloError in one line for a pipe, a folder, a device or a place that cannot
+    be written, before anything is read)."""
+    log = None if log_path is None else open_to_append(log_path, config, "--log")
     ended = threading.Event()
     lines: queue.Queue[str | None] = queue.Queue()
     source = stream if stream is not None else sys.stdin.buffer
     threading.Thread(target=_reader, args=(source, lines, ended), daemon=True).start()
     incoming = iter(lines.get, None)
-    if log_path is None:
+    if log is None:
         return serve(incoming, sys.stdout, stop=ended)
-    with log_path.open("a", encoding="utf-8", errors="backslashreplace") as log:
+    try:
         return serve(incoming, sys.stdout, log, stop=ended)
+    finally:
+        try:
+            log.close()
+        except OSError:  # what was left to write: said by the write that failed
+            pass

@@ -3,13 +3,15 @@
 A game started by double-clicking has no console, so a traceback printed to stderr is lost;
 the log keeps it. Logging must never stop the game: if the folder cannot be written (or
 something that is not a file is in the log's place: a pipe would block the game), the log
-goes to stderr instead; if writing fails later (a full disk), one line says so on stderr and
+goes to stderr instead, and so it does when the log's name is a link out of the data folder
+(the game writes through none); if writing fails later (a full disk), one line says so on stderr and
 the window is told once (:data:`on_failure`), not a traceback at every record. Text that is
 not UTF-8 (a path from a home folder in another encoding) is written with escapes.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import logging.handlers
 import os
@@ -42,9 +44,14 @@ on_failure: Callable[[str], None] | None = None
 
 class LogFile(logging.handlers.RotatingFileHandler):
     """The log file, which says once that it cannot be written, instead of a traceback on
-    stderr at every record."""
+    stderr at every record, and is opened (at the start and after each rotation) only where
+    :func:`_check_log_file` allows."""
 
     failed: str | None = None
+
+    def _open(self) -> Any:
+        _check_log_file(Path(self.baseFilename))
+        return super()._open()
 
     def handleError(self, record: logging.LogRecord) -> None:
         if self.failed is not None:
@@ -58,13 +65,30 @@ class LogFile(logging.handlers.RotatingFileHandler):
 
 
 def _check_log_file(path: Path) -> None:
-    """OSError when something other than a regular file is in the log's place."""
+    """OSError when something other than a regular file of the log's own is in its place:
+    a folder, a pipe, a device, a link that leads out of the log's folder (a planted one
+    would have the game append to a file of someone else's), or a second name of another
+    file (a hard link)."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
+        if os.path.islink(path):  # a link to nowhere: the log would be made where it leads
+            raise _link(path) from None
         return
     if not stat.S_ISREG(info.st_mode):
         raise NotAFile(path, kind_of(info.st_mode))
+    if os.path.islink(path) and not paths.inside(path, path.parent):
+        raise _link(path)
+    if info.st_nlink > 1:
+        raise OSError(
+            errno.EMLINK, "is also another file's name; the game appends to none", str(path)
+        )
+
+
+def _link(path: Path) -> OSError:
+    return OSError(
+        errno.ELOOP, "is a link out of its folder; the game writes through none", str(path)
+    )
 
 
 def setup(path: Path | None = None, level: int = logging.INFO) -> Path | None:

@@ -22,6 +22,9 @@ APP_NAME = "othello"
 INI_NAME = "othello.ini"
 LIBRARY_NAME = "library.sqlite3"
 LOG_NAME = "othello.log"
+PLAYERS_FOLDERS = ("games", "pictures")
+"""In the data folder, what the player's own keys write (Ctrl+S, Ctrl+P) and may write to
+again; everything else there is the game's own."""
 
 
 def package_dir() -> Path:
@@ -157,3 +160,41 @@ def library_path() -> Path:
 def log_path() -> Path:
     """The log of warnings and crashes."""
     return user_data_dir() / LOG_NAME
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or lies in it, links followed on both sides (compared
+    as the system compares names)."""
+    real, home = (os.path.normcase(os.path.realpath(p)) for p in (path, folder))
+    return real == home or real.startswith(home.rstrip(os.sep) + os.sep)
+
+
+def kept_by_the_game(path: Path) -> bool:
+    """Whether ``path`` (links followed) is one of the files the game keeps: anything in the
+    data folder but the player's saved games and pictures (the library, its ``-wal`` and
+    ``-shm``, a damaged copy set aside, the log, the locks, the pending spool, the choices),
+    anything in the config folder (othello.ini, the spool kept there). A command that writes
+    where the player says (``othello export --out``, ``othello nboard --log``) writes over
+    none of them."""
+    data = user_data_dir()
+    if inside(path, data):
+        return not any(
+            inside(path, data / name) and not inside(data / name, path) for name in PLAYERS_FOLDERS
+        )
+    return inside(path, user_config_dir()) or _another_name(path, data)
+
+
+def _another_name(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is a hard link to a file in ``folder`` (the library under a second
+    name elsewhere)."""
+    try:
+        info = os.stat(path)
+        if info.st_nlink < 2:
+            return False
+        with os.scandir(folder) as entries:
+            return any(
+                (found.st_dev, found.st_ino) == (info.st_dev, info.st_ino)
+                for found in (entry.stat(follow_symlinks=False) for entry in entries)
+            )
+    except OSError:  # nothing there yet, or a folder that cannot be read
+        return False

@@ -7,8 +7,9 @@ Settings, saved games, puzzles and the autosave all go through here:
   hold (:func:`read_limited`, from ``othello.core.file_reading``): a named pipe would block the game for
   good, a file dropped by mistake may be gigabytes;
 - a write replaces the file in one step (a crash leaves the old file or the new one, never
-  half of either), writes through a symbolic link to the file it names, and never replaces a
-  file the player made read-only or something that is not a file (:func:`write_atomic`);
+  half of either), writes through a symbolic link to the file it names (never one in the
+  data folder that leads out of it), and never replaces a file the player made read-only or
+  something that is not a file (:func:`write_atomic`);
 - a new file never takes the name of one that exists (:func:`write_new`): two windows saving
   in the same second get two files;
 - a file that could not be used is moved aside under a numbered name (:func:`set_aside`),
@@ -23,6 +24,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from othello.app.files import paths
 from othello.core.file_reading import (
     NotAFile,
     TooLarge,
@@ -68,7 +70,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     """Replace ``path`` with ``text`` (or bytes: a picture) via a flushed temporary file and
     a rename.
 
-    A symbolic link is written through (the file it names is replaced; the link stays). The
+    A symbolic link is written through (the file it names is replaced; the link stays),
+    unless it is in the data folder and leads out of it (OSError, nothing written). The
     replacement keeps the old file's permissions (the temporary file is created private,
     0600); a new file stays private. :class:`ReadOnly` for a file without write permission
     and :class:`NotAFile` for a folder, pipe or device in the way: nothing is replaced.
@@ -99,9 +102,19 @@ def write_atomic(path: Path, text: str | bytes) -> None:
 
 
 def _target(path: Path) -> Path:
-    """The file a write to ``path`` changes: the one a symbolic link names, else ``path``."""
+    """The file a write to ``path`` changes: the one a symbolic link names, else ``path``.
+    A link in the game's data folder that leads out of it is written through never (a
+    planted ``choices.json`` would have the game replace a file of someone else's): OSError."""
     if path.is_symlink():
-        return Path(os.path.realpath(path))
+        real = Path(os.path.realpath(path))
+        data = paths.user_data_dir()
+        if paths.inside(path.parent, data) and not paths.inside(real, data):
+            raise OSError(
+                errno.ELOOP,
+                "is a link out of the game's data folder; the game writes through none",
+                str(path),
+            )
+        return real
     return path
 
 

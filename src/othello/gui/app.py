@@ -13,10 +13,13 @@ What other parts of the program use (autosave, save/load, the clipboard):
   ``new_game(start=None)``, ``set_game(game)``, ``play(move)``, ``undo()``, ``redo()``;
 - ``app.session.on_game_changed``: callbacks given a :class:`~othello.gui.model.session.Change`
   after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
-- three ways to say something, by what it is: ``app.warn(message)`` a problem (shown for a
-  few seconds, logged as a warning), ``app.mention(message)`` routine news (shown, logged as
-  information), ``app.reply(message)`` the answer to what the player just did (shown at once
-  in place of earlier answers); ``session.show_notice`` only queues what the first two show;
+- four ways to say something, by what it is: ``app.alert(message)`` a serious problem with
+  the player's games (a library set aside, one that cannot be written, a file not taken in,
+  a game not resumed: on a card that stays until the player closes it, logged as a
+  warning), ``app.warn(message)`` a problem (shown for a few seconds, logged as a warning),
+  ``app.mention(message)`` routine news (shown, logged as information), ``app.reply(message)``
+  the answer to what the player just did (shown at once in place of earlier answers);
+  ``session.show_notice`` only queues what warn and mention show;
 - ``app.on_unhandled_event``: callbacks for events no scene used (Ctrl+C, Ctrl+V...),
   returning True when they used the event.
 """
@@ -45,6 +48,7 @@ from othello.gui import window_size
 from othello.gui.live_settings import LiveSettings
 from othello.gui.model.library_list import LibraryList
 from othello.gui.model.names import ScreenName
+from othello.gui.scenes.alert_card import AlertCard
 from othello.gui.scenes.base import Scene, SceneT
 from othello.gui.scenes.play import PlayScene
 from othello.gui.screens import make_screen
@@ -123,7 +127,8 @@ class App:
         self.on_close: list[Callable[[], None]] = []
         self.on_game_saved: list[Callable[[Any], None]] = []  # Ctrl+S wrote the game
         self.on_file_dropped: list[Callable[[Path], bool]] = []  # True: a hook took the file
-        self.library, self.library_list = LibraryWorker(self.warn), LibraryList()
+        self.library = LibraryWorker(self.warn, alert=self.alert)
+        self.library_list = LibraryList()
         self.running = True
         self.mouse: tuple[int, int] = (-1, -1)
         self.play = PlayScene(self)
@@ -247,11 +252,15 @@ class App:
     # ----- the scene stack ------------------------------------------------------------------
 
     def open_scene(self, scene: Scene, *, above: Scene | None = None) -> None:
-        """Put ``scene`` on top, or just above ``above`` (under any card opened over that one)."""
-        if above is None:
-            self.scenes.append(scene)
-        else:
+        """Put ``scene`` on top, or just above ``above`` (under any card opened over that one);
+        a serious notice's card stays on top of everything until it is closed."""
+        alert = self.find_scene(AlertCard)
+        if above is not None:
             self.scenes.insert(self.scenes.index(above) + 1, scene)
+        elif alert is not None and scene is not alert:
+            self.scenes.insert(self.scenes.index(alert), scene)
+        else:
+            self.scenes.append(scene)
 
     def close_scene(self, scene: Scene) -> None:
         self.scenes = [s for s in self.scenes if s is not scene]
@@ -278,6 +287,18 @@ class App:
         self.worker.cancel()
 
     # ----- services --------------------------------------------------------------------------
+
+    def alert(self, message: str) -> None:
+        """A serious problem with the player's games (a library set aside, one that cannot be
+        written, a file not taken in, a game not resumed): on a card that stays until the
+        player closes it (one at a time, the others waiting behind it), and in the log as a
+        warning. A strip message would rotate away before it is read."""
+        logs.log.warning("window: %s", message)
+        shown = self.find_scene(AlertCard)
+        if shown is not None:
+            shown.add(message)
+        else:
+            self.open_screen("alert", message=message, copy=clipboard_copy)
 
     def warn(self, message: str) -> None:
         """A problem the player should know of (a setting, a file, the search): shown in the

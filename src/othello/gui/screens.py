@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from othello.gui.model.names import ScreenName
+from othello.gui.scenes.alert_card import AlertCard
 from othello.gui.scenes.base import Scene
 from othello.gui.scenes.drills import DrillScreen
 from othello.gui.scenes.end_card import EndOverlay
@@ -41,6 +42,7 @@ SCREENS: dict[ScreenName, Callable[..., Scene]] = {
         ProgressCard,
         LeaveCard,
         DrillScreen,
+        AlertCard,
     )
 }
 

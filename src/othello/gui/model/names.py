@@ -23,6 +23,7 @@ ScreenName = Literal[
     "progress",  # the Game card's progress of the player's
     "leave",
     "drills",
+    "alert",  # a serious notice that stays until it is closed
 ]
 """Each screen's ``Scene.name``; ``gui/screens.py`` makes each but the play screen by it."""
 

@@ -280,3 +280,21 @@ def test_the_library_screen_s_page_survives_a_bad_byte_in_any_column(data: Path)
         "B": Flaw.RESULT,
         "C": Flaw.MOVES,
     }
+
+
+def test_the_explorer_s_mine_reads_lines_and_results_as_if_hostile(data: Path) -> None:
+    """ "Mine" (X four times) over games whose result is 1e308 (the sum was inf: OverflowError
+    on the reader thread) or whose line holds a byte that is no square or no move there:
+    those count in no figure, the sound games are counted."""
+    with library(data) as lib:
+        for n, moves in enumerate(["f5 d6 c3", "f5 d6 c5", "f5 d6 c6", "f5 d6 c4", "f5 d6 c7"]):
+            lib.add(game(moves, black=f"p{n}"), "played here")
+    spoil(data, "UPDATE games SET result = 1e308 WHERE black IN ('p1', 'p2')")
+    spoil(data, "UPDATE games SET line = ? WHERE black = 'p3'", bytes([37, 43, 200]))
+    spoil(data, "UPDATE games SET line = ? WHERE black = 'p4'", bytes([37, 43, 37]))
+    f5, d6 = parse_square("f5"), parse_square("d6")
+    with library(data) as lib:
+        found = query.mine(lib, (f5, d6))
+    assert found is not None
+    assert [(format_transcript([m.square]), m.games) for m in found.moves] == [("c3", 1)]
+    assert found.games == 1

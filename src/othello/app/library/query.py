@@ -202,17 +202,25 @@ def mine(library: Library, moves: Sequence[Square]) -> Lookup | None:
     found = library.execute(
         "SELECT substr(line, ?, 1), count(*), sum(result > 0), sum(result = 0), sum(result) "
         "FROM games WHERE deleted IS NULL AND line >= ? AND line < ? AND length(line) > ? "
-        "GROUP BY 1",
+        "AND typeof(result) = 'integer' AND result BETWEEN -64 AND 64 GROUP BY 1",
         [at + 1, line, line + b"\xff", at],
-    )
+    )  # a row whose result is no number of discs (a damaged one) counts in no figure
+    board = Board()
+    for sq in moves:
+        board.push_square(sq)
+    legal = board.legal_mask()
     stats: list[MoveStats] = []
     total = 0
     for nxt, games, wins, draws, summed in found:
+        stored = nxt[0] if isinstance(nxt, bytes) and nxt else 64
+        squares = [sq for sq in _squares(stored, moves) if legal >> sq & 1] if stored < 64 else []
+        if not squares:  # a byte that is no square, or no move there: a damaged line
+            continue
         games_n = int(games)
         total += games_n
         wins_n, draws_n = int(wins), int(draws)
         mean = int(summed) / games_n
-        for square in _squares(bytes(nxt)[0], moves):
+        for square in squares:
             stats.append(
                 MoveStats(square, games_n, wins_n, draws_n, games_n - wins_n - draws_n, mean)
             )

@@ -40,7 +40,10 @@ def test_a_serious_notice_stays_until_closed_and_the_next_comes_in_turn(
     app.alert(DAMAGED)
     app.alert(FULL)
     app.alert(DAMAGED)  # the same notice again: once is enough
-    frames(app, 40, dt=2.0)  # minutes: a strip message would be long gone
+    frames(app)
+    assert DAMAGED in [toast.text for toast in app.play.notices.toasts]  # said as a warning too
+    frames(app, 300, dt=0.1)  # half a minute: the strip's copy is long gone
+    assert DAMAGED not in [toast.text for toast in app.play.notices.strip(app.play.now)]
     card = card_of(app)
     assert app.scenes[-1] is card and card.messages == [DAMAGED, FULL]
     assert " ".join(card.lines).startswith(f"About your games {DAMAGED[:40]}")
@@ -101,6 +104,9 @@ def test_the_card_is_whole_in_every_language(language: str, size: tuple[int, int
         notice = damaged_notice(Path("library.sqlite3.damaged-2026-12-01-1403"), 502)
         app.alert(notice)
         app.alert(notice + " " + notice)
+        screen_tour.frames(app)
+        app.play.notices.toasts.clear()  # the strip's copy, cut to its one line, is not the card
+        app.text.cut.clear()
         screen_tour.frames(app)
         card = card_of(app)
         assert app.screen.get_rect().contains(card.rect)

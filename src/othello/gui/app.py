@@ -15,8 +15,8 @@ What other parts of the program use (autosave, save/load, the clipboard):
   after every change (kind "new", "load", "play", "pass", "undo", "redo" or "players");
 - four ways to say something, by what it is: ``app.alert(message)`` a serious problem with
   the player's games (a library set aside, one that cannot be written, a file not taken in,
-  a game not resumed: on a card that stays until the player closes it, logged as a
-  warning), ``app.warn(message)`` a problem (shown for a few seconds, logged as a warning),
+  a game not resumed: as a problem is, and on a card that stays until the player closes
+  it), ``app.warn(message)`` a problem (shown for a few seconds, logged as a warning),
   ``app.mention(message)`` routine news (shown, logged as information), ``app.reply(message)``
   the answer to what the player just did (shown at once in place of earlier answers);
   ``session.show_notice`` only queues what warn and mention show;
@@ -290,10 +290,10 @@ class App:
 
     def alert(self, message: str) -> None:
         """A serious problem with the player's games (a library set aside, one that cannot be
-        written, a file not taken in, a game not resumed): on a card that stays until the
-        player closes it (one at a time, the others waiting behind it), and in the log as a
-        warning. A strip message would rotate away before it is read."""
-        logs.log.warning("window: %s", message)
+        written, a file not taken in, a game not resumed): said as a problem is (the strip,
+        the log), and on a card that stays until the player closes it (one at a time, the
+        others waiting behind it), since the strip's message rotates away before it is read."""
+        self.warn(message)
         shown = self.find_scene(AlertCard)
         if shown is not None:
             shown.add(message)

@@ -62,11 +62,12 @@ class AlertCard(Scene):
             elif event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.copied = self.copy is not None and self.copy(self.message)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.close_button.collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.close_button.collidepoint(event.pos):
                 self.close()
             return True
-        return event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+        held = (pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.TEXTINPUT)
+        return event.type in held
 
     def draw(self, surface: pygame.Surface) -> None:
         layout, text = self.host.layout, self.host.text

@@ -550,10 +550,13 @@ def test_a_start_while_another_program_holds_the_library_shows_the_board_at_once
     assert stored_moves() == ["c4", "f5d6c3d3"]
 
 
+@pytest.mark.parametrize("board", ["", "f5d6c3"])
 def test_what_a_window_played_before_it_could_read_its_games_goes_after_them(
-    window: Callable[..., Any], holder: Callable[[], Holder]
+    window: Callable[..., Any], holder: Callable[[], Holder], board: str
 ) -> None:
-    keep(Game.from_transcript("f5d6c3"), earlier=(Game.from_transcript("c4"),))
+    """(The stored board's game untouched: it goes, nothing in it.)"""
+    earlier = (Game.from_transcript("c4"), Game.from_transcript("f5d6c3"))
+    keep(Game.from_transcript(board), earlier=earlier[: 2 if not board else 1])
     other = holder()
     app = busy_window(window)
     app.session.play("e6")
@@ -564,7 +567,7 @@ def test_what_a_window_played_before_it_could_read_its_games_goes_after_them(
     assert [g.transcript() for g in app.session.earlier] == ["c4", "f5d6c3"]
     assert "The 2 games kept before are back behind Undo (U)." in toast_texts(app)
     app.close()
-    assert stored_moves() == ["c4", "f5d6c3", "e6"]
+    assert stored_moves() == ["c4", "f5d6c3", "e6"] and len(held_rows()) == 3
     assert resumed() is not None and resumed().transcript() == "e6"  # type: ignore[union-attr]
 
 

@@ -292,16 +292,23 @@ class AutosaveWatch:
             _said(self.app, found, announce=True)
         elif stored:
             found = Resumed()
-            _rows, games = self._salvaged(stored, found)
+            rows, games = self._salvaged(stored, found)
             session.earlier[:0] = [game for game in games if not game.is_untouched()]
+            empty = {row.key for row, game in zip(rows, games, strict=True) if game.is_untouched()}
+            for key in empty:  # read, and nothing in them: they go
+                del self.places[key], self.handed[key]
+            if empty:
+                gone = Changes(self.slot, gone=empty)
+                self.app.library.save(f"held-{self.slot}", gone, held_games.write, spooled)
             _said(self.app, found, announce=False)
-            if games:
+            back = len(games) - len(empty)
+            if back:
                 self.app.mention(
                     ngettext(
                         "The game kept before is back behind Undo (U).",
                         "The {n} games kept before are back behind Undo (U).",
-                        len(games),
-                    ).format(n=len(games))
+                        back,
+                    ).format(n=back)
                 )
         self.unread, self.base, self.whole = False, 0, True
         self.save()
@@ -435,6 +442,8 @@ def _hand_over(
         app.library.read_now(write)
     except LibraryError as err:
         log.warning("the games of other windows stay theirs for now: %s", err)
+        watch.places.clear()  # so the next save moves every game into this window's slot
+        watch.whole = True
     finally:
         instance.let_go([slot for slot in slots if slot is not None])
 
@@ -475,6 +484,7 @@ def start(
     app.library.done_reading_now()
     app.session.on_game_changed.append(watch)
     app.session.judgements.on_reviewed.append(watch.save)  # a finished review is kept at once
+    app.library.on_new_file.append(watch.save)  # another file at the path: all of it there
     watch.save()
 
     def at_quit() -> None:

@@ -34,6 +34,7 @@ from weakref import WeakKeyDictionary
 
 from othello.app.files import paths
 from othello.app.files.writing import write_new
+from othello.app.i18n import _
 from othello.app.library.database import (
     WAIT_SECONDS,
     Library,
@@ -333,9 +334,15 @@ class LibraryWorker:
         if self.broken is not None:
             raise LibraryError(self.broken)
         if self._here is None:
-            self._here = self.connect(START_WAIT)
-            if self._here is None:
+            here = self.connect(START_WAIT)
+            if here is None:
                 raise LibraryError(self.broken or "")
+            if not self._opened:  # the spool and old files are not in yet: a read would miss them
+                here.close()
+                raise LibraryBusy(
+                    _("the library is in use elsewhere ({why})").format(why="library-pending")
+                )
+            self._here = here
         try:
             return job(self._here)
         except LibraryDamaged:

@@ -462,8 +462,9 @@ def test_games_in_no_window_s_slot_are_taken_over_by_the_first(
 HOLD = """
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("PRAGMA locking_mode=EXCLUSIVE")
-db.execute("BEGIN EXCLUSIVE")
+if sys.argv[2] == "exclusive":
+    db.execute("PRAGMA locking_mode=EXCLUSIVE")
+db.execute("BEGIN " + sys.argv[2].upper())
 print("held", flush=True)
 sys.stdin.readline()
 db.execute("COMMIT")
@@ -472,11 +473,12 @@ db.close()
 
 
 class Holder:
-    """Another program holding the library (``locking_mode=EXCLUSIVE``) until let go."""
+    """Another program holding the library (``locking_mode=EXCLUSIVE``; ``immediate``: only
+    its write lock, as a window writing) until let go."""
 
-    def __init__(self) -> None:
+    def __init__(self, how: str = "exclusive") -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", HOLD, str(library_path())],
+            [sys.executable, "-c", HOLD, str(library_path()), how],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "held"
@@ -490,11 +492,11 @@ class Holder:
 
 
 @pytest.fixture
-def holder() -> Iterator[Callable[[], Holder]]:
+def holder() -> Iterator[Callable[..., Holder]]:
     made: list[Holder] = []
 
-    def hold() -> Holder:
-        made.append(Holder())
+    def hold(how: str = "exclusive") -> Holder:
+        made.append(Holder(how))
         return made[-1]
 
     yield hold
@@ -532,7 +534,7 @@ def busy_window(window: Callable[..., Any], never: bool = False) -> Any:
 
 
 def test_a_start_while_another_program_holds_the_library_shows_the_board_at_once_and_resumes_later(
-    window: Callable[..., Any], holder: Callable[[], Holder], waits: list[float]
+    window: Callable[..., Any], holder: Callable[..., Holder], waits: list[float]
 ) -> None:
     """Probe 2 / Build 5: the window waited on the frame loop (5-15 s), opened an empty
     board, and its one-game line then replaced the stored one."""
@@ -552,7 +554,7 @@ def test_a_start_while_another_program_holds_the_library_shows_the_board_at_once
 
 @pytest.mark.parametrize("board", ["", "f5d6c3"])
 def test_what_a_window_played_before_it_could_read_its_games_goes_after_them(
-    window: Callable[..., Any], holder: Callable[[], Holder], board: str
+    window: Callable[..., Any], holder: Callable[..., Holder], board: str
 ) -> None:
     """(The stored board's game untouched: it goes, nothing in it.)"""
     earlier = (Game.from_transcript("c4"), Game.from_transcript("f5d6c3"))
@@ -601,8 +603,30 @@ def test_a_window_that_never_could_read_keeps_its_line_beside_the_stored_one(
     assert stored_moves() == ["c4", "f5d6c3", "e6"]
 
 
+def test_a_start_that_cannot_take_its_spool_in_yet_reads_its_games_after_it(
+    window: Callable[..., Any], holder: Callable[..., Holder]
+) -> None:
+    """The spool of the window's last session (a full disk then) holds newer moves of the
+    game on the board; another window writing at the start kept the spool out: the start
+    read the older game, and its next save wrote that over the spooled moves."""
+    keep(Game.from_transcript("f5d6"))
+    with Library(library_path()) as library:
+        held = held_games.read(library, 1)
+    assert held is not None
+    key = held.games[0].key
+    newer = held_games.held_game(Game.from_transcript("f5d6c3d3"), key, 0)
+    spool("20260101-000000.held.json", json.dumps(Changes(1, {key: newer}).to_data()))
+    other = holder("immediate")  # reads go on; a write (the spool's) waits
+    app = busy_window(window)
+    other.let_go()
+    frames_until(app, lambda: app.session.game.transcript() == "f5d6c3d3")
+    app.session.play("c4")
+    app.close()
+    assert stored_moves() == ["f5d6c3d3c4"]
+
+
 def test_a_window_that_could_not_read_and_played_nothing_writes_nothing(
-    window: Callable[..., Any], holder: Callable[[], Holder]
+    window: Callable[..., Any], holder: Callable[..., Holder]
 ) -> None:
     keep(Game.from_transcript("f5d6c3"), players=PlayerMode.HUMAN_WHITE)
     other = holder()
@@ -617,7 +641,7 @@ def test_a_window_that_could_not_read_and_played_nothing_writes_nothing(
 
 
 def test_a_start_that_cannot_read_the_rating_rates_from_the_stored_one_later(
-    holder: Callable[[], Holder],
+    holder: Callable[..., Holder],
 ) -> None:
     rated(Rating(599.0, 120.0, 2), 2)
     other = holder()

@@ -542,7 +542,8 @@ def test_a_start_while_another_program_holds_the_library_shows_the_board_at_once
     other = holder()
     app = busy_window(window)
     assert waits and max(waits) <= 0.5  # the frame loop never waits on the library longer
-    assert app.session.game.is_untouched() and "could not be read" in toast_texts(app)
+    assert app.session.game.is_untouched()
+    frames_until(app, lambda: "could not be read" in toast_texts(app))  # said within a second
     other.let_go()
     frames_until(app, lambda: app.session.game.transcript() == "f5d6c3")
     assert app.session.earlier[0].transcript() == "c4"  # as at a start: nothing was played

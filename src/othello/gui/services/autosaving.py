@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -19,7 +20,7 @@ from typing import Protocol
 from othello.app.i18n import _, ngettext
 from othello.app.library import copies as instances
 from othello.app.library import held_games
-from othello.app.library.database import Library, LibraryError
+from othello.app.library.database import Library, LibraryBusy, LibraryError
 from othello.app.library.held_games import Changes, Held, HeldGame, Seat
 from othello.core.errors import GameTextError
 from othello.core.game import Game
@@ -29,6 +30,10 @@ from othello.gui.model.session import Session
 from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
+
+SAY_AFTER = 1.0
+"""Seconds a start's games may wait for a library busy elsewhere before the window says so
+(another window's write holds it for a blink; another program may hold it for minutes)."""
 
 
 class _AutosaveHost(Protocol):
@@ -267,19 +272,30 @@ class AutosaveWatch:
 
     # ----- when the stored games could not be read at the start --------------------------
 
-    def wait_for_library(self, why: str) -> None:
+    def wait_for_library(self, why: str, busy: bool = False) -> None:
         """The stored games could not be read: this window keeps its own line after them
-        (deleting none of them) and reads them again, off the frame loop, until it can."""
+        (deleting none of them) and reads them again, off the frame loop, until it can.
+        Said at once; when the library is only ``busy`` (another window writing at that
+        blink), said only if the games are not read within ``SAY_AFTER`` seconds."""
         self.unread = True
         self.base = int(time.time()) << 20  # after any stored line, and any earlier such one
-        self.app.warn(
-            _(
-                "Your kept games could not be read ({why}): this window keeps its own beside "
-                "them, and brings them back as soon as the library can be read."
-            ).format(why=why)
-        )
+        if busy:
+            later = threading.Timer(SAY_AFTER, self.app.library.answer, (self._say_unread, why))
+            later.daemon = True
+            later.start()
+        else:
+            self._say_unread(why)
         slot = self.slot
         self.app.library.read(lambda library: held_games.read(library, slot), self.resume_late)
+
+    def _say_unread(self, why: str) -> None:
+        if self.unread:
+            self.app.warn(
+                _(
+                    "Your kept games could not be read ({why}): this window keeps its own "
+                    "beside them, and brings them back as soon as the library can be read."
+                ).format(why=why)
+            )
 
     def resume_late(self, held: Held | None) -> None:
         """The stored games, read at last: on the board as at a start when this window has
@@ -397,7 +413,7 @@ def _resume(
     except LibraryError as err:
         log.warning("nothing resumed now: %s", err)
         instance.let_go(list(instance.taken))
-        watch.wait_for_library(str(err)[:200])
+        watch.wait_for_library(str(err)[:200], busy=isinstance(err, LibraryBusy))
         return
     found = watch.resume(own) if own is not None else Resumed()
     _damage(app, found)

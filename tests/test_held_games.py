@@ -78,7 +78,9 @@ def test_a_game_comes_back_with_undo_redo_passes_and_its_set_up_start() -> None:
             assert back.redo() == game.moves[game.cursor]
 
 
-def test_the_line_keeps_its_order_and_a_game_left_out_of_it_goes() -> None:
+def test_the_line_keeps_its_order_and_only_a_game_said_gone_goes() -> None:
+    """Issue 50: a line never deletes what it does not name as gone (a window that could
+    not read its games must not delete them); ``gone`` does."""
     games = [random_game(seed, 10 + seed) for seed in range(5)]
     keys = [held_games.new_key() for _ in games]
     rows = {
@@ -90,10 +92,12 @@ def test_the_line_keeps_its_order_and_a_game_left_out_of_it_goes() -> None:
         assert [g.moves for g in back] == [g.moves for g in games] and board == 2
         order = [keys[4], keys[0], keys[2]]  # 1 and 3 leave the line; 4 moves to the front
         held_games.write(library, Changes(1, {}, order, None))
+        kept = library.execute("SELECT count(*) FROM held")[0][0]
+        held_games.write(library, Changes(1, gone={keys[1], keys[3]}))
         left = library.execute("SELECT count(*) FROM held")[0][0]
     back, board = line()
     assert [g.moves for g in back] == [games[4].moves, games[0].moves, games[2].moves]
-    assert board == 2 and left == 3
+    assert board == 2 and kept == 5 and left == 3
 
 
 def test_a_move_writes_one_small_row_and_no_game_is_too_long() -> None:

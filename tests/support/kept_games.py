@@ -49,14 +49,17 @@ def keep(
     earlier: tuple[Game, ...] = (),
     path: Path | None = None,
 ) -> None:
-    """As a window would have kept ``game`` on its board (``earlier`` behind Undo)."""
+    """As a window would have kept ``game`` on its board (``earlier`` behind Undo), in place
+    of what the slot held (as a window that read those games and let them go)."""
     every = [*earlier, game]
     keys = [held_games.new_key() for _ in every]
     rows = {
         k: held_games.held_game(g, k, n) for n, (k, g) in enumerate(zip(keys, every, strict=True))
     }
     with library(path) as lib:
-        held_games.write(lib, Changes(slot, rows, keys, Seat(keys[-1], players)))
+        held = held_games.read(lib, slot)
+        gone = {row.key for row in held.games} if held is not None else set()
+        held_games.write(lib, Changes(slot, rows, keys, Seat(keys[-1], players), gone=gone))
 
 
 def old_autosave_data(

@@ -65,6 +65,16 @@ LEVEL_RATINGS: dict[int, float] = _ladder_ratings()
 START_LEVEL = (len(LEVELS) + 1) // 2
 """A new player's rating is this level's: the middle of the ladder, until games say more."""
 
+LOWEST = BASE - 2000.0
+HIGHEST = LEVEL_RATINGS[len(LEVELS)] + 2000.0
+"""What a rating can be: 2,000 points past either end of the ladder, far beyond what any
+run of games moves it (each result moves it less the more expected it was). A number read
+from a damaged file (1e308, -1e308, 5e15) is bounded to these, so the update's arithmetic
+never overflows or divides by zero."""
+
+MOST_GAMES = 10**9
+"""More rated games than anyone plays: a count read from a damaged file is bounded to it."""
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -74,21 +84,42 @@ class Rating:
     deviation: float = START_DEVIATION
     games: int = 0
 
+    def bounded(self) -> Rating:
+        """This rating within what a rating can be (``LOWEST``..``HIGHEST``, a deviation
+        from ``LEAST_DEVIATION`` to ``START_DEVIATION``); what is no number at all (NaN)
+        becomes a new player's."""
+        value, deviation, games = self.value, self.deviation, self.games
+        value = (
+            LEVEL_RATINGS[START_LEVEL] if math.isnan(value) else min(max(value, LOWEST), HIGHEST)
+        )
+        deviation = (
+            START_DEVIATION
+            if math.isnan(deviation)
+            else min(max(deviation, LEAST_DEVIATION), START_DEVIATION)
+        )
+        games = min(max(games, 0), MOST_GAMES)
+        if (value, deviation, games) == (self.value, self.deviation, self.games):
+            return self
+        return Rating(value, deviation, games)
+
     def expected(self, level: int) -> float:
         """The share of points this player is expected to score against ``level``."""
-        g = _g(math.hypot(self.deviation, LEVEL_DEVIATION))
-        return 1 / (1 + 10 ** (-g * (self.value - LEVEL_RATINGS[level]) / 400))
+        me = self.bounded()
+        g = _g(math.hypot(me.deviation, LEVEL_DEVIATION))
+        return 1 / (1 + 10 ** (-g * (me.value - LEVEL_RATINGS[level]) / 400))
 
     def after(self, level: int, score: float) -> Rating:
         """The rating after one game against ``level`` scoring ``score`` (1 a win, 0.5 a
-        draw, 0 a loss): Glicko's update with one game in the rating period."""
+        draw, 0 a loss): Glicko's update with one game in the rating period. A rating out of
+        bounds (a damaged file's) is bounded first."""
+        me = self.bounded()
         g = _g(LEVEL_DEVIATION)
-        expected = 1 / (1 + 10 ** (-g * (self.value - LEVEL_RATINGS[level]) / 400))
+        expected = 1 / (1 + 10 ** (-g * (me.value - LEVEL_RATINGS[level]) / 400))
         d2 = 1 / (_Q**2 * g**2 * expected * (1 - expected))
-        precision = 1 / self.deviation**2 + 1 / d2
-        value = self.value + _Q / precision * g * (score - expected)
+        precision = 1 / me.deviation**2 + 1 / d2
+        value = me.value + _Q / precision * g * (score - expected)
         deviation = max(LEAST_DEVIATION, math.sqrt(1 / precision))
-        return Rating(value, deviation, self.games + 1)
+        return Rating(value, deviation, me.games + 1).bounded()
 
     def nearest_level(self, value: float | None = None) -> int:
         """The level whose rating is closest to this one (or to ``value``): an even match."""

@@ -11,6 +11,13 @@ player makes it.
 
 A window gives each game a ``key`` of its own, so it can write a game before the library has
 answered, and two windows never take one another's rows.
+
+Nothing a window did not read is deleted: a save deletes only the games the window itself held
+that left its line (``Changes.gone``), never "every row not in the line". A window that could
+not read its games at its start (the library busy, read-only, full) keeps a line of its own
+beside the stored one, ordered after it, and takes the stored games back when it can read them.
+A row that cannot be resumed at all is moved to the ``ASIDE`` slot, which no window reads and
+nothing deletes; a row with one damaged field keeps what can be read of it (``salvage``).
 """
 
 from __future__ import annotations
@@ -23,10 +30,16 @@ from enum import Enum
 from typing import Any
 
 from othello.app.files.game_files import check_position
+from othello.app.library.copies import MOST_COPIES
 from othello.app.library.database import Library, decode_moves, encode_moves, translate
 from othello.core.board import Board
+from othello.core.clock import ClockError, TimeControl
 from othello.core.errors import GameTextError, OthelloError
 from othello.core.game import Game, Players
+
+ASIDE = -1
+"""The slot of held games no window could resume (a start that is no board): kept, never
+read by a window, never deleted."""
 
 
 class PlayerMode(Enum):
@@ -97,23 +110,39 @@ class Seat:
 
 @dataclass
 class Changes:
-    """What a save writes for one window: games new or changed, and the line when it changed
-    (every key in order; a game left out of it is gone from the line)."""
+    """What a save writes for one window: games new or changed, where games stand in its line,
+    the games that left it, and the seat.
+
+    ``line`` (every key in order: each one's place is its ``seq``) is written when the window
+    hands over everything; between those, ``order`` holds only the keys whose place changed,
+    so a move or an N costs the same however long the line is. Only the keys in ``gone`` are
+    deleted: games this window held that left its line. A row the window never read is
+    never deleted, whatever the line holds."""
 
     slot: int
     games: dict[int, HeldGame] = field(default_factory=dict)
     line: list[int] | None = None
     seat: Seat | None = None
+    order: dict[int, int] = field(default_factory=dict)  # key -> its new seq
+    gone: set[int] = field(default_factory=set)
 
     def __bool__(self) -> bool:
-        return bool(self.games) or self.line is not None or self.seat is not None
+        return bool(self.games or self.line is not None or self.seat or self.order or self.gone)
 
     def merge(self, later: Changes) -> None:
-        """``later`` written on top of this (what a save not yet written becomes)."""
-        self.games.update(later.games)
+        """``later`` written on top of this (what a save not yet written becomes); costs as
+        much as ``later`` holds, not the whole line."""
+        for key in later.gone:
+            self.games.pop(key, None)
+            self.order.pop(key, None)
+        self.gone |= later.gone
         if later.line is not None:
-            self.line = later.line
-            self.games = {k: g for k, g in self.games.items() if k in set(later.line)}
+            self.line, self.order = later.line, {}
+            self.gone.difference_update(later.line)
+        self.gone.difference_update(later.order)
+        self.gone.difference_update(later.games)
+        self.games.update(later.games)
+        self.order.update(later.order)
         if later.seat is not None:
             self.seat = later.seat
 
@@ -124,21 +153,33 @@ class Changes:
             "games": [{**g.__dict__, "moves": g.moves.hex()} for g in self.games.values()],
             "line": self.line,
             "seat": None if self.seat is None else self.seat.to_data(),
+            "order": [[key, seq] for key, seq in self.order.items()],
+            "gone": sorted(self.gone),
         }
 
     @classmethod
     def from_data(cls, data: Any) -> Changes:
-        """ValueError says what does not fit."""
+        """ValueError says what does not fit. A spool of an earlier version (a line and no
+        ``gone``) deletes nothing: which rows it had read is not known."""
         try:
             games = [HeldGame(**{**g, "moves": bytes.fromhex(g["moves"])}) for g in data["games"]]
             line = data["line"]
             seat = None if data["seat"] is None else Seat.from_data(data["seat"])
-            changes = cls(int(data["slot"]), {g.key: g for g in games}, line, seat)
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            order = {int(key): int(seq) for key, seq in data.get("order", [])}
+            gone = {int(key) for key in data.get("gone", [])}
+            changes = cls(int(data["slot"]), {g.key: g for g in games}, line, seat, order, gone)
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise ValueError(f"not a window's games ({err})") from None
-        if line is not None and not all(isinstance(k, int) for k in line):
+        if line is not None and not all(_is_int(k) for k in line):
             raise ValueError("not a window's games (a bad key in its line)")
+        numbers = [*(n for g in games for n in (g.key, g.seq)), *order, *order.values(), *gone]
+        if not all(_is_int(n) for n in numbers):
+            raise ValueError("not a window's games (a bad key)")
         return changes
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
 
 @dataclass
@@ -179,32 +220,44 @@ def game_of(row: HeldGame) -> Game:
     """The game a row holds; GameTextError says what is wrong with it. A position is checked
     as every door checks it (``storage.check_position``): what a paste, a load or the editor
     accepts, this accepts."""
+    game, problem = salvage(row)
+    if problem is not None:
+        raise GameTextError(problem)
+    return game
+
+
+def salvage(row: HeldGame) -> tuple[Game, str | None]:
+    """What can be read of a row: its game up to the first move that does not replay, on
+    the move its cursor names (at the end when the cursor cannot be), with what its state
+    holds that fits; and what was wrong, if anything (None: the row is whole).
+    GameTextError when not even the start is usable: no game at all."""
     try:
         board = Board.from_string(row.start)
     except OthelloError as err:
         raise GameTextError(f"its start is not a board: {err}") from None
     check_position(board)
     game = Game(board)
-    try:
-        for number, sq in enumerate(decode_moves(row.moves), start=1):
-            try:
-                game.play(sq)
-            except OthelloError as err:
-                raise GameTextError(f"move {number}: {err}") from None
-    except ValueError as err:  # a byte that is no square
-        raise GameTextError(str(err)) from None
+    problem = None
+    for number, byte in enumerate(row.moves, start=1):
+        try:
+            game.play(decode_moves(bytes([byte]))[0])
+        except (OthelloError, ValueError) as err:  # an illegal move, a byte that is no square
+            problem = f"move {number}: {err}"
+            break
     if not 0 <= row.cursor <= len(game.moves):
-        raise GameTextError(f"move cursor {row.cursor} is outside 0..{len(game.moves)}")
-    game.go_to(row.cursor)
+        problem = problem or f"move cursor {row.cursor} is outside 0..{len(game.moves)}"
+        game.go_to(len(game.moves))
+    else:
+        game.go_to(row.cursor)
     _restore_state(game, row.state)
-    return game
+    return game, problem
 
 
 def _restore_state(game: Game, text: str) -> None:
     """What a game carries beside its moves; what does not fit is left at its default."""
     try:
         state = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # damaged, or nested past any state the game writes
         return
     if not isinstance(state, dict):
         return
@@ -213,11 +266,10 @@ def _restore_state(game: Game, text: str) -> None:
         game.given = given
     if isinstance(state.get("origin"), str):
         game.origin = state["origin"][:20]
-    if isinstance(state.get("clock"), str):
-        game.clock = state["clock"][:20]
+    game.clock = _clock(state.get("clock"))
     times = state.get("times")
     if isinstance(times, list) and len(times) == len(game.moves):
-        if all(t is None or isinstance(t, (int, float)) for t in times):
+        if all(t is None or (_number(t) and 0 <= t < 1e9) for t in times):
             game.times = [None if t is None else float(t) for t in times]
     players = state.get("players")
     if isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players):
@@ -225,6 +277,20 @@ def _restore_state(game: Game, text: str) -> None:
     lost = state.get("lost_on_time")
     if lost in ("black", "white") and game.cursor == len(game.moves):
         game.lost_on_time = lost
+
+
+def _clock(stored: object) -> str:
+    """A kept time control as the clock writes one ("5+3"); "" (no clock) for anything else."""
+    if not isinstance(stored, str) or not stored:
+        return ""
+    try:
+        return str(TimeControl.parse(stored[:20]))
+    except ClockError:
+        return ""
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # ----- the library's side -------------------------------------------------------------------
@@ -237,13 +303,14 @@ def write(library: Library, changes: Changes) -> None:
 
 
 def write_rows(library: Library, changes: Changes) -> None:
-    """:func:`write` inside the caller's transaction."""
+    """:func:`write` inside the caller's transaction. A game already kept keeps its place
+    unless the line or ``order`` moves it; only ``gone`` is deleted."""
     slot = changes.slot
     with translate():
         library.db.executemany(
             "INSERT INTO held (key, slot, seq, start, moves, cursor, state, judged, game_id)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET"
-            " slot = excluded.slot, seq = excluded.seq, start = excluded.start,"
+            " slot = excluded.slot, start = excluded.start,"
             " moves = excluded.moves, cursor = excluded.cursor, state = excluded.state,"
             " judged = coalesce(excluded.judged, judged),"
             " game_id = coalesce(excluded.game_id, game_id)",
@@ -252,8 +319,15 @@ def write_rows(library: Library, changes: Changes) -> None:
                 for g in changes.games.values()
             ],
         )
-        if changes.line is not None:
-            _write_line(library, slot, changes.line)
+        # the line's order (another window's games that this one took over come into its
+        # slot here), then the places that changed since
+        places = [] if changes.line is None else list(enumerate(changes.line))
+        places += [(seq, key) for key, seq in changes.order.items()]
+        library.db.executemany(
+            "UPDATE held SET slot = ?, seq = ? WHERE key = ?",
+            [(slot, seq, key) for seq, key in places],
+        )
+        library.db.executemany("DELETE FROM held WHERE key = ?", [(k,) for k in changes.gone])
         if changes.seat is not None:
             s = changes.seat
             library.db.execute(
@@ -263,38 +337,32 @@ def write_rows(library: Library, changes: Changes) -> None:
             )
 
 
-def _write_line(library: Library, slot: int, line: list[int]) -> None:
-    """The line's order, and the games no longer in it gone (another window's games that
-    this one took over come into its slot here)."""
-    library.db.executemany(
-        "UPDATE held SET slot = ?, seq = ? WHERE key = ?",
-        [(slot, seq, key) for seq, key in enumerate(line)],
-    )
-    kept = set(line)
-    gone = [
-        (key,)
-        for (key,) in library.db.execute("SELECT key FROM held WHERE slot = ?", (slot,))
-        if key not in kept
-    ]
-    library.db.executemany("DELETE FROM held WHERE key = ?", gone)
-
-
 def note_kept(library: Library, key: int, game_id: int) -> None:
     """The held game ``key`` is in the library as ``game_id`` (so it is kept once)."""
     with translate():
         library.db.execute("UPDATE held SET game_id = ? WHERE key = ?", (game_id, key))
 
 
+def _columns(table: str) -> str:
+    """A held row's columns, its text read as bytes: a byte that is not UTF-8 costs that
+    field (decoded with a replacement), never the row or the table."""
+    t = table
+    return (
+        f"{t}.key, {t}.seq, CAST({t}.start AS BLOB), CAST({t}.moves AS BLOB), {t}.cursor, "
+        f"CAST({t}.state AS BLOB), CAST({t}.judged AS BLOB), {t}.game_id"
+    )
+
+
 def read(library: Library, slot: int) -> Held | None:
     """A window's line of games, or None when it holds none."""
     with translate():
         seat_row = library.db.execute(
-            "SELECT board, players, played_by, replaced FROM seats WHERE slot = ?", (slot,)
+            "SELECT board, CAST(players AS BLOB), CAST(played_by AS BLOB), replaced FROM seats "
+            "WHERE slot = ?",
+            (slot,),
         ).fetchone()
         rows = library.db.execute(
-            "SELECT key, seq, start, moves, cursor, state, judged, game_id FROM held "
-            "WHERE slot = ? ORDER BY seq, key",
-            (slot,),
+            f"SELECT {_columns('held')} FROM held WHERE slot = ? ORDER BY seq, key", (slot,)
         ).fetchall()
     if seat_row is None and not rows:
         return None
@@ -306,11 +374,24 @@ def read(library: Library, slot: int) -> Held | None:
         games,
         Seat(
             board if isinstance(board, int) else None,
-            PlayerMode.read(players),
-            PlayerMode.read(played_by),
-            bool(replaced),
+            PlayerMode.read(_text(players)),
+            PlayerMode.read(_text(played_by)),
+            replaced == 1,
         ),
     )
+
+
+def read_strays(library: Library) -> Held | None:
+    """The games kept in no window's slot (not 1 to ``MOST_COPIES``, not ``ASIDE``): an
+    autosave-12.json an earlier version took in, a slot that is no number. No window holds
+    them, so the first window takes them over."""
+    with translate():
+        rows = library.db.execute(
+            f"SELECT {_columns('held')} FROM held WHERE NOT (typeof(slot) = 'integer' AND "
+            "(slot BETWEEN 1 AND ? OR slot = ?)) ORDER BY seq, key",
+            (MOST_COPIES, ASIDE),
+        ).fetchall()
+    return Held([_row(r) for r in rows], Seat(None)) if rows else None
 
 
 def judged_rows(library: Library) -> list[HeldGame]:
@@ -320,39 +401,72 @@ def judged_rows(library: Library) -> list[HeldGame]:
     these."""
     with translate():
         rows = library.db.execute(
-            "SELECT h.key, h.seq, h.start, h.moves, h.cursor, h.state, h.judged, h.game_id "
-            "FROM held h LEFT JOIN games g ON g.id = h.game_id WHERE h.judged IS NOT NULL "
+            f"SELECT {_columns('h')} FROM held h LEFT JOIN games g ON g.id = h.game_id "
+            "WHERE h.judged IS NOT NULL "
             "ORDER BY g.date IS NULL, g.date, h.slot, h.seq, h.key"
         ).fetchall()
     return [_row(r) for r in rows]
 
 
 def _row(row: Iterable[Any]) -> HeldGame:
+    """A row as read, each field checked: what does not fit is left empty (a resume then
+    says what it could not use)."""
     key, seq, start, moves, cursor, state, judged, game_id = row
     return HeldGame(
         int(key),
-        int(seq),
-        str(start),
+        seq if _is_int(seq) else 2**62,  # a place that is no number: last
+        _text(start) or "",
         bytes(moves) if isinstance(moves, (bytes, memoryview)) else b"",
-        int(cursor) if isinstance(cursor, int) else -1,
-        str(state),
-        None if judged is None else str(judged),
-        game_id if isinstance(game_id, int) else None,
+        cursor if _is_int(cursor) else -1,
+        _text(state) or "",
+        _text(judged),
+        game_id if _is_int(game_id) else None,
     )
 
 
+def _text(value: object) -> str | None:
+    """A text column read as bytes, as text; a byte that is not UTF-8 becomes U+FFFD."""
+    if value is None:
+        return None
+    if isinstance(value, (bytes, memoryview)):
+        return bytes(value).decode("utf-8", errors="replace")
+    return str(value)
+
+
 def slots(library: Library) -> list[int]:
-    """The windows that hold games."""
+    """The windows that hold games (a slot that is no window's number is none)."""
     with translate():
         found = library.db.execute(
             "SELECT slot FROM seats UNION SELECT DISTINCT slot FROM held ORDER BY 1"
         ).fetchall()
-    return [int(s) for (s,) in found]
+    return [s for (s,) in found if isinstance(s, int) and 1 <= s <= MOST_COPIES]
 
 
-def forget_slot(library: Library, slot: int) -> None:
-    """A window's place, once another has taken over its games (what is left there had
-    nothing in it)."""
+def forget_slot(library: Library, slot: int | None) -> None:
+    """A window's seat, once another has taken over its games (None: the seats of every
+    slot that is no window's, once their games are taken over)."""
     with translate():
-        library.db.execute("DELETE FROM seats WHERE slot = ?", (slot,))
-        library.db.execute("DELETE FROM held WHERE slot = ?", (slot,))
+        if slot is None:
+            library.db.execute(
+                "DELETE FROM seats WHERE NOT (typeof(slot) = 'integer' AND slot BETWEEN 1 AND ?)",
+                (MOST_COPIES,),
+            )
+        else:
+            library.db.execute("DELETE FROM seats WHERE slot = ?", (slot,))
+
+
+def forget_empty(library: Library, keys: Iterable[int], mine: int) -> None:
+    """Games read and found empty (an untouched board), taken over by window ``mine`` and
+    left out of its line: nothing in them to keep."""
+    with translate():
+        library.db.executemany(
+            "DELETE FROM held WHERE key = ? AND slot IS NOT ?", [(key, mine) for key in keys]
+        )
+
+
+def set_aside(library: Library, keys: Iterable[int]) -> None:
+    """Held games no window can resume, into the ``ASIDE`` slot: kept, out of every line."""
+    with translate():
+        library.db.executemany(
+            "UPDATE held SET slot = ? WHERE key = ?", [(ASIDE, key) for key in keys]
+        )

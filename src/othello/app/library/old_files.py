@@ -7,11 +7,15 @@
   before it closed (a full disk, a read-only file): finished games as GGF, and a window's
   games, puzzles, rating and drill answers as JSON.
 
-Each file is taken in by one transaction, which also notes the file as taken in, and is then
-kept aside under a name that says so (``autosave.json.taken-in``): never deleted, never taken
-in twice. A file that cannot be used (damaged, not a file, unreadable) is set aside as
-``.damaged`` with a notice, and the others still come in. No size cap refuses what an
-earlier version wrote: an autosave of any length comes back.
+Each file is taken in by one transaction, which also notes the file as taken in (the note
+looked for inside that transaction: two windows starting at once take a file in once), and
+is then kept aside under a name that says so (``autosave.json.taken-in``): never deleted,
+never taken in twice. A file that cannot be used (damaged, not a file, unreadable, larger
+than anything the game ever wrote, a rating no rating can be) is set aside as ``.damaged``
+with a notice, and the others still come in. A window's games from the spool are added
+beside what the library holds, never over it: only the games that window itself dropped go.
+A rating from the spool is the stored one moved on by the spooled games, never a rating
+put in its place.
 """
 
 from __future__ import annotations
@@ -27,12 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from othello.app.files.game_files import parse_board
-from othello.app.files.writing import decode_text, read_limited, set_aside, short_reason
+from othello.app.files.writing import TooLarge, decode_text, read_limited, set_aside, short_reason
 from othello.app.i18n import _, ngettext
 from othello.app.library import drills as drill_store
 from othello.app.library import held_games
 from othello.app.library import puzzles as puzzle_store
 from othello.app.library import strength as strength_store
+from othello.app.library.copies import MOST_COPIES
 from othello.app.library.database import Library, LibraryError
 from othello.app.library.game_records import GameRecord, read_source
 from othello.app.library.held_games import Changes, PlayerMode, Seat
@@ -71,20 +76,20 @@ def take_in(library: Library, folder: Path, pending: list[Path]) -> TakenIn:
             continue
         try:
             data = read_limited(path, LIMIT)
-        except FileNotFoundError:
+        except FileNotFoundError:  # another window took it in meanwhile
             continue
-        except OSError as err:  # not a file, unreadable
+        except (OSError, TooLarge) as err:  # not a file, unreadable, far too large
             found.notices += _damaged(path, err)
             continue
         marker = f"{TAKEN}:{path.name}:{hashlib.blake2b(data, digest_size=8).hexdigest()}"
-        if library.meta(marker) is None:
-            try:
-                said = _in_one_transaction(library, reader, data, marker)
-            except LibraryError:  # the library's fault, not the file's: kept for later
-                raise
-            except Exception as err:  # damaged, not JSON, too deep, not a game: this file only
-                found.notices += _damaged(path, err)
-                continue
+        try:
+            said = _in_one_transaction(library, reader, data, marker)
+        except LibraryError:  # the library's fault, not the file's: kept for later
+            raise
+        except Exception as err:  # damaged, not JSON, too deep, not a game: this file only
+            found.notices += _damaged(path, err)
+            continue
+        if said is not None:  # None: taken in before (by another window, or a killed start)
             found.notices += said
             found.games += path.suffix == ".ggf"
         _keep_aside(path)
@@ -97,7 +102,15 @@ def _old_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     wanted = ("puzzles.json", "strength.json")
-    return [folder / n for n in names if AUTOSAVE.match(n) or n in wanted]
+    found = [folder / n for n in names if AUTOSAVE.match(n) or n in wanted]
+    return sorted(found, key=_stray)  # a window's own autosave first, so the others go behind
+
+
+def _stray(path: Path) -> bool:
+    """An autosave of a number no window has (its games go behind the first window's)."""
+    match = AUTOSAVE.match(path.name)
+    number = (match.group(1) or "1") if match else "1"
+    return not (len(number) < 3 and 1 <= int(number) <= MOST_COPIES)
 
 
 def _pending_files(folder: Path) -> list[Path]:
@@ -116,8 +129,9 @@ def _reader(path: Path) -> Reader | None:
     name = path.name
     match = AUTOSAVE.match(name)
     if match is not None:
-        slot = int(match.group(1) or 1)
-        return lambda library, data: _autosave(library, data, slot)
+        number = match.group(1) or "1"
+        slot = int(number) if len(number) < 3 and 1 <= int(number) <= MOST_COPIES else None
+        return lambda library, data: _autosave(library, data, slot, name)
     if name == "puzzles.json" or name.endswith(".puzzles.json"):
         return _puzzles
     if name == "strength.json":
@@ -133,8 +147,14 @@ def _reader(path: Path) -> Reader | None:
     return None
 
 
-def _in_one_transaction(library: Library, reader: Reader, data: bytes, marker: str) -> list[str]:
+def _in_one_transaction(
+    library: Library, reader: Reader, data: bytes, marker: str
+) -> list[str] | None:
+    """The file taken in and noted as such, unless the note is there already (None): looked
+    for under the write lock, so of two windows starting at once only one takes it in."""
     with library.transaction():
+        if library.meta(marker) is not None:
+            return None
         said = reader(library, data)
         library.set_meta(marker, "yes")
     return said
@@ -148,7 +168,7 @@ def _keep_aside(path: Path) -> None:
 
 
 def _damaged(path: Path, err: BaseException) -> list[str]:
-    why = short_reason(err)[:160] if isinstance(err, OSError) else str(err)[:160]
+    why = short_reason(err)[:160] if isinstance(err, (OSError, TooLarge)) else str(err)[:160]
     log.warning("%s could not be taken into the library: %s", path, err)
     try:
         aside = set_aside(path, "damaged")
@@ -173,9 +193,11 @@ def _json(data: bytes) -> Any:
 # ----- an earlier version's autosave ---------------------------------------------------------
 
 
-def _autosave(library: Library, data: bytes, slot: int) -> list[str]:
+def _autosave(library: Library, data: bytes, slot: int | None, file_name: str) -> list[str]:
     """The game in progress, its history and the games Undo brought back, each with what the
-    window knew of it, as the line of window ``slot``."""
+    window knew of it, as the line of window ``slot``; an autosave of a number no window has
+    (``autosave-0.json``, ``autosave-12.json``: None) goes behind Undo in the first window,
+    where a window finds it, and is said."""
     saved = _json(data)
     if not isinstance(saved, dict) or saved.get("format") != OLD_FORMAT:
         raise GameTextError("not an othello autosave")
@@ -200,15 +222,25 @@ def _autosave(library: Library, data: bytes, slot: int) -> list[str]:
         PlayerMode.read(played_by) if game.is_over() else None,
         saved.get("replaced") is True,
     )
-    _add_line(library, slot, line, board=len(earlier), seat=seat)
+    said = []
+    if slot is None:
+        _add_line(library, 1, line, board=None, seat=seat)
+        said.append(
+            _("{name} is no window's autosave: its games are behind Undo (U).").format(
+                name=file_name
+            )
+        )
+    else:
+        _add_line(library, slot, line, board=len(earlier), seat=seat)
     if not skipped:
-        return []
+        return said
     return [
+        *said,
         ngettext(
             "{n} game kept for Undo in the old autosave could not be read.",
             "{n} games kept for Undo in the old autosave could not be read.",
             skipped,
-        ).format(n=skipped)
+        ).format(n=skipped),
     ]
 
 
@@ -218,10 +250,11 @@ def _judged(item: Any) -> str | None:
 
 
 def _add_line(
-    library: Library, slot: int, line: list[tuple[Game, str | None]], board: int, seat: Seat
+    library: Library, slot: int, line: list[tuple[Game, str | None]], board: int | None, seat: Seat
 ) -> None:
     """Games into window ``slot``'s line: the whole line when it holds none yet, else ahead
-    of what it holds (the board stays as it is)."""
+    of what it holds (the board stays as it is); ``board`` None: none of them goes on the
+    board."""
     held = held_games.read(library, slot)
     first = min((g.seq for g in held.games), default=0) if held else 0
     keys = [held_games.new_key() for _ in line]
@@ -230,7 +263,7 @@ def _add_line(
         for n, (key, (game, judged)) in enumerate(zip(keys, line, strict=True))
     }
     changes = Changes(slot, rows)
-    if held is None or held.seat.board is None:
+    if board is not None and (held is None or held.seat.board is None):
         changes.seat = Seat(keys[board], seat.players, seat.played_by, seat.replaced)
     held_games.write_rows(library, changes)
 
@@ -287,10 +320,11 @@ def _strength(library: Library, data: bytes) -> list[str]:
 
 
 def _ratings(library: Library, data: bytes) -> list[str]:
-    """A spooled rating: the rated games, and the rating after the last of them."""
+    """A spooled rating: the rated games, each moving on the rating the library holds (the
+    spooled rating was worked out from what that window had read, and another window may
+    have rated meanwhile: it is not put in the stored one's place)."""
     strength = strength_store.Strength.from_data(json.loads(data))
-    strength_store.write_rows(library, strength.history)
-    library.set_meta(strength_store.RATING, strength_store.rating_text(strength.rating))
+    strength_store.rate_rows(library, strength.history)
     return []
 
 
@@ -303,10 +337,21 @@ def _drills(library: Library, data: bytes) -> list[str]:
 
 def _held(library: Library, data: bytes) -> list[str]:
     """A window's games spooled at its close: written over what the library held of them
-    (the spool is the newer)."""
+    (the spool is the newer), beside what it holds of others: a whole line (an earlier
+    version's spool) goes after the games it does not name, which stay."""
     changes = Changes.from_data(_json(data))
     for row in changes.games.values():
         held_games.game_of(row)  # each game checked as a resume checks it
+    if changes.line is not None:
+        named = set(changes.line)
+        held = held_games.read(library, changes.slot)
+        others = [g.seq for g in held.games if g.key not in named] if held else []
+        base = max(others) + 1 if others else 0
+        changes.order = {
+            **{key: base + seq for seq, key in enumerate(changes.line)},
+            **{key: base + seq for key, seq in changes.order.items()},
+        }
+        changes.line = None
     held_games.write_rows(library, changes)
     return []
 

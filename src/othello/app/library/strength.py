@@ -1,8 +1,12 @@
 """The player's strength in the library: the rating now (``meta``) and one row per rated
 game (date, level, result, the rating after it), so the window can show the rating over time.
 
-A rated game is one small write, in one transaction with the rating it leads to. The old
-``strength.json`` (an earlier version's file) is read once by ``old_files`` and taken in.
+A rated game is one small write, in one transaction with the rating it leads to, and that
+rating is the one stored moved on by the game (:func:`rate`), never one a window worked out
+from what it read at its start: two windows rating at once, or a window that could not read
+the rating, count every game. Every number read is bounded to what a rating can be
+(``Rating.bounded``). The old ``strength.json`` (an earlier version's file) is read once by
+``old_files`` and taken in.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from othello.app.library.database import Library, translate
-from othello.club.rating import Rating
+from othello.club.rating import HIGHEST, LOWEST, MOST_GAMES, Rating
 from othello.engine.levels import LEVELS
 
 FORMAT = "othello-strength"
@@ -21,6 +25,7 @@ VERSION = 1
 KEEP = 1000
 """Rated games the window reads back (the rating itself remembers them all)."""
 RATING = "rating"  # the meta row of the rating now
+DAMAGED = "rating.damaged"  # a stored rating that could not be read, kept when one replaces it
 
 
 @dataclass(frozen=True)
@@ -76,19 +81,21 @@ class Strength:
         try:
             rating = Rating(float(data["rating"]), float(data["deviation"]), int(data["games"]))
             history = [
-                RatedGame(str(d), int(lv), float(s), float(r), float(dev))
+                RatedGame(str(d)[:40], int(lv), float(s), float(r), float(dev))
                 for d, lv, s, r, dev in data["history"]
             ]
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             raise ValueError(f"a value is missing or wrong ({err})") from None
         if not all(1 <= g.level <= len(LEVELS) and g.score in (0, 0.5, 1) for g in history):
             raise ValueError("a game's level or result is out of range")
         numbers = [rating.value, *(n for g in history for n in (g.rating, g.deviation))]
         if not all(math.isfinite(n) for n in numbers):
             raise ValueError("a rating is not a number")
-        if not (0 < rating.deviation <= 1000 and rating.games >= 0):
+        if not (LOWEST <= rating.value <= HIGHEST):
+            raise ValueError(f"the rating {rating.value:.6g} is out of range")
+        if not (0 < rating.deviation <= 1000 and 0 <= rating.games <= MOST_GAMES):
             raise ValueError("the rating is out of range")
-        return cls(rating, history)
+        return cls(rating.bounded(), [_bounded(g) for g in history])
 
 
 def load(library: Library) -> tuple[Strength, str | None]:
@@ -111,11 +118,20 @@ def load(library: Library) -> tuple[Strength, str | None]:
     if text is None:
         return Strength(history=history), None
     try:
-        rating = _rating(json.loads(text))
-    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        rating = stored_rating(text)
+    except ValueError as err:
         return Strength(history=history), f"Your rating could not be read ({err}); it begins again."
     notice = f"{bad} rated games could not be read and were left out." if bad else None
     return Strength(rating, history), notice
+
+
+def stored_rating(text: str) -> Rating:
+    """The rating the ``meta`` row holds, bounded to what a rating can be; ValueError when
+    it holds none (damaged, not JSON, no number)."""
+    try:
+        return _rating(json.loads(text[:10_000]))
+    except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as err:
+        raise ValueError(str(err)[:200] or type(err).__name__) from None
 
 
 def _rated(
@@ -128,24 +144,77 @@ def _rated(
         return None
     if score not in (0, 0.5, 1):
         return None
-    return RatedGame(date, level, float(score), float(value), float(dev))  # type: ignore[arg-type]
+    row = RatedGame(date[:40], level, float(score), float(value), float(dev))  # type: ignore[arg-type]
+    return _bounded(row)
+
+
+def _bounded(row: RatedGame) -> RatedGame:
+    """A rated game's rating and deviation within what a rating can be."""
+    after = Rating(row.rating, row.deviation).bounded()
+    if (after.value, after.deviation) == (row.rating, row.deviation):
+        return row
+    return RatedGame(row.date, row.level, row.score, after.value, after.deviation)
 
 
 def _rating(data: object) -> Rating:
-    """ValueError when the kept rating is not one."""
+    """ValueError when the kept rating is not one; a number past what a rating can be (a
+    damaged digit, 1e308) is bounded."""
     if not isinstance(data, dict):
         raise ValueError("not a rating")
-    value, deviation, games = float(data["value"]), float(data["deviation"]), int(data["games"])
-    if not (math.isfinite(value) and 0 < deviation <= 1000 and games >= 0):
+    value, deviation = _float(data["value"]), _float(data["deviation"])
+    games = data["games"]
+    if isinstance(games, float) and math.isfinite(games):
+        games = int(games)
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise ValueError("the count of rated games is not a number")
+    if math.isnan(value) or math.isnan(deviation) or deviation <= 0 or games < 0:
         raise ValueError("the rating is out of range")
-    return Rating(value, deviation, games)
+    return Rating(value, deviation, min(games, MOST_GAMES)).bounded()
+
+
+def _float(value: object) -> float:
+    """A stored number as a float (a number too large for one is infinite, then bounded)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("not a number")
+    try:
+        return float(value)
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def write(library: Library, games: list[RatedGame], rating: Rating) -> None:
-    """Rated games and the rating after the last, in one transaction."""
+    """Rated games and the rating after the last, in one transaction (tools and tests; the
+    window rates with :func:`rate`)."""
     with library.transaction():
         write_rows(library, games)
         library.set_meta(RATING, rating_text(rating))
+
+
+def rate(library: Library, games: list[RatedGame]) -> Rating:
+    """Rated games, each moving on the rating stored now, in one transaction; the rating
+    after the last. Only a game's date, level and result are taken from ``games``: the
+    ratings after them are worked out here, under the write lock."""
+    with library.transaction():
+        return rate_rows(library, games)
+
+
+def rate_rows(library: Library, games: list[RatedGame]) -> Rating:
+    """:func:`rate` inside the caller's transaction. A stored rating that cannot be read is
+    kept (``DAMAGED``) before a new one begins in its place."""
+    text = library.meta(RATING)
+    rating = Rating()
+    if text is not None:
+        try:
+            rating = stored_rating(text)
+        except ValueError:
+            library.set_meta(DAMAGED, text)
+    rows = []
+    for game in games:
+        rating = rating.after(game.level, game.score)
+        rows.append(RatedGame(game.date, game.level, game.score, rating.value, rating.deviation))
+    write_rows(library, rows)
+    library.set_meta(RATING, rating_text(rating))
+    return rating
 
 
 def write_rows(library: Library, games: list[RatedGame]) -> None:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+import time
 from collections.abc import Callable
 from typing import Protocol
 
 from othello.app.i18n import _, ngettext
 from othello.app.library import copies as instances
 from othello.app.library import held_games
-from othello.app.library.database import Library, LibraryError
+from othello.app.library.database import Library, LibraryBusy, LibraryError
 from othello.app.library.held_games import Changes, Held, HeldGame, Seat
 from othello.core.errors import GameTextError
 from othello.core.game import Game
@@ -28,6 +30,10 @@ from othello.gui.model.session import Session
 from othello.gui.services.library_worker import LibraryWorker
 
 log = logging.getLogger(__name__)
+
+SAY_AFTER = 1.0
+"""Seconds a start's games may wait for a library busy elsewhere before the window says so
+(another window's write holds it for a blink; another program may hold it for minutes)."""
 
 
 class _AutosaveHost(Protocol):
@@ -48,21 +54,66 @@ def line_of(session: Session) -> list[Game]:
     return [*session.earlier, session.game, *reversed(session.later)]
 
 
+def pristine(session: Session) -> bool:
+    """Nothing on the board or behind Undo and Redo: nothing this window could lose."""
+    return session.game.is_untouched() and not session.earlier and not session.later
+
+
+def alike_ends(new: list[Game], old: list[Game]) -> tuple[int, int]:
+    """How many games lead both lines alike, and how many end both alike after those.
+
+    Games compare by identity, and the comparisons are slices of lists, which the
+    interpreter compares in C: an N or a U with 20,000 games behind Undo costs a few
+    hundred microseconds here, the Python work being only for what changed."""
+    limit = min(len(new), len(old))
+    lead = _alike(lambda lo, hi: new[lo:hi] == old[lo:hi], limit)
+    a, b = len(new), len(old)
+    tail = _alike(lambda lo, hi: new[a - hi : a - lo] == old[b - hi : b - lo], limit - lead)
+    return lead, tail
+
+
+def _alike(same: Callable[[int, int], bool], limit: int) -> int:
+    """The largest n <= ``limit`` with ``same(0, n)``, ``same(lo, hi)`` telling whether the
+    items lo..hi are alike (items alike up to lo); by halving."""
+    if same(0, limit):
+        return limit
+    lo, hi = 0, limit  # alike up to lo; not up to hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if same(lo, mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 class AutosaveWatch:
     """Hands the library what changed after every change, and everything once more at quit.
 
-    Each game of the line has a key; what was last handed over of each is remembered, so a
-    move writes the one row of the game on the board, and the line is written only when a
-    game joins or leaves it. A failing library is said by the library keeper, once."""
+    Each game of the line has a key; what was last handed over of each (its row, its place)
+    is remembered, so a move writes the one row of the game on the board, and an N or a U
+    writes the places that changed, not the line: the cost of a save is what changed, never
+    the length of the line. Only games this window held that left its line are deleted.
+
+    A window that could not read its games at its start (``unread``) keeps its own line,
+    placed after the stored one, writes nothing while it has nothing to lose, and takes the
+    stored games back when the library can be read (:meth:`resume_late`). A failing
+    library is said by the library keeper, once."""
 
     def __init__(self, app: _AutosaveHost, slot: int) -> None:
         self.app = app
         self.slot = slot
         self.keys = app.library.held_keys
         self.handed: dict[int, HeldGame] = {}  # what was last handed over, by key
-        self.line: list[int] = []  # the keys in order, as last handed over
+        self.places: dict[int, int] = {}  # each key's place (seq), as last handed over or read
+        self.games: list[Game] = []  # the line as last handed over
+        self.line: list[int] = []  # its keys
+        self.board: Game | None = None  # the game on the board then
+        self.whole = True  # the next save looks at the whole line (the first, a late resume)
         self.seat: Seat | None = None
         self.generation = app.library.generation  # the library file handed to
+        self.unread = False  # the stored games could not be read: kept beside them
+        self.base = 0  # where this window's places begin (after the stored ones while unread)
 
     def __call__(self, change: object) -> None:
         self.save()
@@ -74,28 +125,45 @@ class AutosaveWatch:
         return key
 
     def changes(self, everything: bool = False) -> Changes:
-        """What changed since the last save (``everything``: every game of the line)."""
+        """What changed since the last save (``everything``: every game of the line, for a
+        library file that has none of them)."""
         session = self.app.session
         line = line_of(session)
-        keys = [self.key_of(game) for game in line]
+        if everything:
+            self.handed, self.places, self.whole = {}, {}, True
+        lead, tail = (0, 0) if self.whole else alike_ends(line, self.games)
+        old_end, new_end = len(self.games) - tail, len(line) - tail
+        region = [self.key_of(game) for game in line[lead:new_end]]
+        left = self.line[lead:old_end]
+        keys = region if self.whole else self.line[:lead] + region + self.line[old_end:]
         changes = Changes(self.slot)
-        was_on_board = None if self.seat is None else self.seat.board
-        for seq, (game, key) in enumerate(zip(line, keys, strict=True)):
-            if key in self.handed and not (
-                everything or game is session.game or key == was_on_board
-            ):
+        changes.gone = set(left).difference(region) if left else set()
+        moved = range(lead, new_end if new_end - lead == old_end - lead else len(keys))
+        for seq in moved:  # the region, and what follows it when the region changed length
+            key, place = keys[seq], self.base + seq
+            if self.places.get(key) != place:
+                changes.order[key] = self.places[key] = place
+        for key in changes.gone:
+            self.places.pop(key, None)
+            self.handed.pop(key, None)
+        board = len(session.earlier)
+        rows = [(line[n], keys[n]) for n in range(lead, new_end)]
+        rows.append((session.game, keys[board]))
+        if self.board is not None and self.board is not session.game:
+            was = self.keys.get(self.board)
+            if was is not None and was in self.places:
+                rows.append((self.board, was))  # its last change before it left the board
+        for game, key in rows:
+            if key in self.handed and not (game is session.game or game is self.board):
                 continue  # on the line, unchanged since it left the board
             row = held_games.held_game(
-                game, key, seq, self._judged(game), self.app.library.ids.get(game)
+                game, key, self.places[key], self._judged(game), self.app.library.ids.get(game)
             )
-            if everything or self.handed.get(key) != row:
-                changes.games[key] = row
-                self.handed[key] = row
-        if everything or keys != self.line:
-            changes.line = self.line = keys
-            self.handed = {k: r for k, r in self.handed.items() if k in set(keys)}
+            if self.handed.get(key) != row:
+                changes.games[key] = self.handed[key] = row
+        self.games, self.line, self.board, self.whole = line, keys, session.game, False
         played_by = outcome.players_of(session) if session.game.is_over() else None
-        seat = Seat(self.key_of(session.game), session.players, played_by, session.replaced)
+        seat = Seat(keys[board], session.players, played_by, session.replaced)
         if everything or seat != self.seat:
             changes.seat = self.seat = seat
         return changes
@@ -103,6 +171,8 @@ class AutosaveWatch:
     def save(self, everything: bool = False) -> None:
         if self.app.library.generation != self.generation:  # a new file: all of it again
             self.generation, everything = self.app.library.generation, True
+        if self.unread and pristine(self.app.session):
+            return  # nothing to lose yet: the stored games and seat stay as they are
         changes = self.changes(everything)
         if changes:
             self.app.library.save(f"held-{self.slot}", changes, held_games.write, spooled)
@@ -118,18 +188,12 @@ class AutosaveWatch:
 
     def resume(self, held: Held) -> Resumed:
         """The games ``held`` (this window's line as the library kept it) on the session;
-        a game that does not hold up is left out and counted."""
-        games, rows, bad = [], [], 0
-        for row in held.games:
-            try:
-                games.append(held_games.game_of(row))
-                rows.append(row)
-            except GameTextError as err:
-                log.warning("a kept game is unusable and was left out: %s", err)
-                bad += 1
+        a game that does not hold up at all is kept aside in the library and counted, one
+        with a damaged part comes back with what can be read of it."""
+        found = Resumed()
+        rows, games = self._salvaged(held.games, found)
         keys = [row.key for row in rows]
         board = keys.index(held.seat.board) if held.seat.board in keys else None
-        found = Resumed(bad=bad)
         if not games:
             return found
         session = self.app.session
@@ -141,6 +205,7 @@ class AutosaveWatch:
             session.set_players(held.seat.players)
         if board is not None and game is not None and game.is_untouched():
             games[board] = game = session.game  # the fresh game there will do (and is rated)
+            self.keys[game] = rows[board].key
         elif game is not None:
             session.set_game(game)
             if held.seat.played_by is not None:  # a finished game's verdict is who played it
@@ -148,15 +213,43 @@ class AutosaveWatch:
         session.earlier[:] = earlier
         session.later[:] = list(reversed(later))
         session.replaced = held.seat.replaced and game is not None
-        for row, kept in zip(rows, games, strict=True):
-            self.keys[kept] = row.key
-            if row.game_id is not None:
-                self.app.library.ids[kept] = row.game_id
-            if row.judged is not None:
-                self._restore_judged(kept, row.judged)
+        self.seat = held.seat
         found.game = game
         found.earlier = earlier
         return found
+
+    def _salvaged(
+        self, stored: list[HeldGame], found: Resumed, own: bool = True
+    ) -> tuple[list[HeldGame], list[Game]]:
+        """The rows that give a game, and their games (what can be read of each: ``found``
+        counts the damaged ones); those that give none are counted in ``found.bad`` and
+        kept aside in the library. The rows read are this window's from now on (``own``:
+        they are in its slot already, at their places)."""
+        rows, games, aside = [], [], []
+        for row in stored:
+            try:
+                game, problem = held_games.salvage(row)
+            except GameTextError as err:
+                log.warning("a kept game is unusable and was kept aside: %s", err)
+                aside.append(row.key)
+                continue
+            if problem is not None:
+                log.warning("a kept game was damaged; what could be read is back: %s", problem)
+                found.damaged += 1
+            rows.append(row)
+            games.append(game)
+            self.keys[game] = row.key
+            self.handed[row.key] = row
+            if own:
+                self.places[row.key] = row.seq
+            if row.game_id is not None:
+                self.app.library.ids[game] = row.game_id
+            if row.judged is not None:
+                self._restore_judged(game, row.judged)
+        found.bad += len(aside)
+        if aside:
+            self.app.library.write(lambda library: held_games.set_aside(library, aside))
+        return rows, games
 
     def _restore_judged(self, game: Game, text: str) -> None:
         try:
@@ -168,33 +261,83 @@ class AutosaveWatch:
         if left_out:
             log.warning("%d entries of what was judged of a kept game did not fit it", left_out)
 
-    def take_over(self, other: Held) -> int:
-        """Another window's games (it is closed) join this line, just behind the board;
-        how many."""
-        games = []
-        for row in other.games:
-            try:
-                game = held_games.game_of(row)
-            except GameTextError as err:
-                log.warning("a game left in another window is unusable: %s", err)
-                continue
-            self.keys[game] = row.key
-            if row.game_id is not None:
-                self.app.library.ids[game] = row.game_id
-            if row.judged is not None:
-                self._restore_judged(game, row.judged)
-            games.append(game)
+    def take_over(self, other: Held) -> tuple[int, list[int]]:
+        """Another window's games (it is closed) join this line, just behind the board; how
+        many, and the keys of those with nothing in them (left out)."""
+        found = Resumed()
+        rows, games = self._salvaged(other.games, found, own=False)
+        empty = [row.key for row, game in zip(rows, games, strict=True) if game.is_untouched()]
         self.app.session.earlier.extend(g for g in games if not g.is_untouched())
-        return len(games)
+        return len(games), empty
+
+    # ----- when the stored games could not be read at the start --------------------------
+
+    def wait_for_library(self, why: str, busy: bool = False) -> None:
+        """The stored games could not be read: this window keeps its own line after them
+        (deleting none of them) and reads them again, off the frame loop, until it can.
+        Said at once; when the library is only ``busy`` (another window writing at that
+        blink), said only if the games are not read within ``SAY_AFTER`` seconds."""
+        self.unread = True
+        self.base = int(time.time()) << 20  # after any stored line, and any earlier such one
+        if busy:
+            later = threading.Timer(SAY_AFTER, self.app.library.answer, (self._say_unread, why))
+            later.daemon = True
+            later.start()
+        else:
+            self._say_unread(why)
+        slot = self.slot
+        self.app.library.read(lambda library: held_games.read(library, slot), self.resume_late)
+
+    def _say_unread(self, why: str) -> None:
+        if self.unread:
+            self.app.warn(
+                _(
+                    "Your kept games could not be read ({why}): this window keeps its own "
+                    "beside them, and brings them back as soon as the library can be read."
+                ).format(why=why)
+            )
+
+    def resume_late(self, held: Held | None) -> None:
+        """The stored games, read at last: on the board as at a start when this window has
+        nothing of its own yet, else behind Undo, before everything this window made."""
+        own = set(self.places)
+        stored = [row for row in held.games if row.key not in own] if held is not None else []
+        session = self.app.session
+        if held is not None and pristine(session):
+            found = self.resume(Held(stored, held.seat))
+            _said(self.app, found, announce=True)
+        elif stored:
+            found = Resumed()
+            rows, games = self._salvaged(stored, found)
+            session.earlier[:0] = [game for game in games if not game.is_untouched()]
+            empty = {row.key for row, game in zip(rows, games, strict=True) if game.is_untouched()}
+            for key in empty:  # read, and nothing in them: they go
+                del self.places[key], self.handed[key]
+            if empty:
+                gone = Changes(self.slot, gone=empty)
+                self.app.library.save(f"held-{self.slot}", gone, held_games.write, spooled)
+            _said(self.app, found, announce=False)
+            back = len(games) - len(empty)
+            if back:
+                self.app.mention(
+                    ngettext(
+                        "The game kept before is back behind Undo (U).",
+                        "The {n} games kept before are back behind Undo (U).",
+                        back,
+                    ).format(n=back)
+                )
+        self.unread, self.base, self.whole = False, 0, True
+        self.save()
 
 
 class Resumed:
     """What a resume put on the session."""
 
-    def __init__(self, bad: int = 0) -> None:
+    def __init__(self) -> None:
         self.game: Game | None = None
         self.earlier: list[Game] = []
-        self.bad = bad
+        self.bad = 0  # games that could not be read at all (kept aside)
+        self.damaged = 0  # games that came back with what could be read of them
 
 
 def spooled(changes: Changes) -> tuple[str, str]:
@@ -202,31 +345,16 @@ def spooled(changes: Changes) -> tuple[str, str]:
     return ".held.json", json.dumps(changes.to_data())
 
 
-def _resume(
-    app: _AutosaveHost, watch: AutosaveWatch, instance: instances.Instance, announce: bool
-) -> None:
-    """This window's games on the board, as they were, with the games other copies of the
-    game left behind (the first copy takes them over). Said when ``announce``; problems
-    are said anyway."""
-    slot = watch.slot
+def _said(app: _AutosaveHost, found: Resumed, announce: bool) -> None:
+    """What a resume should tell: the games it could not read, and (``announce``) what is
+    on the board now."""
+    _damage(app, found)
+    if announce:
+        _announce(app, found)
 
-    def read(library: Library) -> tuple[Held | None, list[tuple[int, Held]]]:
-        own = held_games.read(library, slot)
-        others = []
-        if instance.number == 1 and instance.lock is not None:
-            for other in held_games.slots(library):
-                if other != slot and other in instance.take(other):
-                    found = held_games.read(library, other)
-                    if found is not None:
-                        others.append((other, found))
-        return own, others
 
-    try:
-        own, others = app.library.read_now(read)
-    except LibraryError as err:
-        log.warning("nothing resumed: %s", err)
-        return
-    found = watch.resume(own) if own is not None else Resumed()
+def _damage(app: _AutosaveHost, found: Resumed) -> None:
+    """The games a resume could not read, or read only in part."""
     if found.bad:
         app.warn(
             ngettext(
@@ -235,18 +363,19 @@ def _resume(
                 found.bad,
             ).format(n=found.bad)
         )
-    taken = sum(watch.take_over(held) for _slot, held in others)
-    if others:
-        _hand_over(app, watch, [other for other, _held in others], instance)
-    if taken:
-        app.mention(
+    if found.damaged:
+        app.warn(
             ngettext(
-                "The game left in another window is behind Undo (U).",
-                "The {n} games left in other windows are behind Undo (U).",
-                taken,
-            ).format(n=taken)
+                "{n} kept game was damaged: what could be read of it is back.",
+                "{n} kept games were damaged: what could be read of them is back.",
+                found.damaged,
+            ).format(n=found.damaged)
         )
-    if not announce or (found.game is None and not found.earlier):
+
+
+def _announce(app: _AutosaveHost, found: Resumed) -> None:
+    """What a resume put on the board, said."""
+    if found.game is None and not found.earlier:
         return
     game = app.session.game
     if game.is_untouched() and app.session.earlier:
@@ -256,23 +385,83 @@ def _resume(
         app.mention(_("Resumed your game: {summary}").format(summary=game_summary(game)))
 
 
+def _resume(
+    app: _AutosaveHost, watch: AutosaveWatch, instance: instances.Instance, announce: bool
+) -> None:
+    """This window's games on the board, as they were, with the games other copies of the
+    game left behind (the first copy takes them over). Said when ``announce``; problems
+    are said anyway. When the library cannot be read now, the window goes on at once with
+    a line of its own, and takes its games back later (``wait_for_library``)."""
+    slot = watch.slot
+
+    def read(library: Library) -> tuple[Held | None, list[tuple[int | None, Held]]]:
+        own = held_games.read(library, slot)
+        others: list[tuple[int | None, Held]] = []
+        if instance.number == 1 and instance.lock is not None:
+            for other in held_games.slots(library):
+                if other != slot and other in instance.take(other):
+                    found = held_games.read(library, other)
+                    if found is not None:
+                        others.append((other, found))
+            strays = held_games.read_strays(library)  # in no window's slot: the first's
+            if strays is not None:
+                others.append((None, strays))
+        return own, others
+
+    try:
+        own, others = app.library.read_now(read)
+    except LibraryError as err:
+        log.warning("nothing resumed now: %s", err)
+        instance.let_go(list(instance.taken))
+        watch.wait_for_library(str(err)[:200], busy=isinstance(err, LibraryBusy))
+        return
+    found = watch.resume(own) if own is not None else Resumed()
+    _damage(app, found)
+    taken, empty = 0, list[int]()
+    for _slot, held in others:
+        count, blank = watch.take_over(held)
+        taken, empty = taken + count, empty + blank
+    if others:
+        _hand_over(app, watch, [other for other, _held in others], empty, instance)
+    if taken:
+        app.mention(
+            ngettext(
+                "The game left in another window is behind Undo (U).",
+                "The {n} games left in other windows are behind Undo (U).",
+                taken,
+            ).format(n=taken)
+        )
+    if announce:
+        _announce(app, found)
+
+
 def _hand_over(
-    app: _AutosaveHost, watch: AutosaveWatch, slots: list[int], instance: instances.Instance
+    app: _AutosaveHost,
+    watch: AutosaveWatch,
+    slots: list[int | None],
+    empty: list[int],
+    instance: instances.Instance,
 ) -> None:
     """The games taken over now belong to this window's line, written at once (before the
-    other windows' places are let go), so no two windows ever hold them."""
+    other windows' places are let go), so no two windows ever hold them; those with nothing
+    in them go, and the other windows' seats (None: the strays')."""
 
     def write(library: Library) -> None:
-        held_games.write(library, watch.changes(everything=True))
-        for other in slots:
-            held_games.forget_slot(library, other)
+        watch.whole = True
+        with library.transaction():
+            held_games.write_rows(library, watch.changes())
+            held_games.forget_empty(library, empty, watch.slot)
+            for other in slots:
+                held_games.forget_slot(library, other)
 
     try:
         app.library.read_now(write)
     except LibraryError as err:
         log.warning("the games of other windows stay theirs for now: %s", err)
+        watch.places.clear()  # so the next save moves every game into this window's slot
+        watch.whole = True
     finally:
-        instance.let_go(slots)
+        instance.let_go([slot for slot in slots if slot is not None])
 
 
 def _claim(app: _AutosaveHost) -> instances.Instance:
@@ -311,6 +500,7 @@ def start(
     app.library.done_reading_now()
     app.session.on_game_changed.append(watch)
     app.session.judgements.on_reviewed.append(watch.save)  # a finished review is kept at once
+    app.library.on_new_file.append(watch.save)  # another file at the path: all of it there
     watch.save()
 
     def at_quit() -> None:

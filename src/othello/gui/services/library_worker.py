@@ -34,6 +34,7 @@ from weakref import WeakKeyDictionary
 
 from othello.app.files import paths
 from othello.app.files.writing import write_new
+from othello.app.i18n import _
 from othello.app.library.database import (
     WAIT_SECONDS,
     Library,
@@ -58,6 +59,7 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # between two tries of a write the library refused (busy)
 DAMAGED_TRIES = 3  # a task that meets "malformed" on a file that checks whole: then kept
+START_WAIT = 0.2  # what the frame loop's reads at the start wait for a library held elsewhere
 
 LibraryJob = Callable[[Library], Any]
 Done = Callable[[Any], None]
@@ -238,13 +240,14 @@ class LibraryWorker:
                 self._reader = worker
         return worker
 
-    def connect(self) -> Library | None:
-        """A connection for a worker; the notice of a library found damaged and set aside."""
+    def connect(self, wait: float | None = None) -> Library | None:
+        """A connection for a worker (waiting ``wait`` seconds for a busy library, else as
+        long as a write waits); the notice of a library found damaged and set aside."""
         if self.broken is not None:
             return None
         try:
             with self._repair_lock:  # one thread at a time sets a damaged file aside
-                library, notices = open_library(self.path, self.wait)
+                library, notices = open_library(self.path, self.wait if wait is None else wait)
                 if not self._opened:  # before any thread reads what they bring
                     self._opened = self._take_in(library)
         except LibraryBusy:
@@ -325,13 +328,21 @@ class LibraryWorker:
     def read_now(self, job: LibraryJob) -> Any:
         """``job`` on the frame loop's own connection, at once: what the window must know
         before its first frame (the game to resume, the rating). Reading never waits on a
-        writer; a damaged file is set aside first. LibraryError when it cannot be used."""
+        writer, and a library another program holds is waited for only ``START_WAIT`` (the
+        window then reads it later, off the frame loop); a damaged file is set aside first.
+        LibraryError (LibraryBusy) when it cannot be used (now)."""
         if self.broken is not None:
             raise LibraryError(self.broken)
         if self._here is None:
-            self._here = self.connect()
-            if self._here is None:
+            here = self.connect(START_WAIT)
+            if here is None:
                 raise LibraryError(self.broken or "")
+            if not self._opened:  # the spool and old files are not in yet: a read would miss them
+                here.close()
+                raise LibraryBusy(
+                    _("the library is in use elsewhere ({why})").format(why="library-pending")
+                )
+            self._here = here
         try:
             return job(self._here)
         except LibraryDamaged:

@@ -5,6 +5,11 @@ level.
 A game is rated when a person played one side and the computer the other, at one level,
 from the four discs or a balanced opening, with no hint and no undo (they would flatter
 the rating). Its result counts as the person's: a win 1, a draw 0.5, a loss (on time too) 0.
+
+The library moves the stored rating on by each rated game, in the game's own transaction
+(``strength_store.rate``), and the window then shows the rating as stored: two windows
+rating at once count both games. A window that could not read the rating at its start reads
+it off the frame loop later, and says a rated game's words once the stored rating is known.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from othello.app.i18n import _
 from othello.app.library import strength as strength_store
-from othello.app.library.database import Library, LibraryError
+from othello.app.library.database import Library, LibraryBusy, LibraryError
 from othello.app.library.strength import RatedGame, Strength
 from othello.club.rating import Rating, suggestion
 from othello.core.board import Board, Color
@@ -54,7 +59,7 @@ class RatingChanges:
 
 
 def _write(library: Library, changes: RatingChanges) -> None:
-    strength_store.write(library, changes.games, changes.rating)
+    strength_store.rate(library, changes.games)
 
 
 def _spooled(changes: RatingChanges) -> tuple[str, str]:
@@ -73,11 +78,16 @@ class StrengthKeeper:
         self.keeper = keeper
         self.reply = reply
         self.strength, notice = Strength(), None
+        self.known = keeper is None  # the stored rating is known (the demo keeps none)
+        self.waiting: int | None = None  # a rated game's level, its words waiting for it
         if keeper is not None:
             try:
                 self.strength, notice = keeper.read_now(strength_store.load)
-            except LibraryError as err:
-                notice = _("Your strength could not be read ({why}).").format(why=err)
+                self.known = True
+            except LibraryError as err:  # read off the frame loop, when the library can be
+                if not isinstance(err, LibraryBusy):
+                    notice = _("Your strength could not be read ({why}).").format(why=err)
+                keeper.read(strength_store.load, self._loaded)
         if notice is not None:
             session.show_notice(notice)
         self._games: WeakKeyDictionary[Game, RatingTerms] = WeakKeyDictionary()
@@ -138,14 +148,43 @@ class StrengthKeeper:
             return
         before = self.rating
         after = self.strength.add(entry.level, self._score(entry.human))
-        words = rated_text(before, after, entry.level)
-        up = suggestion(self.strength.results(), entry.level)
-        if up is not None:
-            words += " " + suggest_text(up)
-        self.reply(words)
+        if self.known:
+            self._say(before, after, entry.level)
+        else:
+            self.waiting = entry.level  # said once the stored rating is known
         if self.keeper is not None:
             changes = RatingChanges([self.strength.history[-1]], after)
             self.keeper.save("ratings", changes, _write, _spooled)
+            # the rating as stored after the write (queued behind it on the writer)
+            self.keeper.write(strength_store.load, self._stored)
+
+    def _say(self, before: Rating, after: Rating, level: int) -> None:
+        words = rated_text(before, after, level)
+        up = suggestion(self.strength.results(), level)
+        if up is not None:
+            words += " " + suggest_text(up)
+        self.reply(words)
+
+    def _loaded(self, found: tuple[Strength, str | None]) -> None:
+        """The strength as the library holds it, read off the frame loop when the start
+        could not read it."""
+        strength, notice = found
+        if notice is not None:
+            self.session.show_notice(notice)
+        self.strength, self.known = strength, True
+
+    def _stored(self, found: tuple[Strength, str | None]) -> None:
+        """The strength as the library holds it after a rated game was written (the words
+        of a game rated before the rating was known are said now)."""
+        strength, _notice = found
+        self.strength, self.known = strength, True
+        if self.waiting is not None and strength.history:
+            level, self.waiting = self.waiting, None
+            before = Rating(games=max(0, strength.rating.games - 1))
+            if len(strength.history) > 1:
+                last = strength.history[-2]
+                before = Rating(last.rating, last.deviation, before.games)
+            self._say(before, strength.rating, level)
 
     def _score(self, human: Color) -> float:
         game = self.session.game

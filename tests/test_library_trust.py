@@ -343,3 +343,35 @@ def test_a_wal_that_is_a_folder_is_set_aside_with_the_library_and_its_games_carr
         library.close()
     aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert any(p.is_dir() for p in aside)  # kept, never deleted
+
+
+def test_the_library_itself_is_never_read_as_a_file_of_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dropped on the window, imported or loaded by mistake, the library's own file is
+    refused by a look, never opened: closing that descriptor would drop the locks of the
+    process's connections to it."""
+    from othello.app.files import paths
+    from othello.app.library.game_records import read_source
+    from othello.core.errors import GameTextError
+
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))
+    path = paths.library_path()
+    library_of(path, 2)
+    opened: list[str] = []
+    real = os.open
+
+    def spy(target: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(str(target))
+        return real(target, *args, **kwargs)
+
+    with Library(path):
+        monkeypatch.setattr(os, "open", spy)
+        for name in (str(path), f"{path}-wal", f"{path}-shm"):
+            with pytest.raises(GameTextError, match="the game library itself"):
+                read_source(Path(name))
+        link = tmp_path / "games.ggf"
+        link.symlink_to(path)
+        with pytest.raises(GameTextError, match="the game library itself"):
+            read_source(link)
+    assert not opened

@@ -60,10 +60,39 @@ class ReadOnly(PermissionError):
         super().__init__(errno.EACCES, "is read-only", str(path))
 
 
+class TheLibrary(OSError):
+    """The game library's own file (or its -wal, -shm), named as a file to read."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.EPERM, "is the game library itself, not a file of games", str(path))
+
+
 def read_limited(path: Path, limit: int) -> bytes:
     """The file's bytes; :class:`TooLarge` when it holds more than ``limit``, :class:`NotAFile`
-    when it is a folder, a pipe or a device (never opened), OSError when it cannot be read."""
+    when it is a folder, a pipe or a device (never opened), :class:`TheLibrary` when it is
+    the library's file (never opened: closing a descriptor of it would drop the locks this
+    process's SQLite connections hold on it), OSError when it cannot be read."""
+    if _is_the_library(path):
+        raise TheLibrary(path)
     return read_regular(path, limit)
+
+
+def _is_the_library(path: Path) -> bool:
+    """Whether ``path`` is the library file or its -wal or -shm (by device and inode: a link
+    or another name of it too). Looked at with ``stat`` only."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    library = paths.library_path()
+    for side in ("", "-wal", "-shm"):
+        try:
+            other = os.stat(f"{library}{side}")
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+            return True
+    return False
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:

@@ -292,8 +292,8 @@ class AutosaveWatch:
         if self.unread:
             self.app.warn(
                 _(
-                    "Your kept games could not be read ({why}): this window keeps its own "
-                    "beside them, and brings them back as soon as the library can be read."
+                    "Your kept games could not be read ({why}): they come back as soon as they "
+                    "can be."
                 ).format(why=why)
             )
 

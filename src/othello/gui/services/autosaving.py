@@ -413,7 +413,8 @@ def _resume(
     except LibraryError as err:
         log.warning("nothing resumed now: %s", err)
         instance.let_go(list(instance.taken))
-        watch.wait_for_library(str(err)[:200], busy=isinstance(err, LibraryBusy))
+        why = str(err).split(" (")[0][:120]  # SQLite's own words are in the log
+        watch.wait_for_library(why, busy=isinstance(err, LibraryBusy))
         return
     found = watch.resume(own) if own is not None else Resumed()
     _damage(app, found)

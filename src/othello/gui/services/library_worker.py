@@ -224,6 +224,7 @@ class LibraryWorker:
         self.savings: dict[str, Saving] = {}
         self._saving_lock = threading.Lock()
         self._opened = False  # the first open (files taken in) is done
+        self._files_wait = False  # the last try to take them in met a library busy elsewhere
         self._here: Library | None = None  # the frame loop's own connection, at the start
 
     # ----- the threads -----------------------------------------------------------------------
@@ -289,10 +290,22 @@ class LibraryWorker:
             library.purge()
         except LibraryError as err:
             log.warning("old files and the pending spool not taken in now: %s", err)
+            self._files_wait = isinstance(err, LibraryBusy)
             return False
+        self._files_wait = False
         for notice in taken.notices:
             self.answer(self.warn, notice)
         return True
+
+    def taken_in(self, library: Library) -> bool:
+        """Whether the spool and an earlier version's files are in the library, taken in now
+        on ``library`` (a worker's connection) if the open met a busy library; True too when
+        they cannot come in at all (a read-only library is read as it is). False: still busy,
+        and a read of the window's games would miss them."""
+        with self._repair_lock:
+            if not self._opened and self._files_wait:
+                self._opened = self._take_in(library)
+            return self._opened or not self._files_wait
 
     def repair(self, worker: _Worker) -> bool:
         """A worker found the library damaged: checked from a fresh connection, set aside
@@ -337,7 +350,7 @@ class LibraryWorker:
             here = self.connect(START_WAIT)
             if here is None:
                 raise LibraryError(self.broken or "")
-            if not self._opened:  # the spool and old files are not in yet: a read would miss them
+            if not self._opened and self._files_wait:  # a read would miss the spool's games
                 here.close()
                 raise LibraryBusy(
                     _("the library is in use elsewhere ({why})").format(why="library-pending")

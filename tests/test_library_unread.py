@@ -29,6 +29,7 @@ from othello.club.rating import HIGHEST, LEAST_DEVIATION, LOWEST, Rating
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.gui.model.session import Session
+from othello.gui.scenes.alert_card import AlertCard
 from othello.gui.services import library_worker, persistence
 from othello.gui.services.library_worker import LibraryWorker
 from othello.gui.services.strength import RatingTerms, StrengthKeeper
@@ -375,22 +376,22 @@ def held_row(slot: int = 1, **change: object) -> int:
 
 
 @pytest.mark.parametrize(
-    "change, moves",
+    "change, moves, damaged",
     [
-        ({"moves": "CAST(moves || x'c8' AS BLOB)"}, 50),  # a byte that is no square after 50
-        ({"moves": "CAST(substr(moves, 1, 30) || x'00' || substr(moves, 32) AS BLOB)"}, 30),
-        ({"moves": "CAST(moves AS TEXT)"}, 50),  # its moves as text: their bytes are read
-        ({"cursor": "'abc'"}, 50),
-        ({"cursor": "9999"}, 50),
-        ({"seq": "'abc'"}, 50),
-        ({"state": "'" + "[" * 100_000 + "'"}, 50),
-        ({"state": "CAST(x'7b22636c6f636b223a22ff227d' AS TEXT)"}, 50),  # not UTF-8
-        ({"state": """'{"clock": "abc", "times": [1e999]}'"""}, 50),
-        ({"judged": "CAST(x'ff' AS TEXT)"}, 50),
+        ({"moves": "CAST(moves || x'c8' AS BLOB)"}, 50, True),  # a byte that is no square
+        ({"moves": "CAST(substr(moves, 1, 30) || x'00' || substr(moves, 32) AS BLOB)"}, 30, True),
+        ({"moves": "CAST(moves AS TEXT)"}, 50, False),  # its moves as text: their bytes are read
+        ({"cursor": "'abc'"}, 50, True),
+        ({"cursor": "9999"}, 50, True),
+        ({"seq": "'abc'"}, 50, False),
+        ({"state": "'" + "[" * 100_000 + "'"}, 50, False),
+        ({"state": "CAST(x'7b22636c6f636b223a22ff227d' AS TEXT)"}, 50, False),  # not UTF-8
+        ({"state": """'{"clock": "abc", "times": [1e999]}'"""}, 50, False),
+        ({"judged": "CAST(x'ff' AS TEXT)"}, 50, False),
     ],
 )
 def test_a_held_row_with_one_damaged_field_keeps_what_can_be_read(
-    window: Callable[..., Any], change: dict[str, object], moves: int
+    window: Callable[..., Any], change: dict[str, object], moves: int, damaged: bool
 ) -> None:
     """Probe 10: a held row with one damaged field was deleted whole with its readable
     moves (60 in the probe); probe 5: a held state nested 100,000 deep, or seq as text, crashed every start;
@@ -400,6 +401,10 @@ def test_a_held_row_with_one_damaged_field_keeps_what_can_be_read(
     persistence.attach(app)
     frames(app, 2)
     assert len(app.session.game.moves) == moves and app.session.game.clock == ""
+    assert (app.find_scene(AlertCard) is not None) == damaged  # what was lost, on a card
+    while app.find_scene(AlertCard) is not None:  # read, and closed
+        press(pygame.K_ESCAPE)
+        frames(app, 1)
     press(pygame.K_n)  # the game goes behind Undo (and into the library: its clock read)
     frames(app, 2)
     assert app.session.earlier and len(app.session.earlier[-1].moves) == moves
@@ -424,7 +429,7 @@ def test_a_held_game_no_window_can_resume_is_kept_aside_not_deleted(
     app = window(TWO)
     persistence.attach(app)
     frames(app, 2)
-    assert "could not be read" in toast_texts(app)
+    assert "could not be read" in toast_texts(app) and app.find_scene(AlertCard) is not None
     app.session.play("f5")
     app.close()
     rows = {k: slot for k, slot, _seq in held_rows()}
@@ -544,6 +549,7 @@ def test_a_start_while_another_program_holds_the_library_shows_the_board_at_once
     assert waits and max(waits) <= 0.5  # the frame loop never waits on the library longer
     assert app.session.game.is_untouched()
     frames_until(app, lambda: "could not be read" in toast_texts(app))  # said within a second
+    assert app.find_scene(AlertCard) is not None  # on a card that stays
     other.let_go()
     frames_until(app, lambda: app.session.game.transcript() == "f5d6c3")
     assert app.session.earlier[0].transcript() == "c4"  # as at a start: nothing was played
@@ -619,6 +625,8 @@ def test_a_start_that_cannot_take_its_spool_in_yet_reads_its_games_after_it(
     spool("20260101-000000.held.json", json.dumps(Changes(1, {key: newer}).to_data()))
     other = holder("immediate")  # reads go on; a write (the spool's) waits
     app = busy_window(window)
+    reader = app.library._reader  # its open could not take the spool in either
+    frames_until(app, lambda: reader is not None and reader.library is not None)
     other.let_go()
     frames_until(app, lambda: app.session.game.transcript() == "f5d6c3d3")
     app.session.play("c4")

@@ -22,6 +22,7 @@ from othello.app.library import copies as instances
 from othello.app.library import held_games
 from othello.app.library.database import Library, LibraryBusy, LibraryError
 from othello.app.library.held_games import Changes, Held, HeldGame, Seat
+from othello.app.library.old_files import PENDING
 from othello.core.errors import GameTextError
 from othello.core.game import Game
 from othello.gui.model import outcome
@@ -45,6 +46,7 @@ class _AutosaveHost(Protocol):
     on_close: list[Callable[[], None]]
 
     def warn(self, message: str) -> None: ...
+    def alert(self, message: str) -> None: ...
     def mention(self, message: str) -> None: ...
 
 
@@ -285,12 +287,18 @@ class AutosaveWatch:
             later.start()
         else:
             self._say_unread(why)
-        slot = self.slot
-        self.app.library.read(lambda library: held_games.read(library, slot), self.resume_late)
+        self.app.library.read(self._read_late, self.resume_late)
+
+    def _read_late(self, library: Library) -> Held | None:
+        """On the library's reader: this window's games, once the spool and an earlier
+        version's files are in (else busy: tried again)."""
+        if not self.app.library.taken_in(library):
+            raise LibraryBusy(_("the library is in use elsewhere ({why})").format(why=PENDING))
+        return held_games.read(library, self.slot)
 
     def _say_unread(self, why: str) -> None:
-        if self.unread:
-            self.app.warn(
+        if self.unread:  # on a card that stays: the player's games are not on the board
+            self.app.alert(
                 _(
                     "Your kept games could not be read ({why}): they come back as soon as they "
                     "can be."
@@ -354,9 +362,9 @@ def _said(app: _AutosaveHost, found: Resumed, announce: bool) -> None:
 
 
 def _damage(app: _AutosaveHost, found: Resumed) -> None:
-    """The games a resume could not read, or read only in part."""
+    """The games a resume could not read, or read only in part (on a card that stays)."""
     if found.bad:
-        app.warn(
+        app.alert(
             ngettext(
                 "{n} kept game could not be read (damaged) and was left out.",
                 "{n} kept games could not be read (damaged) and were left out.",
@@ -364,7 +372,7 @@ def _damage(app: _AutosaveHost, found: Resumed) -> None:
             ).format(n=found.bad)
         )
     if found.damaged:
-        app.warn(
+        app.alert(
             ngettext(
                 "{n} kept game was damaged: what could be read of it is back.",
                 "{n} kept games were damaged: what could be read of them is back.",

@@ -375,3 +375,15 @@ def test_the_library_itself_is_never_read_as_a_file_of_games(
         with pytest.raises(GameTextError, match="the game library itself"):
             read_source(link)
     assert not opened
+
+
+@pytest.mark.parametrize(
+    ("clock", "control"),
+    [("5+3", "05:00/00:03/"), ("0.5+0", "00:30/00:00/"), ("1", "01:00/00:00/"),
+     ("abc", None), ("nan+1", None), ("1e308+0", None)],
+)  # fmt: skip
+def test_a_clock_becomes_ggs_time_control_or_nothing(clock: str, control: str | None) -> None:
+    """A half-minute clock ended N in a traceback (int("0.5")) when the game was kept."""
+    from othello.gui.services.library_feed import time_control
+
+    assert time_control(clock) == control

@@ -89,6 +89,19 @@ def names(
     return (me, computer) if players is PlayerMode.HUMAN_BLACK else (computer, me)
 
 
+def time_control(clock: str) -> str | None:
+    """A clock ("5+3": minutes, then seconds a move; "0.5+0") as GGS's ``TI`` writes it
+    ("05:00/00:03/"); None for one that is no clock (a damaged row's "abc")."""
+    minutes, _plus, seconds = clock.partition("+")
+    try:
+        total, extra = round(float(minutes) * 60), round(float(seconds or 0))
+    except (ValueError, OverflowError):  # no number, or an infinite one
+        return None
+    if not (0 <= total < 100 * 3600 and 0 <= extra < 3600):
+        return None
+    return f"{total // 60:02d}:{total % 60:02d}/00:{extra:02d}/"
+
+
 def record_of(
     session: Session, settings: Settings, when: float | None = None, game: Game | None = None
 ) -> GameRecord:
@@ -98,9 +111,9 @@ def record_of(
     black, white = names(session, settings, players, game)
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
     record = GameRecord(game.start.copy(), list(game.moves[: game.cursor]), black, white, date)
-    if game.clock:  # a game on a clock, as GGS writes it: the control, each move's seconds
-        minutes, _plus, seconds = game.clock.partition("+")
-        record.tags["TI"] = f"{int(minutes):02d}:00/00:{int(float(seconds or 0)):02d}/"
+    control = time_control(game.clock) if game.clock else None
+    if control is not None:  # a game on a clock, as GGS writes it: the control, each move's
+        record.tags["TI"] = control  # seconds
         times = game.times[: game.cursor]
         record.notes = ["" if t is None else f"//{t:.2f}" for t in times]
     if game.lost_on_time is not None:

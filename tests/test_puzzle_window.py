@@ -46,7 +46,7 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     click(app, "g8")  # FForum #1's best move
     frames(app)
     assert puzzles.verdict is not None and puzzles.verdict.right
-    assert app.library.flush()  # written off the frame loop
+    assert app.library.flush(600)  # written off the frame loop
     saved, _ = PuzzleStore().load()
     assert next(p for p in saved.puzzles if p.id == "fforum-1").last_right is True
     press(pygame.K_RETURN)
@@ -69,6 +69,7 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     frames(app)
+    assert app.library.flush(600)  # the puzzles are written by the library's writer thread
     queue, _ = PuzzleStore().load()
     mine = [p for p in queue.puzzles if not p.builtin]
     assert mine and mine[0].played and mine[0].origin.startswith("Your game, move")
@@ -129,6 +130,7 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     assert any(not p.builtin for p in overlay(app).queue.puzzles)  # in the queue answered...
     click(app, app.session.shown.board.legal_moves()[0])  # ...and an answer saves it with them
     frames_until(app, lambda: overlay(app).verdict is not None, limit=30)
+    assert app.library.flush(600)  # written by the library's writer thread
     queue, _ = PuzzleStore().load()
     assert any(not p.builtin for p in queue.puzzles)
 
@@ -163,6 +165,7 @@ def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., 
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None, limit=60)
     frames(app)
+    assert app.library.flush(600)  # written by the library's writer thread
     queue, _ = PuzzleStore().load()
     blunder = blunder_game()
     assert not [p for p in queue.puzzles if p.position == blunder.start.to_string()]
@@ -263,7 +266,7 @@ def test_the_puzzles_are_read_ahead_and_another_window_s_answers_are_kept(
     frames(app)
     press(pygame.K_RETURN)
     frames(app)
-    assert app.library.flush()
+    assert app.library.flush(600)
     stored, _ = PuzzleStore().load()
     by_id = {p.id: p for p in stored.puzzles}
     assert by_id["fforum-1"].right == 1 or by_id["fforum-1"].wrong == 1

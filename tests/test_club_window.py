@@ -27,6 +27,7 @@ from support.window import (
     frames_until,
     human_turn_idle,
     press,
+    press_waiting,
 )
 
 
@@ -302,3 +303,56 @@ def test_a_loss_on_time_goes_to_the_library_as_ggs_writes_it(make_app: Callable[
     assert len(record.notes) == len(record.moves)
     ggf = format_ggf(record.start, record.moves, record.tags, record.notes)
     assert "RE[-64:t]" in ggf and "TI[01:00/00:00/]" in ggf
+
+
+@pytest.mark.parametrize("key", [pygame.K_z, pygame.K_k, pygame.K_m, pygame.K_g, pygame.K_F1])
+def test_a_screen_over_the_board_stops_the_players_clock(
+    make_app: Callable[..., App], key: int
+) -> None:
+    """Puzzles, the Game card, the move list, the library, help over a game on a clock: the
+    player's clock stands still (an hour away loses nothing on time), the strip says so, and
+    it runs again once the board is back."""
+    app, now = clocked(make_app, "1+0")
+    now.t += 10
+    frames(app, 1)
+    press_waiting(app, key)  # G waits a moment for a digit (g4 is a square)
+    assert app.board_covered()
+    now.t += 3600
+    frames(app, 2)
+    assert not app.session.is_over() and app.session.game.lost_on_time is None
+    strip = [notice.text for notice in app.play.notices.strip(app.play.now)]
+    assert any(text.startswith("Your clock stops while the board is hidden") for text in strip)
+    while app.board_covered():
+        press(pygame.K_ESCAPE)
+        frames(app, 2)
+    assert app.play.panel_view().clocks["black"] == ("0:50", True, False)
+    now.t += 5
+    frames(app, 1)
+    assert app.play.panel_view().clocks["black"][0] == "0:45"
+
+
+def test_the_panel_says_why_the_clock_stands_still(make_app: Callable[..., App]) -> None:
+    app, now = clocked(make_app, "1+0")
+    press(pygame.K_k)  # the Game card leaves the panel in view
+    frames(app, 2)
+    now.t += 30
+    frames(app, 1)
+    view = app.play.panel_view()
+    assert view.clocks["black"] == ("1:00", False, False)  # not lit: it does not run
+    assert view.detail == "your clock stops while the board is hidden"
+
+
+def test_the_computers_clock_runs_on_while_the_board_is_covered() -> None:
+    session = Session(human="white")
+    clocks = Clocks(session, now := FakeTime())
+    clocks.control = TimeControl(1, 0)
+    session.new_game()
+    clocks.cover(True)
+    now.t += 5  # the computer (Black) thinks on its own clock
+    assert clocks.time_left("black") == 55
+    session.play("f5", by_computer=True)
+    now.t += 100  # the player's clock stands still while the card is open
+    assert clocks.time_left("white") == 60 and clocks.held_by_cover()
+    clocks.cover(False)
+    now.t += 1
+    assert clocks.time_left("white") == 59 and not clocks.held_by_cover()

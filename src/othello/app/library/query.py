@@ -1,5 +1,6 @@
-"""Looking things up in the library: the list's filters and sorts, one page at a time, and
-the explorer's "mine" (what the library's games played after a line).
+"""Looking things up in the library: the list's filters and sorts, one page at a time, the
+explorer's "mine" (what the library's finished games played after a line), and what the
+windows kept of a library game's moves (its review).
 
 The words a filter takes are the player's own: any part of a name, an opening or a source
 (case ignored); the start of a date (``2024``, ``2024-05``); a result as ``black``, ``white``
@@ -179,6 +180,24 @@ def ids(library: Library, f: Filter) -> list[int]:
     clause, values = where(f)
     found = library.execute(f"SELECT id FROM games WHERE {clause} {order(f)}", values)
     return [int(row[0]) for row in found]
+
+
+KEPT_JUDGEMENTS = 20
+"""At most this many windows' records of one game's moves are read back (the first that
+holds its whole review is the one used)."""
+
+
+def kept_judgements(library: Library, game_id: int, start: str, moves: bytes) -> list[str]:
+    """What the windows kept of the moves of the library's game ``game_id`` (from ``start``,
+    its ``moves`` as the library stores them): the JSON each held game carries (its review
+    among it, as ``GameJudgement.to_data`` wrote it), the games kept as this one first, then
+    copies with the same start and moves (the game opened from the library and reviewed)."""
+    found = library.execute(
+        "SELECT judged FROM held WHERE judged IS NOT NULL AND (game_id = ? OR "
+        "(start = ? AND substr(moves, 1, ?) = ?)) ORDER BY game_id = ? DESC, key LIMIT ?",
+        [game_id, start, len(moves), moves, game_id, KEPT_JUDGEMENTS],
+    )
+    return [str(judged) for (judged,) in found]
 
 
 # ----- the explorer's "mine" ---------------------------------------------------------------

@@ -12,7 +12,7 @@ searches' scores.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeGuard
 from weakref import WeakKeyDictionary
 
@@ -182,6 +182,21 @@ class GameJudgement:
         if _ply(reviewed, len(moves) + 1) and self.first_unjudged(start, moves[:reviewed]) is None:
             self.review_done(start, moves[:reviewed])
         return skipped
+
+
+def kept_review(game: Game, kept: Iterable[object]) -> GameJudgement | None:
+    """The first of ``kept`` (what windows kept of games' moves, as ``to_data`` wrote it)
+    whose finished review judged every move of ``game`` up to its cursor: its scores and
+    verdicts, not who placed the discs (the game comes from the library, not from a person's
+    hand here); None when none of them has that review."""
+    moves = tuple(game.moves[: game.cursor])
+    for data in kept:
+        judgement = GameJudgement()
+        judgement.restore(game, data)
+        if judgement.review is not None and judgement.review[0] == moves:
+            judgement.people.clear()
+            return judgement
+    return None
 
 
 class Judgements:

@@ -286,7 +286,18 @@ def edited() -> str:
     return _("Kept your changes.")
 
 
-def opened(way_back: bool) -> str:
+def opened(way_back: bool, reviewed: bool = False) -> str:
+    """What opening a library game says (``reviewed``: its kept review came back with it)."""
+    if reviewed and way_back:
+        return _(
+            "Opened from the library with its review: the marks in the list, why each move "
+            "lost, the graph. U brings back the game you were playing."
+        )
+    if reviewed:
+        return _(
+            "Opened from the library with its review: the marks in the list, why each move "
+            "lost, the graph."
+        )
     if way_back:
         return _(
             "Opened from the library: M browses it, Enter in the list plays on from any move. "

@@ -111,7 +111,10 @@ def _check_transcript_chars(text: str) -> None:
 
 
 def parse_game_text(text: str) -> Game:
-    """A Game from a pasted or loaded transcript / board string; GameTextError if not legal."""
+    """A Game from a pasted or loaded transcript / board string; GameTextError if not legal.
+    A game with moves comes with its ``Players`` (names it gives, else none: "" for each),
+    so nobody at the window plays it until the player takes a side; a bare position is
+    the window's to play."""
     if not isinstance(text, str):
         raise GameTextError(f"Not a game: expected text, got {type(text).__name__}")
     text = text.replace("\ufeff", "")  # a byte-order mark some editors and clipboards add
@@ -133,9 +136,12 @@ def parse_game_text(text: str) -> Game:
         _check_transcript_chars(body)
         moves = body  # keeps the spacing, so errors count characters as the player sees them
     try:
-        return Game.from_transcript(moves, start=start)
+        game = Game.from_transcript(moves, start=start)
     except OthelloError as err:
         raise GameTextError(f"Not a legal game: {err}") from None
+    if game.moves:  # a game from elsewhere, named by nobody: Black and White, not you
+        game.players = Players("", "")
+    return game
 
 
 def _ggf_game(text: str) -> Game:
@@ -148,7 +154,7 @@ def _ggf_game(text: str) -> Game:
     except OthelloError as err:
         raise GameTextError(f"Not a usable GGF game: {err}") from None
     black, white = name(found.tags.get("PB", "")), name(found.tags.get("PW", ""))
-    if black or white:  # the players' names go with the game (the window shows them)
+    if black or white or game.moves:  # its players go with it (the window shows them)
         game.players = Players(black, white)
     return game
 

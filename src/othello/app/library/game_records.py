@@ -63,12 +63,13 @@ class GameRecord:
     end: Board | None = field(default=None, repr=False, compare=False)  # the final position
 
     def game(self) -> Game:
-        """The record as a game to show and play on, with its players' names when it names
-        them (a transcript names nobody: its sides are the window's)."""
+        """The record as a game to show and play on, with its players (their names where it
+        gives them: a transcript's are Black and White, nobody at the window) until the
+        player takes a side; a bare position is the window's to play."""
         game = Game(self.start)
         for sq in self.moves:
             game.play(sq)
-        if self.black or self.white:
+        if self.black or self.white or self.moves:
             game.players = Players(self.black, self.white)
         return game
 

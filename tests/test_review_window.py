@@ -322,3 +322,51 @@ def test_a_review_belongs_to_its_game(make_app: Callable[..., App]) -> None:
     frames(app, 2)
     assert app.worker.kind == JobKind.REVIEW
     assert app.session.judgement_of(first).reviewed(first)  # the first keeps its own
+
+
+class CountingWorker:
+    """The search process as the review sees it: each review job started and each cancel
+    counted; a started job runs until cancelled."""
+
+    def __init__(self) -> None:
+        self.kind: JobKind | None = None
+        self.reviews: list[tuple[tuple[int, ...], int]] = []
+        self.cancels = 0
+
+    @property
+    def busy(self) -> bool:
+        return self.kind is not None
+
+    def review(self, start: object, moves: list[int], first: int = 0) -> int:
+        self.reviews.append((tuple(moves), first))
+        self.kind = JobKind.REVIEW
+        return len(self.reviews)
+
+    def cancel(self) -> None:
+        self.cancels += 1 if self.kind is not None else 0
+        self.kind = None
+
+
+def test_undo_never_restarts_a_review_of_the_game_on_the_board() -> None:
+    """Issue 51, item 7: each Undo in a game being reviewed once cancelled the review job
+    and started it again ("Reviewing: 1 move judged" at every press); its moves are still
+    the game's, so the job goes on, and a finished review stays the whole game's."""
+    from othello.gui.model.session import Session
+    from othello.gui.services.computer import ComputerTurn
+
+    worker = CountingWorker()
+    session = Session(two_players=True)
+    computer = ComputerTurn(worker, session, 0.0, print, print)  # type: ignore[arg-type]
+    session.on_game_changed.append(computer.game_changed)
+    game = blunder_game()
+    session.set_game(game)
+    finish_randomly(session.game)
+    moves = tuple(session.game.moves)
+    computer.toggle_review()
+    computer.review_when_free()
+    assert worker.reviews == [(moves, 0)]
+    for _ in range(3):
+        session.undo()
+        computer.review_when_free()
+    assert worker.cancels == 0 and worker.reviews == [(moves, 0)]
+    assert computer.reviewing.line() == moves  # the whole game, undone moves too

@@ -116,6 +116,19 @@ class GameCommands:
         elif self.session.game is not before:
             self.scene.reply(stepped_text(way, self.session.game), lasting=True)
 
+    def step_game(self, way: str) -> None:
+        """PgUp or PgDn: the game before or after this one in one press, its moves and
+        those of the games between left as they are."""
+        self.scene.finish_animation()
+        if way == "back" and self.session.back_a_game():
+            self.scene.reply(stepped_text("back", self.session.game), lasting=True)
+        elif way == "forward" and self.session.forward_a_game():
+            self.scene.reply(stepped_text("forward", self.session.game), lasting=True)
+        else:
+            self.scene.reply(
+                _("No game before this one.") if way == "back" else _("No game after this one.")
+            )
+
     def show_moves(self) -> None:
         """The move list, over the panel: browse the game's positions, view only."""
         if self.host.find_screen("moves") is None:
@@ -291,6 +304,8 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "new": game.new_game,
         "undo": partial(game.step, "undo"),
         "redo": partial(game.step, "redo"),
+        "game-back": partial(game.step_game, "back"),
+        "game-forward": partial(game.step_game, "forward"),
         "hint": scene.club.hint_asked,
         "legal": choices.toggle_legal,
         "sound": choices.toggle_sound,

@@ -17,6 +17,8 @@ from othello.gui.model.session import Session
 KEYS: dict[int, Command] = {
     pygame.K_n: "new",
     pygame.K_u: "undo",
+    pygame.K_PAGEUP: "game-back",
+    pygame.K_PAGEDOWN: "game-forward",
     pygame.K_h: "hint",
     pygame.K_l: "legal",
     pygame.K_s: "sound",

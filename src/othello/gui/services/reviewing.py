@@ -43,9 +43,10 @@ class GameReview:
         return self.session.judgement
 
     def line(self) -> Moves:
-        """The moves a review judges: those of the game on the board (whatever a scene shows)."""
-        game = self.session.game
-        return tuple(game.moves[: game.cursor])
+        """The moves a review judges: every move of the game on the board, undone ones too
+        (whatever a scene shows): Undo looks back through a game, and its review, running or
+        finished, stays the whole game's."""
+        return tuple(self.session.game.moves)
 
     def toggle(self) -> None:
         """R: review the game; R again stops the review."""
@@ -93,12 +94,13 @@ class GameReview:
 
     def keeps_running(self, change: Change) -> bool:
         """Whether the running review job goes on after ``change``: a change of mode leaves
-        the game as it is, and a move only adds to it (unless the computer must now choose
-        its move: its search comes first, and the review resumes after)."""
+        the game as it is, Undo and Redo leave its moves in it, and a move only adds to it
+        (unless the computer must now choose its move: its search comes first, and the
+        review resumes after)."""
         if change.kind == ChangeKind.PLAYERS:
             return True
         return (
-            change.kind in (ChangeKind.PLAY, ChangeKind.PASS)
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.UNDO, ChangeKind.REDO)
             and not self.session.is_computer_turn()
         )
 

@@ -144,3 +144,19 @@ def test_load_and_review_read_a_ggf_file(
     status, out, _ = run(capsys, "review", str(short), "--depth", "1", "--workers", "1", "--json")
     review = json.loads("\n".join(out))
     assert status == 0 and [m["played"] for m in review["moves"]] == ["f5", "d6", "c3"]
+
+
+def test_explore_mine_leaves_out_unfinished_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.ggf"
+    path.write_text("\n".join([FANGR, HERCULE]), encoding="utf-8")
+    unfinished = tmp_path / "unfinished.txt"
+    unfinished.write_text("f5d6c3d3c4\nf5f6e6f4\n", encoding="utf-8")
+    run(capsys, "import", str(path), str(unfinished))
+    status, out, _ = run(capsys, "games", "--json")
+    assert status == 0 and len(lines_json(out)) == 4
+    status, out, _ = run(capsys, "explore", "--source", "mine", "--json")
+    found = json.loads("\n".join(out))
+    assert status == 0 and found["games"] == 2  # the two finished ones
+    assert sum(m["draws"] for m in found["moves"]) == 0

@@ -209,8 +209,9 @@ def _back_from_f5(first: Square) -> int:
 
 
 def mine(library: Library, moves: Sequence[Square]) -> Lookup | None:
-    """What the library's games from the standard start played after ``moves`` (None when
-    that is past the depth kept, or not from the standard start)."""
+    """What the library's finished games from the standard start played after ``moves``
+    (None when that is past the depth kept, or not from the standard start). A game kept
+    before its end has no result, so it is neither a win, a draw nor a loss here."""
     from othello.core.board import Board
 
     line = explorer_line(Board(), moves) if moves else b""
@@ -219,7 +220,8 @@ def mine(library: Library, moves: Sequence[Square]) -> Lookup | None:
     at = len(line)
     found = library.execute(
         "SELECT substr(line, ?, 1), count(*), sum(result > 0), sum(result = 0), sum(result) "
-        "FROM games WHERE deleted IS NULL AND line >= ? AND line < ? AND length(line) > ? "
+        "FROM games WHERE deleted IS NULL AND finished = 1 AND line >= ? AND line < ? "
+        "AND length(line) > ? "
         "GROUP BY 1",
         [at + 1, line, line + b"\xff", at],
     )

@@ -357,3 +357,30 @@ def test_the_computers_clock_runs_on_while_the_board_is_covered() -> None:
     clocks.cover(False)
     now.t += 1
     assert clocks.time_left("white") == 59 and not clocks.held_by_cover()
+
+
+def test_a_loss_on_time_reads_as_one_in_the_library(make_app: Callable[..., App]) -> None:
+    """Issue 51, item 11: the list showed "-64"; it says who won on time (the stored GGF
+    result stays "-64:t"), and `othello games` writes GGF's "-64:t"."""
+    from othello.app.commands.library import result_text
+    from othello.app.library.query import Filter, rows
+    from othello.gui.model.library_words import ended_words
+    from othello.gui.widgets.library_table import cell_forms
+
+    app = make_app(ClockedEngine(), clock="1+0", level=9)
+    app.play.club.clocks.now = now = FakeTime()
+    app.play.do("new")
+    frames(app, 1)
+    click(app, "f5")  # a game with moves is kept
+    frames(app, 1)
+    frames_until(app, lambda: human_turn_idle(app))
+    now.t += 1000
+    frames(app, 2)
+    assert app.session.game.lost_on_time == "black" and app.library.flush()
+    with Library(library_path()) as library:
+        row = next(r for r in rows(library, Filter(), 0, 100) if r.result == -64)
+        (entry,) = [library.get(row.id)]
+    assert row.on_time and row.result == -64
+    assert cell_forms(row, "result", False) == ["White on time", "on time"]
+    assert ended_words(row) == "White wins on time"  # the chosen game's line says it whole
+    assert entry is not None and entry.tags["RE"] == "-64:t" and result_text(entry) == "-64:t"

@@ -183,8 +183,12 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def result_text(entry: Entry) -> str:
-    """The result column: Black's margin, or "..." for a game not played to its end."""
-    return f"{entry.result:+d}" if entry.finished else "..."
+    """The result column: Black's margin ("-64:t" when a flag fell, as GGF writes it), or
+    "..." for a game not played to its end."""
+    if not entry.finished:
+        return "..."
+    on_time = entry.tags.get("RE", "").endswith(":t")
+    return f"{entry.result:+d}" + (":t" if on_time else "")
 
 
 def ggf_of(entry: Entry) -> str:

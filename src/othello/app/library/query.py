@@ -80,6 +80,7 @@ class Row:
     moves: int  # discs placed (passes are no moves to a player)
     damage: Damage | None = None  # why the row is no game (its words are still shown)
     finished: bool = True  # False: kept before its end (its result is no result)
+    on_time: bool = False  # a flag fell: the result is GGF's "+64:t" / "-64:t", not discs
 
 
 def _like(text: str) -> str:
@@ -152,7 +153,8 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
     found = library.execute(
         f"SELECT id, {_head('date')}, {_head('black')}, {_head('white')}, result, "
         f"{_head('opening')}, {_head('source')}, {_head('memo')}, {_head('marks')}, "
-        f"start, moves, finished FROM games WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
+        f"start, moves, finished, {_head('tags')} FROM games WHERE {clause} {order(f)} "
+        "LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
     return [_row(*row) for row in found]
@@ -165,14 +167,22 @@ def _head(column: str) -> str:
 
 def _row(
     game_id: int, date: Any, black: Any, white: Any, result: Any, opening: Any, source: Any,
-    memo: Any, marks: Any, start: Any, moves: Any, finished: Any,
+    memo: Any, marks: Any, start: Any, moves: Any, finished: Any, tags: Any = None,
 ) -> Row:  # fmt: skip
     damage = damage_of(result, start, moves)
     return Row(
         int(game_id), clean(date, DATE_CHARS), clean(black, NAME_CHARS),
         clean(white, NAME_CHARS), number(result) or 0, clean(opening or ""), clean(source),
         clean(memo), clean(marks or "", MOST_MOVES), placed(moves), damage, finished != 0,
+        lost_on_time(tags),
     )  # fmt: skip
+
+
+def lost_on_time(tags: Any) -> bool:
+    """Whether a game's tags (one "KEY=value" a line, as the library keeps GGF's) say a
+    flag fell: its RE is GGF's "+64:t" or "-64:t"."""
+    text = bytes(tags).decode("utf-8", "replace") if isinstance(tags, bytes) else str(tags or "")
+    return any(line.startswith("RE=") and line.endswith(":t") for line in text.splitlines())
 
 
 def ids(library: Library, f: Filter) -> list[int]:

@@ -384,3 +384,27 @@ def test_a_loss_on_time_reads_as_one_in_the_library(make_app: Callable[..., App]
     assert cell_forms(row, "result", False) == ["White on time", "on time"]
     assert ended_words(row) == "White wins on time"  # the chosen game's line says it whole
     assert entry is not None and entry.tags["RE"] == "-64:t" and result_text(entry) == "-64:t"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_strength_graphs_level_labels_never_overlap(
+    make_app: Callable[..., App], language: str
+) -> None:
+    """Issue 51, item 12: L6 was drawn over L5 (levels 4 to 6 are 100 points apart); every
+    label drawn stands clear of the others, the level nearest the last rating first."""
+    from othello.app import i18n
+    from othello.club.rating import LEVEL_RATINGS
+    from othello.gui.widgets.strength_graph import draw_strength
+
+    app = make_app(FakeEngine())
+    i18n.set_language(language)
+    surface = pygame.Surface((400, 300))
+    ratings = [500.0, 700.0, 900.0, 1100.0, 1250.0, 1150.0]
+    for height in (40, 70, 120):
+        labels = draw_strength(
+            surface, app.text, pygame.Rect(0, 0, 300, height), ratings, LEVEL_RATINGS, 16
+        )
+        assert labels and labels[0][0] == 5  # 1148: the nearest to the last rating
+        for i, (_n, one) in enumerate(labels):
+            assert surface.get_rect().contains(one)
+            assert not any(one.colliderect(other) for _m, other in labels[i + 1 :])

@@ -55,15 +55,19 @@ def fields() -> dict[str, str]:
     }
 
 
-def field_hints() -> dict[str, str]:
-    """What each filter field takes, shown in it until something is typed."""
+def field_hints() -> dict[str, list[str]]:
+    """What each filter field takes, shown in it until something is typed: longest first,
+    shorter where five fields share a row (the first that fits is shown whole)."""
     return {
-        "player": _("any part of a name"),
-        "opening": _("any part of an opening's name"),
+        "player": [_("any part of a name"), pgettext("library hint", "a name")],
+        "opening": [_("any part of an opening's name"), pgettext("library hint", "a name")],
         # Translators: the words the result filter takes, as translated under "result filter"
-        "result": _("black, white, draw, win or loss"),
-        "date": _("the start of a date: 2024, 2024-05"),
-        "source": _("played here, saved here, or a file's name"),
+        "result": [_("black, white, draw, win or loss"), pgettext("library hint", "win, loss…")],
+        "date": [_("the start of a date: 2024, 2024-05"), "2024-05"],
+        "source": [
+            _("played here, saved here, or a file's name"),
+            pgettext("library hint", "a file's name"),
+        ],
     }
 
 
@@ -306,14 +310,10 @@ def edited() -> str:
 def opened(way_back: bool, reviewed: bool = False) -> str:
     """What opening a library game says (``reviewed``: its kept review came back with it)."""
     if reviewed and way_back:
-        return _(
-            "Opened from the library with its review: the marks in the list, why each move "
-            "lost, the graph. U brings back the game you were playing."
-        )
+        return _("Opened from the library with its review (marks, why, graph). U: your game back.")
     if reviewed:
         return _(
-            "Opened from the library with its review: the marks in the list, why each move "
-            "lost, the graph."
+            "Opened from the library with its review: its marks, why each move lost, the graph."
         )
     if way_back:
         return _(

@@ -123,8 +123,10 @@ def draw_fields(
         typed = state.filter.field(name)
         value = typed + ("|" if active and caret else "")
         colour = theme.now.text
-        if active and not typed:  # what the field takes, until something is typed
-            value, colour = library_words.field_hints()[name], theme.now.text_dim
+        if active and not typed:  # what the field takes, until something is typed: the
+            forms = library_words.field_hints()[name]  # longest form that fits, whole
+            value = next((f for f in forms if text.width(f, size) <= room), forms[-1])
+            colour = theme.now.text_dim
         shown = shorten(value, text.res.font(size), room) if value else ""
         words = text.render(shown, size, colour)
         surface.blit(

@@ -38,6 +38,9 @@ _BOARD_CHARS = frozenset("XxOo0*-.")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
 _MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
 _PASS_WORD_RE = re.compile(r"pass", re.IGNORECASE)  # "f5 ... pass": written out, read as "pa"
+SCORE_AFTER = re.compile(r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$", re.MULTILINE)
+"""A score after a transcript ("f5d6... 34-30"), as WTHOR's lists and games/*.txt write it:
+every door reads the game and leaves the score out (the moves say how it ended)."""
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
@@ -124,6 +127,7 @@ def parse_game_text(text: str) -> Game:
         return _ggf_game(text)
     text = _PASS_WORD_RE.sub("pa", text)
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
+    body = SCORE_AFTER.sub("", body)
     if not body:
         raise GameTextError(
             "Not a game: the text is empty; expected moves like f5d6c3 or a board string"

@@ -278,3 +278,33 @@ def test_review_json_gives_each_move_its_line_themes_and_why(
     b2 = next(m for m in moves if m["played"] == "b2")
     assert {"name": "x-square", "square": "b2", "corner": "a1"} in b2["themes"]
     assert "b2" in b2["why"] and "X" in b2["why"]  # in Japanese, with its square and X
+
+
+def test_the_square_and_its_corner_are_said_once() -> None:
+    """Issue 51, item 10: "It is played on b2, the X-square ..." (and "b2に打っています。") after
+    a sentence that named the move already; the square is the sentence's subject now."""
+    x = ThemeFound(Theme.X_SQUARE, {"square": "b2", "corner": "a1"})
+    c = ThemeFound(Theme.C_SQUARE, {"square": "b1", "corner": "a1"})
+    assert coach_words.why([x], "black", 19, 5) == "b2 is the X-square next to the empty a1 corner."
+    assert coach_words.why([c], "black", 19, 5) == "b1 is a C-square beside the empty a1 corner."
+    set_language("ja")
+    try:
+        for found in (x, c):
+            words = coach_words.why([found], "black", 19, 5)
+            assert "打っています" not in words and words.count(found.numbers["square"]) == 1
+    finally:
+        set_language("en")
+
+
+def test_two_sentences_of_one_theme_are_joined_as_the_language_writes_them() -> None:
+    """The frontier's second sentence (a quiet best move) once followed the first after a
+    space in every language: Japanese and Chinese put none."""
+    found = ThemeFound(
+        Theme.FRONTIER, {"frontier": 12, "after_best": 7, "best_quiet": True, "best_flips": 1}
+    )
+    assert "7 after d3. d3 is a quiet move" in coach_words.why([found], "black", 19, 5)
+    set_language("ja")
+    try:
+        assert "。 " not in coach_words.why([found], "black", 19, 5)
+    finally:
+        set_language("en")

@@ -35,16 +35,52 @@ def commands(path: Path, environ: dict[str, str], *present: str) -> list[list[st
 INI = Path("/home/p/.config/othello/othello.ini")
 
 
-def test_the_order_is_launcher_then_visual_then_editor_then_known_editors() -> None:
+def test_the_order_is_visual_then_editor_then_launcher_then_known_editors() -> None:
+    """The player's own editor first, as other programs have it (issue 51, item 15)."""
     env = {"VISUAL": "gedit", "EDITOR": "vim"}
     got = commands(INI, env, "xdg-open", "gio", "gedit", "vim", "mousepad", "xterm")
     assert got == [
-        ["xdg-open", str(INI)],
-        ["gio", "open", str(INI)],
         ["gedit", str(INI)],
         ["xterm", "-e", "vim", str(INI)],
+        ["xdg-open", str(INI)],
+        ["gio", "open", str(INI)],
         ["mousepad", str(INI)],
     ]
+
+
+def test_an_editor_no_list_knows_is_run_directly_then_in_a_terminal() -> None:
+    """$VISUAL naming a program the lists do not know was never run ("no text editor
+    answered"; the same script named gedit worked): it runs directly (a graphical editor
+    opens its window), then in a terminal where there is one."""
+    env = {"VISUAL": "/home/p/bin/my-editor --new-window"}
+    present = ("/home/p/bin/my-editor", "xdg-open", "xterm")
+    assert commands(INI, env, *present)[:3] == [
+        ["/home/p/bin/my-editor", "--new-window", str(INI)],
+        ["xterm", "-e", "/home/p/bin/my-editor", "--new-window", str(INI)],
+        ["xdg-open", str(INI)],
+    ]
+    assert commands(INI, env, "/home/p/bin/my-editor") == [
+        ["/home/p/bin/my-editor", "--new-window", str(INI)]  # no terminal: directly only
+    ]
+
+
+def test_when_no_editor_answers_the_window_names_what_was_tried(tmp_path: Path) -> None:
+    ini = tmp_path / "othello.ini"
+
+    def popen(command: list[str], **_: Any) -> FakeProcess:
+        return FakeProcess(1)  # each says no at once
+
+    launch = editor_launch.open_in_editor(
+        ini,
+        0.0,
+        platform="linux",
+        popen=popen,
+        environ={"VISUAL": "my-editor"},
+        which=which_of("my-editor", "xdg-open", "gio"),
+    )
+    assert launch.failed(0.1) is None and launch.failed(0.2) is None
+    assert launch.failed(0.3) is True
+    assert editor_launch.tried_names(launch) == ["my-editor", "xdg-open", "gio open"]
 
 
 def test_without_xdg_open_editor_is_used_and_a_terminal_editor_gets_a_terminal() -> None:
@@ -78,7 +114,7 @@ def test_a_launcher_that_fails_hands_over_to_the_next_way(tmp_path: Path) -> Non
         0.0,
         platform="linux",
         popen=popen,
-        environ={"EDITOR": "vim"},
+        environ={},
         which=which_of("xdg-open", "gio", "vim", "x-terminal-emulator"),
     )
     assert ini.is_file()  # created from the default to be edited
@@ -199,5 +235,51 @@ def test_settings_in_the_window_uses_editor_where_xdg_open_is_missing(
         said = notices_text(app)
         assert "no text editor" not in said
         assert f"Opening {ini} in vim in a terminal window" in said
+    finally:
+        app.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux launchers")
+@pytest.mark.parametrize("status", [0, 1])
+def test_the_players_own_editor_runs_first_in_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, status: int
+) -> None:
+    """Issue 51, item 15, with real programs: $VISUAL names a script no list knows; O runs
+    it on the file (before xdg-open); where it fails, the window says what was tried."""
+    from othello.app.settings.keys import Settings
+    from othello.gui.app import App
+    from support.settings_file import notices_text, record_notices
+    from support.window import FakeEngine, frames, frames_until, press
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    record = tmp_path / "ran.txt"
+    for name, code in (("my-edit", status), ("xdg-open", 1)):
+        script = bin_dir / name
+        script.write_text(f'#!/bin/sh\necho "{name} $*" >> "{record}"\nexit {code}\n')
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("VISUAL", "my-edit")
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("TERMINAL", raising=False)
+    ini = tmp_path / "cfg" / "othello.ini"
+    app = App(
+        Settings(sound=False),
+        engine_factory=lambda level: FakeEngine(),
+        computer_min_seconds=0.0,
+        settings_file=ini,
+    )
+    record_notices(app)
+    try:
+        press(pygame.K_o)
+        frames(app, 1)
+        frames_until(app, lambda: app.live_settings.launch is None)
+        ran = record.read_text().splitlines()
+        said = notices_text(app)
+        if status == 0:
+            assert ran == [f"my-edit {ini}"] and "no text editor" not in said
+        else:
+            assert ran == [f"my-edit {ini}", f"xdg-open {ini}"]
+            assert "no text editor answered (tried my-edit, xdg-open)" in said
     finally:
         app.close()

@@ -19,6 +19,7 @@ from othello import Board
 from othello.app.search_service import JobKind
 from othello.core.bitboard import PASS
 from othello.core.notation import parse_square, square_name
+from othello.engine.api import MoveScore
 from othello.gui.app import App
 from othello.gui.model.panel_words import result_text
 from othello.gui.model.session import ChangeKind
@@ -41,6 +42,7 @@ from support.window import (
     is_white_disc,
     pixel,
     press,
+    press_waiting,
     settings,
 )
 
@@ -808,3 +810,53 @@ def test_undo_as_white_before_your_first_move_does_nothing(make_app: Callable[..
     press(pygame.K_u)
     frames(app, 1)
     assert app.session.game.cursor == 1 and app.session.is_human_turn()
+
+
+def test_a_second_hint_in_the_same_position_says_the_same(make_app: Callable[..., App]) -> None:
+    """Issue 51, item 17: a timed search on a busy machine gave f4 +5, then d3 +3, then f4 +5
+    for three H in one position; H again there says what the first said, with no search."""
+
+    class Wavering(FakeEngine):
+        analyses = 0
+
+        def analyze(self, board: Board, stop: threading.Event | None = None) -> list[MoveScore]:
+            self.analyses += 1  # each search ends on another best move
+            moves = board.legal_moves()
+            best = moves[self.analyses % len(moves)]
+            return [MoveScore(m, 5 if m == best else 3, False) for m in moves]
+
+    engine = Wavering()
+    app = make_app(engine)
+    said = []
+    for _ in range(3):
+        press_waiting(app, pygame.K_h)
+        frames_until(app, lambda: bool(app.play.computer.hints))
+        said.append((dict(app.play.computer.hints), app.play.notices.toasts[0].text))
+    assert engine.analyses == 1 and said[0] == said[1] == said[2]
+    click(app, "f5")  # another position: a search of its own
+    frames_until(app, lambda: app.session.is_human_turn() and app.session.game.cursor == 2)
+    press_waiting(app, pygame.K_h)
+    frames_until(app, lambda: bool(app.play.computer.hints))
+    assert engine.analyses == 2
+
+
+def test_h_leaves_the_keyboard_cursor_where_the_arrows_put_it(
+    make_app: Callable[..., App],
+) -> None:
+    """H (a hint, not the h column: no digit came) once left the cursor on the h column, and
+    the arrows' walk was lost; it stays where the arrows put it, and an arrow pressed while
+    H waits walks on from there."""
+    app = make_app()
+    frames(app, 1)
+    press(pygame.K_RIGHT)
+    press(pygame.K_DOWN)
+    frames(app, 1)
+    where = app.play.cursor
+    assert where is not None and where % 8 != 7
+    press_waiting(app, pygame.K_h)
+    frames_until(app, lambda: bool(app.play.computer.hints))  # the hint came...
+    assert app.play.cursor == where  # ...and the cursor stayed
+    press(pygame.K_h)
+    press(pygame.K_LEFT)  # before H's wait is over: the hint, then the arrow from there
+    frames(app, 1)
+    assert app.play.cursor == where - 1

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from othello.app.files.game_files import parse_game_text
+from othello.core.errors import GameTextError
 from othello.gui.services import persistence as clipboard
 
 
@@ -122,3 +125,27 @@ def test_a_clipboard_that_raises_is_survived(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(clipboard, "_scrap", lambda: Broken())
     assert clipboard.copy("f5") is False
     assert clipboard.paste() == "f5"
+
+
+def test_a_zero_byte_on_the_clipboard_is_refused_and_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 51, item 19: under pygame-ce both of pygame's ways end the clipboard's text at a
+    zero byte, so f5d6\\0c3d3 was pasted as f5d6; where a clipboard program is installed
+    (xclip here) the whole text is read, and refused, naming the zero byte."""
+    fake = CeScrap()
+    fake.text = "f5d6"  # what SDL gives of "f5d6\0c3d3"
+    monkeypatch.setattr(clipboard, "_scrap", lambda: fake)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    xclip = bin_dir / "xclip"
+    xclip.write_text("#!/bin/sh\nprintf 'f5d6\\000c3d3'\n")
+    xclip.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("DISPLAY", ":9")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert clipboard.system_text() == "f5d6\0c3d3"
+    with pytest.raises(GameTextError, match=r"'\\x00' at character 5"):
+        parse_game_text(clipboard.paste() or "")
+    xclip.write_text("#!/bin/sh\nprintf 'something else entirely'\n")
+    assert clipboard.system_text() == "f5d6"  # another text: SDL's stands

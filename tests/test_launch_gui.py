@@ -19,7 +19,7 @@ from othello.core.game import Game
 from othello.gui.services import persistence
 from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts, window_maker
 from support.kept_games import keep, line, written
-from support.window import frames_until
+from support.window import frames_until, press_waiting
 
 app_module = pytest.importorskip("othello.gui.app")
 DT = 1 / 30
@@ -156,6 +156,8 @@ def test_the_paste_notice_outlives_the_computers_reply(
     app = make_app()
     persistence.attach(app)
     ctrl(pygame.K_v)
+    frames(app, 1)
+    press_waiting(app, pygame.K_b)  # a pasted game is nobody's until you take a side
     for _ in range(300):
         frames(app, 1)
         if app.session.game.cursor == 2:

@@ -190,7 +190,9 @@ def test_mine_counts_the_library_games_after_a_line_whatever_its_orientation(
         game = record(transcript)
         game_id = library.add(game, "here")
         assert game_id is not None
-        library.db.execute("UPDATE games SET result = ? WHERE id = ?", (black_wins * 10, game_id))
+        library.db.execute(
+            "UPDATE games SET result = ?, finished = 1 WHERE id = ?", (black_wins * 10, game_id)
+        )
     start = mine(library, [])
     assert start is not None and start.games == 4
     assert {m.square for m in start.moves} == {parse_square(s) for s in ("d3", "c4", "f5", "e6")}
@@ -350,3 +352,17 @@ def test_a_game_kept_before_its_end_is_unfinished_never_a_draw(library: Library)
     library.add(over, "played here")
     winner = "draw" if over.result() == 0 else "black" if over.result() > 0 else "white"
     assert count(library, Filter(result=winner)) == 1
+
+
+def test_mine_counts_only_finished_games(library: Library) -> None:
+    """Issue 51, item 5: a game kept before its end has no result; "mine" once counted it as
+    a draw (nothing on the board yet decided) or a win (more discs at the time)."""
+    finished = library.add(record("f5d6c3"), "here")
+    assert finished is not None
+    library.db.execute("UPDATE games SET result = 12, finished = 1 WHERE id = ?", (finished,))
+    for transcript in ("f5f6e6", "f5d6c4"):  # kept unfinished: left, replaced, saved
+        assert library.add(record(transcript), "here") is not None
+    start = mine(library, [])
+    assert start is not None and start.games == 1
+    (move,) = {m.square: m for m in start.moves if m.square == parse_square("f5")}.values()
+    assert (move.games, move.black_wins, move.draws) == (1, 1, 0)

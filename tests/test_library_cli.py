@@ -144,3 +144,74 @@ def test_load_and_review_read_a_ggf_file(
     status, out, _ = run(capsys, "review", str(short), "--depth", "1", "--workers", "1", "--json")
     review = json.loads("\n".join(out))
     assert status == 0 and [m["played"] for m in review["moves"]] == ["f5", "d6", "c3"]
+
+
+def test_explore_mine_leaves_out_unfinished_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.ggf"
+    path.write_text("\n".join([FANGR, HERCULE]), encoding="utf-8")
+    unfinished = tmp_path / "unfinished.txt"
+    unfinished.write_text("f5d6c3d3c4\nf5f6e6f4\n", encoding="utf-8")
+    run(capsys, "import", str(path), str(unfinished))
+    status, out, _ = run(capsys, "games", "--json")
+    assert status == 0 and len(lines_json(out)) == 4
+    status, out, _ = run(capsys, "explore", "--source", "mine", "--json")
+    found = json.loads("\n".join(out))
+    assert status == 0 and found["games"] == 2  # the two finished ones
+    assert sum(m["draws"] for m in found["moves"]) == 0
+
+
+def test_a_long_import_says_how_far_it_got_and_how_fast() -> None:
+    """Issue 51, item 18: a million WTHOR games ran past three minutes with nothing said;
+    the command line shows its progress and its rate, as the window shows its bar: a line
+    every 10 s where standard error is a log or a pipe, one line kept up to date on a
+    terminal; a quick import says nothing."""
+    import io
+
+    from othello.app.commands.library import ImportProgressLine
+
+    clock = [100.0]
+    log = io.StringIO()
+    line = ImportProgressLine("WTH_big.wtb", log, tty=False, now=lambda: clock[0])
+    for done in range(250, 1_000_001, 250):
+        clock[0] = 100.0 + done / 5000  # 5,000 games a second: 200 s in all
+        line(done, 1_000_000)
+    line.end()
+    lines = log.getvalue().splitlines()
+    assert 19 <= len(lines) <= 21  # about one every 10 s
+    assert lines[0] == "importing WTH_big.wtb: 50,000 of 1,000,000 games (5,000 a second)"
+    assert lines[-1].startswith("importing WTH_big.wtb: 1,000,000 of 1,000,000 games")
+    terminal = io.StringIO()
+    line = ImportProgressLine("WTH_big.wtb", terminal, tty=True, now=lambda: clock[0])
+    for done in (250, 500):
+        clock[0] += 1
+        line(done, 500)
+    line.end()
+    assert terminal.getvalue().count("\r") == 2 and terminal.getvalue().endswith("\n")
+    quick = io.StringIO()
+    line = ImportProgressLine("small.ggf", quick, tty=False, now=lambda: 5.0)
+    line(3, 3)
+    line.end()
+    assert quick.getvalue() == ""
+
+
+def test_a_transcript_with_its_score_after_it_is_read_at_every_door(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 51, item 19: "f5d6... 34-30", as WTHOR lists it and library.md says every door
+    reads, was refused by --load (and review) and skipped by `othello import` when the file
+    held one game; the score is left out, the moves say how the game ended."""
+    from othello.app.files.game_files import load_game, parse_game_text
+
+    moves = (
+        "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
+        "a4b5b7a5a6h5h1a8g2e1b8a7h8a2b2b1a1h7g7"
+    )
+    one = tmp_path / "one.txt"
+    one.write_text(f"{moves} 30-34\n", encoding="utf-8")
+    assert load_game(one).transcript() == moves  # --load, Ctrl+O, a drop, othello review
+    assert parse_game_text("f5 d6 c3  34-30").transcript() == "f5d6c3"  # a paste
+    status, out, err = run(capsys, "import", str(one), "--json")
+    (report,) = lines_json(out)
+    assert status == 0 and report["added"] == 1 and report["skipped"] == 0, err

@@ -21,10 +21,11 @@ from othello.core.game import Game
 from othello.formats.ggf import read_games
 from othello.gui.app import App
 from othello.gui.model import library_words as words
+from othello.gui.scenes.move_list import entries
 from othello.gui.services import persistence
 from othello.gui.widgets.library_frame import BUTTONS
 from othello.gui.widgets.library_table import SELECTED
-from othello.study.review import MoveReview
+from othello.study.review import MoveReview, review_game
 from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
 from support.library_screen import fill, library_of, open_library
 from support.window import app_maker, click_at, frames, frames_until, press
@@ -409,3 +410,58 @@ def test_a_library_that_cannot_be_used_at_all_costs_the_game_nothing(
     frames_until(app, lambda: any("Could not import games.ggf" in m for m in messages))
     frames_until(app, lambda: app.find_screen("import-bar") is None)
     assert app.session.board.is_game_over() and app.running  # the game goes on
+
+
+def review_by_hand(app: App) -> None:
+    """The game on the board reviewed, as R would (a shallow review), and kept so."""
+    game = app.session.game
+    judgement = app.session.judgement
+    start, line = game.start.to_string(), tuple(game.moves[: game.cursor])
+    judgement.review_started(start, line)
+    for verdict in review_game(game.start, list(line), depth=1, exact_empties=6):
+        judgement.add_verdict(verdict)
+    judgement.review_done(start, line)
+    app.session.judgements.reviewed()
+
+
+def test_a_reviewed_game_opened_from_the_library_comes_with_its_review(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """The list says the game was reviewed; Enter brings back its marks, its lines and
+    themes, the graph (nothing to review again), and R then says the summary at once."""
+    app = make_app(player_name="Ann")
+    persistence.attach(app, resume=False)  # the window's games kept, as run() does
+    finish(app)
+    frames_until(app, lambda: stored(app))
+    review_by_hand(app)
+    reviewed = dict(app.play.computer.reviewed())
+    assert reviewed and any(v.line and v.themes for v in reviewed.values())
+    frames(app, 3)
+    assert app.library.flush()
+    app.play.do("new")  # another game on the board; the reviewed one is in the library
+    frames(app, 2)
+    assert app.library.flush()
+    open_library(app)
+    state = app.library_list
+    frames_until(app, lambda: state.row(0) is not None)
+    assert state.row(0).marks  # type: ignore[union-attr]  # the list says it was reviewed
+    before = app.session.game
+    press(pygame.K_RETURN)
+    frames_until(app, lambda: app.session.game is not before)
+    opened = app.session.game
+    frames_until(app, lambda: bool(app.play.computer.reviewed()))
+    back = app.play.computer.reviewed()
+    assert back == reviewed and app.session.game is opened
+    assert any(point.mark for point in app.play.computer.graph_points())  # the review's
+    assert app.play.computer.review is not None
+    assert app.play.notices.toasts[0].text.startswith("Opened from the library with its review")
+    moves = app.find_screen("moves")
+    assert moves is not None and any("?" in label for _ply, label in entries_of(app))
+    app.play.do("review")  # nothing to judge again: the summary at once, no search
+    frames(app, 2)
+    assert app.play.computer.reviewing.wanted is False
+    assert app.play.notices.toasts[0].text.startswith("Review")
+
+
+def entries_of(app: App) -> list[tuple[int, str]]:
+    return entries(app.session, app.play.computer.reviewed())

@@ -369,3 +369,52 @@ def test_search_processes_is_read_and_applies_to_the_search(live_app: Any) -> No
     edit(ini, "SEARCH_PROCESSES = 3", "SEARCH_PROCESSES = many")
     settle(app)
     assert asked == [3] and app.settings.search_processes == 3  # a bad value keeps it
+
+
+def test_a_valid_value_saved_after_a_rejected_one_is_applied(tmp_path: Path) -> None:
+    """Issue 51, item 16: LEVEL = 99 refused, then LEVEL = 2 (the file's value before it)
+    was not applied; every saved valid value is."""
+    ini = tmp_path / "othello.ini"
+    save(ini, DEFAULT_TEXT)  # LEVEL = 2
+    watch = SettingsWatch(ini)
+    current = replace(DEFAULTS, level=5)  # + in the window since
+    save(ini, DEFAULT_TEXT.replace("\nLEVEL = 2", "\nLEVEL = 99"))
+    (refused,) = looks(watch, current, 3.0, 2)
+    assert refused.settings.level == 5 and "LEVEL = '99'" in refused.notices[0]
+    save(ini, DEFAULT_TEXT)  # LEVEL = 2 again
+    (again,) = looks(watch, refused.settings, 6.0, 2)
+    assert again.settings.level == 2 and again.notices == []
+    save(ini, DEFAULT_TEXT.replace("FPS = 30", "FPS = 31"))  # another key: LEVEL stays
+    (later,) = looks(watch, replace(again.settings, level=7), 9.0, 2)
+    assert later.settings.level == 7 and later.settings.fps == 31
+
+
+def test_a_score_range_no_position_can_meet_is_refused_with_its_lines(tmp_path: Path) -> None:
+    """RANGE_LOW above RANGE_HIGH (the search process failed with a traceback), or one odd
+    score from move 46 (an exact score is even): refused as a bad value is, lines named."""
+    from othello.app.settings.loading import parse_ini
+
+    bad = DEFAULT_TEXT.replace("RANGE_LOW = 0", "RANGE_LOW = 10")
+    settings, notices, _foreign = parse_ini(bad, "othello.ini")
+    assert (settings.range_low, settings.range_high) == (0, 4)  # the defaults
+    assert notices == [
+        "othello.ini: RANGE_LOW = 10 (line 57), RANGE_HIGH = 4 (line 58): RANGE_LOW is above "
+        "RANGE_HIGH: no score lies between them; using the defaults"
+    ]
+    odd = (
+        DEFAULT_TEXT.replace("RANGE_MOVES = 24", "RANGE_MOVES = 50")
+        .replace("RANGE_LOW = 0", "RANGE_LOW = 29")
+        .replace("RANGE_HIGH = 4", "RANGE_HIGH = 29")
+    )
+    settings, notices, _foreign = parse_ini(odd, "othello.ini")
+    assert (settings.range_moves, settings.range_low, settings.range_high) == (24, 0, 4)
+    assert notices[0].startswith("othello.ini: RANGE_MOVES = 50 (line 55), RANGE_LOW = 29")
+    fine = odd.replace("RANGE_HIGH = 29", "RANGE_HIGH = 30")
+    assert parse_ini(fine, "othello.ini")[1] == []
+    ini = tmp_path / "othello.ini"  # read again while the game runs: the values in effect
+    save(ini, DEFAULT_TEXT)
+    watch = SettingsWatch(ini)
+    save(ini, bad)
+    (reload,) = looks(watch, DEFAULTS, 3.0, 2)
+    assert (reload.settings.range_low, reload.settings.range_high) == (0, 4)
+    assert reload.notices[0].endswith("the values in effect stay")

@@ -379,3 +379,33 @@ def test_the_players_kept_with_a_game_are_checked() -> None:
         library.db.execute("UPDATE seats SET players = 'chess'")
         held = held_games.read(library, 1)
     assert held is not None and held.seat.players is None and board_index(held) == 0
+
+
+def test_page_up_reaches_any_earlier_game_in_one_press_each(
+    make_app: Callable[..., Any],
+) -> None:
+    """Issue 51, item 7: the game before the last one once took an Undo for each of the
+    last one's moves; PgUp steps back a whole game a press, whatever its moves, and PgDn
+    forward again, each game as it was left."""
+    app = make_app(Settings(sound=False, animation=False, mode="two-players"))
+    games = []
+    for moves in ("f5d6c3d3c4", "e6f4e3f6d3", "c4e3f6e6f5"):
+        app.session.set_game(Game.from_transcript(moves))
+        games.append(app.session.game)
+        frames(app, 1)
+    press(pygame.K_PAGEUP)
+    frames(app, 1)
+    press(pygame.K_PAGEUP)
+    frames(app, 1)
+    assert app.session.game is games[0] and games[0].cursor == 5
+    assert "Back to the game before" in toast_texts(app)
+    press(pygame.K_PAGEUP)  # nothing before it: said, nothing changes
+    frames(app, 1)
+    assert app.session.game is games[0] and "No game before this one." in toast_texts(app)
+    press(pygame.K_PAGEDOWN)
+    frames(app, 1)
+    assert app.session.game is games[1] and games[1].cursor == 5
+    press(pygame.K_PAGEDOWN)
+    frames(app, 1)
+    assert app.session.game is games[2] and games[2].cursor == 5
+    assert all(g.transcript() for g in games)  # no move was taken back on the way

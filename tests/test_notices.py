@@ -146,3 +146,22 @@ def test_the_notices_need_no_pygame() -> None:
     code = "import sys, othello.gui.model.notices; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_message_seen_before_a_pass_does_not_come_back_after_it() -> None:
+    """Issue 51, item 14: "Pasted a game of 58 moves..." was back in the strip for its whole
+    time once the computer's pass had been announced; a message the banner pushes out after
+    it was seen is done with, and one not seen yet still waits its turn."""
+    notices = Notices(one_fits)
+    notices.answer("Pasted a game of 58 moves.", lasting=True)
+    notices.expire(0.0)
+    assert texts(notices) == ["Pasted a game of 58 moves."]
+    notices.add("not seen yet")
+    notices.expire(4.0)
+    notices.announce("The computer has no legal move and passes", until=7.0)
+    notices.expire(4.0)
+    assert texts(notices) == []  # the banner alone fits
+    notices.expire(7.0)
+    assert texts(notices) == ["not seen yet"]
+    notices.expire(7.0 + TOAST_SECONDS)
+    assert notices.toasts == []

@@ -45,7 +45,7 @@ def test_a_win_raises_the_rating_a_loss_lowers_it_a_draw_against_an_equal_change
 
 
 def test_a_surprise_moves_the_rating_more_than_an_expected_result() -> None:
-    me = Rating(LEVEL_RATINGS[8], 200)
+    me = Rating(LEVEL_RATINGS[8], 200, 5)  # a player with games behind them
     upset = me.after(12, 1.0).value - me.value  # beating a much stronger level
     expected = me.after(4, 1.0).value - me.value  # beating a much weaker one
     assert upset > 3 * expected > 0
@@ -85,7 +85,7 @@ def test_losing_the_recent_games_at_a_level_suggests_the_one_below() -> None:
 
 
 def test_the_rating_says_how_sure_it_is_and_which_levels_it_spans() -> None:
-    new = Rating().after(2, 0.0)
+    new = Rating().after(5, 0.0)
     assert new.certainty() is Certainty.UNCERTAIN
     low, high = new.level_range()
     assert low < new.nearest_level() < high
@@ -119,3 +119,37 @@ def test_a_damaged_rating_begins_again_and_keeps_the_games(tmp_path: Path, text:
         strength, notice = strength_store.load(library)
     assert strength.rating.games == 0 and len(strength.history) == 1
     assert notice is not None and "begins again" in notice
+
+
+def test_a_first_game_moves_the_rating_about_a_level_from_the_one_played() -> None:
+    """Issue 51, item 9: a first game lost 23-41 to level 2 read "about level 5" (the rating
+    began mid-ladder, at level 9's); it begins at the level of the first game now."""
+    lost, won = Rating().after(2, 0.0), Rating().after(2, 1.0)
+    assert lost.nearest_level() <= 2 < 3 <= won.nearest_level() <= 3
+    for after in (lost, won):
+        step = abs(after.value - LEVEL_RATINGS[2])
+        assert 100 < step < LEVEL_RATINGS[3] - LEVEL_RATINGS[2]  # less than a level's gap
+    assert Rating().after(12, 0.5).nearest_level() == 12  # an even game: where it was played
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "de"])
+def test_the_ratings_words_follow_its_number_and_certainty_in_every_form(language: str) -> None:
+    """The panel's forms, longest to shortest, all name the same levels; an uncertain rating
+    names the levels it spans, not one level, and no form is a bare figure."""
+    from othello.app.i18n import set_language
+    from othello.gui.model.club_words import level_words, strength_line, strength_short
+
+    set_language(language)
+    try:
+        first = Rating().after(2, 0.0)
+        low, high = first.level_range()
+        for words in strength_short(first) + strength_line(first):
+            assert f"{low}" in words and f"{high}" in words, words
+        assert all("+/-" not in words for words in strength_short(first))
+        sure = Rating(LEVEL_RATINGS[9], 60.0, 40)
+        for words in strength_short(sure):
+            assert "9" in words and "+/-" not in words, words
+        assert level_words(sure)[-1] != level_words(first)[-1]
+    finally:
+        set_language("en")
+    assert strength_short(first)[0] == f"you: level {low} to {high}, still uncertain after 1 game"

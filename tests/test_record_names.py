@@ -108,8 +108,39 @@ def test_played_on_it_stays_theirs_until_you_take_a_side(
     assert names(app.session, app.settings) == ("Computer, level 3", "Ann")
 
 
-def test_a_transcript_names_nobody_and_stays_the_windows_game() -> None:
-    assert game_files.parse_game_text("f5d6c3").players is None
+# A whole game as WTHOR lists it (White wins): nobody at the window played it.
+WHOLE = (
+    "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
+    "a4b5b7a5a6h5h1a8g2e1b8a7h8a2b2b1a1h7g7"
+)
+
+
+def test_a_transcript_is_played_by_black_and_white_until_you_take_a_side(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """A pasted or loaded transcript names nobody: its sides are Black and White, never
+    "You" against "Computer", and its end card never says you won a game you never played;
+    a bare position stays the window's to play."""
+    assert game_files.parse_game_text("f5d6c3").players is not None
+    board = "-" * 27 + "OX------XO" + "-" * 27 + " X"
+    assert game_files.parse_game_text(board).players is None  # a position, no game yet
+    app = make_app(player_name="Ann", level=3, human_color="black")
+    persistence.copy(WHOLE)
+    persistence.paste_game(app)  # type: ignore[arg-type]
+    frames(app, 3)
+    assert shown_names(app) == {"black": "Black", "white": "White"}
+    headline, verdicts = result_words(app.session)
+    assert "You" not in " ".join(verdicts) and not verdicts[0].startswith("You win")
+    assert headline == "White wins" and verdicts[0] == "White wins against Black."
+    path = tmp_path / "game.txt"
+    path.write_text(WHOLE[:40] + "\n", encoding="utf-8")
+    assert persistence.open_game_file(app, path)  # type: ignore[arg-type]
+    frames(app, 3)
+    assert shown_names(app) == {"black": "Black", "white": "White"}
+    assert not app.session.is_computer_turn()  # the computer plays no side of it
+    press_waiting(app, pygame.K_b)  # Black: yours, against the computer
+    frames(app, 3)
+    assert shown_names(app) == {"black": "You", "white": "Computer"}
 
 
 # ----- the names the game writes itself, in the player's language ----------------------------

@@ -15,6 +15,7 @@ from othello.core.game import Game
 from othello.core.notation import square_name
 from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
+from othello.study.review import review_game
 from support.positions import blunder_game, finish_randomly, seeded_blunder
 from support.window import FakeEngine, click, click_at, frames, frames_until, press
 
@@ -322,3 +323,86 @@ def test_a_review_belongs_to_its_game(make_app: Callable[..., App]) -> None:
     frames(app, 2)
     assert app.worker.kind == JobKind.REVIEW
     assert app.session.judgement_of(first).reviewed(first)  # the first keeps its own
+
+
+class CountingWorker:
+    """The search process as the review sees it: each review job started and each cancel
+    counted; a started job runs until cancelled."""
+
+    def __init__(self) -> None:
+        self.kind: JobKind | None = None
+        self.reviews: list[tuple[tuple[int, ...], int]] = []
+        self.cancels = 0
+
+    @property
+    def busy(self) -> bool:
+        return self.kind is not None
+
+    def review(self, start: object, moves: list[int], first: int = 0) -> int:
+        self.reviews.append((tuple(moves), first))
+        self.kind = JobKind.REVIEW
+        return len(self.reviews)
+
+    def cancel(self) -> None:
+        self.cancels += 1 if self.kind is not None else 0
+        self.kind = None
+
+
+def test_undo_never_restarts_a_review_of_the_game_on_the_board() -> None:
+    """Issue 51, item 7: each Undo in a game being reviewed once cancelled the review job
+    and started it again ("Reviewing: 1 move judged" at every press); its moves are still
+    the game's, so the job goes on, and a finished review stays the whole game's."""
+    from othello.gui.model.session import Session
+    from othello.gui.services.computer import ComputerTurn
+
+    worker = CountingWorker()
+    session = Session(two_players=True)
+    computer = ComputerTurn(worker, session, 0.0, print, print)  # type: ignore[arg-type]
+    session.on_game_changed.append(computer.game_changed)
+    game = blunder_game()
+    session.set_game(game)
+    finish_randomly(session.game)
+    moves = tuple(session.game.moves)
+    computer.toggle_review()
+    computer.review_when_free()
+    assert worker.reviews == [(moves, 0)]
+    for _ in range(3):
+        session.undo()
+        computer.review_when_free()
+    assert worker.cancels == 0 and worker.reviews == [(moves, 0)]
+    assert computer.reviewing.line() == moves  # the whole game, undone moves too
+
+
+def test_a_balanced_starts_given_moves_are_never_reviewed() -> None:
+    """Issue 51, item 6: the eight moves a balanced opening played came with the start:
+    the review judges the moves made in the game, and its summary counts only those."""
+    from othello.gui.model.session import Session
+    from othello.gui.services.computer import ComputerTurn
+
+    worker = CountingWorker()
+    session = Session(two_players=True)
+    computer = ComputerTurn(worker, session, 0.0, print, print)  # type: ignore[arg-type]
+    session.on_game_changed.append(computer.game_changed)
+    opening = Game.from_transcript("c4e3f6e6d6g7f2e7")
+    session.new_game(given=tuple(opening.moves), origin="balanced")
+    for move in ("f3", "c5"):
+        session.play(move)
+    computer.toggle_review()
+    computer.review_when_free()
+    assert worker.reviews == [(tuple(session.game.moves), 8)]  # from the game's first move
+    assert computer.review_progress() == 0.0
+    judgement, game = session.judgement, session.game
+    start, line = game.start.to_string(), tuple(game.moves)
+    assert judgement.first_unjudged(start, line, game.given) == 8
+    # its finished review is kept as finished, even where the game comes back without its
+    # given moves marked (the library keeps no such count)
+    judgement.review_started(start, line)
+    for verdict in review_game(game.start, list(line), depth=1, exact_empties=4, first=8):
+        judgement.add_verdict(verdict)
+    assert len(judgement.review_done(start, line)) == 2
+    again = Game.from_transcript(game.transcript())
+    from othello.gui.model.judgement import GameJudgement
+
+    restored = GameJudgement()
+    restored.restore(again, judgement.to_data(game))
+    assert again.given == 0 and restored.review is not None

@@ -22,9 +22,12 @@ from othello.club.starts import (
     decode,
     distinct_openings,
     encode,
+    learnable,
+    learnable_balanced,
     load_balanced,
     random_positions,
 )
+from othello.core.notation import square_name
 
 
 def test_the_packaged_openings_are_legal_8_moves_in_and_balanced() -> None:
@@ -146,3 +149,18 @@ def test_the_command_line_refuses_what_it_cannot_do(args: list[str]) -> None:
         assert main(args) == 2
     except SystemExit as exit_:  # argparse's own refusal
         assert exit_.code == 2
+
+
+def test_a_window_game_starts_from_an_opening_a_player_can_learn_from() -> None:
+    """Issue 51, item 6: "c4 e3 f6 e6 d6 g7 f2 e7" played an X-square (g7) for the player; the
+    window's balanced starts keep every move off the edges and the X-squares (7,602 of the
+    10,032 balanced openings, every score from -2 to +2 among them)."""
+    poor = Start(tuple(p.square for p in Board.from_transcript("c4e3f6e6d6g7f2e7").history), 0)
+    assert not learnable(poor)
+    kept = learnable_balanced()
+    assert len(kept) == 7602 and {s.score for s in kept} == set(range(-2, 3))
+    rng = random.Random(51)
+    for _ in range(500):
+        names = [square_name(sq) for sq in balanced_start(rng).moves]
+        assert not {"b2", "g2", "b7", "g7"} & set(names), names
+        assert not any(n[0] in "ah" or n[1] in "18" for n in names), names

@@ -89,7 +89,10 @@ def test_the_list_says_for_each_move_what_review_json_says(
             continue
         # the same sentence, after what the list adds in front: the move and its loss
         assert json_move["why"] and overlay.why.endswith(" " + json_move["why"])
-        assert overlay.why.startswith(f"{verdict.number}. {json_move['played']} loses ")
+        # the figure is against best play from both sides (issue 51, item 8), and says so
+        best = square_name(verdict.best)
+        assert overlay.why.startswith(f"{verdict.number}. {json_move['played']}: {verdict.loss} ")
+        assert f"worse than {best}, with best play from both sides." in overlay.why
         line = [square_name(sq) for sq in why_words.line_of(verdict)]
         assert line == [json_move["played"], *json_move["line"]]
         steps = [step for _rect, step in overlay.line_cells]  # as many as fit, from the move
@@ -296,7 +299,10 @@ def test_the_end_card_names_the_worst_move_once_reviewed(make_app: Callable[...,
     worst = min(reviewed.values(), key=lambda v: (-v.loss, v.ply))
     words = why_words.worst_words(worst)
     assert card.worst() == words and coach_words.review_why(worst) in words
-    assert words.startswith(f"Your worst move: {worst.number}. {square_name(worst.played)},")
+    assert words.startswith(
+        f"Your worst move: {worst.number}. {square_name(worst.played)}, {worst.loss} disc"
+    )
+    assert f"worse than {square_name(worst.best)} with best play." in words
     shown = " ".join(card.lines)
     assert square_name(worst.played) in shown and "Your worst move" in shown
 

@@ -212,3 +212,21 @@ def test_the_end_card_text_fits_whole_at_every_size(
     assert card is not None and len(card.lines) == 6  # four lines and two buttons
     assert not any(line.endswith("…") for line in card.lines), card.lines
     assert any("64–0" in line for line in card.lines)  # the score with the empties, said
+
+
+def test_a_path_never_breaks_after_its_root_and_a_setting_keeps_its_value(
+    make_app: Callable[..., App],
+) -> None:
+    """Issue 51, item 13: the strip broke "/" | "home/player/..." (after the root alone) and
+    "FPS" | "= 20"; a path breaks only after a folder's name, a setting stays with its value."""
+    from othello.gui.widgets.text import wrap
+
+    app = make_app()
+    said = (
+        "FPS = 20 in /home/player/.config/othello/othello.ini is used; C:\\Users\\ann\\x.ini too."
+    )
+    for width in range(60, 480, 6):
+        lines = wrap(said, app.text.font(13), width)
+        assert not any(line.endswith((" /", " C:\\")) or line in ("/", "C:\\") for line in lines)
+        assert not any(line.endswith("FPS") or line.startswith("= 20") for line in lines), lines
+        assert not any(line.endswith(" =") or line.startswith("20 ") for line in lines), lines

@@ -188,3 +188,24 @@ def test_a_book_move_is_said_in_the_panel(make_app: Callable[..., App]) -> None:
     view = app.play.panel_view()
     words = info_wordings(view.info, view.opening, view.from_book)
     assert not any("(book)" in wording for wording in words)
+
+
+def test_esc_closes_the_end_card_and_never_quits_with_it(make_app: Callable[..., App]) -> None:
+    """Esc closes the result card as it closes every other card: the board shows; only a
+    second Esc, on the bare board, leaves."""
+    app = make_app()
+    app.session.new_game(Board.from_string(FINISHED))
+    frames(app, 2)
+    end = next(s for s in app.scenes if isinstance(s, EndOverlay))
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert app.running and not end.shown
+    assert app.session.board.is_game_over()
+    press(pygame.K_SPACE)  # the card comes back as before
+    frames(app, 1)
+    assert end.shown and app.running
+    press(pygame.K_ESCAPE)
+    frames(app, 1)
+    press(pygame.K_ESCAPE)  # the bare board: Esc leaves a finished game at once
+    frames(app, 1)
+    assert not app.running

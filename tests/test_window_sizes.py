@@ -328,10 +328,24 @@ def test_larger_text_makes_the_buttons_labels_larger_and_keeps_their_keys(
     for text_size in ("normal", "larger"):
         app = make_app(window_width=1280, window_height=800, square_size=70, text_size=text_size)
         frames(app, 1)
-        sizes[text_size] = app.panel.button_painter._button_text(app.play.panel_view())[0]
+        sizes[text_size] = app.panel.button_painter._button_text(app.play.panel_view()).size
         shown = keys_shown(app)
         assert {"undo", "redo", "help"} <= shown, text_size
         title = app.panel.rects["title"]
         face = app.text.render("Othello", min(app.panel.size(28), title.height * 3 // 4), bold=True)
         assert face.get_height() <= title.height  # clear of the score boxes below it
     assert sizes["larger"] > sizes["normal"]
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_grids_labels_are_all_whole_or_all_short(
+    make_app: Callable[..., App], size: tuple[int, int], text_size: str
+) -> None:
+    """Issue 51, item 13: a small window or larger text once drew "New" beside "Move list";
+    the grid's labels are all in their whole form or all in their short one."""
+    app = make_app(window_width=size[0], window_height=size[1], square_size=70, text_size=text_size)
+    shown = set(grid_labels(app))
+    whole, short = {"New game", "Move list", "1 player"}, {"New", "List", "1 pl."}
+    assert not (shown & whole and shown & short), sorted(shown)
+    assert shown & (whole | short)

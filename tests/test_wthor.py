@@ -141,3 +141,32 @@ def test_a_bad_game_costs_that_game_and_a_bad_file_says_why(tmp_path: Path) -> N
     (tmp_path / "ten.wtb").write_bytes(bytes(ten))
     with pytest.raises(GameTextError, match="10x10"):
         read_source(tmp_path / "ten.wtb")
+
+
+def test_a_names_file_too_large_is_said_and_the_games_come_in_numbered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 51, item 18: a .JOU beside the .wtb over the size limit ended `othello import`
+    (and a drop on the window) in a traceback (TooLarge); one line names the file, and the
+    games come in with numbers for the names."""
+    from othello.cli import main
+
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))  # a library of its own
+    moves, _ = known_games(1)[0]
+    wtb = tmp_path / "WTH_1990.wtb"
+    wtb.write_bytes(write_games([as_wthor(moves, 7)], 1990))
+    with open(tmp_path / "WTHOR.JOU", "wb") as f:  # sparse: no disk spent on it
+        f.truncate((1 << 30) + 16)
+    (tmp_path / "WTHOR.TRN").write_bytes(write_names(["Paris", "Tokyo"], TOURNAMENT_SIZE))
+    source = read_source(wtb)
+    (item,) = list(source.items)
+    assert isinstance(item, GameRecord) and item.black == "player 2"
+    assert item.tags["EV"] == "Tokyo"  # the .TRN beside it still names the tournament
+    assert source.notes == [
+        "WTHOR.JOU: 1,073,741,840 bytes is too large to be a names file; the games come in "
+        "without its names"
+    ]
+    assert main(["import", str(wtb)]) == 0
+    out, err = capsys.readouterr()
+    assert "1 added" in out and "Traceback" not in err
+    assert err.strip().splitlines() == [f"othello: {source.notes[0]}"]

@@ -47,14 +47,10 @@ def _sentence(found: ThemeFound, words: dict[str, str]) -> str:
         return _("It gives {opponent} the {corner} corner.").format(**words, **n)
     if theme is Theme.CORNER_MISSED:
         return _("It does not take the {corner} corner; the best move does.").format(**n)
-    if theme is Theme.X_SQUARE:
-        return _(
-            "It is played on {square}, the X-square next to the empty {corner} corner."
-        ).format(**n)
+    if theme is Theme.X_SQUARE:  # the sentence before it names the move: no "played on"
+        return _("{square} is the X-square next to the empty {corner} corner.").format(**n)
     if theme is Theme.C_SQUARE:
-        return _("It is played on {square}, a C-square beside the empty {corner} corner.").format(
-            **n
-        )
+        return _("{square} is a C-square beside the empty {corner} corner.").format(**n)
     if theme is Theme.STABLE_DISCS:
         return ngettext(
             "It keeps {stable} stable disc, where {best} keeps {after_best}.",
@@ -79,9 +75,12 @@ def _sentence(found: ThemeFound, words: dict[str, str]) -> str:
         "{after_best} after {best}."
     ).format(**words, **n)
     if found.numbers.get("best_quiet"):
-        text += " " + ngettext(
+        quiet = ngettext(
             "{best} is a quiet move: it turns {best_flips} inner disc.",
             "{best} is a quiet move: it turns {best_flips} inner discs.",
             int(found.numbers["best_flips"]),
         ).format(**words, **n)
+        # Translators: two sentences one after the other (what a move lost, then why); Japanese
+        # and Chinese put no space between them.
+        text = _("{said} {why}").format(said=text, why=quiet)
     return text

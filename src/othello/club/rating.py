@@ -3,7 +3,8 @@
 Each level has a rating worked out from the ladder's measured results (level n's score
 against level n - 1 over 100 games, ``LADDER``): on this Elo-like scale a difference of 400
 points means the stronger side scores about 10 to 1 (91%), 200 points 76%, 0 an even game.
-A player's rating starts in the middle of the ladder, very unsure, and moves after every
+A player's first game places the rating at the level it was played against (what a new
+player chooses to face is what is known of them), very unsure, and it moves after every
 finished game against the computer by the Glicko system (Glickman 1999): by more when it is
 unsure or the result was a surprise, by less as games pile up. ``deviation`` says how sure
 it is: the true strength is within twice it of the rating about 95 times in 100.
@@ -63,7 +64,8 @@ LEVEL_RATINGS: dict[int, float] = _ladder_ratings()
 """Each level's rating, from the measured ladder."""
 
 START_LEVEL = (len(LEVELS) + 1) // 2
-"""A new player's rating is this level's: the middle of the ladder, until games say more."""
+"""A rating with no games is this level's (the middle of the ladder); its first game puts
+it at that game's level instead (``Rating.after``)."""
 
 LOWEST = BASE - 2000.0
 HIGHEST = LEVEL_RATINGS[len(LEVELS)] + 2000.0
@@ -111,13 +113,16 @@ class Rating:
     def after(self, level: int, score: float) -> Rating:
         """The rating after one game against ``level`` scoring ``score`` (1 a win, 0.5 a
         draw, 0 a loss): Glicko's update with one game in the rating period. A rating out of
-        bounds (a damaged file's) is bounded first."""
+        bounds (a damaged file's) is bounded first. Before its first game the rating stands
+        at ``level``'s: started mid-ladder, a first loss to level 2 read as "about level 5";
+        from the level chosen, a first game moves it about a level either way."""
         me = self.bounded()
+        before = me.value if me.games else LEVEL_RATINGS[level]
         g = _g(LEVEL_DEVIATION)
-        expected = 1 / (1 + 10 ** (-g * (me.value - LEVEL_RATINGS[level]) / 400))
+        expected = 1 / (1 + 10 ** (-g * (before - LEVEL_RATINGS[level]) / 400))
         d2 = 1 / (_Q**2 * g**2 * expected * (1 - expected))
         precision = 1 / me.deviation**2 + 1 / d2
-        value = me.value + _Q / precision * g * (score - expected)
+        value = before + _Q / precision * g * (score - expected)
         deviation = max(LEAST_DEVIATION, math.sqrt(1 / precision))
         return Rating(value, deviation, me.games + 1).bounded()
 

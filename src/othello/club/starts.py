@@ -165,13 +165,32 @@ def load_balanced() -> tuple[tuple[Start, ...], str | None]:
         return (), f"The balanced openings could not be read ({err})."
 
 
+X_SQUARES = frozenset((9, 14, 49, 54))  # b2, g2, b7, g7: diagonally next to a corner
+
+
+def learnable(start: Start) -> bool:
+    """No move of the opening on the board's edge or on an X-square: the moves a player is
+    taught to keep away from early on, which an opening should not play for them (a start
+    to learn from keeps to the middle, as real openings do). The board's symmetries keep
+    both sets, so a turned opening is as learnable as the one it came from."""
+    return not any(sq in X_SQUARES or sq % 8 in (0, 7) or sq // 8 in (0, 7) for sq in start.moves)
+
+
+@cache
+def learnable_balanced() -> tuple[Start, ...]:
+    """The packaged balanced openings a player can learn from (``learnable``); every one of
+    them if none is (a file made otherwise)."""
+    starts, _problem = load_balanced()
+    return tuple(s for s in starts if learnable(s)) or starts
+
+
 def balanced_start(rng: random.Random) -> Start:
-    """A balanced opening at random, turned by a random symmetry that keeps the start;
-    StartsError when the file could not be read."""
+    """A balanced opening a player can learn from at random, turned by a random symmetry
+    that keeps the start; StartsError when the file could not be read."""
     starts, problem = load_balanced()
     if not starts:
         raise StartsError(problem or "there are no balanced openings")
-    return rng.choice(starts).turned(rng.choice(START_SYMMETRIES))
+    return rng.choice(learnable_balanced()).turned(rng.choice(START_SYMMETRIES))
 
 
 # ----- random positions in a score range ----------------------------------------------------

@@ -69,6 +69,8 @@ from othello.gui.widgets.text import TextCache, set_text_size
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
+BESIDE_THE_BOARD: tuple[ScreenName, ...] = ("play", "end", "import-bar")
+"""The screens that leave the board in view (board_covered)."""
 SWITCH_SECONDS = 0.001  # let the frame loop win the interpreter back from the search quickly
 
 
@@ -280,6 +282,11 @@ class App:
 
     def close_screen(self, name: ScreenName) -> None:
         self.scenes = [s for s in self.scenes if s.name != name]
+
+    def board_covered(self) -> bool:
+        """A screen covers the board (a card, puzzles, drills, the library, the move list):
+        all but the play screen, the end card (the game is over) and an import's bar."""
+        return any(scene.name not in BESIDE_THE_BOARD for scene in self.scenes)
 
     def quit(self) -> None:
         """Leave the loop at the end of this frame; a running search is told to stop now."""

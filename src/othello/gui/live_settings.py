@@ -16,8 +16,8 @@ import pygame
 
 from othello.app import i18n
 from othello.app.files import logs
-from othello.app.i18n import _
-from othello.app.settings.editor import Launch, NoEditor, open_in_editor
+from othello.app.i18n import _, pgettext
+from othello.app.settings.editor import Launch, NoEditor, open_in_editor, tried_names
 from othello.app.settings.keys import Settings, search_processes
 from othello.app.settings.watch import SettingsWatch, changed_keys
 from othello.core.board import Color
@@ -107,7 +107,7 @@ class LiveSettings:
                 for problem in launch.tried:
                     logs.log.info("settings: %s", problem)
                 if failed:
-                    self._show_path(_("no text editor answered"))
+                    self._show_path(self._none_answered(tried_names(launch)))
                 elif launch.way is not None:
                     logs.log.info("settings: opened with %s", " ".join(launch.way.command))
 
@@ -119,7 +119,10 @@ class LiveSettings:
             self.launch = open_in_editor(self.path, self.now)
         except NoEditor as err:
             logs.log.info("settings: cannot open an editor: %s", err)
-            self._show_path(_("no text editor could be opened here"))
+            if err.tried:
+                self._show_path(self._none_answered(err.tried))
+            else:
+                self._show_path(_("no text editor could be opened here"))
             return
         except OSError as err:
             self.app.warn(
@@ -132,6 +135,16 @@ class LiveSettings:
             _("Opening {path} in {editor}: saved changes apply at once.").format(
                 path=self.path, editor=self._editor_name()
             )
+        )
+
+    @staticmethod
+    def _none_answered(tried: list[str]) -> str:
+        """Why no editor opened, naming what was tried ($VISUAL's program first)."""
+        if not tried:
+            return _("no text editor answered")
+        # Translators: {tried} lists programs, "myeditor, xdg-open, gio open"
+        return _("no text editor answered (tried {tried})").format(
+            tried=pgettext("list", ", ").join(tried)
         )
 
     def _editor_name(self) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from othello.app.commands.own_files import refuse_game_file
 from othello.app.files.game_files import game_to_text
@@ -98,26 +99,70 @@ def reading(job: Callable[[Library], T]) -> T:
         library.close()
 
 
+LINE_SECONDS = 10.0
+"""Where standard error is no terminal (a log, a pipe), a progress line this often."""
+TERMINAL_SECONDS = 0.2
+"""On a terminal, the progress line is brought up to date this often at most."""
+
+
+class ImportProgressLine:
+    """An import's progress on standard error, with its rate, as the window shows its bar:
+    on a terminal one line kept up to date, elsewhere a line every LINE_SECONDS (a million
+    games once ran past three minutes with nothing said)."""
+
+    def __init__(
+        self,
+        name: str,
+        out: TextIO,
+        tty: bool,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.name, self.out, self.tty, self.now = name, out, tty, now
+        self.started = self.last = now()
+        self.shown = False  # a terminal's line is open: ended by a newline at the end
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.now()
+        whole = done >= total
+        if now - self.last < (TERMINAL_SECONDS if self.tty else LINE_SECONDS) and not whole:
+            return
+        if whole and not self.shown and not self.tty and now - self.started < LINE_SECONDS:
+            return  # a quick import needs no progress line
+        self.last = now
+        rate = done / max(now - self.started, 1e-3)
+        text = (
+            f"importing {readable(self.name)}: {done:,d} of {total:,d} games ({rate:,.0f} a second)"
+        )
+        if self.tty:
+            print(f"\r{text}", end="", file=self.out, flush=True)
+        else:
+            print(text, file=self.out, flush=True)
+        self.shown = True
+
+    def end(self) -> None:
+        if self.tty and self.shown:
+            print(file=self.out)
+
+
 def _cmd_import(args: argparse.Namespace) -> int:
     status = 0
     with _open() as library:
         for path in args.files:
             path = Path(path).expanduser().absolute()
-
-            def progress(done: int, total: int, name: str = path.name) -> None:
-                if not args.json and sys.stderr.isatty():
-                    print(f"\rimporting {name}: {done:,d} of {total:,d}", end="", file=sys.stderr)
-
+            line = ImportProgressLine(path.name, sys.stderr, sys.stderr.isatty())
+            progress = None if args.json else line
             try:
                 report = import_file(library, path, progress)
             except GameTextError as err:
+                line.end()
                 status = 2
                 print(f"othello: {err}", file=sys.stderr)
                 if args.json:
                     print(json.dumps(_unread(path, str(err))))
                 continue
-            if not args.json and sys.stderr.isatty():
-                print(file=sys.stderr)
+            line.end()
+            for note in report.notes:  # the games came in; what could not be read is said
+                print(f"othello: {note}", file=sys.stderr)
             print(json.dumps(report.as_json()) if args.json else report.line())
     return status
 
@@ -185,8 +230,12 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def result_text(entry: Entry) -> str:
-    """The result column: Black's margin, or "..." for a game not played to its end."""
-    return f"{entry.result:+d}" if entry.finished else "..."
+    """The result column: Black's margin ("-64:t" when a flag fell, as GGF writes it), or
+    "..." for a game not played to its end."""
+    if not entry.finished:
+        return "..."
+    on_time = entry.tags.get("RE", "").endswith(":t")
+    return f"{entry.result:+d}" + (":t" if on_time else "")
 
 
 def ggf_of(entry: Entry) -> str:

@@ -38,6 +38,9 @@ _BOARD_CHARS = frozenset("XxOo0*-.")
 _TRANSCRIPT_CHARS = frozenset("abcdefghABCDEFGH12345678pPaA-")
 _MOVE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d+\.+|,")  # "1. f5 d6 2. c3" and "f5, d6"
 _PASS_WORD_RE = re.compile(r"pass", re.IGNORECASE)  # "f5 ... pass": written out, read as "pa"
+SCORE_AFTER = re.compile(r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$", re.MULTILINE)
+"""A score after a transcript ("f5d6... 34-30"), as WTHOR's lists and games/*.txt write it:
+every door reads the game and leaves the score out (the moves say how it ended)."""
 _CENTRE = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)  # d4 e4 d5 e5
 
 
@@ -111,7 +114,10 @@ def _check_transcript_chars(text: str) -> None:
 
 
 def parse_game_text(text: str) -> Game:
-    """A Game from a pasted or loaded transcript / board string; GameTextError if not legal."""
+    """A Game from a pasted or loaded transcript / board string; GameTextError if not legal.
+    A game with moves comes with its ``Players`` (names it gives, else none: "" for each),
+    so nobody at the window plays it until the player takes a side; a bare position is
+    the window's to play."""
     if not isinstance(text, str):
         raise GameTextError(f"Not a game: expected text, got {type(text).__name__}")
     text = text.replace("\ufeff", "")  # a byte-order mark some editors and clipboards add
@@ -121,6 +127,7 @@ def parse_game_text(text: str) -> Game:
         return _ggf_game(text)
     text = _PASS_WORD_RE.sub("pa", text)
     body = _MOVE_NUMBER_RE.sub(lambda m: " " * len(m.group()), _strip_comments(text)).strip()
+    body = SCORE_AFTER.sub("", body)
     if not body:
         raise GameTextError(
             "Not a game: the text is empty; expected moves like f5d6c3 or a board string"
@@ -133,9 +140,12 @@ def parse_game_text(text: str) -> Game:
         _check_transcript_chars(body)
         moves = body  # keeps the spacing, so errors count characters as the player sees them
     try:
-        return Game.from_transcript(moves, start=start)
+        game = Game.from_transcript(moves, start=start)
     except OthelloError as err:
         raise GameTextError(f"Not a legal game: {err}") from None
+    if game.moves:  # a game from elsewhere, named by nobody: Black and White, not you
+        game.players = Players("", "")
+    return game
 
 
 def _ggf_game(text: str) -> Game:
@@ -148,7 +158,7 @@ def _ggf_game(text: str) -> Game:
     except OthelloError as err:
         raise GameTextError(f"Not a usable GGF game: {err}") from None
     black, white = name(found.tags.get("PB", "")), name(found.tags.get("PW", ""))
-    if black or white:  # the players' names go with the game (the window shows them)
+    if black or white or game.moves:  # its players go with it (the window shows them)
         game.players = Players(black, white)
     return game
 

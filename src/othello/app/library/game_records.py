@@ -42,9 +42,9 @@ from othello.formats.wthor import (
 )
 
 MAX_FILE_BYTES = 1 << 30  # a GGS archive of a year is ~100 MB; a gigabyte is no game file
-_SCORE_AFTER = re.compile(
-    r"\s+\d{1,2}\s*-\s*\d{1,2}\s*$", re.MULTILINE
-)  # "f5d6... 34-30", as in games/*.txt
+MAX_NAMES_BYTES = 26 * 65_536 + 16
+"""A WTHOR names file holds at most 65,535 names (its header counts them in two bytes) of
+20 or 26 bytes each, after a 16-byte header: anything larger is no names file."""
 _GOES_ON = re.compile(r"(?:[2-9]|[1-9]\d+)\s*\.")  # "2. c3 d3": the game above goes on
 _BOARD_START = frozenset("XxOo0*-.")  # a board string's first square (a move's is a-h)
 
@@ -63,12 +63,13 @@ class GameRecord:
     end: Board | None = field(default=None, repr=False, compare=False)  # the final position
 
     def game(self) -> Game:
-        """The record as a game to show and play on, with its players' names when it names
-        them (a transcript names nobody: its sides are the window's)."""
+        """The record as a game to show and play on, with its players (their names where it
+        gives them: a transcript's are Black and White, nobody at the window) until the
+        player takes a side; a bare position is the window's to play."""
         game = Game(self.start)
         for sq in self.moves:
             game.play(sq)
-        if self.black or self.white:
+        if self.black or self.white or self.moves:
             game.players = Players(self.black, self.white)
         return game
 
@@ -111,10 +112,13 @@ Item = GameRecord | Problem
 
 @dataclass
 class Source:
-    """What a file holds: how many games it says (for a progress bar), and each of them."""
+    """What a file holds: how many games it says (for a progress bar), and each of them;
+    ``notes``: what its reading has to say besides (a WTHOR names file that could not be
+    read: the games come in without those names)."""
 
     total: int
     items: Iterator[Item]
+    notes: list[str] = field(default_factory=list)
 
 
 def from_ggf(game: GgfGame) -> GameRecord:
@@ -177,7 +181,7 @@ def _ggf_items(text: str) -> Iterator[Item]:
 def _transcript_items(games: list[str]) -> Iterator[Item]:
     for number, text in enumerate(games, 1):
         try:
-            game = parse_game_text(_SCORE_AFTER.sub("", text))
+            game = parse_game_text(text)
         except GameTextError as err:
             yield Problem(number, str(err))
             continue
@@ -233,13 +237,28 @@ def _inside(path: Path, folder: Path) -> bool:
     return not path.is_symlink() or path.resolve().parent == folder
 
 
-def _names(path: Path, suffix: str, size: int) -> list[str]:
+def _names(path: Path, suffix: str, size: int, notes: list[str]) -> list[str]:
+    """The names of the ``.JOU`` or ``.TRN`` file beside ``path``; none where there is
+    none, and none with a note in ``notes`` where it cannot be read (too large, damaged, a
+    pipe): the games still come in, numbered instead of named."""
     where = _beside(path, suffix)
     if where is None:
         return []
     try:
-        names = read_names(read_limited(where, MAX_FILE_BYTES), size)  # never a pipe's wait
-    except (OSError, WthorError):
+        names = read_names(read_limited(where, MAX_NAMES_BYTES), size)  # never a pipe's wait
+    except TooLarge as err:
+        notes.append(
+            _("{name}: {size} bytes is too large to be a names file; the games come in "
+              "without its names").format(name=where.name, size=integer(err.size))
+        )  # fmt: skip
+        return []
+    except (OSError, WthorError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        notes.append(
+            _("{name} could not be read ({why}); the games come in without its names").format(
+                name=where.name, why=why
+            )
+        )
         return []
     return [clean(found, NAME_CHARS) for found in names]
 
@@ -251,8 +270,9 @@ def wthor_source(path: Path, data: bytes) -> Source:
         header, games = read_games(data)
     except WthorError as err:
         raise GameTextError(f"{path.name}: {err}") from None
-    players = _names(path, ".jou", PLAYER_SIZE)
-    tournaments = _names(path, ".trn", TOURNAMENT_SIZE)
+    notes: list[str] = []
+    players = _names(path, ".jou", PLAYER_SIZE, notes)
+    tournaments = _names(path, ".trn", TOURNAMENT_SIZE, notes)
 
     def called(names: list[str], number: int, kind: str) -> str:
         return names[number] if 0 <= number < len(names) and names[number] else f"{kind} {number}"
@@ -278,4 +298,4 @@ def wthor_source(path: Path, data: bytes) -> Source:
                 end=end,
             )
 
-    return Source(header.games, items())
+    return Source(header.games, items(), notes)

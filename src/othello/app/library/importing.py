@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from othello.app.files.game_files import game_files, impossible_reason, load_game
@@ -42,9 +42,15 @@ class ImportReport:
     duplicates: int = 0
     skipped: int = 0
     first_error: str | None = None
+    notes: list[str] = field(default_factory=list)  # the file's reading, besides its games
 
     def as_json(self) -> dict[str, object]:
-        return asdict(self)
+        """The report as ``--json`` prints it; ``notes`` only where there are some (the
+        shape other tools read stays as it was)."""
+        data = asdict(self)
+        if not self.notes:
+            del data["notes"]
+        return data
 
     def line(self) -> str:
         why = f"; first problem: {self.first_error}" if self.first_error else ""
@@ -63,6 +69,7 @@ def add_all(
     stop: threading.Event | None = None,
 ) -> ImportReport:
     """Every game of ``source`` into ``library`` in one transaction; ``report`` counts."""
+    report.notes.extend(source.notes)
     library.begin()
     try:
         for done, item in enumerate(source.items, 1):

@@ -1,5 +1,6 @@
-"""Looking things up in the library: the list's filters and sorts, one page at a time, and
-the explorer's "mine" (what the library's games played after a line).
+"""Looking things up in the library: the list's filters and sorts, one page at a time, the
+explorer's "mine" (what the library's finished games played after a line), and what the
+windows kept of a library game's moves (its review).
 
 The words a filter takes are the player's own: any part of a name, an opening or a source
 (case ignored); the start of a date (``2024``, ``2024-05``); a result as ``black``, ``white``
@@ -79,6 +80,7 @@ class Row:
     moves: int  # discs placed (passes are no moves to a player)
     damage: Damage | None = None  # why the row is no game (its words are still shown)
     finished: bool = True  # False: kept before its end (its result is no result)
+    on_time: bool = False  # a flag fell: the result is GGF's "+64:t" / "-64:t", not discs
 
 
 def _like(text: str) -> str:
@@ -151,8 +153,8 @@ def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
     found = library.execute(
         f"SELECT id, {_head('date')}, {_head('black')}, {_head('white')}, {raw('result')}, "
         f"{_head('opening')}, {_head('source')}, {_head('memo')}, {_head('marks')}, "
-        f"{raw('start')}, {blob('moves')}, {raw('finished')} FROM games WHERE {clause} "
-        f"{order(f)} LIMIT ? OFFSET ?",
+        f"{raw('start')}, {blob('moves')}, {raw('finished')}, {_head('tags')} FROM games "
+        f"WHERE {clause} {order(f)} LIMIT ? OFFSET ?",
         [*values, limit, max(0, offset)],
     )
     return [_row(*row) for row in found]
@@ -165,14 +167,22 @@ def _head(column: str) -> str:
 
 def _row(
     game_id: int, date: Any, black: Any, white: Any, result: Any, opening: Any, source: Any,
-    memo: Any, marks: Any, start: Any, moves: Any, finished: Any,
+    memo: Any, marks: Any, start: Any, moves: Any, finished: Any, tags: Any = None,
 ) -> Row:  # fmt: skip
     damage = damage_of(result, start, moves)
     return Row(
         int(game_id), clean(date, DATE_CHARS), clean(black, NAME_CHARS),
         clean(white, NAME_CHARS), number(result) or 0, clean(opening or ""), clean(source),
         clean(memo), clean(marks or "", MOST_MOVES), placed(moves), damage, finished != 0,
+        lost_on_time(tags),
     )  # fmt: skip
+
+
+def lost_on_time(tags: Any) -> bool:
+    """Whether a game's tags (one "KEY=value" a line, as the library keeps GGF's) say a
+    flag fell: its RE is GGF's "+64:t" or "-64:t"."""
+    text = bytes(tags).decode("utf-8", "replace") if isinstance(tags, bytes) else str(tags or "")
+    return any(line.startswith("RE=") and line.endswith(":t") for line in text.splitlines())
 
 
 def ids(library: Library, f: Filter) -> list[int]:
@@ -180,6 +190,24 @@ def ids(library: Library, f: Filter) -> list[int]:
     clause, values = where(f)
     found = library.execute(f"SELECT id FROM games WHERE {clause} {order(f)}", values)
     return [int(row[0]) for row in found]
+
+
+KEPT_JUDGEMENTS = 20
+"""At most this many windows' records of one game's moves are read back (the first that
+holds its whole review is the one used)."""
+
+
+def kept_judgements(library: Library, game_id: int, start: str, moves: bytes) -> list[str]:
+    """What the windows kept of the moves of the library's game ``game_id`` (from ``start``,
+    its ``moves`` as the library stores them): the JSON each held game carries (its review
+    among it, as ``GameJudgement.to_data`` wrote it), the games kept as this one first, then
+    copies with the same start and moves (the game opened from the library and reviewed)."""
+    found = library.execute(
+        "SELECT judged FROM held WHERE judged IS NOT NULL AND (game_id = ? OR "
+        "(start = ? AND substr(moves, 1, ?) = ?)) ORDER BY game_id = ? DESC, key LIMIT ?",
+        [game_id, start, len(moves), moves, game_id, KEPT_JUDGEMENTS],
+    )
+    return [str(judged) for (judged,) in found]
 
 
 # ----- the explorer's "mine" ---------------------------------------------------------------
@@ -191,8 +219,9 @@ def _back_from_f5(first: Square) -> int:
 
 
 def mine(library: Library, moves: Sequence[Square]) -> Lookup | None:
-    """What the library's games from the standard start played after ``moves`` (None when
-    that is past the depth kept, or not from the standard start)."""
+    """What the library's finished games from the standard start played after ``moves``
+    (None when that is past the depth kept, or not from the standard start). A game kept
+    before its end has no result, so it is neither a win, a draw nor a loss here."""
     from othello.core.board import Board
 
     line = explorer_line(Board(), moves) if moves else b""
@@ -201,8 +230,9 @@ def mine(library: Library, moves: Sequence[Square]) -> Lookup | None:
     at = len(line)
     found = library.execute(
         "SELECT substr(line, ?, 1), count(*), sum(result > 0), sum(result = 0), sum(result) "
-        "FROM games WHERE deleted IS NULL AND line >= ? AND line < ? AND length(line) > ? "
-        "AND typeof(result) = 'integer' AND result BETWEEN -64 AND 64 GROUP BY 1",
+        "FROM games WHERE deleted IS NULL AND finished = 1 AND line >= ? AND line < ? "
+        "AND length(line) > ? AND typeof(result) = 'integer' AND result BETWEEN -64 AND 64 "
+        "GROUP BY 1",
         [at + 1, line, line + b"\xff", at],
     )  # a row whose result is no number of discs (a damaged one) counts in no figure
     board = Board()

@@ -2,19 +2,23 @@
 
 Each system has its own way to open a file in the program the player chose for it:
 ``xdg-open`` (or ``gio open``) on Linux, ``open -t`` (the default text editor) on macOS,
-``os.startfile`` on Windows. Not every system has them working: a desktop without
-``xdg-open``, or with no program set for text files, still has the editor the player named in
-``$VISUAL`` or ``$EDITOR``, or a well-known one. So the ways are tried in turn, each only when
-its program is there, until one answers that it opened the file:
+``os.startfile`` on Windows; and the editor the player named in ``$VISUAL`` or ``$EDITOR``
+comes before them, as other programs have it. Not every system has them working: a desktop
+without ``xdg-open``, or with no program set for text files, may still have a well-known
+editor. So the ways are tried in turn, each only when its program is there, until one
+answers that it opened the file:
 
-1. the system's launcher (``xdg-open``, then ``gio open``; macOS ``open -t``; Windows'
+1. ``$VISUAL``, then ``$EDITOR`` (on Windows, after the system's association);
+2. the system's launcher (``xdg-open``, then ``gio open``; macOS ``open -t``; Windows'
    association, then Notepad);
-2. ``$VISUAL``, then ``$EDITOR``;
 3. a known graphical editor found on the PATH, then a known terminal editor.
 
 A terminal editor (vim, nano...) started from a window has no terminal to draw in: it is run
 in a terminal emulator (``$TERMINAL``, ``x-terminal-emulator``, or a known one), and skipped
-where there is none. None of the launchers is waited for: the window polls the answer.
+where there is none. A program the lists do not know is started directly (a graphical
+editor opens its window), and where that fails at once, in a terminal when there is one.
+None of the launchers is waited for: the window polls the answer, and says which ways were
+tried when none answered.
 """
 
 from __future__ import annotations
@@ -77,15 +81,27 @@ Which = Callable[[str], "str | None"]
 
 
 class NoEditor(Exception):
-    """No way to open the file here; the message says why, for the log."""
+    """No way to open the file here; the message says why, for the log; ``tried`` names
+    the editors and launchers tried, for the window."""
+
+    def __init__(self, why: str, tried: Sequence[str] = ()) -> None:
+        super().__init__(why)
+        self.tried = list(tried)
 
 
 @dataclass(frozen=True)
 class Way:
-    """One way to open the file: the command and, for the log and the window, its name."""
+    """One way to open the file: the command and, for the log and the window, its name and
+    the program it runs (the editor, or the launcher)."""
 
     command: tuple[str, ...]
     name: str
+    program: str = ""
+
+    @property
+    def tried_as(self) -> str:
+        """What the window names when the way was tried: the editor or launcher's name."""
+        return self.program or Path(self.command[0]).name
 
 
 def terminal(environ: Mapping[str, str], which: Which) -> tuple[str, ...] | None:
@@ -106,14 +122,19 @@ def in_window(argv: Sequence[str]) -> bool:
     return name in GUI_EDITORS and not no_window
 
 
-def editor_way(argv: Sequence[str], path: Path, term: tuple[str, ...] | None) -> Way | None:
-    """How to start an editor command on ``path``: directly, in a terminal, or None."""
+def editor_ways(argv: Sequence[str], path: Path, term: tuple[str, ...] | None) -> list[Way]:
+    """How to start an editor command on ``path``: a known graphical one directly, a known
+    terminal one in a terminal (none without one), one the lists do not know directly, then
+    in a terminal (a graphical editor opens its window; a terminal one fails at once without
+    a terminal, and the next way runs it in one)."""
     name = Path(argv[0]).name
+    direct = Way((*argv, str(path)), name, name)
     if in_window(argv):
-        return Way((*argv, str(path)), name)
-    if term is None:
-        return None
-    return Way((*term, *argv, str(path)), f"{name} in a terminal window")
+        return [direct]
+    ways = [] if name in TERMINAL_EDITORS else [direct]
+    if term is not None:
+        ways.append(Way((*term, *argv, str(path)), f"{name} in a terminal window", name))
+    return ways
 
 
 def ways_to_open(
@@ -126,35 +147,35 @@ def ways_to_open(
     environ = os.environ if environ is None else environ
     which = which or shutil.which
     file = str(path)
-    if platform == "windows":
-        return [Way(("notepad.exe", file), "Notepad")] if which("notepad.exe") else []
     found: list[Way] = []
-    if platform == "macos":
-        found += [
-            Way(("open", "-t", file), "your text editor"),
-            Way(("open", "-e", file), "TextEdit"),
-        ]
-    else:
-        if which("xdg-open"):
-            found.append(Way(("xdg-open", file), "your text editor"))
-        if which("gio"):
-            found.append(Way(("gio", "open", file), "your text editor"))
     term = terminal(environ, which) if platform == "linux" else None
     named = [environ.get("VISUAL", ""), environ.get("EDITOR", "")]
     for command in dict.fromkeys(c.strip() for c in named if c.strip()):
         argv = _split(command)
         if argv and which(argv[0]):
-            way = editor_way(argv, path, term)
-            if way is not None:
-                found.append(way)
+            found += editor_ways(argv, path, term)
+    if platform == "windows":
+        if which("notepad.exe"):
+            found.append(Way(("notepad.exe", file), "Notepad", "Notepad"))
+        return found
+    if platform == "macos":
+        found += [
+            Way(("open", "-t", file), "your text editor", "open -t"),
+            Way(("open", "-e", file), "TextEdit", "TextEdit"),
+        ]
+    else:
+        if which("xdg-open"):
+            found.append(Way(("xdg-open", file), "your text editor", "xdg-open"))
+        if which("gio"):
+            found.append(Way(("gio", "open", file), "your text editor", "gio open"))
     if platform == "linux":
         for name in GUI_EDITORS:
             if which(name):
-                found.append(Way((name, file), name))
+                found.append(Way((name, file), name, name))
         if term is not None:
             for name in TERMINAL_EDITORS:
                 if which(name):
-                    found.append(Way((*term, name, file), f"{name} in a terminal window"))
+                    found.append(Way((*term, name, file), f"{name} in a terminal window", name))
     unique: dict[tuple[str, ...], Way] = {}
     for way in found:
         unique.setdefault(way.command, way)
@@ -183,6 +204,7 @@ class Launch:
         self.process: Any = None  # None once a way answered (or Windows took the request)
         self.started = now
         self.tried: list[str] = []  # what did not work, for the log
+        self.attempted: list[Way] = []  # every way tried, in turn (the window names them)
         self.answer: bool | None = None
         self._next(now)
 
@@ -197,6 +219,7 @@ class Launch:
         """Start the next way that starts at all; no more ways: the launch failed."""
         while self.ways:
             way = self.ways.pop(0)
+            self.attempted.append(way)
             try:
                 self.process = self.start(way)
             except OSError as err:
@@ -270,8 +293,13 @@ def open_in_editor(
 
     launch = Launch(ways, start_way, now)
     if launch.answer:
-        raise NoEditor("; ".join(launch.tried))
+        raise NoEditor("; ".join(launch.tried), tried_names(launch))
     return launch
+
+
+def tried_names(launch: Launch) -> list[str]:
+    """The editors and launchers a launch tried, each named once, in turn."""
+    return list(dict.fromkeys(way.tried_as for way in launch.attempted))
 
 
 def _no_process(way: Way) -> None:

@@ -126,7 +126,12 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 def _apply_entries(
-    entries: list[_Entry], name: str, notices: list[str], fallback: Settings, again: bool
+    entries: list[_Entry],
+    name: str,
+    notices: list[str],
+    fallback: Settings,
+    again: bool,
+    rejected: set[str],
 ) -> dict[str, Any]:
     """Values by Settings field: the valid ones (their levels on today's ladder), and
     ``fallback``'s for an unusable one (the default at a start, the value in effect read
@@ -176,7 +181,59 @@ def _apply_entries(
                     instead=format_value(key, fallen[key.field]),
                 )
             )
+    rejected.update(fallen)
     return {**on_todays_ladder(values), **fallen}
+
+
+EXACT_FROM_MOVE = 46
+"""From this move on (14 empty squares or fewer) a range position's score is the search's
+exact result, and an exact result is even (the discs and the empty squares make 64)."""
+
+
+def _check_range(
+    settings: Settings,
+    entries: list[_Entry],
+    name: str,
+    notices: list[str],
+    fallback: Settings,
+    again: bool,
+    rejected: set[str],
+) -> Settings:
+    """A score range no position can meet is refused as a bad value is, its lines named:
+    RANGE_LOW above RANGE_HIGH, or (from move 46, where the score is exact and so even) a
+    range of one odd score. The values the file set in this reading fall back (to the
+    values in effect, read ``again``; else the defaults)."""
+    low, high, moves = settings.range_low, settings.range_high, settings.range_moves
+    involved: tuple[str, ...] = ("RANGE_LOW", "RANGE_HIGH")
+    if low > high:
+        problem = _("RANGE_LOW is above RANGE_HIGH: no score lies between them")
+    elif moves >= EXACT_FROM_MOVE and low == high and low % 2:
+        problem = _("from move 46 a score is exact, and an exact score is even")
+        involved = ("RANGE_MOVES", *involved)
+    else:
+        return settings
+    lines = {e.name: e.line for e in entries if e.name in involved}
+    named = ", ".join(
+        _("{key} = {value} (line {n})").format(key=k, value=getattr(settings, k.lower()), n=n)
+        for k, n in sorted(lines.items(), key=lambda item: item[1])
+    )
+    base = fallback if again else DEFAULTS
+    kept = replace(
+        settings,
+        **{k.lower(): getattr(base, k.lower()) for k in lines},
+    )
+    if kept.range_low > kept.range_high:  # what was in effect did not fit either
+        kept = replace(kept, range_low=DEFAULTS.range_low, range_high=DEFAULTS.range_high)
+    rejected.update(k.lower() for k in lines)
+    words = (
+        _("{name}: {values}: {problem}; the values in effect stay")
+        if again
+        else _("{name}: {values}: {problem}; using the defaults")
+    )
+    notices.append(
+        words.format(name=name, values=named or "RANGE_LOW, RANGE_HIGH", problem=problem)
+    )
+    return kept
 
 
 def _check_fit(settings: Settings, notices: list[str]) -> None:
@@ -201,12 +258,17 @@ def _is_foreign(text: str, entries: list[_Entry], bad: list[str]) -> bool:
 
 
 def parse_ini(
-    text: str, name: str, fallback: Settings = DEFAULTS, *, again: bool = False
+    text: str,
+    name: str,
+    fallback: Settings = DEFAULTS,
+    *,
+    again: bool = False,
+    rejected: set[str] | None = None,
 ) -> tuple[Settings, list[str], bool]:
     """Settings, notices, and whether the text is not an INI file at all.
 
     A key whose value is unusable takes ``fallback``'s (the defaults at a start; the values in
-    effect when read ``again`` while the game runs). A key missing from the text takes its
+    effect when read ``again`` while the game runs); its field goes into ``rejected``. A key missing from the text takes its
     default at a start; read again, it keeps ``fallback``'s value: a reload applies what the
     file says, and a line gone (a file emptied by an editor's save, a half-written file) says
     nothing, so it must not undo the choices made in the window.
@@ -234,8 +296,10 @@ def parse_ini(
                 "{name} has no [BASIC] section; the window uses its default size, FPS and animation"
             ).format(name=name)
         )
-    values = _apply_entries(entries, name, notices, fallback, again)
+    refused = rejected if rejected is not None else set()
+    values = _apply_entries(entries, name, notices, fallback, again, refused)
     settings = replace(base, **values) if values else base
+    settings = _check_range(settings, entries, name, notices, fallback, again, refused)
     _check_fit(settings, notices)
     return settings, _cap(notices, name), False
 

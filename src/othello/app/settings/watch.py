@@ -21,7 +21,7 @@ from pathlib import Path
 from othello.app.i18n import _
 from othello.app.settings.ini_text import NotText, file_text
 from othello.app.settings.keys import DEFAULTS, KEYS, Settings, format_value
-from othello.app.settings.loading import parse_ini
+from othello.app.settings.loading import KEY_RE, parse_ini
 
 LOOK_SECONDS = 0.5  # a saved change is read within about two looks: one second
 Signature = tuple[int, int] | None  # (modification time in ns, size), None: no file
@@ -53,6 +53,13 @@ def changed_keys(old: Settings, new: Settings) -> list[str]:
     ]
 
 
+def _sets(text: str, name: str) -> bool:
+    """Whether the file's text has a line setting the key ``name`` (a line gone says
+    nothing, and keeps the value in effect)."""
+    found = (KEY_RE.match(line.strip()) for line in text.splitlines())
+    return any(m is not None and m.group(1).upper() == name for m in found)
+
+
 def in_file(path: Path) -> Settings:
     """What the file says now, read as at a start (the defaults for what it cannot give)."""
     try:
@@ -69,6 +76,7 @@ class SettingsWatch:
         self.path = path
         self.seen = signature(path)  # the version last read
         self.in_file = in_file(path)  # what that version says: a reload applies what differs
+        self.refused: set[str] = set()  # fields the last reading refused: its value is unknown
         self._pending: Signature | bool = False  # a changed version waiting to look stable
         self._next_look = now + LOOK_SECONDS
 
@@ -108,7 +116,10 @@ class SettingsWatch:
                     )
                 ],
             )
-        now, notices, foreign = parse_ini(text, self.path.name, fallback=self.in_file, again=True)
+        refused: set[str] = set()
+        now, notices, foreign = parse_ini(
+            text, self.path.name, fallback=self.in_file, again=True, rejected=refused
+        )
         if foreign:
             return Reload(
                 current,
@@ -125,10 +136,13 @@ class SettingsWatch:
                     name=self.path.name, problem=problem
                 ),
             )
+        # a value the file gets right after one it got wrong is applied, even where it is the
+        # value the file had before that (LEVEL = 2, LEVEL = 99, LEVEL = 2 again)
         edited = {
             key.field: getattr(now, key.field)
             for key in KEYS
             if getattr(now, key.field) != getattr(self.in_file, key.field)
+            or (key.field in self.refused and key.field not in refused and _sets(text, key.name))
         }
-        self.in_file = now
+        self.in_file, self.refused = now, refused
         return Reload(replace(current, **edited, source=self.path), notices)

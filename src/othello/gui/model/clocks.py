@@ -6,6 +6,10 @@ it (the move's seconds go into the game record) and starts the other's; a forced
 nothing; undo and redo put both clocks back as they were at that move; ``tick``, once a
 frame, ends the game when a flag falls. A game without a clock (loaded, set up, or begun
 with none chosen) stays without one. Watching, no clock runs.
+
+A person's clock never runs while a screen covers the board (puzzles, a card, the move
+list: ``cover``): time spent away from the board is never lost on time. The computer's
+clock runs on while it thinks, as its search does.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class Clocks:
         self.session = session
         self.now = now
         self.control: TimeControl | None = None  # what the next new game is played at
+        self.covered = False  # a screen covers the board: a person's clock stands still
         self._clocks: WeakKeyDictionary[Game, GameClock] = WeakKeyDictionary()
         session.on_game_changed.append(self.changed)
 
@@ -83,8 +88,7 @@ class Clocks:
             self._run_next()
         elif change.kind in STEPS:
             clock.back_to(self._ply(), session.next_to_place())
-            if session.paused:
-                clock.pause()
+            self._settle()
         elif change.kind == ChangeKind.TIMEOUT:
             clock.running = None
 
@@ -104,9 +108,43 @@ class Clocks:
             self.clock.hold()
 
     def pause(self, on: bool) -> None:
+        """P (``session.paused`` says which): both clocks stop, or run again (a person's
+        not while a screen covers the board)."""
         clock = self.clock
         if clock is not None:
-            clock.pause() if on else clock.resume()
+            clock.pause() if on else self._settle()
+
+    def cover(self, on: bool) -> None:
+        """A screen covers the board (``on``) or no longer does: the clock of a person to
+        move stands still meanwhile; the computer's runs on."""
+        self.covered = on
+        self._settle()
+
+    def held_by_cover(self) -> bool:
+        """A person's clock stands still now because a screen covers the board (not P)."""
+        clock = self.clock
+        return clock is not None and clock.paused and self.covered and not self.session.paused
+
+    def _still(self) -> bool:
+        """Whether the running clock should stand still: paused (P), or a person's while a
+        screen covers the board."""
+        clock, session = self.clock, self.session
+        if session.paused:
+            return True
+        if not self.covered or clock is None or clock.running is None:
+            return False
+        return session.sides_shared or clock.running == session.human
+
+    def _settle(self) -> None:
+        """Stop or run the game's clock as ``_still`` says."""
+        clock = self.clock
+        if clock is None:
+            return
+        still = self._still()
+        if still and not clock.paused:
+            clock.pause()
+        elif not still and clock.paused:
+            clock.resume()
 
     def _ply(self) -> int:
         """The ply at which the side to place the next disc begins its move (past a forced
@@ -122,5 +160,4 @@ class Clocks:
             clock.running = None
         else:
             clock.start(side, self._ply())
-            if self.session.paused:
-                clock.pause()
+            self._settle()

@@ -84,6 +84,8 @@ PAUSED = N_("Paused: the clocks are stopped. P goes on.")
 PAUSE_NO_CLOCK = N_("P pauses a game on a clock (or watching); this game has none.")
 RESUMED = N_("Going on: the clocks run again.")
 NOT_WHILE_PAUSED = N_("The game is paused: P goes on.")
+CLOCK_COVERED = N_("Your clock stops while the board is hidden, and runs again when you come back.")
+CLOCK_STILL = (N_("your clock stops while the board is hidden"), N_("clock stopped"))
 FINDING = N_("Finding a position at move {moves} with the side to move ahead by {low} to {high}…")
 NOT_FOUND = N_("No position at move {moves} ahead by {low} to {high} turned up; try a wider range.")
 NO_BALANCED = N_("{problem} Starting from the four discs.")
@@ -107,29 +109,42 @@ def sureness(rating: Rating) -> str:
     return words.format(n=n)
 
 
+def level_words(rating: Rating) -> list[str]:
+    """Where the rating stands on the ladder, longest first, as sure as it is: "about level
+    5 (somewhere from level 4 to 6)", "about level 5"; while it is uncertain, only the
+    levels it spans ("somewhere from level 1 to 4", "level 1 to 4"): after one game, "about
+    level 3" would claim more than is known."""
+    near = rating.nearest_level()
+    low, high = rating.level_range()
+    if low == high:
+        return [_("about level {number}").format(number=near)]
+    if rating.certainty() is Certainty.UNCERTAIN:
+        return [
+            _("somewhere from level {low} to {high}").format(low=low, high=high),
+            _("level {low} to {high}").format(low=low, high=high),
+        ]
+    return [
+        _("about level {number} (somewhere from level {low} to {high})").format(
+            number=near, low=low, high=high
+        ),
+        _("about level {number}").format(number=near),
+    ]
+
+
 def strength_line(rating: Rating) -> list[str]:
     """The player's strength in a line, longest first: "Your strength: about level 5
-    (somewhere from level 3 to 8), still uncertain after 3 games; 1180 +/- 240", then
-    shorter."""
+    (somewhere from level 4 to 6), fairly sure after 9 games; 1180 +/- 240", then shorter,
+    every form saying the same levels."""
     if rating.games == 0:
         return [
             _("Your strength: not yet rated; finish a game against the computer"),
             _("Not yet rated"),
         ]
-    near = rating.nearest_level()
-    low, high = rating.level_range()
-    value, sure = _value(rating), sureness(rating)
-    about = (
-        _("about level {number}").format(number=near)
-        if low == high
-        else _("about level {number} (somewhere from level {low} to {high})").format(
-            number=near, low=low, high=high
-        )
-    )
+    about, value, sure = level_words(rating), _value(rating), sureness(rating)
     return [
-        _("Your strength: {about}, {sure}; {value}").format(about=about, sure=sure, value=value),
-        _("Your strength: about level {number}, {sure}").format(number=near, sure=sure),
-        _("You: {value}, about level {number}").format(value=value, number=near),
+        _("Your strength: {about}, {sure}; {value}").format(about=about[0], sure=sure, value=value),
+        _("Your strength: {about}, {sure}").format(about=about[-1], sure=sure),
+        _("You: {about}").format(about=about[-1]),
     ]
 
 
@@ -147,26 +162,26 @@ def certainty_word(rating: Rating) -> str:
 
 def strength_short(rating: Rating) -> list[str]:
     """The panel's words beside the level's heading, longest first: "you: about level 5,
-    still uncertain after 3 games", "you: about level 5, uncertain", then "you: 1180 +/- 240",
-    then "you: 1180"; none before the first rated game."""
+    fairly sure after 9 games", "you: about level 5, fairly sure", "you: about level 5";
+    while uncertain, the levels it spans ("you: level 1 to 4, uncertain"); none before the
+    first rated game. Every form says the same levels: a narrow panel never trades them for
+    a bare figure ("780 +/- 473")."""
     if rating.games == 0:
         return []
-    near = rating.nearest_level()
+    about = level_words(rating)[-1]
     return [
-        _("you: about level {number}, {sure}").format(number=near, sure=sureness(rating)),
-        _("you: about level {number}, {sure}").format(number=near, sure=certainty_word(rating)),
-        _("you: {rating}").format(rating=_value(rating)),
-        _("you: {rating}").format(rating=f"{rating.value:.0f}"),
+        _("you: {about}, {sure}").format(about=about, sure=sureness(rating)),
+        _("you: {about}, {sure}").format(about=about, sure=certainty_word(rating)),
+        _("you: {about}").format(about=about),
     ]
 
 
 def rated_text(before: Rating, after: Rating, level: int) -> str:
     """The notice after a rated game: what the rating means, how sure it is, how it moved."""
     return _(
-        "Your strength: about level {near}, {sure} ({value}; {change} after this game at "
-        "level {number})."
+        "Your strength: {about}, {sure} ({value}; {change} after this game at level {number})."
     ).format(
-        near=after.nearest_level(),
+        about=level_words(after)[0],
         sure=sureness(after),
         value=_value(after),
         change=f"{after.value - before.value:+.0f}",

@@ -154,10 +154,15 @@ def game_summary(game: Game) -> str:
 
 def stepped_text(way: str, game: Game) -> str:
     """What a step between games says: ``way`` "new" (``game`` is the one put aside),
-    "undo" or "redo" (``game`` is the one now on the board)."""
+    "undo", "redo", "back" or "forward" (PgUp, PgDn: ``game`` is the one now on the
+    board)."""
     summary = game_summary(game)
     if way == "new":
         return _("New game. Undo (U) brings back the last one: {summary}.").format(summary=summary)
+    if way == "back":
+        return _(
+            "Back to the game before: {summary}. PgUp: the one before it; PgDn: forward."
+        ).format(summary=summary)
     if way == "undo":
         return _("Back to the game before: {summary}. Redo (Ctrl+Y) goes forward again.").format(
             summary=summary

@@ -12,7 +12,7 @@ searches' scores.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeGuard
 from weakref import WeakKeyDictionary
 
@@ -84,11 +84,11 @@ class GameJudgement:
         """One move of the running review's game judged."""
         self.verdicts[self.review_start, self.review_moves[: verdict.ply + 1]] = verdict
 
-    def first_unjudged(self, start: str, line: Moves) -> int | None:
-        """The ply of the first placed move of ``line`` (from ``start``) with no verdict yet
-        (None: all have)."""
+    def first_unjudged(self, start: str, line: Moves, given: int = 0) -> int | None:
+        """The ply of the first placed move of ``line`` (from ``start``) with no verdict yet,
+        past the ``given`` moves that came with the start (None: all have)."""
         for ply, sq in enumerate(line):
-            if sq != PASS and (start, line[: ply + 1]) not in self.verdicts:
+            if ply >= given and sq != PASS and (start, line[: ply + 1]) not in self.verdicts:
                 return ply
         return None
 
@@ -104,9 +104,9 @@ class GameJudgement:
         self.review = (line, verdicts)
         return verdicts
 
-    def progress(self, start: str, line: Moves) -> float:
-        """The share of ``line``'s placed moves judged so far."""
-        placed = sum(1 for sq in line if sq != PASS)
+    def progress(self, start: str, line: Moves, given: int = 0) -> float:
+        """The share of ``line``'s placed moves (past the ``given`` ones) judged so far."""
+        placed = sum(1 for sq in line[given:] if sq != PASS)
         return min(1.0, len(self.judged(start, line)) / placed) if placed else 0.0
 
     def reviewed(self, game: Game) -> dict[int, MoveReview]:
@@ -150,6 +150,7 @@ class GameJudgement:
             "people": [p for p in range(len(moves)) if moves[: p + 1] in self.people],
             "book": [p for p in range(len(moves)) if moves[: p + 1] in self.book],
             "reviewed": len(self.review[0]) if done and self.review else None,
+            "given": game.given,  # the moves that came with the start: never reviewed
             "start": start,
         }
 
@@ -178,10 +179,29 @@ class GameJudgement:
                     kept.add(moves[: ply + 1])
                 else:
                     skipped += 1
-        reviewed = data.get("reviewed")
-        if _ply(reviewed, len(moves) + 1) and self.first_unjudged(start, moves[:reviewed]) is None:
+        reviewed, given = data.get("reviewed"), data.get("given")
+        given = max(game.given, given if _ply(given, len(moves) + 1) else 0)
+        if (
+            _ply(reviewed, len(moves) + 1)
+            and self.first_unjudged(start, moves[:reviewed], given) is None
+        ):
             self.review_done(start, moves[:reviewed])
         return skipped
+
+
+def kept_review(game: Game, kept: Iterable[object]) -> GameJudgement | None:
+    """The first of ``kept`` (what windows kept of games' moves, as ``to_data`` wrote it)
+    whose finished review judged every move of ``game`` up to its cursor: its scores and
+    verdicts, not who placed the discs (the game comes from the library, not from a person's
+    hand here); None when none of them has that review."""
+    moves = tuple(game.moves[: game.cursor])
+    for data in kept:
+        judgement = GameJudgement()
+        judgement.restore(game, data)
+        if judgement.review is not None and judgement.review[0] == moves:
+            judgement.people.clear()
+            return judgement
+    return None
 
 
 class Judgements:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from othello.app.i18n import N_, _, integer, ngettext, percent, pgettext
 from othello.app.library.importing import GAMES_FOLDER
-from othello.app.library.query import Filter
+from othello.app.library.query import Filter, Row
 from othello.app.library.rows import Damage, Flaw
 from othello.core.board import Board
 from othello.gui.model.player_names import (
@@ -55,15 +55,19 @@ def fields() -> dict[str, str]:
     }
 
 
-def field_hints() -> dict[str, str]:
-    """What each filter field takes, shown in it until something is typed."""
+def field_hints() -> dict[str, list[str]]:
+    """What each filter field takes, shown in it until something is typed: longest first,
+    shorter where five fields share a row (the first that fits is shown whole)."""
     return {
-        "player": _("any part of a name"),
-        "opening": _("any part of an opening's name"),
+        "player": [_("any part of a name"), pgettext("library hint", "a name")],
+        "opening": [_("any part of an opening's name"), pgettext("library hint", "a name")],
         # Translators: the words the result filter takes, as translated under "result filter"
-        "result": _("black, white, draw, win or loss"),
-        "date": _("the start of a date: 2024, 2024-05"),
-        "source": _("played here, saved here, or a file's name"),
+        "result": [_("black, white, draw, win or loss"), pgettext("library hint", "win, loss…")],
+        "date": [_("the start of a date: 2024, 2024-05"), "2024-05"],
+        "source": [
+            _("played here, saved here, or a file's name"),
+            pgettext("library hint", "a file's name"),
+        ],
     }
 
 
@@ -200,6 +204,14 @@ def result_cell(result: int, finished: bool = True) -> str:
     return f"{result:+d}" if result else pgettext("result", "draw")
 
 
+def on_time_cell(result: int) -> list[str]:
+    """A game a flag ended, in the list: who won on time, longest first (its "+64" or "-64"
+    counts no discs: GGF's way of writing a time loss)."""
+    if result > 0:
+        return [pgettext("result", "Black on time"), pgettext("result", "on time")]
+    return [pgettext("result", "White on time"), pgettext("result", "on time")]
+
+
 def deleted(count: int) -> str:
     return ngettext(
         "Deleted {n} game: Ctrl+Z (or Undo delete) brings it back.",
@@ -231,9 +243,18 @@ def mark_counts(marks: str) -> str:
     return _listed(parts) or _("no mistakes")
 
 
-def details(opening: str, moves: int, marks: str, memo: str) -> list[str]:
-    """The line about the chosen game, longest first."""
-    parts = [
+def ended_words(row: Row) -> str:
+    """How the chosen game ended, where its result cell cannot say it all: who won on time
+    ("" for a game the discs decided, or kept before its end)."""
+    if not (row.on_time and row.finished) or row.damage is not None:
+        return ""
+    return _("Black wins on time") if row.result > 0 else _("White wins on time")
+
+
+def details(opening: str, moves: int, marks: str, memo: str, ended: str = "") -> list[str]:
+    """The line about the chosen game, longest first (``ended``: how it ended, first)."""
+    parts = [] if not ended else [ended]
+    parts += [
         opening_shown(opening) or _("no named opening"),
         ngettext("{n} move", "{n} moves", moves).format(n=integer(moves)),
     ]
@@ -286,7 +307,14 @@ def edited() -> str:
     return _("Kept your changes.")
 
 
-def opened(way_back: bool) -> str:
+def opened(way_back: bool, reviewed: bool = False) -> str:
+    """What opening a library game says (``reviewed``: its kept review came back with it)."""
+    if reviewed and way_back:
+        return _("Opened from the library with its review (marks, why, graph). U: your game back.")
+    if reviewed:
+        return _(
+            "Opened from the library with its review: its marks, why each move lost, the graph."
+        )
     if way_back:
         return _(
             "Opened from the library: M browses it, Enter in the list plays on from any move. "

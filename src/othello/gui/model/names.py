@@ -31,6 +31,8 @@ Command = Literal[
     "new",
     "undo",
     "redo",
+    "game-back",  # PgUp: the game before, in one press
+    "game-forward",  # PgDn: the game after
     "hint",
     "legal",
     "sound",

@@ -98,8 +98,13 @@ class Notices:
         self.toasts = [t for t in self.toasts if not t.seen]
 
     def announce(self, text: str, until: float) -> None:
-        """Show ``text`` as the banner, ahead of every message, until the time ``until``."""
+        """Show ``text`` as the banner, ahead of every message, until the time ``until``. A
+        message already seen that the banner pushes out of the strip is done with: it would
+        come back after the pass for its whole time again (an old "Pasted a game of 58
+        moves" after the computer's pass)."""
         self.banner = Toast(text, until)
+        still = {id(toast) for toast in self.shown()}
+        self.toasts = [t for t in self.toasts if id(t) in still or not t.seen]
 
     def clear_banner(self) -> None:
         self.banner = None

@@ -296,6 +296,25 @@ class Session:
             return True
         return False
 
+    def back_a_game(self) -> bool:
+        """PgUp: the game before this one on the shelf in one step, whatever moves this one
+        has (Undo would take them back first); this one waits for PgDn or Redo."""
+        if not self.earlier:
+            return False
+        self._keep(self.later)
+        self.game = self.earlier.pop()
+        self._changed(Change(ChangeKind.BACK))
+        return True
+
+    def forward_a_game(self) -> bool:
+        """PgDn: the game after this one (one PgUp or Undo stepped back from) in one step."""
+        if not self.later:
+            return False
+        self._keep(self.earlier)
+        self.game = self.later.pop()
+        self._changed(Change(ChangeKind.FORWARD))
+        return True
+
     def set_human(self, color: Color | None) -> None:
         """Choose the human's colour; the computer takes the other side from now on.
 

@@ -27,13 +27,14 @@ def joined(said: str, because: str) -> str:
 
 def chosen_words(verdict: MoveReview) -> str:
     """The move list's words on the chosen move: what it lost against the best, and why
-    (the review's sentence as it is)."""
+    (the review's sentence as it is). The figure is against best play from both sides after
+    either move, not the game's final count, so the words say so."""
     words = {"number": verdict.number, "move": square_name(verdict.played)}
     if verdict.loss <= 0:
         return _("{number}. {move}: a best move.").format(**words)
     head = ngettext(
-        "{number}. {move} loses {n} disc against {best}.",
-        "{number}. {move} loses {n} discs against {best}.",
+        "{number}. {move}: {n} disc worse than {best}, with best play from both sides.",
+        "{number}. {move}: {n} discs worse than {best}, with best play from both sides.",
         verdict.loss,
     ).format(**words, n=verdict.loss, best=square_name(verdict.best))
     return joined(head, review_why(verdict))
@@ -89,12 +90,18 @@ def worst_own(verdicts: Iterable[MoveReview], mine: Collection[int]) -> MoveRevi
 
 
 def worst_words(verdict: MoveReview | None) -> str:
-    """The end card's word on the player's worst move, and why it lost."""
+    """The end card's word on the player's worst move, and why it lost: against the best
+    move with best play from both sides (a game won 33-31 may hold a move 55 discs worse)."""
     if verdict is None:
         return _("Every move of yours was a best move.")
     head = ngettext(
-        "Your worst move: {number}. {move}, {n} disc lost.",
-        "Your worst move: {number}. {move}, {n} discs lost.",
+        "Your worst move: {number}. {move}, {n} disc worse than {best} with best play.",
+        "Your worst move: {number}. {move}, {n} discs worse than {best} with best play.",
         verdict.loss,
-    ).format(number=verdict.number, move=square_name(verdict.played), n=verdict.loss)
+    ).format(
+        number=verdict.number,
+        move=square_name(verdict.played),
+        n=verdict.loss,
+        best=square_name(verdict.best),
+    )
     return joined(head, review_why(verdict))

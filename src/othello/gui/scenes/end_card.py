@@ -23,7 +23,7 @@ class EndOverlay(Scene):
     """The final count and the winner over the board, with a new-game and a review button.
 
     Space, or a click on the board, hides the card to show the final position (and shows it
-    again); N, Enter or the button start a new game; the review button (or R) judges the game.
+    again); Esc hides it, as it closes every other card (Esc on the bare board then leaves); N, Enter or the button start a new game; the review button (or R) judges the game.
     Everything else falls through to the play scene, so undo, the colour and level choices and
     the panel keep working.
     """
@@ -54,6 +54,9 @@ class EndOverlay(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.shown = not self.shown
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.shown:
+            self.shown = False
             return True
         return False
 

@@ -45,6 +45,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     (N_("f then 5"), N_("place a disc on f5 (any square)")),
     ("N / K", N_("new game / its start and clock, your strength")),
     ("U, Ctrl+Z / Ctrl+Y", N_("undo to your previous turn / redo")),
+    ("PgUp / PgDn", N_("the game before / after, in one press")),
     ("H", N_("hint: the computer scores every move")),
     ("L", N_("show or hide your legal moves")),
     ("B / W", N_("play Black / White")),

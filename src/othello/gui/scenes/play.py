@@ -127,7 +127,7 @@ class PlayScene(Scene):
         self.typing.update()
         self.notices.take(self.session.notices)
         self.computer.poll(self.now)
-        self.club.tick()
+        self.club.tick(self.host.board_covered())
         self.computer.review_when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:

@@ -9,7 +9,7 @@ from othello.app.i18n import _
 from othello.core.clock import ClockError, TimeControl
 from othello.core.game import Game
 from othello.gui.model.clocks import Clocks
-from othello.gui.model.club_words import PAUSE_NO_CLOCK, PAUSED, RESUMED
+from othello.gui.model.club_words import CLOCK_COVERED, PAUSE_NO_CLOCK, PAUSED, RESUMED
 from othello.gui.model.session import Session
 from othello.gui.scenes.base import PlayHost
 from othello.gui.scenes.play_choices import PlayerChoices
@@ -65,10 +65,17 @@ class ClubPlay:
     def _tell(self, message: str) -> None:
         self.scene.reply(message, lasting=True)
 
-    def tick(self) -> None:
-        """Once a frame: a flag that falls ends the game."""
-        if not self.scene.session.paused:
-            self.clocks.tick()
+    def tick(self, covered: bool = False) -> None:
+        """Once a frame: a person's clock stands still while a screen covers the board
+        (``covered``: said once as it begins), and a flag that falls ends the game."""
+        session, clocks = self.scene.session, self.clocks
+        if covered != clocks.covered:
+            clocks.cover(covered)
+            ticking = clocks.clock is not None and not session.is_over()
+            if covered and ticking and not session.watching:
+                self.scene.reply(_(CLOCK_COVERED), lasting=True)
+        if not session.paused:
+            clocks.tick()
 
     def new_game(self) -> Game | None:
         """N: a new game as the Game card chose it; the game replaced, when kept."""

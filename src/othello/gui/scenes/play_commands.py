@@ -8,17 +8,21 @@ panel.GRID and play_keys.KEYS to them.
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Protocol
 
 from othello.app.files import paths
 from othello.app.i18n import _
-from othello.app.library.database import Entry
+from othello.app.library.database import Entry, encode_moves
+from othello.app.library.query import kept_judgements
+from othello.core.game import Game
 from othello.gui.model import library_words
 from othello.gui.model.drill_words import hidden_text
 from othello.gui.model.game_words import stepped_text
+from othello.gui.model.judgement import kept_review
 from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.session import Session
@@ -112,6 +116,19 @@ class GameCommands:
         elif self.session.game is not before:
             self.scene.reply(stepped_text(way, self.session.game), lasting=True)
 
+    def step_game(self, way: str) -> None:
+        """PgUp or PgDn: the game before or after this one in one press, its moves and
+        those of the games between left as they are."""
+        self.scene.finish_animation()
+        if way == "back" and self.session.back_a_game():
+            self.scene.reply(stepped_text("back", self.session.game), lasting=True)
+        elif way == "forward" and self.session.forward_a_game():
+            self.scene.reply(stepped_text("forward", self.session.game), lasting=True)
+        else:
+            self.scene.reply(
+                _("No game before this one.") if way == "back" else _("No game after this one.")
+            )
+
     def show_moves(self) -> None:
         """The move list, over the panel: browse the game's positions, view only."""
         if self.host.find_screen("moves") is None:
@@ -181,12 +198,30 @@ class GameCommands:
 
     def open_entry(self, entry: Entry) -> None:
         """A game chosen in the library: on the board, at its end, in the move list to browse
-        it or play on from any move; the game it replaces comes back with Undo."""
+        it or play on from any move; the game it replaces comes back with Undo. Its review,
+        where a window kept one, comes back with it (read off the frame loop)."""
         game = entry.record().game()
         kept = self.session.set_game(game)
         self.host.close_screen("end")
         self.show_moves()
         self.scene.reply(library_words.opened(kept is not None), lasting=True)
+        moves = encode_moves(entry.moves)
+        self.host.library.read(
+            partial(kept_judgements, game_id=entry.id, start=entry.start, moves=moves),
+            partial(self._review_back, game, kept is not None),
+        )
+
+    def _review_back(self, game: Game, way_back: bool, kept: list[str]) -> None:
+        """The library's answer for a game just opened: the review a window kept of it, if
+        one judged every move, unless a review of it has begun here meanwhile."""
+        judgement = kept_review(game, _parsed(kept))
+        known = self.session.judgements.known(game)
+        if judgement is None or (known is not None and known.verdicts):
+            return
+        self.session.judgements.by_game[game] = judgement
+        self.session.judgements.reviewed()  # kept with the game from now on
+        if self.session.game is game:
+            self.scene.reply(library_words.opened(way_back, reviewed=True), lasting=True)
 
     def picture(self, numbers: bool) -> None:
         """Ctrl+P (Ctrl+Shift+P: with move numbers): the position on the board (or the one
@@ -253,6 +288,15 @@ class GameCommands:
             self.host.open_screen("help", offer=offer)
 
 
+def _parsed(texts: list[str]) -> Iterator[object]:
+    """Each JSON text read; one that is not JSON is passed over."""
+    for text in texts:
+        try:
+            yield json.loads(text)
+        except ValueError:
+            continue
+
+
 def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
     """Every command (``names.Command``) and what it does in ``scene``."""
     game, choices, computer = GameCommands(scene), scene.choices, scene.computer
@@ -260,6 +304,8 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "new": game.new_game,
         "undo": partial(game.step, "undo"),
         "redo": partial(game.step, "redo"),
+        "game-back": partial(game.step_game, "back"),
+        "game-forward": partial(game.step_game, "forward"),
         "hint": scene.club.hint_asked,
         "legal": choices.toggle_legal,
         "sound": choices.toggle_sound,

@@ -17,6 +17,8 @@ from othello.gui.model.session import Session
 KEYS: dict[int, Command] = {
     pygame.K_n: "new",
     pygame.K_u: "undo",
+    pygame.K_PAGEUP: "game-back",
+    pygame.K_PAGEDOWN: "game-forward",
     pygame.K_h: "hint",
     pygame.K_l: "legal",
     pygame.K_s: "sound",
@@ -96,11 +98,15 @@ class TypedMove:
         self.column: int | None = None
         self.waiting: Command | None = None  # the letter's own command, not done yet
         self.until = 0.0
+        self.cursor_before: Square | None = None  # where the cursor was before the letter
 
-    def letter(self, column: int, command: Command | None, now: float) -> None:
+    def letter(
+        self, column: int, command: Command | None, now: float, cursor: Square | None = None
+    ) -> None:
         self.column = column
         self.waiting = command if command in WAITING else None
         self.until = now + TYPE_WAIT
+        self.cursor_before = cursor
 
     def digit(self, row: int) -> Square | None:
         """The square typed, if a letter came just before (its command is dropped)."""
@@ -144,7 +150,7 @@ class Typing:
         scene, session = self.scene, self.scene.session
         waited = self.typed.due(scene.now, anything_else=key not in ROW_KEYS)
         if waited is not None:
-            scene.do(waited)
+            self._letter_was_a_command(waited)
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return False
         square = self.typed.digit(ROW_KEYS[key]) if key in ROW_KEYS else None
@@ -153,7 +159,7 @@ class Typing:
             scene.click_square(square)
             return True
         if key in COLUMN_KEYS and session.is_human_turn() and not session.browsing:
-            self.typed.letter(COLUMN_KEYS[key], command, scene.now)
+            self.typed.letter(COLUMN_KEYS[key], command, scene.now, scene.cursor)
             legal = session.board.legal_squares()
             scene.cursor = column_cursor(scene.cursor, legal, COLUMN_KEYS[key])
             if command is not None and command not in WAITING:
@@ -165,7 +171,13 @@ class Typing:
         """A letter's own command, once no digit came in time."""
         waited = self.typed.due(self.scene.now)
         if waited is not None:
-            self.scene.do(waited)
+            self._letter_was_a_command(waited)
+
+    def _letter_was_a_command(self, command: Command) -> None:
+        """B, E, G or H was its command, not a column: the cursor goes back where the arrows
+        had put it (H once left it on the h column, and the arrows' walk was lost)."""
+        self.scene.cursor = self.typed.cursor_before
+        self.scene.do(command)
 
 
 def column_cursor(cursor: Square | None, legal: list[Square], column: int) -> Square:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from othello.app.i18n import _
 from othello.app.search_service import JobKind
 from othello.core.bitboard import Square
 from othello.core.clock import WARNING_SECONDS
-from othello.gui.model.club_words import clock_text, strength_short
+from othello.gui.model.club_words import CLOCK_STILL, clock_text, strength_short
 from othello.gui.model.game_words import last_placed
 from othello.gui.model.panel_words import PanelView, panel_view, status_parts
 from othello.gui.model.session import Session
@@ -124,6 +125,9 @@ class PlayView:
         seconds), and the player's strength beside the level."""
         club = self.scene.club
         clocks, running = club.clocks, club.clocks.running()
+        if clocks.held_by_cover():  # a card over the board: the panel says why it stands
+            view.details = [_(words) for words in CLOCK_STILL]
+            view.detail = view.details[0]
         for color in ("black", "white"):
             left = clocks.time_left(color)
             if left is not None:

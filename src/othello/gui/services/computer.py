@@ -26,6 +26,7 @@ from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
 
 SCORE_LEVEL = 4  # the quick search that scores two players' positions for the graph
+HINT_MEMORY = 64  # positions whose hint H gives again without a search
 
 
 @dataclass
@@ -67,6 +68,9 @@ class ComputerTurn:
         self.busy_since: float | None = None  # when the running search began (for the spinner)
         self.hints: dict[Square, int] = {}
         self.hints_exact = False  # the hints are perfect play's results, not estimates
+        # each position's hint, by its board string: H again there says the same thing (a
+        # timed search on a busy machine once gave f4 +5, then d3 +3, then f4 +5)
+        self.hint_memory: dict[str, tuple[list[tuple[str, int]], bool]] = {}
         self.hint_explained = False  # the score unit is explained with the first hint only
         self.hooks = ClockHooks()  # a game on a clock's, set by scenes/play_club.py
 
@@ -206,6 +210,8 @@ class ComputerTurn:
             self.reply(_("Hints are for your turn."))
         elif self.session.must_pass():
             self.reply(_("You have no legal move: you pass."))
+        elif (known := self.hint_memory.get(self.session.board.to_string())) is not None:
+            self.show_hints(*known)  # the same position: the same words, not a new search
         elif self.worker.kind != JobKind.ANALYZE:
             # Advice for the player: the strongest analysis, whatever the opponent's level.
             self.worker.analyze(self.session.board, ANALYSIS.number)
@@ -296,4 +302,14 @@ class ComputerTurn:
         else:
             scores = [m for m in outcome.value if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)
-            self.show_hints([(m.move, int(m.score)) for m in scores], exact)
+            hint = [(m.move, int(m.score)) for m in scores]
+            self._remember_hint(hint, exact)
+            self.show_hints(hint, exact)
+
+    def _remember_hint(self, scores: list[tuple[str, int]], exact: bool) -> None:
+        """Keep the hint of the position on the board (the last HINT_MEMORY positions)."""
+        if scores:
+            self.hint_memory.pop(self.session.board.to_string(), None)
+            self.hint_memory[self.session.board.to_string()] = (scores, exact)
+            while len(self.hint_memory) > HINT_MEMORY:
+                del self.hint_memory[next(iter(self.hint_memory))]

@@ -235,6 +235,8 @@ class LibraryFeed:
             for hook in self.on_kept:
                 hook()
             r = result
+            for note in r.notes:  # a names file that could not be read: said, not hidden
+                app.warn(note)
             app.reply(words.import_done(path.name, r.added, r.duplicates, r.skipped, r.first_error))
 
         app.library.import_file(path, done)  # its progress is there from now on, for the bar

@@ -13,6 +13,10 @@ window itself needs one call and no knowledge of files.
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -101,10 +105,45 @@ def system_text() -> str | None:
         text = str(scrap.get_text() or "") if hasattr(scrap, "get_text") else ""
         typed = _typed_text(scrap)
         if typed is not None and len(typed) > len(text):
-            return typed
+            text = typed
+        whole = _tool_text()  # pygame-ce's typed text ends at a zero byte too
+        if (
+            whole is not None
+            and whole[len(text) : len(text) + 1] == "\0"
+            and whole.startswith(text)
+        ):
+            return whole  # the same text, which SDL cut at its zero byte
         return text or None
     except Exception as err:  # any failure means "no clipboard"
         log.info("system clipboard unavailable for paste: %s", err)
+    return None
+
+
+_TOOLS = (
+    ("WAYLAND_DISPLAY", ("wl-paste", "--no-newline")),
+    ("DISPLAY", ("xclip", "-selection", "clipboard", "-o")),
+    ("DISPLAY", ("xsel", "--clipboard", "--output")),
+)
+"""Programs that give the clipboard's every byte, where one is installed (Linux)."""
+
+
+def _tool_text() -> str | None:
+    """The clipboard's whole text from a program made for it, where one is installed: under
+    pygame-ce both of pygame's ways end at a zero byte, so ``f5d6\\0c3d3`` read as ``f5d6``
+    (issue 51); the whole text is then refused, naming the zero byte."""
+    if not sys.platform.startswith("linux"):
+        return None
+    for needs, command in _TOOLS:
+        if not os.environ.get(needs) or shutil.which(command[0]) is None:
+            continue
+        try:
+            done = subprocess.run(
+                command, capture_output=True, timeout=1.0, stdin=subprocess.DEVNULL, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            return _decode(done.stdout)
     return None
 
 

@@ -42,10 +42,17 @@ class GameReview:
         """The game on the board's: a review belongs to the game it judged."""
         return self.session.judgement
 
+    @property
+    def given(self) -> int:
+        """The moves that came with the game's start (a balanced opening's eight): nobody
+        chose them in this game, so the review judges the moves after them."""
+        return self.session.game.given
+
     def line(self) -> Moves:
-        """The moves a review judges: those of the game on the board (whatever a scene shows)."""
-        game = self.session.game
-        return tuple(game.moves[: game.cursor])
+        """The moves a review judges: every move of the game on the board, undone ones too
+        (whatever a scene shows): Undo looks back through a game, and its review, running or
+        finished, stays the whole game's."""
+        return tuple(self.session.game.moves)
 
     def toggle(self) -> None:
         """R: review the game; R again stops the review."""
@@ -53,7 +60,7 @@ class GameReview:
             self.stop()
             self.reply(_("Review stopped."))
             return
-        if not any(sq != PASS for sq in self.line()):
+        if not any(sq != PASS for sq in self.line()[self.given :]):
             self.reply(_("Nothing to review yet: play some moves first."))
             return
         self.wanted = True
@@ -80,8 +87,8 @@ class GameReview:
             return
         line = self.line()
         start = self.session.game.start.to_string()
-        first = self.judgement.first_unjudged(start, line)
-        if not any(sq != PASS for sq in line):
+        first = self.judgement.first_unjudged(start, line, self.given)
+        if not any(sq != PASS for sq in line[self.given :]):
             self.stop(_("Review stopped: no moves on the board to review."))
         elif first is None:
             self.wanted = False
@@ -93,12 +100,13 @@ class GameReview:
 
     def keeps_running(self, change: Change) -> bool:
         """Whether the running review job goes on after ``change``: a change of mode leaves
-        the game as it is, and a move only adds to it (unless the computer must now choose
-        its move: its search comes first, and the review resumes after)."""
+        the game as it is, Undo and Redo leave its moves in it, and a move only adds to it
+        (unless the computer must now choose its move: its search comes first, and the
+        review resumes after)."""
         if change.kind == ChangeKind.PLAYERS:
             return True
         return (
-            change.kind in (ChangeKind.PLAY, ChangeKind.PASS)
+            change.kind in (ChangeKind.PLAY, ChangeKind.PASS, ChangeKind.UNDO, ChangeKind.REDO)
             and not self.session.is_computer_turn()
         )
 
@@ -123,7 +131,7 @@ class GameReview:
         """The share of the wanted review done (for its bar); None when none is wanted."""
         if not self.wanted:
             return None
-        return self.judgement.progress(self.session.game.start.to_string(), self.line())
+        return self.judgement.progress(self.session.game.start.to_string(), self.line(), self.given)
 
     def judged_count(self) -> int:
         """The moves on the board judged so far."""

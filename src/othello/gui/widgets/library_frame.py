@@ -121,7 +121,7 @@ def _details(
         choices, colour = words.damaged_details(row.damage), theme.now.wrong
     else:
         choices, colour = (
-            words.details(row.opening, row.moves, row.marks, row.memo),
+            words.details(row.opening, row.moves, row.marks, row.memo, words.ended_words(row)),
             theme.now.text_dim,
         )
     fitted, px = text.fit(choices, rect.width, size)

@@ -20,7 +20,7 @@ from othello.gui.widgets import theme
 from othello.gui.widgets.text import TextCache, shorten
 
 # each column: its least width in "M"s, and its share of the width left over
-WIDTHS = {"date": (9, 0.5), "black": (7, 1.0), "white": (7, 1.0), "result": (7, 0.0),
+WIDTHS = {"date": (9, 0.5), "black": (7, 1.0), "white": (7, 1.0), "result": (7, 0.3),
           "opening": (8, 1.0), "source": (7, 0.6)}  # fmt: skip
 DROP_ORDER = ("source", "opening")
 SELECTED = (58, 82, 70)
@@ -62,6 +62,8 @@ def cell_forms(row: Row, column: str, short_date: bool) -> list[str]:
     """A cell's text, longest first (the first that fits is drawn, else the last, cut)."""
     if column in ("black", "white"):  # "Computer, level 14" in the player's language
         return player_forms(row.black if column == "black" else row.white)
+    if column == "result" and row.on_time and row.finished and row.damage is None:
+        return library_words.on_time_cell(row.result)
     return [cell_text(row, column, short_date)]
 
 
@@ -69,6 +71,8 @@ def cell_text(row: Row, column: str, short_date: bool) -> str:
     if column == "result":
         if row.damage is not None:
             return library_words.damaged_cell()
+        if row.on_time and row.finished:
+            return library_words.on_time_cell(row.result)[0]
         return library_words.result_cell(row.result, row.finished)
     if column == "source":
         return library_words.source_shown(row.source)
@@ -119,8 +123,10 @@ def draw_fields(
         typed = state.filter.field(name)
         value = typed + ("|" if active and caret else "")
         colour = theme.now.text
-        if active and not typed:  # what the field takes, until something is typed
-            value, colour = library_words.field_hints()[name], theme.now.text_dim
+        if active and not typed:  # what the field takes, until something is typed: the
+            forms = library_words.field_hints()[name]  # longest form that fits, whole
+            value = next((f for f in forms if text.width(f, size) <= room), forms[-1])
+            colour = theme.now.text_dim
         shown = shorten(value, text.res.font(size), room) if value else ""
         words = text.render(shown, size, colour)
         surface.blit(

@@ -493,6 +493,19 @@ TIGHT_PAD = 2  # pixels at a label's ends in the smallest panels, rather than a 
 KEY_GIVE = 0.12  # the share of its type size the grid gives up so that every key shows
 
 
+@dataclass(frozen=True)
+class GridText:
+    """How the grid's buttons are labelled, all alike: one type size, the room at a label's
+    ends, every label whole (``form`` 0) or every one in its short form (1): a grid with
+    "New" beside "Move list" reads as a mistake. ``keys``: every button's key fits beside
+    its label (else each shows its key where it fits)."""
+
+    size: int
+    pad: int
+    form: int = 0
+    keys: bool = False
+
+
 class ButtonPainter:
     """Draws the buttons where the panel's layout put them."""
 
@@ -501,47 +514,69 @@ class ButtonPainter:
         self.text = text
 
     def draw_all(self, surface: pygame.Surface, view: PanelView, mouse: tuple[int, int]) -> None:
-        size, pad = self._button_text(view)
+        grid = self._button_text(view)
         for button in self.panel.buttons:
-            self._draw_button(surface, button, view, mouse, size, pad)
+            self._draw_button(surface, button, view, mouse, grid)
 
-    def _button_text(self, view: PanelView) -> tuple[int, int]:
-        """One type size for the grid's buttons, so they read as one set, and the room kept at
-        a label's ends: the largest size at which every label fits whole, a little smaller
-        (up to KEY_GIVE) where that gives every button its key too, and larger with shorter
-        forms ("New", "List") where the player's TEXT_SIZE asks for larger text than that;
-        else the largest at which each fits in some form; else (the smallest panels) the
-        same with the ends pared to TIGHT_PAD pixels, so that no label is ever cut."""
+    def _button_text(self, view: PanelView) -> GridText:
+        """How the grid is labelled (``GridText``), so its buttons read as one set: at the
+        size the player's TEXT_SIZE asks for (the largest at which every label fits whole,
+        times its factor) or up to KEY_GIVE smaller, every label whole with its key, else
+        every one in its short form ("New", "List") with its key; failing both, every label
+        whole at the largest size they all fit (every one short where larger text was asked
+        for), each key where it fits; else (the smallest panels) every label in one form at
+        the largest size it fits, the ends pared to TIGHT_PAD pixels where need be, so that
+        no label is ever cut."""
         grid = [b for b in self.panel.buttons if b.action in GRID_ACTIONS]
         sizes = range(self.panel.size(16), MIN_TEXT - 1, -1)
-        for size in sizes:
-            if all(self._wording(b, view, size) == self._whole(b, view) for b in grid):
-                return self._sized(grid, view, size)
-        for pad in (self.panel.px(8), TIGHT_PAD):
+        pad, tight = self.panel.px(8), self.panel.px(4)
+        whole = next((s for s in sizes if self._all_fit(grid, view, s, 0, pad)), None)
+        if whole is not None:
+            wanted = min(self.panel.size(16), round(whole * text_factor()))
+            least = max(MIN_TEXT, wanted - max(1, int(wanted * KEY_GIVE)))
+            for form in (0, 1):
+                for size in range(wanted, least - 1, -1):
+                    if self._all_fit(grid, view, size, form, pad, keys=True):
+                        return GridText(size, pad, form, True)
+            for size in range(wanted, whole, -1):  # larger text asked for: short forms then
+                if self._all_fit(grid, view, size, 1, tight):
+                    return GridText(size, tight, 1)
+            return GridText(whole, pad)
+        for room in (pad, TIGHT_PAD):
             for size in sizes:
-                if all(self._wording(b, view, size, pad) is not None for b in grid):
-                    return size, pad
-        return MIN_TEXT, TIGHT_PAD
+                for form in (0, 1):
+                    if self._all_fit(grid, view, size, form, room):
+                        return GridText(size, room, form)
+        return GridText(MIN_TEXT, TIGHT_PAD, 1)
 
-    def _sized(self, grid: list[Button], view: PanelView, whole: int) -> tuple[int, int]:
-        """The grid's size and label room from ``whole``, the largest size at which every
-        label fits whole."""
-        wanted = min(self.panel.size(16), round(whole * text_factor()))
-        tight = self.panel.px(4)
-        for size in range(wanted, whole, -1):  # larger text asked for: shorter forms then
-            if all(self._wording(b, view, size, tight) is not None for b in grid):
-                return size, tight
-        for size in range(whole, max(MIN_TEXT, whole - max(1, int(whole * KEY_GIVE))) - 1, -1):
-            if all(self._with_key(b, view, size) for b in grid):
-                return size, self.panel.px(8)
-        return whole, self.panel.px(8)
+    def _all_fit(
+        self,
+        grid: list[Button],
+        view: PanelView,
+        size: int,
+        form: int,
+        pad: int,
+        keys: bool = False,
+    ) -> bool:
+        """Whether every button's label in ``form`` (and its key, with ``keys``) fits it."""
+        return all(self._fits(b, view, size, form, pad, keys) for b in grid)
 
-    def _with_key(self, button: Button, view: PanelView, size: int) -> bool:
-        """Whether the button's whole label and its key fit side by side at ``size``."""
-        label = self.text.render(self._whole(button, view), size, theme.now.text).get_width()
+    def _fits(
+        self, button: Button, view: PanelView, size: int, form: int, pad: int, keys: bool
+    ) -> bool:
+        label = self.text.render(self._form(button, view, form), size, theme.now.text)
+        used = self._lamp_room(button, view) + label.get_width()
+        if not keys:
+            return used <= button.rect.width - 2 * pad
         key = self.text.render(button.key, self._key_size(size), theme.now.text).get_width()
         end, gap = self._key_pad()
-        return self._lamp_room(button, view) + label + gap + key <= button.rect.width - 2 * end
+        return used + gap + key <= button.rect.width - 2 * end
+
+    @classmethod
+    def _form(cls, button: Button, view: PanelView, form: int) -> str:
+        """The button's label in ``form`` (0 whole, 1 its shortest)."""
+        forms = cls._forms(button, view)
+        return forms[0] if form == 0 else forms[-1]
 
     def _key_size(self, size: int) -> int:
         """A key's type: smaller than the labels', never larger (larger text grows both)."""
@@ -594,12 +629,14 @@ class ButtonPainter:
         button: Button,
         view: PanelView,
         mouse: tuple[int, int],
-        size: int,
-        label_pad: int,
+        grid: GridText,
     ) -> None:
-        """The label, with its key at the right when both fit at the panel's button size; a
-        toggle's state as a lamp before its name (lit: on)."""
-        if button.action not in GRID_ACTIONS:
+        """The label, with its key at the right where the grid shows keys (another button
+        where both fit at the panel's size); a toggle's state as a lamp before its name (lit:
+        on)."""
+        size, label_pad = grid.size, grid.pad
+        in_grid = button.action in GRID_ACTIONS
+        if not in_grid:
             size = self.panel.size(16)
         enabled = view.enabled.get(button.action, True)
         selected = not view.record and (
@@ -617,7 +654,11 @@ class ButtonPainter:
         rect = button.rect
         button_face(surface, fill, rect, self.panel.px(7))
         color = theme.now.text if enabled else theme.now.text_dim
-        text = self._wording(button, view, size, label_pad)
+        text = (
+            self._form(button, view, grid.form)
+            if in_grid and self._fits(button, view, size, grid.form, label_pad, False)
+            else self._wording(button, view, size, label_pad)
+        )
         if text is None:  # not one of the grid's (their size fits them all)
             wanted = self._forms(button, view)
             text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
@@ -628,7 +669,8 @@ class ButtonPainter:
         lamp = self._lamp_room(button, view)
         end, gap = self._key_pad()
         whole = lamp + label.get_width()
-        with_key = button.key and whole + gap + key.get_width() <= rect.width - 2 * end
+        fits_key = whole + gap + key.get_width() <= rect.width - 2 * end
+        with_key = button.key and fits_key
         if with_key:  # centred in the room the key leaves
             room = rect.width - 2 * end - gap - key.get_width()
             left = rect.left + end + (room - whole) // 2

@@ -19,15 +19,19 @@ def draw_strength(
     ratings: Sequence[float],
     levels: Mapping[int, float],
     size: int,
-) -> None:
-    """The ratings after each game (oldest left) in ``rect``, over the levels near them."""
+) -> list[tuple[int, pygame.Rect]]:
+    """The ratings after each game (oldest left) in ``rect``, over the levels near them;
+    returns the level labels drawn and where. Every level near gets its line; a label that
+    would overlap one already drawn is left out, the levels nearest the last rating first
+    (levels 4 to 6 are 100 points apart: on a short graph their labels once lay on each
+    other)."""
     if rect.height < 24 or rect.width < 60:
-        return
+        return []
     pygame.draw.rect(surface, theme.now.button_disabled, rect, border_radius=4)
     if not ratings:
         note = text.render(_("Your rating over time shows here."), size, theme.now.text_dim)
         surface.blit(note, note.get_rect(center=rect.center))
-        return
+        return []
     low = min(ratings) - 120
     high = max(ratings) + 120
     shown = {n: r for n, r in levels.items() if low <= r <= high}
@@ -42,11 +46,18 @@ def draw_strength(
     def y_of(value: float) -> int:
         return int(plot.bottom - (value - low) / (high - low) * plot.height)
 
-    for number, value in sorted(shown.items()):
+    for value in shown.values():
         y = y_of(value)
         pygame.draw.line(surface, theme.now.panel_edge, (plot.left, y), (plot.right, y))
+    labels: list[tuple[int, pygame.Rect]] = []
+    for number in sorted(shown, key=lambda n: (abs(shown[n] - ratings[-1]), n)):
         tag = text.render(_("L{n}").format(n=number), size, theme.now.text_dim)
-        surface.blit(tag, tag.get_rect(midleft=(area.left, y)))
+        where = tag.get_rect(midleft=(area.left, y_of(shown[number])))
+        where.clamp_ip(rect)
+        if any(where.colliderect(placed) for _n, placed in labels):
+            continue
+        surface.blit(tag, where)
+        labels.append((number, where))
     count = len(ratings)
     points = [
         (plot.left + (plot.width * i // max(1, count - 1) if count > 1 else plot.width // 2),
@@ -56,3 +67,4 @@ def draw_strength(
     if len(points) > 1:
         pygame.draw.lines(surface, theme.now.cursor, False, points, 2)
     pygame.draw.circle(surface, theme.now.cursor, points[-1], 4)
+    return labels

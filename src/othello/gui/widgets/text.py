@@ -110,7 +110,22 @@ def rejoin(lines: list[str]) -> str:
 def _tokens(paragraph: str) -> list[str]:
     """The pieces a line may break between: words with the space before them, and each
     CJK character on its own (closing marks kept with the one before, opening ones with
-    the one after)."""
+    the one after); a setting and its value ("FPS = 20") are one piece."""
+    return _settings_whole(_pieces(paragraph))
+
+
+def _settings_whole(tokens: list[str]) -> list[str]:
+    """ "FPS", " =", " 20" as one piece: a setting is never parted from its value."""
+    whole: list[str] = []
+    for token in tokens:
+        if whole and (token.strip(" ") == "=" or whole[-1].endswith(" =")):
+            whole[-1] += token
+        else:
+            whole.append(token)
+    return whole
+
+
+def _pieces(paragraph: str) -> list[str]:
     tokens: list[str] = []
     for char in paragraph:
         last = tokens[-1] if tokens else ""
@@ -132,9 +147,18 @@ def _tokens(paragraph: str) -> list[str]:
 
 def _after_folder(token: str) -> bool:
     """A path's folder just ended ("~/.config/" of "~/.config/othello/othello.ini"): a line
-    may break there, never inside a name ("/home/." | "local/share")."""
+    may break there, never inside a name ("/home/." | "local/share") nor after the root
+    alone ("/" | "home/...", "C:\\" | "Users\\...")."""
     path = token.lstrip(" ")
-    return path[-1:] in "/\\" and (path[:1] in "/~" or path[1:3] in (":\\", ":/"))
+    if path[1:3] in (":\\", ":/"):
+        root = 3
+    elif path[:2] in ("~/", "~\\"):
+        root = 2
+    elif path[:1] in "/\\" and path:
+        root = 1
+    else:
+        return False
+    return path[-1:] in "/\\" and len(path) > root + 1
 
 
 def visible(text: str) -> str:

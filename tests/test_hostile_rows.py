@@ -289,6 +289,7 @@ def test_the_explorer_s_mine_reads_lines_and_results_as_if_hostile(data: Path) -
     with library(data) as lib:
         for n, moves in enumerate(["f5 d6 c3", "f5 d6 c5", "f5 d6 c6", "f5 d6 c4", "f5 d6 c7"]):
             lib.add(game(moves, black=f"p{n}"), "played here")
+    spoil(data, "UPDATE games SET finished = 1")  # as finished games: "mine" counts no other
     spoil(data, "UPDATE games SET result = 1e308 WHERE black IN ('p1', 'p2')")
     spoil(data, "UPDATE games SET line = ? WHERE black = 'p3'", bytes([37, 43, 200]))
     spoil(data, "UPDATE games SET line = ? WHERE black = 'p4'", bytes([37, 43, 37]))

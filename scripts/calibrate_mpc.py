@@ -9,6 +9,14 @@ positions, searches each one with a full window to every depth up to ``--depth``
 prints ``a``, ``b`` and ``sigma`` (in discs) per pair, ready for ``midgame.MPC_PAIRS``.
 
     python scripts/calibrate_mpc.py --positions 240 --depth 8 --jobs 2
+
+``--endgame`` fits the selective endgame's figures instead (issue 55): positions of real
+games (``../shared/data/games``) at ``--empties``, each solved exactly and searched to every
+shallow depth up to ``--depth``; per (empties, shallow depth) the fit of the exact score on
+the shallow value, and a plane ``sigma = c + k_e * empties + k_s * depth`` over them all,
+ready for ``endgame.ENDGAME_MPC`` (the exact solves want the compiled engine):
+
+    python scripts/calibrate_mpc.py --endgame --empties 10 12 14 16 18 20 --positions 120
 """
 
 from __future__ import annotations
@@ -70,6 +78,89 @@ def fit(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     return a, b, sigma
 
 
+def real_positions(empties: list[int], per_count: int, seed: int) -> list[tuple[int, int]]:
+    """``per_count`` positions of real games (WTHOR) at each count of ``empties``, one a
+    game, the side to move with a move."""
+    import gzip
+
+    from level_probe import GAMES
+
+    with gzip.open(GAMES, "rt") as file:
+        rows = file.read().splitlines()
+    rng = random.Random(seed)
+    rng.shuffle(rows)
+    found: dict[int, list[tuple[int, int]]] = {n: [] for n in empties}
+    for row in rows:
+        if all(len(v) >= per_count for v in found.values()):
+            break
+        moves = row.split()[0]
+        board = Board()
+        for k in range(0, len(moves), 2):
+            if board.must_pass():  # transcripts leave passes out
+                board.push_pass()
+            board.push(moves[k : k + 2])
+            n = board.empties()
+            if n in found and len(found[n]) < per_count:
+                if legal_moves(board.player, board.opponent):
+                    found[n].append((board.player, board.opponent))
+    return [pos for n in empties for pos in found[n]]
+
+
+def endgame_scores(args: tuple[int, int, int]) -> list[float]:
+    """[empties, exact score, then the full-window values (discs) at depth 0..``depth``]."""
+    from othello.engine.endgame import EndgameSolver
+
+    p, o, depth = args
+    s = MidgameSearcher({})
+    values = [evaluate(p, o) / SCALE]
+    for d in range(1, depth + 1):
+        values.append(s.midgame(p, o, d, -INF, INF) / SCALE)
+    exact = EndgameSolver({}).exact(p, o, -64, 64)
+    return [float((~(p | o) & FULL).bit_count()), float(exact), *values]
+
+
+def fit_endgame(rows: list[list[float]]) -> None:
+    """Per (empties, shallow depth): a, b, sigma of exact ~ a * shallow + b; then the plane
+    of sigma over empties and depth (least squares), as Edax fits its endgame ProbCut."""
+    by_empties: dict[int, list[list[float]]] = {}
+    for r in rows:
+        by_empties.setdefault(int(r[0]), []).append(r)
+    depth = min(len(r) for r in rows) - 3
+    print("empties shallow positions      a       b   sigma")
+    points = []
+    for n in sorted(by_empties):
+        group = by_empties[n]
+        for d in range(0, depth + 1):
+            a, b, sigma = fit([r[2 + d] for r in group], [r[1] for r in group])
+            print(f"{n:7d} {d:7d} {len(group):9d} {a:6.3f} {b:7.2f} {sigma:7.2f}")
+            if d >= 1:
+                points.append((n, d, sigma))
+    for parity, name in ((0, "even"), (1, "odd")):  # one a and b per parity of the depth
+        xs_p = [r[2 + d] for r in rows for d in range(2, depth + 1) if d % 2 == parity]
+        ys_p = [r[1] for r in rows for d in range(2, depth + 1) if d % 2 == parity]
+        a, b, sigma = fit(xs_p, ys_p)
+        print(f"{name} shallow depths 2-{depth}, pooled: a {a:.3f}, b {b:.2f}, sigma {sigma:.2f}")
+    # sigma = c + k_e * n + k_s * d by least squares (normal equations, three unknowns)
+    xs = [(1.0, float(n), float(d)) for n, d, _ in points]
+    ys = [sg for _, _, sg in points]
+    m = [[sum(x[i] * x[j] for x in xs) for j in range(3)] for i in range(3)]
+    v = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(3)]
+    for i in range(3):  # Gauss-Jordan on the 3x3 system
+        pivot = m[i][i]
+        m[i] = [e / pivot for e in m[i]]
+        v[i] /= pivot
+        for k in range(3):
+            if k != i:
+                factor = m[k][i]
+                m[k] = [ek - factor * ei for ek, ei in zip(m[k], m[i], strict=True)]
+                v[k] -= factor * v[i]
+    worst = max(abs(v[0] + v[1] * n + v[2] * d - sg) for n, d, sg in points)
+    print(
+        f"sigma ~ {v[0]:.3f} + {v[1]:.4f} * empties + {v[2]:.4f} * depth "
+        f"(depths 1-{depth}; worst miss {worst:.2f} discs)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=240)
@@ -78,7 +169,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", type=Path, help="write the raw values as JSON here")
     parser.add_argument("--load", type=Path, help="fit values saved earlier instead of searching")
+    parser.add_argument(
+        "--endgame", action="store_true", help="fit the selective endgame's figures (above)"
+    )
+    parser.add_argument(
+        "--empties", type=int, nargs="+", default=[10, 12, 14, 16, 18, 20], help="--endgame's"
+    )
     args = parser.parse_args()
+
+    if args.endgame:
+        if args.load:
+            rows = json.loads(args.load.read_text())
+        else:
+            todo = [
+                (p, o, args.depth)
+                for p, o in real_positions(args.empties, args.positions, args.seed)
+            ]
+            rows = []
+            with multiprocessing.Pool(args.jobs) as pool:
+                for row in pool.imap_unordered(endgame_scores, todo):
+                    rows.append(row)
+                    if args.save and len(rows) % 10 == 0:  # a long run's work so far
+                        args.save.write_text(json.dumps(rows))
+            if args.save:
+                args.save.write_text(json.dumps(rows))
+        fit_endgame(rows)
+        return
 
     if args.load:
         rows = json.loads(args.load.read_text())

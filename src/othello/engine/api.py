@@ -245,6 +245,8 @@ class Engine:
             self._tables.midgame.clear()
         if len(self._tables.endgame) > KEEP_BETWEEN_CALLS:
             self._tables.endgame.clear()
+        if sum(map(len, self._tables.selective.values())) > KEEP_BETWEEN_CALLS:
+            self._tables.selective.clear()
         return SearchTask(
             p,
             o,

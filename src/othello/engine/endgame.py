@@ -9,6 +9,7 @@ root is solved by MTD(f): null-window probes converging on the score from a gues
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
 from typing import Final
@@ -36,7 +37,7 @@ from othello.core.words import (
     to_bitboard,
     to_word,
 )
-from othello.engine.evaluation import evaluate, evaluate_words
+from othello.engine.evaluation import SCALE, evaluate, evaluate_words
 from othello.engine.last_moves import (
     QUADRANT_MASKS,
     QUADRANT_OF,
@@ -45,6 +46,7 @@ from othello.engine.last_moves import (
     LastMoves,
     parity_order,
 )
+from othello.engine.midgame import MidgameSearcher
 from othello.engine.search_common import CORNER_MASK, INF, principal_variation
 from othello.engine.stability import stable_discs
 
@@ -108,6 +110,46 @@ _ORDERS: Final[dict[Bitboard, tuple[int, ...]]] = {}
 """The parity walk's square order per set of empty squares: the positions handed to the
 walk share few sets of empties, and a lookup costs a hundredth of working the order out."""
 
+# The selective endgame's settings are not Final, so that scripts/selective_errors.py can
+# try others on the compiled build too (compiled code reads them from the module).
+SELECTIVE_MIN_EMPTIES = 10
+"""A selective solve (``EndgameSolver(selectivity=...)``) tries ProbCut at nodes of this
+many empties or more; below, it solves exactly (a small subtree costs about what the
+shallow search would)."""
+
+SELECTIVE_DEPTH_DIVISOR = 3
+"""The shallow search of a node of n empties looks n / this plies ahead (at least 2)."""
+
+ENDGAME_MPC: tuple[float, float, float, float, float, float] = (
+    1.13, 1.43, -1.15, 10.67, -0.174, -0.46,
+)  # fmt: skip
+"""The endgame ProbCut's figures, fitted by ``scripts/calibrate_mpc.py --endgame`` on 200
+positions of real games (40 at each of 12, 14, 16, 18 and 20 empties, solved exactly, and
+searched full-width to depths 2-7): the exact score is predicted from the shallow search's
+value v (discs) as ``a * v + b`` (b one figure for an even shallow depth, one for odd: the
+evaluation's odd/even swing), give or take ``sigma = c + k_e * empties + k_s * depth``,
+within ``SIGMA_RANGE``: ``(a, b_even, b_odd, c, k_e, k_s)``. The spread is 4.4-8.0 discs
+(the midgame's, shallow against deep search, 2.6-3.8): an evaluation predicts a game's end
+less well than a deeper look at it."""
+
+SIGMA_RANGE: Final = (20, 7, 3.0)
+"""The fit's empties and depth are taken at most this far (the positions went no further:
+its spread falls with both, which must not run on past the data), and the spread is at
+least the third figure, in discs."""
+
+
+def selective_depth(empties: int) -> int:
+    """The shallow search's depth for ProbCut at a node of ``empties``."""
+    return max(2, (empties + 1) // SELECTIVE_DEPTH_DIVISOR)
+
+
+def selective_sigma(empties: int, depth: int) -> float:
+    """The spread (discs) of the exact score around the ``depth``-ply search's value."""
+    _, _, _, c, k_e, k_s = ENDGAME_MPC
+    most_empties, most_depth, least = SIGMA_RANGE
+    return max(least, c + k_e * min(empties, most_empties) + k_s * min(depth, most_depth))
+
+
 Probe = Callable[[list[int], int], tuple[int, int]]
 """A null-window root test: given the root moves (best guess first) and a bound beta,
 fail-soft (value, move): a value >= beta with a move reaching it, or an upper bound."""
@@ -138,7 +180,13 @@ def mtd(probe: Probe, order: list[int], guess: int) -> tuple[int, int]:
 
 class EndgameSolver(LastMoves):
     """Exact search with a table, enhanced transposition cutoffs and fastest-first
-    ordering, handing positions of ``SHALLOW_EMPTIES`` or fewer to the parity walk."""
+    ordering, handing positions of ``SHALLOW_EMPTIES`` or fewer to the parity walk.
+
+    With ``selectivity`` above zero it is the selective endgame (issue 55): at nodes of
+    ``SELECTIVE_MIN_EMPTIES`` or more, a shallow midgame search (``prober``, about a third
+    of the empties deep) cuts the node when it predicts the exact score beyond the window
+    by ``selectivity`` spreads (``selective_sigma``): near-exact scores for a fraction of
+    the positions. Its results are not exact: it keeps them in a table of their own."""
 
     def __init__(
         self,
@@ -146,9 +194,13 @@ class EndgameSolver(LastMoves):
         stop: threading.Event | None = None,
         deadline: float | None = None,
         node_limit: int | None = None,
+        selectivity: float = 0.0,
+        prober: MidgameSearcher | None = None,
     ) -> None:
         super().__init__(table, stop, deadline, node_limit)
         self.tt_end = table
+        self.selectivity = selectivity if prober is not None else 0.0
+        self.prober = prober
 
     def exact(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False) -> int:
         """Exact final disc difference (within the window) with perfect play from here.
@@ -206,6 +258,10 @@ class EndgameSolver(LastMoves):
             cut = self._etc(p, o, moves, beta)
             if cut is not None:
                 return cut
+        if self.selectivity and n >= SELECTIVE_MIN_EMPTIES:
+            cut = self._probcut(p, o, n, alpha, beta, moves)
+            if cut is not None:
+                return cut
         alpha0 = alpha
         best, best_sq = -INF, PASS
         first = True
@@ -245,6 +301,30 @@ class EndgameSolver(LastMoves):
             else:
                 self.tt_end[key] = (best, best, best_sq)
         return best
+
+    def _probcut(self, p: Word, o: Word, n: int, alpha: int, beta: int, moves: Word) -> int | None:
+        """ProbCut in the endgame: ``beta`` (``alpha``) when the shallow search puts the
+        exact score above ``beta`` (below ``alpha``) by ``selectivity`` spreads, else None."""
+        shallow = self.prober
+        assert shallow is not None  # selectivity is 0 without one
+        depth = selective_depth(n)
+        margin = self.selectivity * selective_sigma(n, depth)
+        a, b_even, b_odd, _, _, _ = ENDGAME_MPC
+        b = b_odd if depth & 1 else b_even
+        before = shallow.nodes
+        cut: int | None = None
+        try:  # the shallow value v predicts a * v + b: v must pass (bound - b) / a
+            if beta < 64:
+                bound = math.ceil((beta + margin - b) / a * SCALE)
+                if shallow._midgame(p, o, depth, bound - 1, bound, moves) >= bound:
+                    cut = beta
+            if cut is None and alpha > -64:
+                bound = math.floor((alpha - margin - b) / a * SCALE)
+                if shallow._midgame(p, o, depth, bound, bound + 1, moves) <= bound:
+                    cut = alpha
+        finally:
+            self.nodes += shallow.nodes - before
+        return cut
 
     def _etc(self, p: Word, o: Word, moves: Word, beta: int) -> int | None:
         """Enhanced transposition cutoff: a child already known bad enough for the opponent

@@ -278,3 +278,41 @@ def test_level_1_is_beatable_by_a_new_players_way_of_playing() -> None:
     results = [match.run_pair(("greedy", "level:1", i, 4))[1] for i in range(60)]
     score = (sum(d > 0 for d in results) + sum(d == 0 for d in results) / 2) / len(results)
     assert score >= 0.55, f"greedy scored {score:.0%} against level 1"
+
+
+# ----- the table kept across moves (issue 55) -----------------------------------------------
+
+
+def test_prune_keeps_the_positions_nearest_the_root() -> None:
+    from othello.engine.search_common import forget_before, prune
+
+    board = random_board(40, 7)
+    table: dict[tuple[int, int], int] = {}
+    for plies in range(20):  # one position of each disc count from 24 to 43 discs
+        b = random_board(40 - plies, 100 + plies)
+        table[(b.player, b.opponent)] = plies
+    prune(table, 10)
+    assert 0 < len(table) <= 10
+    kept = sorted((p | o).bit_count() for p, o in table)
+    assert kept == list(range(kept[0], kept[0] + len(kept)))  # the fewest discs stay
+    forget_before(table, (board.player | board.opponent).bit_count() + 2)
+    assert all((p | o).bit_count() >= 26 for p, o in table)
+
+
+def test_the_table_is_kept_across_moves_not_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its size between moves the engine's table loses what the game can no longer
+    reach and then its least important positions; before issue 55 it was emptied."""
+    from othello.engine import api
+
+    engine = Engine(level=14)
+    board = random_board(40, 5)
+    board.push(engine.think(board).move)
+    board.push(engine.think(board).move)
+    table = engine._tables.midgame
+    keep = len(table) // 2
+    assert keep >= 50
+    monkeypatch.setattr(api, "KEEP_BETWEEN_CALLS", keep)
+    engine._task(board.player, board.opponent, None)
+    root = (board.player | board.opponent).bit_count()
+    assert 0 < len(table) <= keep
+    assert all((p | o).bit_count() >= root for p, o in table)

@@ -34,6 +34,7 @@ from othello.engine.book import MAX_PLIES, load_book
 from othello.engine.levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from othello.engine.multicore.endgame import WorkerPool, default_search_processes, shared_pool
 from othello.engine.search_call import PARALLEL_EMPTIES, Found, SearchTask, Tables
+from othello.engine.search_common import forget_before, prune
 
 __all__ = [
     "ANALYSIS",
@@ -54,7 +55,10 @@ START_SPEED = 60_000.0
 """Positions a second a clocked engine assumes before it has measured its own speed."""
 
 KEEP_BETWEEN_CALLS = 400_000
-"""A table holding more positions than this is emptied before the next call."""
+"""A table holding more positions than this before a call loses the positions the game can
+no longer reach (fewer discs than the new position), then, if it still does, its less
+important half (``search_common.prune``): the table is kept across moves (issue 55), not
+emptied as before."""
 
 
 @dataclass
@@ -241,10 +245,12 @@ class Engine:
         pool: WorkerPool | None = None,
         seconds: float | None = None,
     ) -> SearchTask:
-        if len(self._tables.midgame) > KEEP_BETWEEN_CALLS:
-            self._tables.midgame.clear()
-        if len(self._tables.endgame) > KEEP_BETWEEN_CALLS:
-            self._tables.endgame.clear()
+        tables = self._tables
+        for table in (tables.midgame, tables.endgame):
+            if len(table) > KEEP_BETWEEN_CALLS:  # what the game can no longer reach goes,
+                forget_before(table, (p | o).bit_count())  # then the least important
+                if len(table) > KEEP_BETWEEN_CALLS:
+                    prune(table, KEEP_BETWEEN_CALLS // 2)
         return SearchTask(
             p,
             o,

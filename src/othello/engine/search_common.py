@@ -29,7 +29,8 @@ CHECK_EVERY: Final = 512
 """Nodes between checks of the clock and the stop flag: ~10 ms of search at most."""
 
 TABLE_LIMIT: Final = 600_000
-"""Positions a table may hold (a few hundred bytes each) before it is emptied."""
+"""Positions a table may hold (a few hundred bytes each) before the less important half of
+it is dropped (``prune``)."""
 
 CORNER_MASK: Final[Bitboard] = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 RISKY_MASK: Final[Bitboard] = 0x42C300000000C342
@@ -70,13 +71,44 @@ class Limits:
         """Raise SearchStopped if cancelled, out of time, or over the node budget."""
         self.next_check = self.nodes + CHECK_EVERY
         if len(self._table) > TABLE_LIMIT:
-            self._table.clear()  # crude, but keeps a long search's memory bounded
+            prune(self._table, TABLE_LIMIT // 2)  # keeps a long search's memory bounded
         if self.stop is not None and self.stop.is_set():
             raise SearchStopped
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise SearchStopped
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchStopped
+
+
+def _discs(key: tuple[int, int]) -> int:
+    """The discs on the board of a table's key ``(p, o)``."""
+    both: int = key[0] | key[1]
+    return both.bit_count()
+
+
+def prune(table: dict[Any, Any], keep: int) -> None:
+    """Keep at most about ``keep`` of a table's positions, the most important: those with
+    the fewest discs (issue 55: replaced by importance, not emptied). Nearer the root, their
+    subtrees are the largest and were searched deepest; a position with more discs is cheaper
+    to search again. The positions of the disc count where ``keep`` is passed go too."""
+    counts = [0] * 65
+    for key in table:
+        counts[_discs(key)] += 1
+    total, cutoff = 0, 65
+    for discs in range(65):
+        total += counts[discs]
+        if total > keep:
+            cutoff = discs
+            break
+    for key in [k for k in table if _discs(k) >= cutoff]:
+        del table[key]
+
+
+def forget_before(table: dict[Any, Any], discs: int) -> None:
+    """Drop the positions with fewer than ``discs`` discs: no position after one with
+    ``discs`` discs can reach them (a disc never leaves the board)."""
+    for key in [k for k in table if _discs(k) < discs]:
+        del table[key]
 
 
 def principal_variation(

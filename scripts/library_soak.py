@@ -333,7 +333,9 @@ class Proc:
 
 @dataclass
 class Figures:
-    """What a soak did and what it found."""
+    """What a soak did and what it found: a game lost or doubled counted once (a window's
+    by its library id, an imported one by its fingerprint), a library set aside once, any
+    other problem once a round it is seen in."""
 
     rounds: int = 0
     started: Counter[str] = field(default_factory=Counter)
@@ -640,7 +642,7 @@ class Soak:
         figures.checks["kept games"] += len(kept)
         for entry in kept:
             row = by_id.get(int(entry["id"]))
-            once = f"kept {entry['id']} {entry['moves']}"
+            once = f"kept {entry['id']}"  # a game saved, then finished, is one game
             if row is None:
                 text = f"round {number}: game {entry['id']} reported kept is not in the library"
                 self.problem("lost", text, once)

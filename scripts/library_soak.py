@@ -486,6 +486,8 @@ class Soak:
                 )
             for proc in running:
                 self.finish(proc, window)
+            if self.quick:  # every round of a short soak has a game kept, to check
+                self.progress(window, "kept", len(window.entries("kept")) + 1)
             self.pause(window)
             self.check_wal(window)
             if rng.random() < 0.8:

@@ -36,10 +36,10 @@ from othello.study.named_openings import to_f5
 from support.positions import random_game
 from support.sqlite_pages import PageMap, damage, page_map
 
-pytestmark = pytest.mark.slow  # a library of 300 games built, then started 140 times
+pytestmark = pytest.mark.slow  # a library of 150 games built, then started at every page twice
 
 TABLES = ("games", "held", "seats", "puzzles", "ratings", "drills", "meta")
-GAMES = 300
+GAMES = 150
 
 
 def build(path: Path) -> None:

@@ -19,7 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from othello.app.settings.keys import Settings
+from othello.app.settings.keys import Mode, Settings
 from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.gui.app import App
@@ -36,7 +36,7 @@ DT = 1 / 30
 
 
 def make_app(
-    size: tuple[int, int], mode: str = "computer", watch_seconds: float = 1.0, language: str = "en"
+    size: tuple[int, int], mode: Mode = "computer", watch_seconds: float = 1.0, language: str = "en"
 ) -> App:
     chosen = Settings(
         language=language,

@@ -38,7 +38,7 @@ from othello.app import i18n
 from othello.app.library import held_games
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
-from othello.app.settings.keys import Settings
+from othello.app.settings.keys import PaletteName, Settings, TextSize
 from othello.core.board import Board
 from othello.core.clock import TimeControl
 from othello.core.game import Game
@@ -108,7 +108,9 @@ def frames(app: App, count: int = 2) -> None:
         app.frame(DT)
 
 
-def show(app: App, language: str, theme: str, text_size: str, size: tuple[int, int]) -> None:
+def show(
+    app: App, language: str, theme: PaletteName, text_size: TextSize, size: tuple[int, int]
+) -> None:
     """The window in ``language``, ``theme`` and ``text_size`` at ``size``, as live."""
     app.live_settings.show_display(
         replace(app.settings, language=language, theme=theme, text_size=text_size)

@@ -15,13 +15,13 @@ import colour_vision  # scripts/ (pyproject: pytest's pythonpath)
 import pytest
 import screen_tour
 
+from othello.app.settings.keys import PALETTES
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
-THEMES = ["classic", "dark", "high-contrast"]
 RGB = tuple[int, int, int]
 
 
@@ -87,7 +87,7 @@ def board_marks(app: App) -> dict[str, RGB]:
     return marks
 
 
-@pytest.mark.parametrize("name", THEMES)
+@pytest.mark.parametrize("name", PALETTES)
 def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: str) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     marks = board_marks(app)
@@ -99,7 +99,7 @@ def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: str) -> None:
     assert apart(marks, [*on_felt, ("last move", "disc")]) == []
 
 
-@pytest.mark.parametrize("name", THEMES)
+@pytest.mark.parametrize("name", PALETTES)
 def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: str) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     for move in ("f5", "d6"):
@@ -122,7 +122,7 @@ def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: str) -> N
     assert apart(colours, [("explorer", other) for other in colours if other != "explorer"]) == []
 
 
-@pytest.mark.parametrize("name", THEMES)
+@pytest.mark.parametrize("name", PALETTES)
 def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: str) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     screen_tour.reviewed(app)
@@ -145,7 +145,7 @@ def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: str) -> Non
     assert apart(colours) == []
 
 
-@pytest.mark.parametrize("name", THEMES)
+@pytest.mark.parametrize("name", PALETTES)
 def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: str) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     app.play.do("puzzles")

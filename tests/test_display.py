@@ -17,7 +17,7 @@ from othello.gui.scenes.play_keys import TYPE_WAIT
 from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.settings_card import SettingsCard
 from othello.gui.widgets import theme
-from othello.gui.widgets.text import TEXT_SIZES
+from othello.gui.widgets.text import TEXT_SCALE
 from support.settings_file import DEFAULT_TEXT, save
 from support.window import DT, FakeEngine, frames, press
 
@@ -112,7 +112,7 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
         (
             "TEXT_SIZE",
             "large",
-            lambda app: app.panel.size(13) == round(13 * app.panel.f * TEXT_SIZES["large"]),
+            lambda app: app.panel.size(13) == round(13 * app.panel.f * TEXT_SCALE["large"]),
         ),
     ],
 )

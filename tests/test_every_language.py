@@ -12,6 +12,7 @@ import pytest
 import screen_tour  # scripts/screen_tour.py (pyproject: pytest's pythonpath)
 
 from othello.app import i18n
+from othello.app.settings.keys import PALETTES, TEXT_SIZES, PaletteName, TextSize
 from othello.gui.app import App
 from othello.gui.model.notices import Notice
 from othello.gui.widgets.layout import MIN_WINDOW
@@ -39,7 +40,9 @@ def cut_on_every_screen(app: App) -> Iterator[tuple[str, list[str]]]:
         yield screen, cut
 
 
-def tour_is_whole(language: str, size: tuple[int, int], theme: str, text_size: str) -> None:
+def tour_is_whole(
+    language: str, size: tuple[int, int], theme: PaletteName, text_size: TextSize
+) -> None:
     app = screen_tour.make_app(size)
     try:
         screen_tour.show(app, language, theme, text_size, size)
@@ -97,19 +100,19 @@ def test_every_screen_whole_in_every_language(language: str, size: tuple[int, in
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("text_size", ["small", "large", "larger"])
+@pytest.mark.parametrize("text_size", [s for s in TEXT_SIZES if s != "normal"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_size_fits_the_smallest_and_the_default_window(
-    language: str, text_size: str
+    language: str, text_size: TextSize
 ) -> None:
     for size in (MIN_WINDOW, (1280, 800)):
         tour_is_whole(language, size, "classic", text_size)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("theme", ["high-contrast", "dark"])
+@pytest.mark.parametrize("theme", [p for p in PALETTES if p != "classic"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_theme_says_everything_whole(language: str, theme: str) -> None:
+def test_every_theme_says_everything_whole(language: str, theme: PaletteName) -> None:
     for size in ((560, 420), (1280, 800)):
         tour_is_whole(language, size, theme, "normal")
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from othello.app.i18n import _, integer, ngettext, pgettext
 from othello.core.board import Color
+from othello.core.kinds import assert_never
 from othello.core.notation import square_name
 from othello.study.coach import Theme, ThemeFound
 from othello.study.verdict import MoveReview
@@ -42,45 +43,48 @@ def review_why(review: MoveReview) -> str:
 def _sentence(found: ThemeFound, words: dict[str, str]) -> str:
     n = {k: integer(v) if isinstance(v, int) and not isinstance(v, bool) else v
          for k, v in found.numbers.items()}  # fmt: skip
-    theme = found.theme
-    if theme is Theme.CORNER_GIVEN:
-        return _("It gives {opponent} the {corner} corner.").format(**words, **n)
-    if theme is Theme.CORNER_MISSED:
-        return _("It does not take the {corner} corner; the best move does.").format(**n)
-    if theme is Theme.X_SQUARE:  # the sentence before it names the move: no "played on"
-        return _("{square} is the X-square next to the empty {corner} corner.").format(**n)
-    if theme is Theme.C_SQUARE:
-        return _("{square} is a C-square beside the empty {corner} corner.").format(**n)
-    if theme is Theme.STABLE_DISCS:
-        return ngettext(
-            "It keeps {stable} stable disc, where {best} keeps {after_best}.",
-            "It keeps {stable} stable discs, where {best} keeps {after_best}.",
-            int(found.numbers["stable"]),
-        ).format(**words, **n)
-    if theme is Theme.EDGE:
-        return _("It lets {opponent} wedge into the edge at {square}.").format(**words, **n)
-    if theme is Theme.PARITY:
-        return _(
-            "It plays in a region of {region} empty squares, an even number, where {best} plays "
-            "in one of {best_region}: parity goes to {opponent}."
-        ).format(**words, **n)
-    if theme is Theme.MOBILITY:
-        return ngettext(
-            "It leaves {opponent} {opponent_moves} move; {best} leaves {after_best}.",
-            "It leaves {opponent} {opponent_moves} moves; {best} leaves {after_best}.",
-            int(found.numbers["opponent_moves"]),
-        ).format(**words, **n)
-    text = _(
-        "It opens the frontier: {frontier} of {mover}'s discs touch empty squares, "
-        "{after_best} after {best}."
-    ).format(**words, **n)
-    if found.numbers.get("best_quiet"):
-        quiet = ngettext(
-            "{best} is a quiet move: it turns {best_flips} inner disc.",
-            "{best} is a quiet move: it turns {best_flips} inner discs.",
-            int(found.numbers["best_flips"]),
-        ).format(**words, **n)
-        # Translators: two sentences one after the other (what a move lost, then why); Japanese
-        # and Chinese put no space between them.
-        text = _("{said} {why}").format(said=text, why=quiet)
-    return text
+    match found.theme:
+        case Theme.CORNER_GIVEN:
+            return _("It gives {opponent} the {corner} corner.").format(**words, **n)
+        case Theme.CORNER_MISSED:
+            return _("It does not take the {corner} corner; the best move does.").format(**n)
+        case Theme.X_SQUARE:  # the sentence before it names the move: no "played on"
+            return _("{square} is the X-square next to the empty {corner} corner.").format(**n)
+        case Theme.C_SQUARE:
+            return _("{square} is a C-square beside the empty {corner} corner.").format(**n)
+        case Theme.STABLE_DISCS:
+            return ngettext(
+                "It keeps {stable} stable disc, where {best} keeps {after_best}.",
+                "It keeps {stable} stable discs, where {best} keeps {after_best}.",
+                int(found.numbers["stable"]),
+            ).format(**words, **n)
+        case Theme.EDGE:
+            return _("It lets {opponent} wedge into the edge at {square}.").format(**words, **n)
+        case Theme.PARITY:
+            return _(
+                "It plays in a region of {region} empty squares, an even number, where {best} "
+                "plays in one of {best_region}: parity goes to {opponent}."
+            ).format(**words, **n)
+        case Theme.MOBILITY:
+            return ngettext(
+                "It leaves {opponent} {opponent_moves} move; {best} leaves {after_best}.",
+                "It leaves {opponent} {opponent_moves} moves; {best} leaves {after_best}.",
+                int(found.numbers["opponent_moves"]),
+            ).format(**words, **n)
+        case Theme.FRONTIER:
+            text = _(
+                "It opens the frontier: {frontier} of {mover}'s discs touch empty squares, "
+                "{after_best} after {best}."
+            ).format(**words, **n)
+            if found.numbers.get("best_quiet"):
+                quiet = ngettext(
+                    "{best} is a quiet move: it turns {best_flips} inner disc.",
+                    "{best} is a quiet move: it turns {best_flips} inner discs.",
+                    int(found.numbers["best_flips"]),
+                ).format(**words, **n)
+                # Translators: two sentences one after the other (what a move lost, then why);
+                # Japanese and Chinese put no space between them.
+                text = _("{said} {why}").format(said=text, why=quiet)
+            return text
+        case _:  # a theme with no sentence here fails mypy, not a player's review
+            assert_never(found.theme)

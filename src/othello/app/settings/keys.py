@@ -11,11 +11,34 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final, Literal, get_args
 
 from othello.app.i18n import AUTO, LANGUAGES, _, normalize
+from othello.core.board import Color
+from othello.core.kinds import assert_never, chosen
 from othello.engine.levels import FIRST_LEVEL
 
 HUGE_DIGITS = 18  # a number longer than this is outside every range
+
+# The settings that take one of a few words: each a Literal and the tuple of its words, which
+# the card, the widgets and the tests import (tests/test_kinds.py: every table keyed by one
+# covers each of its words).
+Mode = Literal["computer", "two-players", "watch"]
+MODES: Final[tuple[Mode, ...]] = get_args(Mode)
+PaletteName = Literal["classic", "high-contrast", "dark"]
+PALETTES: Final[tuple[PaletteName, ...]] = get_args(PaletteName)
+"""THEME: the window's colours (widgets/theme.py's palettes)."""
+TextSize = Literal["small", "normal", "large", "larger"]
+TEXT_SIZES: Final[tuple[TextSize, ...]] = get_args(TextSize)
+Start = Literal["standard", "balanced", "range"]
+STARTS: Final[tuple[Start, ...]] = get_args(Start)
+COLORS: Final[tuple[Color, ...]] = get_args(Color)
+Kind = Literal[
+    "int", "float", "bool", "text", "color", "mode", "language", "theme", "text size", "clock",
+    "start",
+]  # fmt: skip
+"""How a key's value is read (``convert``) and written (``format_value``)."""
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 
 
 @dataclass(frozen=True)
@@ -29,15 +52,15 @@ class Settings:
     animation: bool = True
     level: int = FIRST_LEVEL  # a level a new player can beat sometimes (levels.py)
     ladder: int = 17  # the ladder LEVEL counts on: 6 in files from before 17 levels
-    human_color: str = "black"
-    mode: str = "computer"
+    human_color: Color = "black"
+    mode: Mode = "computer"
     watch_seconds: float = 1.0
     watch_black_level: int = 14  # watching, Black's level (White plays at ``level``)
     show_legal_moves: bool = True
     book: bool = True
     review_at_end: bool = True  # a finished game with a person in it is reviewed (puzzles)
     clock: str = "off"  # a new game's time control, "minutes+seconds" such as 5+3
-    start: str = "standard"  # a new game's start: standard, balanced or range
+    start: Start = "standard"  # a new game's start
     range_moves: int = 24  # start = range: the move of the position ...
     range_low: int = 0  # ... and how far ahead the side to move is, from ...
     range_high: int = 4  # ... to
@@ -47,8 +70,8 @@ class Settings:
     keep_games: bool = True  # every finished game goes into the library
     player_name: str = ""  # "": the system's name for the player (``player_name``)
     language: str = "auto"  # the system's language, else a LANGUAGES code (app/i18n.py)
-    theme: str = "classic"
-    text_size: str = "normal"
+    theme: PaletteName = "classic"
+    text_size: TextSize = "normal"
     source: Path | None = field(default=None, compare=False)
     """The othello.ini these came from; None means the built-in defaults."""
 
@@ -60,8 +83,7 @@ class Key:
     section: str
     name: str
     field: str
-    kind: str  # "int", "float", "bool", "color", "mode", "language", "theme", "text size",
-    # "clock" or "start"
+    kind: Kind
     low: float = 0
     high: float = 0
 
@@ -101,11 +123,6 @@ DEFAULTS = Settings()
 
 TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
-COLORS = ("black", "white")
-MODES = ("computer", "two-players", "watch")
-THEMES = ("classic", "high-contrast", "dark")
-TEXT_SIZES = ("small", "normal", "large", "larger")
-STARTS = ("standard", "balanced", "range")
 
 _FLOAT_RE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
@@ -148,16 +165,16 @@ def _to_bool(text: str) -> bool:
     raise ValueError(_("is not true or false (use True/False, yes/no, on/off or 1/0)"))
 
 
-def _to_color(text: str) -> str:
-    word = text.lower()
-    if word not in COLORS:
+def _to_color(text: str) -> Color:
+    word = chosen(text.lower(), COLORS)
+    if word is None:
         raise ValueError(_("is not a colour (use black or white)"))
     return word
 
 
-def _to_mode(text: str) -> str:
-    word = text.lower()
-    if word not in MODES:
+def _to_mode(text: str) -> Mode:
+    word = chosen(text.lower(), MODES)
+    if word is None:
         raise ValueError(_("is not a mode (use computer, two-players or watch)"))
     return word
 
@@ -174,9 +191,9 @@ def _to_clock(text: str) -> str:
         raise ValueError(_("is not a clock (use off, or minutes+seconds such as 5+3)")) from None
 
 
-def _to_start(text: str) -> str:
-    word = text.lower()
-    if word not in STARTS:
+def _to_start(text: str) -> Start:
+    word = chosen(text.lower(), STARTS)
+    if word is None:
         raise ValueError(_("is not a start (use standard, balanced or range)"))
     return word
 
@@ -194,16 +211,16 @@ def _to_language(text: str) -> str:
     return code
 
 
-def _to_theme(text: str) -> str:
-    word = text.lower()
-    if word not in THEMES:
+def _to_theme(text: str) -> PaletteName:
+    word = chosen(text.lower(), PALETTES)
+    if word is None:
         raise ValueError(_("is not a theme (use classic, high-contrast or dark)"))
     return word
 
 
-def _to_text_size(text: str) -> str:
-    word = text.lower()
-    if word not in TEXT_SIZES:
+def _to_text_size(text: str) -> TextSize:
+    word = chosen(text.lower(), TEXT_SIZES)
+    if word is None:
         raise ValueError(_("is not a text size (use small, normal, large or larger)"))
     return word
 
@@ -232,19 +249,33 @@ def player_name(settings: Settings) -> str:
     return login[:1].upper() + login[1:] if login and login != "root" else "You"
 
 
-_CONVERTERS: dict[str, Callable[[str], object]] = {
-    "text": _to_text,
-    "mode": _to_mode,
-    "clock": _to_clock,
-    "start": _to_start,
-    "int": _to_int,
-    "float": _to_float,
-    "bool": _to_bool,
-    "color": _to_color,
-    "language": _to_language,
-    "theme": _to_theme,
-    "text size": _to_text_size,
-}
+def converter(kind: Kind) -> Callable[[str], object]:
+    """How a value of ``kind`` is read from its text (a ValueError says what is wrong)."""
+    match kind:
+        case "int":
+            return _to_int
+        case "float":
+            return _to_float
+        case "bool":
+            return _to_bool
+        case "text":
+            return _to_text
+        case "color":
+            return _to_color
+        case "mode":
+            return _to_mode
+        case "language":
+            return _to_language
+        case "theme":
+            return _to_theme
+        case "text size":
+            return _to_text_size
+        case "clock":
+            return _to_clock
+        case "start":
+            return _to_start
+        case _:  # a kind with no converter fails mypy here
+            assert_never(kind)
 
 
 def _unquote(text: str) -> str:
@@ -256,17 +287,18 @@ def _unquote(text: str) -> str:
 
 def convert(key: Key, text: str) -> object:
     """The value of ``text`` for ``key``; ValueError says what is wrong, in words."""
-    value = _CONVERTERS[key.kind](_unquote(text.strip()))
-    if key.kind in ("int", "float") and not key.low <= value <= key.high:  # type: ignore[operator]
-        low, high = format_value(key, key.low), format_value(key, key.high)
-        raise ValueError(_("is outside the range {low} to {high}").format(low=low, high=high))
+    value = converter(key.kind)(_unquote(text.strip()))
+    if isinstance(value, (int, float)) and key.kind in ("int", "float"):
+        if not key.low <= value <= key.high:
+            low, high = format_value(key, key.low), format_value(key, key.high)
+            raise ValueError(_("is outside the range {low} to {high}").format(low=low, high=high))
     return value
 
 
 def format_value(key: Key, value: object) -> str:
     """A value as it is written in othello.ini."""
-    if key.kind == "int":
-        return str(int(value))  # type: ignore[call-overload]
-    if key.kind == "float":
-        return str(float(value))  # type: ignore[arg-type]
+    if key.kind == "int" and isinstance(value, (int, float, str)):
+        return str(int(value))
+    if key.kind == "float" and isinstance(value, (int, float, str)):
+        return str(float(value))
     return str(value)

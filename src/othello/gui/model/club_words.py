@@ -10,17 +10,18 @@ from __future__ import annotations
 import math
 
 from othello.app.i18n import N_, _, ngettext, pgettext
+from othello.app.settings.keys import Start
 from othello.club.rating import Certainty, Rating, Step, Suggestion
 from othello.core.board import Color
 
-START_NAMES = {
+START_NAMES: dict[Start, str] = {
     "standard": N_("Four discs"),
     "balanced": N_("Balanced opening"),
     "range": N_("Position in a range"),
 }
 """The kinds of start a new game can have, as the game card names them."""
 
-START_WORDS = {
+START_WORDS: dict[Start, str] = {
     "standard": N_("the usual start: the four discs in the middle"),
     "balanced": N_(
         "8 moves already played, chosen at random among openings a deep search scores "
@@ -32,14 +33,14 @@ START_WORDS = {
     ),
 }
 
-START_SHORT = {
+START_SHORT: dict[Start, str] = {
     "standard": N_("the four discs"),
     "balanced": N_("8 moves in, a balanced opening"),
     "range": "",
 }
 
 
-def start_words(kind: str) -> list[str]:
+def start_words(kind: Start) -> list[str]:
     """A start's words on the game card, longest first (a range's are filled in there)."""
     return [_(words) for words in (START_WORDS[kind], START_SHORT[kind]) if words]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Literal
 from weakref import WeakKeyDictionary
 
 from othello.app.library.held_games import PlayerMode
@@ -32,6 +33,12 @@ from othello.gui.model.judgement import GameJudgement, Judgements
 
 def other(color: Color) -> Color:
     return "white" if color == "black" else "black"
+
+
+ShownKind = Literal["", "moves", "line", "puzzle", "setup", "drill", "drill-view"]
+"""What a position shown instead of the game is: none (""), a position of this game's
+("moves"), one of a judged move's line, a puzzle, the position editor's, a drill asking for an
+answer or a drill's position looked at."""
 
 
 class ChangeKind(Enum):
@@ -95,7 +102,7 @@ class Session:
     replaced: bool = False  # a new, loaded or pasted game just replaced one: Undo brings it back
     # a position shown instead of the game (the move list's, a puzzle, a set-up position)
     shown_game: Game | None = None
-    shown_kind: str = ""  # ...which of them: "moves", "line", "puzzle" or "setup"
+    shown_kind: ShownKind = ""  # ...which of them ("": none)
     # what is known about each game's moves; a game's entry goes when the game does
     judgements: Judgements = field(default_factory=Judgements)
     # who played each finished game when it ended (outcome.py); goes with the game
@@ -331,10 +338,10 @@ class Session:
         else:
             self._changed(Change(ChangeKind.PLAYERS))
 
-    def show(self, game: Game | None, kind: str = "moves") -> None:
+    def show(self, game: Game | None, kind: ShownKind = "moves") -> None:
         """Show ``game`` on the board instead of the game on it (None: the game again); the
-        ``kind`` of view says what it is ("moves": a position of this game's, "line": one
-        of a judged move's line, "puzzle", "setup"). A view: the game is not touched, and nothing moves on while it is shown."""
+        ``kind`` of view says what it is (``ShownKind``). A view: the game is not touched, and
+        nothing moves on while it is shown."""
         self.shown_game = game
         self.shown_kind = "" if game is None else kind
 

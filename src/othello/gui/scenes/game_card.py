@@ -9,14 +9,16 @@ it, the Progress button (or Tab) opens the player's progress from the reviews of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
 
 from othello.app.i18n import _, pgettext
+from othello.app.settings.keys import STARTS, Start
 from othello.club.rating import LEVEL_RATINGS
 from othello.core.clock import TimeControl
+from othello.core.kinds import assert_never, chosen
 from othello.gui.model.clocks import Clocks
 from othello.gui.model.club_words import START_NAMES, control_text, start_words, strength_line
 from othello.gui.model.session import Session
@@ -38,21 +40,29 @@ def button_words(option: str) -> list[str]:
     """A start's or a clock's button words in the player's language, longest first."""
     if option == "off":
         return [_("No clock"), pgettext("clock", "Off")]
-    if option not in START_NAMES:
+    start = chosen(option, STARTS)
+    if start is None:
         return [option]
-    shorter = {
-        "standard": [_("4 discs")],
-        "balanced": [_("Balanced")],
-        "range": [_("In a range"), pgettext("start", "Range")],
-    }
-    return [_(START_NAMES[option]), *shorter[option]]
+    return [_(START_NAMES[start]), *_shorter(start)]
+
+
+def _shorter(start: Start) -> list[str]:
+    match start:
+        case "standard":
+            return [_("4 discs")]
+        case "balanced":
+            return [_("Balanced")]
+        case "range":
+            return [_("In a range"), pgettext("start", "Range")]
+        case _:
+            assert_never(start)
 
 
 class Club(Protocol):
     """What the card changes (scenes/play_club.py's ClubPlay)."""
 
     def set_control(self, control: TimeControl | None) -> None: ...
-    def set_start(self, kind: str) -> None: ...
+    def set_start(self, kind: Start) -> None: ...
     def step_range(self, what: str, delta: int) -> None: ...
     @property
     def next(self) -> NextGame: ...
@@ -88,7 +98,7 @@ class GameCard(Scene):
 
     # ----- what is chosen ---------------------------------------------------------------------
 
-    def _kind(self) -> str:
+    def _kind(self) -> Start:
         return self.club.next.kind
 
     def _control(self) -> str:
@@ -98,7 +108,9 @@ class GameCard(Scene):
     def act(self, action: Action) -> None:
         what = action[0]
         if what == "start":
-            self.club.set_start(action[1])
+            start = chosen(action[1], STARTS)
+            if start is not None:
+                self.club.set_start(start)
         elif what == "clock":
             self.club.set_control(None if action[1] == "off" else TimeControl.parse(action[1]))
         elif what == "range":
@@ -152,7 +164,7 @@ class GameCard(Scene):
         size = max(MIN_TEXT, int(row * 0.5))
         y = inner.top
         y = self._text(surface, _("Next game"), inner.left, y, row, size + 3, theme.now.text, True)
-        kinds = list(START_NAMES)
+        kinds = list(STARTS)
         y = self._choices(
             surface,
             inner,
@@ -258,7 +270,7 @@ class GameCard(Scene):
         row: int,
         size: int,
         title: str,
-        options: list[str] | tuple[str, ...],
+        options: Sequence[str],
         chosen: str,
         what: str,
     ) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from othello.app.i18n import _
+from othello.app.settings.keys import Start
 from othello.core.clock import ClockError, TimeControl
 from othello.core.game import Game
 from othello.gui.model.clocks import Clocks
@@ -50,7 +51,7 @@ class ClubPlay:
         self.clocks = Clocks(session)
         self.clocks.control = time_control(str(settings.clock))
         self.clocks.start_fresh()
-        self.next = NextGame(session, host.worker, self._tell, str(settings.start))
+        self.next = NextGame(session, host.worker, self._tell, settings.start)
         self.next.moves, self.next.low, self.next.high = (
             int(settings.range_moves),
             int(settings.range_low),
@@ -103,7 +104,7 @@ class ClubPlay:
         self.clocks.control = control
         self.scene.host.remember_choice(clock=str(control) if control else "off")
 
-    def set_start(self, kind: str) -> None:
+    def set_start(self, kind: Start) -> None:
         self.next.kind = kind
         self.scene.host.remember_choice(start=kind)
 

@@ -13,7 +13,7 @@ from othello.core.clock import WARNING_SECONDS
 from othello.gui.model.club_words import CLOCK_STILL, clock_text, strength_short
 from othello.gui.model.game_words import last_placed
 from othello.gui.model.panel_words import PanelView, panel_view, status_parts
-from othello.gui.model.session import Session
+from othello.gui.model.session import Session, ShownKind
 from othello.gui.scenes.base import PlayHost
 from othello.gui.scenes.play_choices import LEVELS_RANGE
 from othello.gui.scenes.play_club import ClubPlay
@@ -22,7 +22,7 @@ from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
 from othello.gui.widgets.explorer_marks import ExplorerView
 
-QUIZZES = ("puzzle", "drill")
+QUIZZES: tuple[ShownKind, ...] = ("puzzle", "drill")
 """The views that ask the player for a move: the side to move's rings shown, the explorer
 hidden."""
 

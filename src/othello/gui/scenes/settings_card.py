@@ -16,23 +16,24 @@ from typing import Any, Protocol
 import pygame
 
 from othello.app.i18n import LANGUAGES, N_, _, resolve
+from othello.app.settings.keys import PALETTES, TEXT_SIZES, PaletteName, TextSize
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.widgets import theme
 from othello.gui.widgets.card import card, dim
 from othello.gui.widgets.marks import globe
 from othello.gui.widgets.text import MIN_TEXT, scaled
 
-THEMES = (
-    ("classic", N_("Classic green")),
-    ("high-contrast", N_("High contrast")),
-    ("dark", N_("Dark")),
-)
-TEXT_SIZES = (
-    ("small", N_("Small")),
-    ("normal", N_("Normal")),
-    ("large", N_("Large")),
-    ("larger", N_("Larger")),
-)
+PALETTE_LABELS: dict[PaletteName, str] = {
+    "classic": N_("Classic green"),
+    "high-contrast": N_("High contrast"),
+    "dark": N_("Dark"),
+}
+TEXT_SIZE_LABELS: dict[TextSize, str] = {
+    "small": N_("Small"),
+    "normal": N_("Normal"),
+    "large": N_("Large"),
+    "larger": N_("Larger"),
+}
 ROWS = ("language", "theme", "text_size", "file")
 CLOSE = (pygame.K_ESCAPE, pygame.K_v)
 STEPS = {
@@ -67,8 +68,8 @@ class SettingOption:
 def choices() -> list[SettingOption]:
     """Every button of the card, row by row."""
     out = [SettingOption("language", code, name, code) for code, name in LANGUAGES.items()]
-    out += [SettingOption("theme", value, _(label)) for value, label in THEMES]
-    out += [SettingOption("text_size", value, _(label)) for value, label in TEXT_SIZES]
+    out += [SettingOption("theme", value, _(PALETTE_LABELS[value])) for value in PALETTES]
+    out += [SettingOption("text_size", value, _(TEXT_SIZE_LABELS[value])) for value in TEXT_SIZES]
     out.append(SettingOption("file", "othello.ini", _("Open othello.ini: every setting (O)")))
     return out
 

@@ -7,13 +7,13 @@ import random
 from collections.abc import Callable
 
 from othello.app.i18n import _
+from othello.app.settings.keys import STARTS, Start
 from othello.club.starts import StartsError, balanced_start
 from othello.core.game import Game
 from othello.gui.model.club_words import FINDING, NO_BALANCED, NOT_FOUND
 from othello.gui.model.session import Session
 from othello.gui.services.worker import SearchWorker
 
-KINDS = ("standard", "balanced", "range")
 RANGE_MOVES = (4, 56)  # the move a range position can be asked at
 RANGE_DISCS = (-30, 30)  # ... and how far ahead the side to move can be asked to be
 
@@ -27,13 +27,13 @@ class NextGame:
         session: Session,
         worker: SearchWorker,
         reply: Callable[[str], None],
-        kind: str = "standard",
+        kind: Start = "standard",
         rng: random.Random | None = None,
     ) -> None:
         self.session = session
         self.worker = worker
         self.reply = reply
-        self.kind = kind if kind in KINDS else "standard"
+        self.kind: Start = kind if kind in STARTS else "standard"
         self.moves, self.low, self.high = 24, 0, 4
         self.rng = rng or random.Random()
         self.waiting = False  # a range position is being looked for

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 import pygame
 
 from othello.app import i18n
+from othello.app.settings.keys import TextSize
 from othello.gui.services.fonts import FontChain
 from othello.gui.services.resources import Resources
 from othello.gui.widgets import theme
@@ -34,7 +35,7 @@ from othello.gui.widgets import theme
 MIN_TEXT = 11  # no text is drawn smaller than this, however small the window
 ELLIPSIS = "…"
 SOFT_HYPHEN = "\u00ad"
-TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2, "larger": 1.4}
+TEXT_SCALE: dict[TextSize, float] = {"small": 0.85, "normal": 1.0, "large": 1.2, "larger": 1.4}
 NO_LINE_START = frozenset(
     "、。，．,.・：；？！:;?!)）]］}｝」』】〕〉》〙〗’”%％ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥〜～"
 )
@@ -63,9 +64,9 @@ class _Scale:
 _scale = _Scale()
 
 
-def set_text_size(name: str) -> None:
+def set_text_size(name: TextSize) -> None:
     """TEXT_SIZE: small, normal, large or larger (normal for a name it does not know)."""
-    _scale.factor = TEXT_SIZES.get(name, 1.0)
+    _scale.factor = TEXT_SCALE.get(name, 1.0)
 
 
 def text_factor() -> float:

@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from othello.app.settings.keys import PALETTES, PaletteName
+from othello.core.kinds import chosen
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -31,7 +34,7 @@ ORANGE = (230, 159, 0)
 class Palette:
     """One theme's colours, by what they paint."""
 
-    name: str
+    name: PaletteName
     textures: bool
     background_top: RGB
     background_bottom: RGB
@@ -174,7 +177,9 @@ HIGH_CONTRAST = replace(
     card=(0, 0, 0),
     cursor=(255, 230, 0),
 )
-THEMES: dict[str, Palette] = {palette.name: palette for palette in (CLASSIC, DARK, HIGH_CONTRAST)}
+THEMES: dict[PaletteName, Palette] = {
+    palette.name: palette for palette in (CLASSIC, DARK, HIGH_CONTRAST)
+}
 
 now: Palette = CLASSIC
 """The theme in effect: what everything drawn reads (``theme.now.felt``); only ``apply``
@@ -186,5 +191,6 @@ def apply(name: str) -> str:
     returns the theme in effect. Whatever was drawn once and kept (the board's picture, the
     discs) is keyed by the palette's name, so it is drawn again."""
     global now
-    now = THEMES.get(name, CLASSIC)
+    known = chosen(name, PALETTES)
+    now = CLASSIC if known is None else THEMES[known]
     return now.name

@@ -28,7 +28,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from othello.engine.api import MoveScore, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW_SRC = ROOT / "src"
@@ -168,10 +171,10 @@ def prepare(folder: Path, src: Path) -> None:
 class Idle:
     """An engine that is never asked to move (two players) and scores nothing."""
 
-    def think(self, board: Any, stop: Any = None, on_progress: Any = None) -> Any:
+    def think(self, board: Any, stop: Any = None, on_progress: Any = None) -> SearchResult:
         raise AssertionError("two players: the computer never moves")
 
-    def analyze(self, board: Any, stop: Any = None) -> list[Any]:
+    def analyze(self, board: Any, stop: Any = None) -> list[MoveScore]:
         return []
 
 

@@ -75,7 +75,7 @@ def engine_for(spec: str, workers: int = 1) -> Engine:
         workers=workers,
         time_limit=float(given["time"]) if "time" in given else None,
         depth=int(given["depth"]) if "depth" in given else None,
-        nodes=int(given["nodes"]) if "nodes" in given else None,
+        node_budget=int(given["nodes"]) if "nodes" in given else None,
     )
 
 

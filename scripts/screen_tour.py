@@ -43,7 +43,7 @@ from othello.core.board import Board
 from othello.core.clock import TimeControl
 from othello.core.game import Game
 from othello.core.notation import parse_move, square_name
-from othello.engine.api import MoveScore
+from othello.engine.api import MoveScore, SearchResult
 from othello.gui.app import App
 from othello.gui.model.drill_words import choice_name
 from othello.gui.model.game_words import stepped_text
@@ -70,9 +70,9 @@ ENDED = "d3c3f5f4f3d2d1e3b3"
 class StandIn:
     """The computer, instantly: the first legal move; every move scored."""
 
-    def think(self, board: Board, stop: Any = None, on_progress: Any = None) -> Any:
+    def think(self, board: Board, stop: Any = None, on_progress: Any = None) -> SearchResult:
         moves = board.legal_moves()
-        return MoveScore(moves[0] if moves else "pass", 0, False)
+        return SearchResult(moves[0] if moves else "pass", 0, depth=0, nodes=0)
 
     def analyze(self, board: Board, stop: Any = None) -> list[MoveScore]:
         return [MoveScore(m, 4 - 2 * i, False) for i, m in enumerate(board.legal_moves())]

@@ -21,7 +21,7 @@ from othello.engine.multicore import endgame
 from othello.engine.multicore import midgame as split
 from support.positions import ffo, random_board
 
-FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "nodes": 0}
+FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "node_budget": 0}
 """A full-width search to a fixed depth with time to spare: its scores are minimax values,
 the same however the root moves are shared out."""
 
@@ -85,7 +85,7 @@ def test_a_parallel_fixed_depth_search_gives_the_same_answer_twice() -> None:
 @pytest.mark.slow
 def test_stop_ends_every_workers_search_promptly() -> None:
     board = random_board(36, 7)
-    engine = Engine(level=15, time_limit=60.0, depth=20, nodes=0, selectivity=0.0, workers=2)
+    engine = Engine(level=15, time_limit=60.0, depth=20, node_budget=0, selectivity=0.0, workers=2)
     stop = threading.Event()
     timer = threading.Timer(2.0, stop.set)
     timer.start()
@@ -202,8 +202,8 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
         report = mine.recv()
         if not isinstance(report, search_service.SearchProgress):
             break
-    assert isinstance(report, search_service.SearchOutcome)
-    assert report.value.move in board.legal_moves()
+    assert isinstance(report, search_service.MoveChosen)
+    assert report.result.move in board.legal_moves()
     workers = _workers_of(proc.pid) if proc.pid is not None else set()
     assert len(workers) == 2  # the pool's, kept for the next search
     mine.send(None)

@@ -259,7 +259,7 @@ class LineEngine(FakeEngine):
                 after.push_pass()
             else:
                 after.push_square(sq)
-        return FakeResult(line[0] if line else "pass", pv=tuple(line))
+        return FakeResult(line[0] if line else "pass", pv=list(line))
 
 
 def test_a_wrong_answer_says_why_with_the_line_after_it(make_app: Callable[..., App]) -> None:

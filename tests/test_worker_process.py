@@ -20,7 +20,15 @@ from typing import Any
 import pytest
 
 from othello.app.files import logs
-from othello.app.search_service import JobKind, SearchOutcome
+from othello.app.search_service import (
+    GameReviewed,
+    JobFailed,
+    JobKind,
+    MoveChosen,
+    MoveJudged,
+    MovesScored,
+    SearchOutcome,
+)
 from othello.core.board import Board
 from othello.core.errors import SearchError
 from othello.engine.api import MoveScore, SearchResult
@@ -80,11 +88,10 @@ def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker
     assert worker.busy and worker.kind == JobKind.THINK
     depth = wait_for_depth(worker)
     outcome = wait_for(worker)
-    assert (
-        outcome.error is None and outcome.kind == JobKind.THINK and outcome.generation == generation
-    )
-    assert isinstance(outcome.value, SearchResult)
-    assert outcome.value.move in MIDGAME.legal_moves() and outcome.value.depth >= depth >= 1
+    assert isinstance(outcome, MoveChosen)
+    assert outcome.kind == JobKind.THINK and outcome.generation == generation
+    assert isinstance(outcome.result, SearchResult)
+    assert outcome.result.move in MIDGAME.legal_moves() and outcome.result.depth >= depth >= 1
     assert not worker.busy
     maps = Path(f"/proc/{child_pid(worker)}/maps")
     if maps.exists():  # Linux: the child has no pygame (nor SDL) loaded, only the engine
@@ -94,9 +101,9 @@ def test_the_child_plays_a_legal_move_and_reports_its_depth(worker: SearchWorker
 def test_a_hint_scores_every_legal_move(worker: SearchWorker) -> None:
     worker.analyze(MIDGAME, 2)
     outcome = wait_for(worker)
-    assert outcome.error is None and outcome.kind == JobKind.ANALYZE
-    assert all(isinstance(score, MoveScore) for score in outcome.value)
-    assert sorted(score.move for score in outcome.value) == sorted(MIDGAME.legal_moves())
+    assert isinstance(outcome, MovesScored) and outcome.kind == JobKind.ANALYZE
+    assert all(isinstance(score, MoveScore) for score in outcome.moves)
+    assert sorted(score.move for score in outcome.moves) == sorted(MIDGAME.legal_moves())
 
 
 def test_cancel_stops_a_long_search_at_once_and_its_result_never_lands(
@@ -122,11 +129,12 @@ def test_a_failing_search_is_an_error_with_its_traceback_in_the_log(
     with caplog.at_level(logging.ERROR, logger="othello"):
         worker.think(finished, 3)
         outcome = wait_for(worker)
+    assert isinstance(outcome, JobFailed)
     assert isinstance(outcome.error, SearchError) and "GameOverError" in str(outcome.error)
     assert f"the search (think, level 3) failed on {finished.to_string()}" in caplog.text
     assert "Traceback (most recent call last):" in caplog.text
     worker.think(MIDGAME, 1)  # the same child goes on
-    assert wait_for(worker).error is None
+    assert not isinstance(wait_for(worker), JobFailed)
 
 
 def test_a_killed_child_ends_the_job_with_an_error_and_the_next_job_gets_a_new_one(
@@ -138,12 +146,13 @@ def test_a_killed_child_ends_the_job_with_an_error_and_the_next_job_gets_a_new_o
     with caplog.at_level(logging.WARNING, logger="othello"):
         os.kill(first, KILL)
         outcome = wait_for(worker)
+    assert isinstance(outcome, JobFailed)
     assert isinstance(outcome.error, SearchError) and "search process stopped" in str(outcome.error)
     assert "failed on " + MIDGAME.to_string() in caplog.text and "killed by" in caplog.text
     assert not worker.busy and is_gone(first)
     worker.think(MIDGAME, 2)
     outcome = wait_for(worker)
-    assert outcome.error is None and outcome.value.move in MIDGAME.legal_moves()
+    assert isinstance(outcome, MoveChosen) and outcome.result.move in MIDGAME.legal_moves()
     assert child_pid(worker) != first
 
 
@@ -152,7 +161,7 @@ def test_a_child_killed_between_searches_is_replaced(worker: SearchWorker) -> No
     os.kill(first, KILL)
     time.sleep(0.2)
     worker.analyze(MIDGAME, 1)
-    assert wait_for(worker).error is None and child_pid(worker) != first
+    assert not isinstance(wait_for(worker), JobFailed) and child_pid(worker) != first
 
 
 def test_shutdown_mid_search_is_prompt_and_leaves_no_child(
@@ -269,6 +278,7 @@ def test_a_search_crash_is_logged_with_its_traceback(tmp_path: Path, kind: str) 
     finally:
         worker.shutdown()
         logs.close()
+    assert isinstance(outcome, JobFailed)
     assert isinstance(outcome.error, ZeroDivisionError)  # the window still hears of it
     text = log_file.read_text(encoding="utf-8")
     assert f"ERROR othello.gui.services.worker: the search ({kind}, level 3) failed" in text
@@ -282,13 +292,13 @@ def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
     game = blunder_game()
     worker.review(game.start, game.moves)
     verdicts = []
-    while (outcome := wait_for(worker, 60.0)).kind == JobKind.VERDICT:
-        verdicts.append(outcome.value)  # each move's verdict comes as soon as it is made
-    assert outcome.error is None and outcome.kind == JobKind.REVIEW
-    assert verdicts == outcome.value and len(verdicts) == len(game.moves)
-    first = outcome.value[0]
+    while isinstance(outcome := wait_for(worker, 60.0), MoveJudged):
+        verdicts.append(outcome.review)  # each move's verdict comes as soon as it is made
+    assert isinstance(outcome, GameReviewed) and outcome.kind == JobKind.REVIEW
+    assert verdicts == outcome.reviews and len(verdicts) == len(game.moves)
+    first = outcome.reviews[0]
     assert first.mark == "blunder" and first.played == game.moves[0] and first.exact
-    assert all(r.loss >= 0 for r in outcome.value)
+    assert all(r.loss >= 0 for r in outcome.reviews)
 
 
 def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
@@ -296,9 +306,10 @@ def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
 
     game = blunder_game()
     worker.review(game.start, game.moves, first=4)
-    while (outcome := wait_for(worker, 60.0)).kind == JobKind.VERDICT:
+    while isinstance(outcome := wait_for(worker, 60.0), MoveJudged):
         pass
-    assert [r.ply for r in outcome.value] == list(range(4, len(game.moves)))
+    assert isinstance(outcome, GameReviewed)
+    assert [r.ply for r in outcome.reviews] == list(range(4, len(game.moves)))
 
 
 def children_of(pid: int) -> set[int]:
@@ -327,7 +338,7 @@ def test_search_processes_gives_the_child_workers_and_shutdown_ends_them_all() -
         assert transport._process.daemon is False
         worker.think(MIDGAME, 15)
         outcome = wait_for(worker, seconds=60)
-        assert outcome.error is None and outcome.value.move in MIDGAME.legal_moves()
+        assert isinstance(outcome, MoveChosen) and outcome.result.move in MIDGAME.legal_moves()
         workers = children_of(pid)
         assert len(workers) >= 2, workers
     finally:
@@ -347,4 +358,4 @@ def test_changing_search_processes_starts_the_child_anew(worker: SearchWorker) -
     assert isinstance(transport, ProcessTransport) and transport.processes == 3
     worker.analyze(MIDGAME, 1)  # the next job starts the new child
     outcome = wait_for(worker, seconds=30)
-    assert outcome.error is None and child_pid(worker) != first and is_gone(first)
+    assert not isinstance(outcome, JobFailed) and child_pid(worker) != first and is_gone(first)

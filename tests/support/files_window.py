@@ -18,6 +18,7 @@ from othello.app.files import paths
 from othello.app.settings.loading import load_settings
 from othello.core.bitboard import PASS
 from othello.core.board import Board
+from othello.engine.api import SearchResult
 from othello.gui.app import App
 from othello.gui.services import persistence
 from othello.study.review import MoveReview
@@ -26,13 +27,12 @@ DT = 1 / 30
 
 
 @dataclass
-class Reply:
-    move: str
+class Reply(SearchResult):
+    """The first legal move, as a search's answer."""
+
     score: int = 0
     depth: int = 1
     nodes: int = 1
-    pv: tuple[str, ...] = ()
-    exact: bool = False
 
 
 class FirstMoveEngine:

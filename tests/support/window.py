@@ -20,7 +20,7 @@ from othello import Board
 from othello.app.settings.keys import Settings
 from othello.core.game import Game
 from othello.core.notation import parse_square
-from othello.engine.api import MoveScore
+from othello.engine.api import MoveScore, SearchResult
 from othello.gui.app import App
 from othello.gui.scenes.play_keys import TYPE_WAIT
 from support.positions import blunder_game
@@ -31,13 +31,13 @@ WHITE_PASSES = "OXX-OXO-OXOOOOO-OOXXOOO-OOOOO------OO-----O--O--------O---------
 
 
 @dataclass
-class FakeResult:
-    move: str
+class FakeResult(SearchResult):
+    """A search's answer with a stand-in's defaults: a real SearchResult, read as the
+    engine's is."""
+
     score: int = 0
     depth: int = 1
     nodes: int = 1
-    pv: tuple[str, ...] = ()
-    exact: bool = False
 
 
 class FakeEngine:

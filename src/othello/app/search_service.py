@@ -9,9 +9,11 @@ lock. Jobs and reports cross the pipe pickled as they are:
   (judge a game's moves from a ply on) or a :class:`PositionJob` (a random position in a score
   range); ``None`` asks the child to exit;
 - a report: a :class:`SearchProgress` (the depth a search has finished), a
-  :class:`SearchOutcome` (the job's result; a review sends one of kind ``VERDICT`` for each move
-  as soon as it is judged, so a review cut short keeps what it judged) or a
-  :class:`SearchFailure` (the job's error with its traceback).
+  ``SearchOutcome``, one type per kind of answer (:class:`MoveChosen`, :class:`MovesScored`,
+  :class:`GameReviewed`, :class:`StartFound`, and :class:`MoveJudged` for each move of a review
+  as soon as it is judged, so a review cut short keeps what it judged), or a
+  :class:`SearchFailure` (the job's error with its traceback), which the window turns into a
+  :class:`JobFailed`.
 
 :func:`run_job` is the one place that says what each kind of job does: the child calls it, and
 so does the window's thread transport (tests and scripts), so the window's tests run the same
@@ -37,22 +39,22 @@ from typing import Any, ClassVar, Literal, Protocol, cast
 from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.notation import format_transcript, square_name
-from othello.engine.api import Engine, MoveScore
+from othello.engine.api import Engine, MoveScore, SearchResult
 from othello.engine.levels import ANALYSIS
 from othello.engine.multicore.endgame import close_shared_pool, default_workers
 from othello.study.review import MoveReview, review_game, score_moves
 
 
 class JobKind(Enum):
-    """What a job asks of the search, and what its outcome holds (``SearchOutcome.value``)."""
+    """What a job asks of the search, and the outcome that answers it."""
 
-    THINK = "think"  # choose a move: a SearchResult
-    SCORE = "score"  # the same search, only its score wanted (the graph): a SearchResult
-    ANALYZE = "analyze"  # every legal move scored, for a hint: a list of MoveScore
+    THINK = "think"  # choose a move: MoveChosen
+    SCORE = "score"  # the same search, only its score wanted (the graph): MoveChosen
+    ANALYZE = "analyze"  # every legal move scored, for a hint: MovesScored
     JUDGE = "judge"  # every legal move scored as a review scores it (a puzzle's answers): the same
-    REVIEW = "review"  # a game's moves judged: a list of MoveReview
-    VERDICT = "verdict"  # one move of a running review judged (a report, never a job): a MoveReview
-    POSITION = "position"  # a random position in a score range: (moves, score), or None
+    REVIEW = "review"  # a game's moves judged: GameReviewed
+    VERDICT = "verdict"  # one move of a running review judged (a report, never a job): MoveJudged
+    POSITION = "position"  # a random position in a score range: StartFound
 
 
 BoardKind = Literal[JobKind.THINK, JobKind.SCORE, JobKind.ANALYZE, JobKind.JUDGE]
@@ -125,14 +127,65 @@ class SearchProgress:
 
 
 @dataclass(frozen=True)
-class SearchOutcome:
-    """A finished job, or a review's verdict: ``value`` as :class:`JobKind` says, or the
-    ``error`` that ended the job (never sent across the pipe: see SearchFailure)."""
+class MoveChosen:
+    """A THINK job's move (a SCORE job wants only its score)."""
+
+    kind: Literal[JobKind.THINK, JobKind.SCORE]
+    generation: int
+    result: SearchResult
+
+
+@dataclass(frozen=True)
+class MovesScored:
+    """Every legal move scored: by the hint's search (ANALYZE), or as a review scores them
+    (JUDGE, best first)."""
+
+    kind: Literal[JobKind.ANALYZE, JobKind.JUDGE]
+    generation: int
+    moves: list[MoveScore]
+
+
+@dataclass(frozen=True)
+class MoveJudged:
+    """One move of a running review judged, sent as soon as it is."""
+
+    generation: int
+    review: MoveReview
+    kind: ClassVar[Literal[JobKind.VERDICT]] = JobKind.VERDICT
+
+
+@dataclass(frozen=True)
+class GameReviewed:
+    """A review job done: every move it judged, in order."""
+
+    generation: int
+    reviews: list[MoveReview]
+    kind: ClassVar[Literal[JobKind.REVIEW]] = JobKind.REVIEW
+
+
+@dataclass(frozen=True)
+class StartFound:
+    """A POSITION job's random position: its moves and its score, or None when none turned
+    up."""
+
+    generation: int
+    found: tuple[list[int], int] | None
+    kind: ClassVar[Literal[JobKind.POSITION]] = JobKind.POSITION
+
+
+@dataclass(frozen=True)
+class JobFailed:
+    """The ``error`` that ended a job (made on the window's side: never sent across the
+    pipe, see SearchFailure)."""
 
     kind: JobKind
     generation: int
-    value: Any = None
-    error: BaseException | None = None
+    error: BaseException
+
+
+SearchOutcome = MoveChosen | MovesScored | MoveJudged | GameReviewed | StartFound | JobFailed
+"""A finished job, or a review's verdict: one type per kind of answer, so mypy checks what
+each consumer reads."""
 
 
 @dataclass(frozen=True)
@@ -155,10 +208,10 @@ class Searcher(Protocol):
         self,
         board: Board,
         stop: threading.Event | None = None,
-        on_progress: Callable[[Any], None] | None = None,
-    ) -> Any: ...
+        on_progress: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult: ...
 
-    def analyze(self, board: Board, stop: threading.Event | None = None) -> Any: ...
+    def analyze(self, board: Board, stop: threading.Event | None = None) -> list[MoveScore]: ...
 
 
 def run_job(
@@ -172,30 +225,33 @@ def run_job(
     search uses; the depths reached, a review's verdicts and then the outcome go to
     ``send``. An error is raised: each transport carries it to the window its own way."""
     generation = job.generation
-    value: Any
+    outcome: SearchOutcome
     if isinstance(job, ReviewJob):
 
         def reviewed(review: MoveReview) -> None:
-            send(SearchOutcome(JobKind.VERDICT, generation, review))
+            send(MoveJudged(generation, review))
 
-        value = review_moves(job, stop, reviewed)
+        outcome = GameReviewed(generation, review_moves(job, stop, reviewed))
     elif isinstance(job, PositionJob):
-        value = position_found(job, stop)
+        outcome = StartFound(generation, position_found(job, stop))
     elif job.kind is JobKind.JUDGE:
-        value = judged_moves(Board.from_string(job.board), stop)
+        outcome = MovesScored(
+            job.kind, generation, judged_moves(Board.from_string(job.board), stop)
+        )
     else:
         board = Board.from_string(job.board)
         searcher = engine(job.level, job.book)
         if job.kind is JobKind.ANALYZE:
-            value = searcher.analyze(board, stop=stop)
+            outcome = MovesScored(job.kind, generation, searcher.analyze(board, stop=stop))
         else:  # THINK or SCORE: the same search, of which "score" wants only the score
 
-            def progress(result: Any) -> None:
+            def progress(result: SearchResult) -> None:
                 send(SearchProgress(generation, result.depth))
 
             timed: dict[str, Any] = {} if job.clock is None else {"clock": job.clock}
-            value = searcher.think(board, stop=stop, on_progress=progress, **timed)
-    send(SearchOutcome(job.kind, generation, value))
+            result = searcher.think(board, stop=stop, on_progress=progress, **timed)
+            outcome = MoveChosen(job.kind, generation, result)
+    send(outcome)
 
 
 class Cancelled:

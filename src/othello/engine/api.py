@@ -89,7 +89,9 @@ class Engine:
     ``Engine(level=n)`` uses ``LEVELS[n - 1]`` (``Engine(level=ANALYSIS)`` the settings of a
     hint, or any Level); ``Engine(time_limit=s)`` plays as strongly
     as it can in ``s`` seconds a move; both together use the level with that time limit.
-    ``depth``, ``node_limit``, ``nodes`` (the level's node budget; 0 for none) and
+    ``depth``, ``node_limit`` (a script's cap on each search's nodes), ``node_budget`` (in
+    place of the level's nodes a move, which no deeper search starts past most of; 0 for
+    none) and
     ``seed`` (for the beginner's randomness) are for tests and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
     processor core is the sensible most) for positions of ``PARALLEL_EMPTIES`` or more.
     ``book=True`` lets ``think`` play from the opening book (``othello.engine.book``) from level
@@ -107,13 +109,13 @@ class Engine:
         selectivity: float | None = None,
         workers: int = 1,
         book: bool = False,
-        nodes: int | None = None,
+        node_budget: int | None = None,
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(
                 f"workers must be a whole number of processes, at least 1, not {workers!r}"
             )
-        self.level_info: Level = choose_level(level, time_limit, depth, selectivity, nodes)
+        self.level_info: Level = choose_level(level, time_limit, depth, selectivity, node_budget)
         self.node_limit = node_limit
         self.workers = workers
         self._rng = random.Random(seed)

@@ -59,7 +59,7 @@ from othello.gui.services.library_worker import LibraryWorker
 from othello.gui.services.persistence import copy as clipboard_copy
 from othello.gui.services.resources import load_resources
 from othello.gui.services.sound import Sounds
-from othello.gui.services.worker import SearchWorker
+from othello.gui.services.worker import EngineFactory, SearchWorker
 from othello.gui.startup import StartupProblems, session_for
 from othello.gui.widgets import theme
 from othello.gui.widgets.board import BoardRenderer
@@ -83,7 +83,7 @@ class App:
         settings: Settings | None = None,
         *,
         notices: list[str] | tuple[str, ...] = (),
-        engine_factory: Callable[[int], Any] | None = None,
+        engine_factory: EngineFactory | None = None,
         remember: Callable[[dict[str, Any]], object] | None = None,
         resource_folder: Path | None = None,
         demo: bool = False,

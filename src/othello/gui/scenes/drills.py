@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pygame
 
 from othello.app.i18n import _, pgettext
-from othello.app.search_service import JobKind
+from othello.app.search_service import JobKind, MovesScored
 from othello.core.bitboard import Square
 from othello.core.board import Board, Color
 from othello.core.game import Game
@@ -212,8 +212,8 @@ class DrillScreen(Scene):
     def update(self, dt: float) -> None:
         self.feed.schedule()  # the library's answer, once it comes
         outcome = self.worker.poll()
-        if outcome is not None and outcome.kind == JobKind.JUDGE and outcome.error is None:
-            self.scores = {m.move: m.score for m in outcome.value}
+        if isinstance(outcome, MovesScored) and outcome.kind is JobKind.JUDGE:
+            self.scores = {m.move: m.score for m in outcome.moves}
         drill = self.drill
         if drill is None or not drill.computers_turn():
             return

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from othello.app.i18n import N_, _
-from othello.app.search_service import JobKind
+from othello.app.search_service import JobFailed, JobKind, MoveChosen, MovesScored
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import parse_move, square_name
@@ -181,21 +181,26 @@ class PuzzleOverlay(Scene):
         outcome = self.worker.poll()
         if outcome is None:
             return
-        if outcome.error is not None:
+        if isinstance(outcome, JobFailed):
             self.reply(_("The puzzle's search failed; the answer cannot be checked. Enter: next."))
             return
-        if outcome.kind == JobKind.JUDGE and self.puzzle is not None:
-            judged = {m.move: m.score for m in outcome.value}
-            self.scores = {**judged, **self.puzzle.scores}  # the puzzle's own stand
-            self.exact = all(m.exact for m in outcome.value) and (
-                self.puzzle.exact or not self.puzzle.scores
-            )
-            if self.pending is not None:
-                self._judge()
-        elif outcome.kind == JobKind.THINK and self.verdict is not None:
+        if isinstance(outcome, MovesScored) and outcome.kind is JobKind.JUDGE:
+            if self.puzzle is not None:
+                judged = {m.move: m.score for m in outcome.moves}
+                self.scores = {**judged, **self.puzzle.scores}  # the puzzle's own stand
+                self.exact = all(m.exact for m in outcome.moves) and (
+                    self.puzzle.exact or not self.puzzle.scores
+                )
+                if self.pending is not None:
+                    self._judge()
+        elif (
+            isinstance(outcome, MoveChosen)
+            and outcome.kind is JobKind.THINK
+            and self.verdict is not None
+        ):
             move, self.searching = self.searching, None
             if move is not None:
-                self._found_line(move, list(getattr(outcome.value, "pv", [])))
+                self._found_line(move, list(outcome.result.pv))
             self._search_lines()
 
     # ----- events ------------------------------------------------------------------------

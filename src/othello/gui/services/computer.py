@@ -12,10 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from othello.app.i18n import _
-from othello.app.search_service import JobKind, SearchOutcome
+from othello.app.search_service import (
+    JobFailed,
+    JobKind,
+    MoveChosen,
+    MovesScored,
+    SearchOutcome,
+    StartFound,
+)
 from othello.core.bitboard import Square
 from othello.core.clock import ClockTime
 from othello.core.notation import parse_move, square_name
+from othello.engine.api import SearchResult
 from othello.engine.levels import ANALYSIS
 from othello.gui.model.game_words import hint_explanation, hint_text
 from othello.gui.model.judgement import GameJudgement, GraphPoint
@@ -259,17 +267,14 @@ class ComputerTurn:
         self.pending, self.pending_score, self.search_failed = None, None, False
         self.hints, self.turn_wait = {}, 0.0
 
-    def _black_score(self, result: object) -> tuple[int, bool] | None:
+    def _black_score(self, result: SearchResult) -> tuple[int, bool]:
         """A search result's score of the position on the board, from Black's side, and
-        whether it is exact; None when it has no score (a book move may not)."""
-        score = getattr(result, "score", None)
-        if not isinstance(score, int):
-            return None
+        whether it is exact."""
         sign = 1 if self.session.board.black_to_move else -1
-        return sign * score, bool(getattr(result, "exact", False))
+        return sign * result.score, result.exact
 
     def _take(self, outcome: SearchOutcome) -> None:
-        if outcome.error is not None:
+        if isinstance(outcome, JobFailed):
             failed = {"problem": outcome.error}
             if outcome.kind == JobKind.REVIEW:
                 self.reviewing.wanted = False
@@ -282,25 +287,22 @@ class ComputerTurn:
             return
         game = self.session.game
         here = tuple(game.moves[: game.cursor])
-        if outcome.kind == JobKind.POSITION:
-            self.hooks.found_position(outcome.value)
-        elif outcome.kind == JobKind.THINK:
+        if isinstance(outcome, StartFound):
+            self.hooks.found_position(outcome.found)
+        elif isinstance(outcome, MoveChosen) and outcome.kind is JobKind.THINK:
             self.hooks.decided()
-            self.pending = str(outcome.value.move)
-            self.pending_book = bool(getattr(outcome.value, "book", False))
-            self.pending_score = self._black_score(outcome.value)
-            if self.pending_score is not None:
-                # the same search judged the position it started from, after the player's
-                # move: the graph gets that point too, at no extra cost
-                self.judgement.note(here, *self.pending_score, keep=True)
-        elif outcome.kind == JobKind.SCORE:
-            score = self._black_score(outcome.value)
-            if score is not None:
-                self.judgement.note(here, *score)
+            self.pending = outcome.result.move
+            self.pending_book = outcome.result.book
+            self.pending_score = score = self._black_score(outcome.result)
+            # the same search judged the position it started from, after the player's move:
+            # the graph gets that point too, at no extra cost
+            self.judgement.note(here, *score, keep=True)
+        elif isinstance(outcome, MoveChosen):  # SCORE
+            self.judgement.note(here, *self._black_score(outcome.result))
         elif self.reviewing.take(outcome):
             pass
-        else:
-            scores = [m for m in outcome.value if m.move != "pass"]
+        elif isinstance(outcome, MovesScored):  # ANALYZE: a hint
+            scores = [m for m in outcome.moves if m.move != "pass"]
             exact = bool(scores) and all(m.exact for m in scores)
             hint = [(m.move, int(m.score)) for m in scores]
             self._remember_hint(hint, exact)

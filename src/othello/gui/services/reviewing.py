@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from othello.app.i18n import _
-from othello.app.search_service import JobKind, SearchOutcome
+from othello.app.search_service import GameReviewed, JobKind, MoveJudged, SearchOutcome
 from othello.core.bitboard import PASS, Square
 from othello.gui.model.game_words import for_black, review_summary
 from othello.gui.model.judgement import GameJudgement, Moves
@@ -118,10 +118,10 @@ class GameReview:
     def take(self, outcome: SearchOutcome) -> bool:
         """A review job's verdict or result (not a failure); False when ``outcome`` is not
         the review's."""
-        if outcome.kind == JobKind.VERDICT:
-            self.judgement.add_verdict(outcome.value)
-        elif outcome.kind == JobKind.REVIEW:  # (a failed one is the caller's to report)
-            for verdict in outcome.value:
+        if isinstance(outcome, MoveJudged):
+            self.judgement.add_verdict(outcome.review)
+        elif isinstance(outcome, GameReviewed):  # (a failed one is the caller's to report)
+            for verdict in outcome.reviews:
                 self.judgement.add_verdict(verdict)
         else:
             return False

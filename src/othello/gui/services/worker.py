@@ -27,9 +27,11 @@ from othello.app import search_service
 from othello.app.search_service import (
     BoardJob,
     BoardKind,
+    JobFailed,
     JobKind,
     PositionJob,
     ReviewJob,
+    Searcher,
     SearchFailure,
     SearchJob,
     SearchOutcome,
@@ -42,7 +44,8 @@ from othello.core.errors import SearchError
 from othello.study.verdict import ReviewStopped
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.files.logs
-EngineFactory = Callable[[int], Any]
+EngineFactory = Callable[[int], Searcher]
+"""A test's or a script's engines, by level: the search then runs in a thread."""
 JOIN_SECONDS = 5.0
 
 
@@ -106,7 +109,7 @@ class SearchWorker:
 
     def review(self, start: Board, moves: list[int], first: int = 0) -> int:
         """Start judging every move of a game from ply ``first`` on; poll returns each
-        verdict as an outcome of kind VERDICT while the review goes on."""
+        verdict (a MoveJudged) while the review goes on."""
         self.cancel()
         return self._start(ReviewJob(self.generation, start.to_string(), tuple(moves), first))
 
@@ -228,7 +231,7 @@ class ProcessTransport:
         how = f"the search process stopped ({self._ending()})"
         _log_failure(job, how)
         self._discard()
-        return SearchOutcome(job.kind, job.generation, error=SearchError(how))
+        return JobFailed(job.kind, job.generation, SearchError(how))
 
     def shutdown(self, timeout: float) -> None:
         """Ask the child to exit (it was just cancelled), then terminate it if it does not."""
@@ -275,9 +278,7 @@ class ProcessTransport:
         if not isinstance(report, SearchFailure):
             return report
         _log_failure(report.job, report.message, "\n" + report.trace.rstrip())
-        return SearchOutcome(
-            report.job.kind, report.job.generation, error=SearchError(report.message)
-        )
+        return JobFailed(report.job.kind, report.job.generation, SearchError(report.message))
 
     def _ending(self) -> str:
         """How the child ended, as far as we can tell."""
@@ -312,7 +313,7 @@ class ThreadTransport:
 
     def __init__(self, engine_factory: EngineFactory) -> None:
         self._factory = engine_factory
-        self._engines: dict[int, Any] = {}
+        self._engines: dict[int, Searcher] = {}
         self._reports: queue.Queue[SearchOutcome | SearchProgress] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -362,9 +363,9 @@ class ThreadTransport:
             log.exception(
                 "the search (%s, level %d) failed on %s", job.kind.value, job.level, job.subject
             )
-            self._reports.put(SearchOutcome(job.kind, job.generation, error=err))
+            self._reports.put(JobFailed(job.kind, job.generation, err))
 
-    def _engine(self, level: int, book: bool) -> Any:
+    def _engine(self, level: int, book: bool) -> Searcher:
         """The factory's engine for ``level`` (tests' engines play from no book)."""
         if level not in self._engines:
             self._engines[level] = self._factory(level)

@@ -75,6 +75,17 @@ def make_app() -> Iterator[Callable[..., App]]:
 
 
 @pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own (``OTHELLO_DATA_DIR``): its windows' library starts
+    empty and no other test's games are in it. A module of such tests marks itself
+    ``pytestmark = pytest.mark.usefixtures("data")``; a test that reads the folder asks for
+    it."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
 def live_app(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Path]]]:
     """Windows each reading an othello.ini of its own in ``tmp_path``
     (``support.settings_file.live_app_maker``: ``live_app(text, **settings)`` gives the window

@@ -3,6 +3,8 @@ computer's time for a move, which never exceeds what its clock has left."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from othello import Board, Engine
@@ -211,8 +213,8 @@ def test_a_timed_level_on_a_long_clock_takes_no_more_than_its_own_time(
     assert timed, "a level that plays to a time limit"
     seconds: list[float | None] = []
 
-    def run(self: Engine, board: Board, how: object, stop: object, report: object,
-            limit: float | None = None) -> object:  # fmt: skip
+    def run(self: Engine, board: Board, how: Any, stop: Any, report: Any,
+            limit: float | None = None) -> Any:  # fmt: skip
         seconds.append(limit)
         return real(self, board, how, stop, report, limit)
 

@@ -20,6 +20,7 @@ from othello.gui.app import App
 from othello.gui.model.clocks import Clocks
 from othello.gui.model.session import Session
 from othello.gui.services.library_feed import record_of
+from support.patience import PATIENCE
 from support.window import (
     FakeEngine,
     click,
@@ -254,7 +255,7 @@ def test_a_finished_game_is_rated_and_kept(make_app: Callable[..., App]) -> None
     lose_quickly(app)
     after = app.play.club.strength.rating
     assert after.games == before.games + 1 and after.value < before.value
-    assert app.library.flush()  # written off the frame loop
+    assert app.library.flush(PATIENCE)  # written off the frame loop
     with Library(library_path()) as library:
         kept, _ = strength_store.load(library)
     assert kept.rating.games == after.games and kept.history[-1].level == 9
@@ -376,7 +377,7 @@ def test_a_loss_on_time_reads_as_one_in_the_library(make_app: Callable[..., App]
     frames_until(app, lambda: human_turn_idle(app))
     now.t += 1000
     frames(app, 2)
-    assert app.session.game.lost_on_time == "black" and app.library.flush()
+    assert app.session.game.lost_on_time == "black" and app.library.flush(PATIENCE)
     with Library(library_path()) as library:
         row = next(r for r in rows(library, Filter(), 0, 100) if r.result == -64)
         (entry,) = [library.get(row.id)]

@@ -15,11 +15,12 @@ import colour_vision  # scripts/ (pyproject: pytest's pythonpath)
 import pytest
 import screen_tour
 
-from othello.app.settings.keys import PALETTES
+from othello.app.settings.keys import PALETTES, PaletteName
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
+from support.window import find
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
 RGB = tuple[int, int, int]
@@ -88,7 +89,7 @@ def board_marks(app: App) -> dict[str, RGB]:
 
 
 @pytest.mark.parametrize("name", PALETTES)
-def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: str) -> None:
+def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: PaletteName) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     marks = board_marks(app)
     assert marks["hint"] == theme.now.hint_best and marks["cursor"] == theme.now.key_cursor
@@ -100,7 +101,7 @@ def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", PALETTES)
-def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: str) -> None:
+def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: PaletteName) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     for move in ("f5", "d6"):
         app.session.play(move)
@@ -123,7 +124,7 @@ def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: str) -> N
 
 
 @pytest.mark.parametrize("name", PALETTES)
-def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: str) -> None:
+def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: PaletteName) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     screen_tour.reviewed(app)
     screen_tour.frames(app)
@@ -146,11 +147,11 @@ def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: str) -> Non
 
 
 @pytest.mark.parametrize("name", PALETTES)
-def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: str) -> None:
+def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: PaletteName) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     app.play.do("puzzles")
     screen_tour.frames(app)
-    overlay = app.find_screen(PuzzleOverlay.name)
+    overlay = find(app, PuzzleOverlay)
     assert overlay is not None and overlay.puzzle is not None
     best = parse_move(overlay.puzzle.best)
     wrong = next(sq for sq in overlay.board.legal_squares() if sq != best)

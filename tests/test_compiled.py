@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,7 +125,7 @@ def level_moves() -> list[list[object]]:
         board = Board.from_string(text)
         for number in range(1, 18):
             level = EXPERT if number == 17 else number
-            budget = {"node_limit": 40_000} if number == 17 else {}
+            budget: dict[str, Any] = {"node_limit": 40_000} if number == 17 else {}
             result = Engine(level=level, time_limit=600, seed=number, **budget).think(board)
             found.append([text, number, result.move, result.score, result.nodes])
         hint = Engine(level=ANALYSIS_PURE, time_limit=600, node_limit=40_000).analyze(board)

@@ -46,6 +46,7 @@ from support.files_window import (
     stand_in_review,
 )
 from support.kept_games import line
+from support.patience import PATIENCE
 
 AGAINST = Settings(mode="computer", sound=False, animation=False, review_at_end=False, level=3)
 
@@ -151,6 +152,7 @@ from othello.app.settings.keys import Settings
 from othello.gui.app import App
 from othello.gui.services import persistence
 from support.files_window import FirstMoveEngine, frames, play_to_the_end, stand_in_review
+from support.patience import PATIENCE
 
 app = App(Settings(mode="computer", sound=False, animation=False, review_at_end=False,
                    level=3), engine_factory=lambda n: FirstMoveEngine(), computer_min_seconds=0.0)
@@ -162,7 +164,7 @@ for number in range(int(sys.argv[1])):
     app.session.new_game()
 app.session.play("f5")
 frames(app, 4)
-app.library.flush()
+app.library.flush(PATIENCE)
 print("READY", flush=True)
 sys.stdin.read()
 """
@@ -224,7 +226,7 @@ def test_a_library_that_cannot_be_written_keeps_the_game_and_spools_it_at_the_cl
         app.session.new_game()
         app.session.play("f5")
         frames(app, 6)
-        assert app.library.flush()
+        assert app.library.flush(PATIENCE)
         frames(app, 2)
         assert sum("Your game library cannot be used" in m for m in said) == 1
         app.close()
@@ -249,7 +251,7 @@ def test_a_game_lost_on_time_is_in_the_library(window: Callable[..., Any]) -> No
     frames(app, 3)
     app.session.lose_on_time(app.session.board.side_to_move)
     frames(app, 2)
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     (row,) = app.library.read_now(
         lambda lib: lib.execute("SELECT result, finished, tags FROM games")
     )

@@ -19,13 +19,13 @@ from othello.gui.scenes.settings_card import SettingsCard
 from othello.gui.widgets import theme
 from othello.gui.widgets.text import TEXT_SCALE
 from support.settings_file import DEFAULT_TEXT, save
-from support.window import DT, FakeEngine, frames, press
+from support.window import DT, FakeEngine, find, frames, press
 
 
 def open_card(app: App) -> SettingsCard:
     press(pygame.K_v)
     frames(app, 1)
-    card = app.find_screen(SettingsCard.name)
+    card = find(app, SettingsCard)
     assert card is not None
     return card
 
@@ -78,7 +78,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     assert (read.theme, read.text_size) == ("high-contrast", "larger")
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert app.find_screen(SettingsCard.name) is None and app.running  # Esc closes the card only
+    assert find(app, SettingsCard) is None and app.running  # Esc closes the card only
     assert app.screen.get_at(app.layout.square_rect(0).center) != felt
 
 
@@ -93,10 +93,11 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     for _ in range(5):  # down to the themes, past the languages' other lines if any
         press(pygame.K_DOWN)
         frames(app, 1)
-        card = app.find_screen(SettingsCard.name)
+        card = find(app, SettingsCard)
         assert card is not None and card.focus is not None
         if card.buttons[card.focus].row == "theme":
             break
+    assert card is not None and card.focus is not None
     chosen = card.buttons[card.focus + 1].value  # the next theme along the row
     press(pygame.K_RIGHT)
     press(pygame.K_RETURN)
@@ -155,13 +156,13 @@ def test_a_letter_with_a_command_waits_for_a_digit(make_app: Callable[..., App])
     press(pygame.K_e)
     press(pygame.K_6)
     frames(app, 1)
-    assert app.session.game.moves[:1] == [44] and app.find_screen(PositionEditor.name) is None
+    assert app.session.game.moves[:1] == [44] and find(app, PositionEditor) is None
     app = make_app(FakeEngine(), mode="two-players")
     press(pygame.K_e)
     frames(app, 1)
-    assert app.find_screen(PositionEditor.name) is None  # still waiting for a digit
+    assert find(app, PositionEditor) is None  # still waiting for a digit
     frames(app, int(TYPE_WAIT / DT) + 1)
-    assert app.find_screen(PositionEditor.name) is not None
+    assert find(app, PositionEditor) is not None
 
 
 def test_another_key_after_a_letter_is_its_own(make_app: Callable[..., App]) -> None:

@@ -22,7 +22,8 @@ from othello.gui.scenes.game_card import GameCard
 from othello.study.drills import MINE, Drill
 from othello.study.puzzles import AGAIN
 from support.library_screen import record
-from support.window import FakeEngine, app_maker, click, click_at, frames, frames_until, press
+from support.patience import PATIENCE
+from support.window import FakeEngine, app_maker, click, click_at, find, frames, frames_until, press
 
 
 @pytest.fixture
@@ -35,11 +36,11 @@ def open_drills(app: App) -> DrillScreen:
     """K, then D: the Game card, then the drills; once the library has answered."""
     press(pygame.K_k)
     frames(app)
-    assert app.find_screen(GameCard.name) is not None
+    assert find(app, GameCard) is not None
     press(pygame.K_d)
     frames(app)
-    screen = app.find_screen(DrillScreen.name)
-    assert screen is not None and app.find_screen(GameCard.name) is None
+    screen = find(app, DrillScreen)
+    assert screen is not None and find(app, GameCard) is None
     frames_until(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
     return screen
 
@@ -91,7 +92,7 @@ def test_a_tiger_drill_to_the_end_of_its_line_with_one_wrong_answer_kept_over_a_
     schedule = drill.schedule
     card = schedule.cards["f5"]
     assert (card.box, card.due, card.last_right) == (1, schedule.turn + AGAIN, False)
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     with Library(tmp_path / "library.sqlite3") as library:
         kept, _ = drill_store.load(library)
     assert kept.cards["f5"] == card and kept.turn == 1  # written off the frame loop
@@ -111,14 +112,14 @@ def test_a_tiger_drill_to_the_end_of_its_line_with_one_wrong_answer_kept_over_a_
     assert any(line.startswith("End of the line (") for line in said(screen))
     later = [c.due for key, c in schedule.cards.items() if key != "f5"]
     assert later and min(later) > card.due  # the missed one comes back first
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     app.close()
 
     again = make_app(FakeEngine())
     screen = open_drills(again)
-    schedule = screen.feed.schedule()
-    assert schedule is not None and schedule.cards["f5"].wrong == 1
-    assert schedule.turn == drill.right + drill.wrong
+    read_again = screen.feed.schedule()
+    assert read_again is not None and read_again.cards["f5"].wrong == 1
+    assert read_again.turn == drill.right + drill.wrong
     choose(again, screen, "Tiger")
     press(pygame.K_w)
     frames(again)
@@ -127,7 +128,7 @@ def test_a_tiger_drill_to_the_end_of_its_line_with_one_wrong_answer_kept_over_a_
     assert any("known of 21 positions" in line for line in screen.drawn)
     press(pygame.K_ESCAPE)
     frames(again)
-    assert again.find_screen(DrillScreen.name) is None and again.session.shown_game is None
+    assert find(again, DrillScreen) is None and again.session.shown_game is None
     assert game is not again.session.game  # a new window, a game of its own
 
 
@@ -141,12 +142,12 @@ def test_the_card_button_my_openings_and_the_explorer_kept_hidden(
     game = app.session.game
     press(pygame.K_k)
     frames(app)
-    card = app.find_screen(GameCard.name)
+    card = find(app, GameCard)
     assert card is not None
     button = next(rect for rect, action in card.buttons if action == ("drills",))
     click_at(button.center)
     frames(app)
-    screen = app.find_screen(DrillScreen.name)
+    screen = find(app, DrillScreen)
     assert screen is not None
     frames_until(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
     assert screen.choice.key == MINE and screen.choice.tree.moves
@@ -166,9 +167,9 @@ def test_the_card_button_my_openings_and_the_explorer_kept_hidden(
     assert drill.over() and (drill.right, drill.wrong) == (5, 0)
     press(pygame.K_ESCAPE)  # back to the openings
     frames(app)
-    assert screen.drill is None and app.find_screen(DrillScreen.name) is screen
+    assert screen.drill is None and find(app, DrillScreen) is screen
     press(pygame.K_ESCAPE)  # closed: the game as it was
     frames(app)
-    assert app.find_screen(DrillScreen.name) is None
+    assert find(app, DrillScreen) is None
     assert app.session.shown_game is None and app.session.game is game
     assert [square_name(sq) for sq in game.moves] == ["f5"]

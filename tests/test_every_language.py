@@ -14,13 +14,14 @@ import screen_tour  # scripts/screen_tour.py (pyproject: pytest's pythonpath)
 from othello.app import i18n
 from othello.app.settings.keys import PALETTES, TEXT_SIZES, PaletteName, TextSize
 from othello.gui.app import App
+from othello.gui.model.names import ScreenName
 from othello.gui.model.notices import Notice
 from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.notice_strip import draw_notices
 
 LANGUAGES = list(i18n.LANGUAGES)
 SIZES = [MIN_WINDOW, (560, 420), (1280, 800)]
-CARDS = ("help", "display")
+CARDS: tuple[ScreenName, ...] = ("help", "display")
 
 
 def cut_on_every_screen(app: App) -> Iterator[tuple[str, list[str]]]:

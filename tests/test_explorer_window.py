@@ -165,9 +165,9 @@ class _Recording(pygame.Surface):
         super().__init__(size)
         self.placed: list[tuple[int, pygame.Rect]] = []
 
-    def blit(
+    def blit(  # type: ignore[override]
         self, source: pygame.Surface, dest: object, *args: object, **kwargs: object
-    ) -> pygame.Rect:  # type: ignore[override]
+    ) -> pygame.Rect:
         rect = super().blit(source, dest, *args, **kwargs)  # type: ignore[arg-type]
         self.placed.append((id(source), rect))
         return rect
@@ -194,7 +194,7 @@ def test_hint_scores_and_explorer_figures_are_both_readable(
         made[id(surface)] = words
         return surface
 
-    app.text.render = remembered  # type: ignore[method-assign]
+    app.text.render = remembered  # type: ignore[method-assign, assignment]
     surface = _Recording(app.screen.get_size())
     app.play.draw(surface)
     square = app.layout.square_rect(d3)

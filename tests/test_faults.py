@@ -49,6 +49,7 @@ from othello.gui.services import persistence
 from othello.study import explorer, named_openings
 from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts
 from support.kept_games import keep, old_autosave_data
+from support.patience import PATIENCE
 
 PACKAGE = paths.package_dir()
 CASES = ("damaged", "empty", "huge", "fifo", "folder", "device link", "unreadable", "not utf-8")
@@ -344,8 +345,7 @@ def run(target: Target, path: Path, tmp: Path) -> str:
             frames(app, 2)
             use(app, target, path)
             frames(app, 3)
-            # what the library's threads found, said by now (no wall-clock bound: a loaded machine)
-            assert app.library.flush(600)
+            assert app.library.flush(PATIENCE)  # what the library's threads found, said by now
             frames(app, 3)
             logs.log.info("after the case")  # the log file written once more
             return toast_texts(app)

@@ -45,7 +45,8 @@ def translations(code: str) -> str:
 
 def english() -> str:
     keys = catalog("fr")
-    return "".join(sorted({c for key in keys for c in (key[0] if isinstance(key, tuple) else key)}))
+    words = [key[0] if isinstance(key, tuple) else str(key) for key in keys]
+    return "".join(sorted({c for word in words for c in word}))
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -26,6 +26,7 @@ from othello.gui.model.session import ChangeKind
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.widgets import theme
+from support.patience import PATIENCE
 from support.window import (
     DT,
     WHITE_PASSES,
@@ -34,9 +35,11 @@ from support.window import (
     brightness,
     click,
     click_at,
+    find,
     frames,
     frames_until,
     human_turn_idle,
+    idle_at,
     is_black_disc,
     is_felt,
     is_white_disc,
@@ -139,8 +142,8 @@ def test_a_whole_game_by_the_keyboard_alone(make_app: Callable[..., App]) -> Non
                 break
             dx = (target % 8 > app.play.cursor % 8) - (target % 8 < app.play.cursor % 8)
             dy = (target // 8 > app.play.cursor // 8) - (target // 8 < app.play.cursor // 8)
-            arrow = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT}.get((dx, 0))
-            press(arrow if dx else (pygame.K_DOWN if dy > 0 else pygame.K_UP))
+            arrow = {1: pygame.K_RIGHT, -1: pygame.K_LEFT}.get(dx)
+            press(arrow if arrow is not None else (pygame.K_DOWN if dy > 0 else pygame.K_UP))
             frames(app, 1)
         placed = app.session.game.cursor
         press(pygame.K_RETURN)
@@ -305,7 +308,7 @@ def test_complete_game_through_the_event_loop_ends_on_the_end_screen(
 
     engine = Engine(level=1, seed=3)
     app = make_app(engine)
-    end = time.perf_counter() + 30
+    end = time.perf_counter() + PATIENCE
     while not app.session.board.is_game_over():
         assert time.perf_counter() < end
         if human_turn_idle(app) and not app.session.board.must_pass():
@@ -407,14 +410,14 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     assert app.session.two_players and app.play.panel_view().labels["mode"][0] == "2 players"
     click_at(buttons["moves"].center)
     frames(app, 1)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert app.find_screen(MoveListOverlay.name) is None
+    assert find(app, MoveListOverlay) is None
     click_at(buttons["edit"].center)
     frames(app, 1)
-    assert app.find_screen(PositionEditor.name) is not None
+    assert find(app, PositionEditor) is not None
 
 
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:
@@ -422,7 +425,7 @@ def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> No
     for _ in range(2):
         target = app.session.game.cursor + 2
         click(app, app.session.board.legal_moves()[0])
-        frames_until(app, lambda t=target: human_turn_idle(app) and app.session.game.cursor == t)
+        frames_until(app, idle_at(app, target))
     assert app.session.game.cursor == 4
     press(pygame.K_z, mod=pygame.KMOD_LCTRL)
     frames(app, 1)

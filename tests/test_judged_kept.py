@@ -13,9 +13,11 @@ import pytest
 from othello.app.search_service import JobKind
 from othello.app.settings.keys import Settings
 from othello.core.bitboard import PASS
+from othello.core.board import Color
 from othello.study.coach import Theme, ThemeFound
 from othello.study.review import MoveReview
 from support.files_window import attached_window_maker, frames, isolate
+from support.patience import PATIENCE
 from support.positions import random_game
 
 REVIEWING = Settings(mode="two-players", sound=False, animation=False, review_at_end=True)
@@ -42,7 +44,7 @@ def judge_as_reviewed(app: Any) -> list[MoveReview]:
     verdicts = []
     for ply, sq in enumerate(moves):
         if sq != PASS:
-            colour = "black" if ply % 2 == 0 else "white"
+            colour: Color = "black" if ply % 2 == 0 else "white"
             verdict = MoveReview(ply, ply + 1, colour, sq, sq, ply % 7, ply % 7, ply > 44)
             if ply == 10:  # the coach's line and why, kept with the verdict
                 theme = ThemeFound(Theme.MOBILITY, {"opponent_moves": 9, "after_best": 4})
@@ -103,7 +105,7 @@ def test_a_finished_review_is_saved_at_once(window: Callable[..., Any]) -> None:
     app.play.computer.reviewing.wanted = False
     judge_as_reviewed(app)
     app.session.judgements.reviewed()  # what the review does when its last verdict is in
-    app.library.flush()
+    app.library.flush(PATIENCE)
     with Library(library_path()) as library:
         (judged,) = library.execute("SELECT judged FROM held WHERE judged IS NOT NULL")[0]
     assert json.loads(judged)["reviewed"] == len(app.session.game.moves)

@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from support.kept_games import resumed
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))

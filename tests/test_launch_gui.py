@@ -19,6 +19,7 @@ from othello.core.game import Game
 from othello.gui.services import persistence
 from support.files_window import FirstMoveEngine, ctrl, frames, isolate, toast_texts, window_maker
 from support.kept_games import keep, line, written
+from support.patience import PATIENCE
 from support.window import frames_until, press_waiting
 
 app_module = pytest.importorskip("othello.gui.app")
@@ -130,7 +131,7 @@ def test_demo_neither_resumes_nor_overwrites_the_players_game(make_app: Callable
     app = make_app(demo=True)
     persistence.attach(app)
     frames(app, 30)
-    app.library.flush()
+    app.library.flush(PATIENCE)
     games, board = line()
     assert board == 0 and [g.transcript() for g in games] == ["f5d6"]
 

@@ -239,7 +239,11 @@ def test_a_library_damaged_in_use_is_set_aside_with_what_can_be_read(tmp_path: P
     else:
         pytest.fail("no page of the file's second half is read by a scan of the games")
     fresh, notice = reopen_damaged(library)
-    assert "damaged" in notice and list(tmp_path.glob("library.sqlite3.damaged-*"))
+    assert (
+        notice is not None
+        and "damaged" in notice
+        and list(tmp_path.glob("library.sqlite3.damaged-*"))
+    )
     assert 0 < fresh.total() <= 400  # what could be read came over; the rest stays in the file kept
     assert fresh.add(record("f5f6e6"), "here") is not None
 

@@ -3,7 +3,7 @@ drawn in Japanese and German, read back from what the screen rendered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,20 +12,11 @@ import pytest
 from othello.app import i18n
 from othello.gui.app import App
 from othello.gui.model import library_words as words
+from othello.gui.scenes.library import LibraryOverlay
 from support.library_screen import fill, open_library
-from support.window import app_maker
+from support.window import find
 
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def make_app(data: Path) -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
 
 def drawn_texts(app: App) -> list[str]:
@@ -55,8 +46,9 @@ def test_the_library_screen_draws_its_headings_in_the_language(
         headings = words.columns()  # looked up now, in the window's language
         english = {"Date", "Black", "White", "Result", "Opening", "Source"}
         assert not set(headings.values()) & english  # the catalog has them all
-        scene = app.find_screen("library")
-        shown = set(scene.hits.table.headings)  # type: ignore[attr-defined]
+        scene = find(app, LibraryOverlay)
+        assert scene is not None
+        shown = set(scene.hits.table.headings)
         assert shown >= {"date", "black", "white", "result"}
         for column in shown:  # each heading drawn as translated (the order's with its arrow)
             assert any(text.startswith(headings[column]) for text in seen), (column, seen)

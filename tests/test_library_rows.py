@@ -6,7 +6,7 @@ freezes; and the list counts moves as players do, passes left out."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +20,9 @@ from othello.gui.app import App
 from othello.gui.model import library_words as words
 from othello.gui.model.library_list import PAGE
 from support.library_screen import fill, open_library
-from support.window import app_maker, frames, press
+from support.window import frames, press
 
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def make_app(data: Path) -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
 
 def spoil(data: Path, column: str, value: object, black: str) -> int:

@@ -19,6 +19,7 @@ from othello.app.library.file_faults import healthy, open_library
 from othello.app.library.query import Filter, ids, rows
 from othello.gui.services.library_worker import LibraryWorker
 from support.library_screen import record
+from support.patience import PATIENCE
 
 GAMES = 1500
 
@@ -208,7 +209,7 @@ def worker(path: Path, said: list[str]) -> LibraryWorker:
 
 
 def settle(keeper: LibraryWorker) -> None:
-    assert keeper.flush(60)
+    assert keeper.flush(PATIENCE)
     keeper.update()
 
 

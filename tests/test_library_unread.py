@@ -35,6 +35,7 @@ from othello.gui.services.library_worker import LibraryWorker
 from othello.gui.services.strength import RatingTerms, StrengthKeeper
 from support.files_window import frames, isolate, toast_texts, window_maker
 from support.kept_games import keep, line, old_autosave, resumed
+from support.patience import PATIENCE
 from support.window import frames_until, press
 
 TWO = Settings(mode="two-players", sound=False, animation=False)
@@ -177,9 +178,9 @@ def test_two_windows_rating_at_once_count_both_games() -> None:
         second.done_reading_now()
         assert one.rating.games == two.rating.games == 2
         finish_rated_game(one, session_one)
-        assert first.flush()
+        assert first.flush(PATIENCE)
         finish_rated_game(two, session_two)
-        assert second.flush()
+        assert second.flush(PATIENCE)
         first.update()
         second.update()
     finally:
@@ -233,7 +234,7 @@ def test_a_stored_rating_out_of_bounds_rates_the_next_game(meta: str) -> None:
     try:
         keeper, said, session = keeper_for(worker)
         finish_rated_game(keeper, session)
-        assert worker.flush()
+        assert worker.flush(PATIENCE)
         worker.update()
     finally:
         worker.close()
@@ -391,7 +392,7 @@ def held_row(slot: int = 1, **change: object) -> int:
     ],
 )
 def test_a_held_row_with_one_damaged_field_keeps_what_can_be_read(
-    window: Callable[..., Any], change: dict[str, object], moves: int, damaged: bool
+    window: Callable[..., Any], change: dict[str, Any], moves: int, damaged: bool
 ) -> None:
     """Probe 10: a held row with one damaged field was deleted whole with its readable
     moves (60 in the probe); probe 5: a held state nested 100,000 deep, or seq as text, crashed every start;
@@ -689,7 +690,7 @@ def test_n_and_u_cost_the_same_however_many_games_are_behind_undo(
     app = window(TWO)
     persistence.attach(app)
     frames(app, 2)
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     watch = next(hook for hook in app.session.on_game_changed if hasattr(hook, "key_of"))
     looked: list[Game] = []
     key_of = watch.key_of
@@ -712,7 +713,7 @@ def test_n_and_u_cost_the_same_however_many_games_are_behind_undo(
         for key in (pygame.K_n, pygame.K_u, pygame.K_u, pygame.K_n):
             press(key)
             frames(app, 1)
-            assert app.library.flush()
+            assert app.library.flush(PATIENCE)
     finally:
         held_games.write = write  # type: ignore[assignment]
     assert len(looked) <= 8 and sum(rows) <= 16, (len(looked), rows)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from othello.core.game import Game
 from othello.formats.ggf import read_games
 from othello.gui.app import App
 from othello.gui.model import library_words as words
+from othello.gui.scenes.library import LibraryOverlay
 from othello.gui.scenes.move_list import entries
 from othello.gui.services import persistence
 from othello.gui.widgets.library_frame import BUTTONS
@@ -28,19 +29,10 @@ from othello.gui.widgets.library_table import SELECTED
 from othello.study.review import MoveReview, review_game
 from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
 from support.library_screen import fill, library_of, open_library
-from support.window import app_maker, click_at, frames, frames_until, press
+from support.patience import PATIENCE
+from support.window import click_at, find, frames, frames_until, press
 
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def make_app(data: Path) -> Iterator[Callable[..., App]]:
-    yield from app_maker()
+pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
 
 def all_but_the_last(text: str = SAIO) -> tuple[Game, int]:
@@ -119,7 +111,7 @@ def test_a_saved_game_that_goes_on_is_one_game_in_the_library(
     frames_until(app, lambda: stored(app))
     app.session.play(last)  # the game ends: the same entry, brought up to date
     frames(app, 3)
-    deadline = time.perf_counter() + 20
+    deadline = time.perf_counter() + PATIENCE
     while True:
         with library_of(data) as library:
             found = rows(library, Filter(), 0, 10)
@@ -181,8 +173,9 @@ def test_the_library_screen_filters_orders_and_opens_a_game(
     press(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     press(pygame.K_BACKSPACE)
     frames_until(app, lambda: state.filter.player == "rox" and state.count == 2)
-    scene = app.find_screen("library")  # the headings are where the last frame drew them
-    black = scene.hits.table.headings["black"]  # type: ignore[attr-defined]
+    scene = find(app, LibraryOverlay)  # the headings are where the last frame drew them
+    assert scene is not None
+    black = scene.hits.table.headings["black"]
     click_at(black.center)
     frames_until(app, lambda: state.filter.sort == "black" and state.row(0) is not None)
     assert [state.row(i).black for i in range(2)] == ["edax", "Roxane"]  # type: ignore[union-attr]
@@ -223,8 +216,8 @@ def test_delete_and_undo_and_edit_in_the_library(make_app: Callable[..., App], d
     press(pygame.K_DELETE)
     frames_until(
         app,
-        lambda: state.count == 3 and state.chosen() is not None and state.chosen().id != chosen.id,
-    )  # type: ignore[union-attr]
+        lambda: state.count == 3 and (now := state.chosen()) is not None and now.id != chosen.id,
+    )
     with library_of(data) as library:
         assert library.total() == 3 and library.get(chosen.id) is None
     press(pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -259,8 +252,9 @@ def test_the_library_screen_fits_every_window(
     app = make_app(window_width=size[0], window_height=size[1])
     open_library(app)
     frames(app, 2)
-    scene = app.find_screen("library")
-    hits = scene.hits  # type: ignore[attr-defined]
+    scene = find(app, LibraryOverlay)
+    assert scene is not None
+    hits = scene.hits
     assert len(hits.table.rows) >= 4 and set(hits.buttons) == set(BUTTONS)
     screen = pygame.Rect((0, 0), size)
     for rect in [
@@ -385,7 +379,7 @@ def test_a_game_still_waiting_when_the_window_closes_is_kept_for_the_next_start(
     assert len(list((data / "library-pending").glob("*.ggf"))) == 1
     again = make_app(mode="two-players")
     again.library.write(lambda library: library.total())  # its first use takes the game in
-    deadline = time.perf_counter() + 20
+    deadline = time.perf_counter() + PATIENCE
     while list((data / "library-pending").glob("*.ggf")):
         assert time.perf_counter() < deadline
         frames(again, 2)
@@ -437,10 +431,10 @@ def test_a_reviewed_game_opened_from_the_library_comes_with_its_review(
     reviewed = dict(app.play.computer.reviewed())
     assert reviewed and any(v.line and v.themes for v in reviewed.values())
     frames(app, 3)
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     app.play.do("new")  # another game on the board; the reviewed one is in the library
     frames(app, 2)
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     open_library(app)
     state = app.library_list
     frames_until(app, lambda: state.row(0) is not None)

@@ -17,9 +17,11 @@ from support.window import (
     FakeEngine,
     click,
     click_at,
+    find,
     frames,
     frames_until,
     human_turn_idle,
+    idle_at,
     press,
 )
 
@@ -63,7 +65,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     moves = list(app.session.game.moves)
     press(pygame.K_m)
     frames(app, 1)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None and app.session.browsing
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
@@ -83,7 +85,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     assert app.session.shown.cursor == ply == 2 and app.session.game.cursor == 4
     press(pygame.K_RETURN)  # play from here
     frames(app, 2)
-    assert app.find_screen(MoveListOverlay.name) is None and not app.session.browsing
+    assert find(app, MoveListOverlay) is None and not app.session.browsing
     click(app, "c5")
     frames(app, 3)
     assert app.session.game.transcript() == "f5d6c5"
@@ -99,17 +101,17 @@ def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
     frames(app, 2)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None and overlay.play_button.width > 0
     click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
     frames(app, 1)
-    assert app.find_screen(MoveListOverlay.name) is None and app.session.can_redo()
+    assert find(app, MoveListOverlay) is None and app.session.can_redo()
     assert app.session.game.cursor == 2
     press(pygame.K_m)
     frames(app, 1)
     click(app, "c5")  # a move on the board: from the position shown, the old line goes
     frames(app, 3)
-    assert app.find_screen(MoveListOverlay.name) is None and not app.session.browsing
+    assert find(app, MoveListOverlay) is None and not app.session.browsing
     assert app.session.game.transcript() == "f5d6c5" and not app.session.game.can_redo()
 
 
@@ -119,13 +121,13 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
     app = make_app(engine)
     for turn in range(1, 4):
         click(app, app.session.board.legal_moves()[0])
-        frames_until(app, lambda t=turn: human_turn_idle(app) and app.session.game.cursor == 2 * t)
+        frames_until(app, idle_at(app, 2 * turn))
     game, moves, calls = app.session.game, list(app.session.game.moves), engine.calls
     for key in (pygame.K_m, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_m):
         press(key)
         frames(app, 1)
     frames(app, 20)
-    assert app.find_screen(MoveListOverlay.name) is None and app.session.game is game
+    assert find(app, MoveListOverlay) is None and app.session.game is game
     assert game.moves == moves and game.cursor == len(moves) and engine.calls == calls
     press(pygame.K_m)
     press(pygame.K_HOME)
@@ -224,7 +226,7 @@ class Blits(pygame.Surface):
         super().__init__(size)
         self.drawn: list[tuple[pygame.Surface, pygame.Rect]] = []
 
-    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
         drawn = super().blit(source, dest, *args, **kwargs)
         self.drawn.append((source, pygame.Rect(drawn.topleft, source.get_size())))
         return drawn
@@ -244,7 +246,7 @@ def test_the_chosen_moves_frame_holds_its_line_whole(
     frames(app, 1)
     press(pygame.K_LEFT)
     frames(app, 1)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None and i18n.language() == language
     surface = Blits(app.screen.get_size())
     overlay.draw(surface)

@@ -20,6 +20,7 @@ from othello.app.library.held_games import PlayerMode
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.core.game import Game
+from othello.engine.api import SearchResult
 from othello.engine.levels import ANALYSIS
 from othello.gui.app import App
 from othello.gui.model.game_words import game_summary, move_info
@@ -28,7 +29,8 @@ from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.services import persistence
 from support.files_window import ctrl, frames, isolate, toast_texts, window_maker
 from support.kept_games import board_index, keep, written
-from support.window import frames_until, press, press_waiting
+from support.patience import PATIENCE
+from support.window import find, frames_until, press, press_waiting
 
 
 @pytest.fixture(autouse=True)
@@ -127,15 +129,15 @@ def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., A
     assert game.board.is_game_over()
     app.session.set_game(game)
     frames(app, 2)
-    card = app.find_screen(EndOverlay.name)
+    card = find(app, EndOverlay)
     assert card is not None
     press(pygame.K_RETURN)
     frames(app, 1)
-    assert app.session.board == Board() and app.find_screen(EndOverlay.name) is None
+    assert app.session.board == Board() and find(app, EndOverlay) is None
     press(pygame.K_u)
     frames(app, 2)
     assert app.session.game.transcript() == game.transcript()
-    assert app.find_screen(EndOverlay.name) is not None
+    assert find(app, EndOverlay) is not None
 
 
 @pytest.mark.parametrize("how", ["paste", "load"])
@@ -252,7 +254,10 @@ def test_a_hint_uses_the_analysis_settings_at_every_level(level: int) -> None:
 
 
 class ScoringEngine:
-    """Scores every legal move 0, exactly."""
+    """Scores every legal move 0, exactly; it has no move of its own to play."""
+
+    def think(self, board: Board, stop: Any = None, on_progress: Any = None) -> SearchResult:
+        raise AssertionError("asked to move")
 
     def analyze(self, board: Board, stop: Any = None) -> list[MoveScore]:
         return [MoveScore(move, 0, True) for move in board.legal_moves()]
@@ -329,13 +334,13 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     persistence.attach(app)
     app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))
     frames(app, 2)
-    assert app.find_screen(EndOverlay.name) is not None
+    assert find(app, EndOverlay) is not None
     app.close()
     again = make_app()
     persistence.attach(again)
     frames(again, 2)
     assert again.session.game.transcript() == "d3c3b3d2e1d6d7e3f4"
-    assert again.find_screen(EndOverlay.name) is not None  # the result, as it was left
+    assert find(again, EndOverlay) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
     resumed = written(again)  # a new game on the board; the finished one behind Undo
@@ -349,7 +354,7 @@ def test_an_autosave_resumes_in_the_mode_it_was_saved_in(make_app: Callable[...,
     frames_until(app, lambda: len(app.session.game.moves) == 2)
     press(pygame.K_t)  # two players from here on
     frames(app, 1)
-    app.library.flush()
+    app.library.flush(PATIENCE)
     with Library(library_path()) as library:
         held = held_games.read(library, 1)
     assert (

@@ -449,12 +449,12 @@ def test_damage_never_raises_and_costs_bounded_work(
                     data[page * size + at + (100 if page == 0 else 0)] = rng.randrange(256)
         cases.append(bytes(data))
     path = tmp_path / "library.sqlite3"
-    for number, data in enumerate(cases):
-        path.write_bytes(data)
+    for number, case in enumerate(cases):
+        path.write_bytes(case)
         work.reads = work.decoded = 0
         rows = recover_rows(path)
         assert all(len(r.values) == columns[r.table] for r in rows), number
-        assert bounded(work, len(data)), (number, work)
+        assert bounded(work, len(case)), (number, work)
     shutil.copyfile(built, path)
     wal = write_without_checkpoint(path)
     good = wal.read_bytes()

@@ -16,8 +16,18 @@ from othello.gui.app import App
 from othello.gui.model.puzzle_words import stake_text
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.puzzles import PuzzleOverlay
+from support.patience import PATIENCE
 from support.positions import blunder_game, random_game
-from support.window import FakeEngine, app_maker, click, frames, frames_until, play_blunder, press
+from support.window import (
+    FakeEngine,
+    app_maker,
+    click,
+    find,
+    frames,
+    frames_until,
+    play_blunder,
+    press,
+)
 
 
 @pytest.fixture
@@ -27,7 +37,7 @@ def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callab
 
 
 def overlay(app: App) -> PuzzleOverlay:
-    found = app.find_screen(PuzzleOverlay.name)
+    found = find(app, PuzzleOverlay)
     assert found is not None
     return found
 
@@ -46,7 +56,7 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     click(app, "g8")  # FForum #1's best move
     frames(app)
     assert puzzles.verdict is not None and puzzles.verdict.right
-    assert app.library.flush(600)  # written off the frame loop
+    assert app.library.flush(PATIENCE)  # written off the frame loop
     saved, _ = PuzzleStore().load()
     assert next(p for p in saved.puzzles if p.id == "fforum-1").last_right is True
     press(pygame.K_RETURN)
@@ -59,7 +69,7 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     assert any("a4" in line and "34 discs better" in line for line, _ in puzzles.lines())
     press(pygame.K_ESCAPE)
     frames(app)
-    assert app.find_screen(PuzzleOverlay.name) is None and app.session.game is game
+    assert find(app, PuzzleOverlay) is None and app.session.game is game
 
 
 def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) -> None:
@@ -67,9 +77,9 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     play_blunder(app)
     frames(app)
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     frames(app)
-    assert app.library.flush(600)  # the puzzles are written by the library's writer thread
+    assert app.library.flush(PATIENCE)  # the puzzles are written off the frame loop
     queue, _ = PuzzleStore().load()
     mine = [p for p in queue.puzzles if not p.builtin]
     assert mine and mine[0].played and mine[0].origin.startswith("Your game, move")
@@ -78,7 +88,7 @@ def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) ->
     frames(app)
     puzzles = overlay(app)
     assert puzzles.puzzle is not None and puzzles.puzzle.id == mine[0].id
-    frames_until(app, lambda: puzzles.scores is not None, limit=30)  # the rest scored, exactly
+    frames_until(app, lambda: puzzles.scores is not None)  # the rest scored, exactly
     board, puzzle = app.session.shown.board, puzzles.puzzle
     assert puzzle is not None and puzzle.exact and puzzles.scores is not None
     other = next(m for m in board.legal_moves() if m not in puzzle.scores)
@@ -123,14 +133,14 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app)
     press(pygame.K_z)  # the review goes on under the puzzles
     frames(app)
-    assert app.worker.kind == JobKind.REVIEW and app.find_screen(PuzzleOverlay.name) is not None
-    frames_until(app, lambda: app.worker.kind != JobKind.REVIEW, limit=60)  # every move judged
-    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    assert app.worker.kind == JobKind.REVIEW and find(app, PuzzleOverlay) is not None
+    frames_until(app, lambda: app.worker.kind != JobKind.REVIEW)  # every move judged
+    frames_until(app, lambda: app.play.computer.review is not None)
     frames(app, 2)
     assert any(not p.builtin for p in overlay(app).queue.puzzles)  # in the queue answered...
     click(app, app.session.shown.board.legal_moves()[0])  # ...and an answer saves it with them
-    frames_until(app, lambda: overlay(app).verdict is not None, limit=30)
-    assert app.library.flush(600)  # written by the library's writer thread
+    frames_until(app, lambda: overlay(app).verdict is not None)
+    assert app.library.flush(PATIENCE)  # the answer is written off the frame loop
     queue, _ = PuzzleStore().load()
     assert any(not p.builtin for p in queue.puzzles)
 
@@ -143,15 +153,13 @@ def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) 
         game.play(square)
     app.session.set_game(game)
     frames(app, 3)
-    assert app.session.board.is_game_over() and app.find_screen(EndOverlay.name) is not None
+    assert app.session.board.is_game_over() and find(app, EndOverlay) is not None
     press(pygame.K_z)
     frames(app)
-    assert app.find_screen(EndOverlay.name) is None
+    assert find(app, EndOverlay) is None
     press(pygame.K_ESCAPE)
     frames(app, 3)
-    assert (
-        app.find_screen(PuzzleOverlay.name) is None and app.find_screen(EndOverlay.name) is not None
-    )
+    assert find(app, PuzzleOverlay) is None and find(app, EndOverlay) is not None
 
 
 @pytest.mark.slow
@@ -163,9 +171,9 @@ def test_a_pasted_games_moves_never_become_your_puzzles(make_app: Callable[..., 
     app.session.play(app.session.board.legal_moves()[0])  # a move of the player's own
     frames(app)
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     frames(app)
-    assert app.library.flush(600)  # written by the library's writer thread
+    assert app.library.flush(PATIENCE)  # what the review made is written off the frame loop
     queue, _ = PuzzleStore().load()
     blunder = blunder_game()
     assert not [p for p in queue.puzzles if p.position == blunder.start.to_string()]
@@ -266,7 +274,7 @@ def test_the_puzzles_are_read_ahead_and_another_window_s_answers_are_kept(
     frames(app)
     press(pygame.K_RETURN)
     frames(app)
-    assert app.library.flush(600)
+    assert app.library.flush(PATIENCE)
     stored, _ = PuzzleStore().load()
     by_id = {p.id: p for p in stored.puzzles}
     assert by_id["fforum-1"].right == 1 or by_id["fforum-1"].wrong == 1

@@ -25,7 +25,8 @@ def verdict(ply: int, number: int, color: str, played: int, best: int, loss: int
 def test_a_reviewed_blunder_becomes_a_puzzle_of_the_position_before_it() -> None:
     before, board, worst, scores = seeded_blunder(EXACT - 1)
     moves = [*before, worst]
-    reviews = review_game(Board(), moves, depth=1, exact_empties=EXACT)
+    # no explanations (a line solved exactly for every move that lost): no puzzle reads them
+    reviews = review_game(Board(), moves, depth=1, exact_empties=EXACT, explain=False)
     blunder = len(moves) - 1
     puzzles = from_review(Board(), moves, reviews, {blunder})
     last = [p for p in puzzles if p.played == square_name(worst)]

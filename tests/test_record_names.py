@@ -7,7 +7,7 @@ itself ("Computer, level 14", "You") are kept in English and shown in the player
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -17,6 +17,7 @@ from othello.app import i18n
 from othello.app.files import game_files
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord, records_from_text
+from othello.core.board import Color
 from othello.gui.app import App
 from othello.gui.model import library_words as words
 from othello.gui.model.panel_words import panel_view, result_words
@@ -25,22 +26,12 @@ from othello.gui.services import persistence
 from othello.gui.services.library_feed import names
 from support.ggs_records import HERCULE, SAIO
 from support.library_screen import open_library
-from support.window import app_maker, frames, press, press_waiting
+from support.window import frames, press, press_waiting
+
+pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("OTHELLO_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def make_app(data: Path) -> Iterator[Callable[..., App]]:
-    yield from app_maker()
-
-
-def shown_names(app: App) -> dict[str, str]:
+def shown_names(app: App) -> dict[Color, str]:
     view = panel_view(
         app.session, search=None, depth=None, busy=None, levels=(1, 17), sound_on=False, demo=False
     )

@@ -23,7 +23,8 @@ def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negat
     assert seeds, "no seeded game with a pass near the end"
     for seed in seeds:
         moves = random_game(seed)
-        reviews = review_game(Board(), moves, depth=2, exact_empties=EXACT)
+        # no explanations: they are not what is checked here, and each solves a line exactly
+        reviews = review_game(Board(), moves, depth=2, exact_empties=EXACT, explain=False)
         assert len(reviews) == sum(1 for sq in moves if sq != PASS)
         board = Board()
         by_ply = {r.ply: r for r in reviews}
@@ -43,7 +44,9 @@ def test_exact_reviews_equal_the_solver_on_every_move_and_losses_are_never_negat
 def test_a_known_blunder_is_marked() -> None:
     before, _board, worst, scores = seeded_blunder(EXACT - 1)
     game = [*before, worst]
-    review = review_game(Board(), game, depth=1, exact_empties=EXACT)[-1]
+    # the last move alone (each move is judged on its own: the same verdict as in the whole
+    # game's review)
+    review = review_game(Board(), game, depth=1, exact_empties=EXACT, first=len(before))[-1]
     assert review.played == worst and review.loss == max(scores.values()) - scores[worst]
     assert review.mark == "blunder" and review.exact
     black, white = summarize([review], "black"), summarize([review], "white")

@@ -17,7 +17,7 @@ from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
 from othello.study.review import review_game
 from support.positions import blunder_game, finish_randomly, seeded_blunder
-from support.window import FakeEngine, click, click_at, frames, frames_until, press
+from support.window import FakeEngine, click, click_at, find, frames, frames_until, press
 
 
 def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
@@ -31,7 +31,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     view = app.play.panel_view()
     side = app.session.board.side_to_move.capitalize()
     assert view.status == f"{side} to move" and view.detail.startswith("Reviewing: ")
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     reviewed = app.play.computer.reviewed()
     assert reviewed[0].mark == "blunder" and reviewed[0].exact
     assert any(t.text.startswith("Review: ") for t in app.play.notices.toasts)
@@ -41,7 +41,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     assert labels[0].endswith(f"?? {played:+d} ({square_name(reviewed[0].best)} {best:+d})")
     press(pygame.K_m)
     frames(app, 1)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None and overlay.reviewed == reviewed
 
 
@@ -61,7 +61,7 @@ def test_browsing_a_reviewed_move_shows_it_and_the_best_move(make_app: Callable[
     app = make_app(FakeEngine(), mode="two-players")
     app.session.set_game(blunder_game())
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     press(pygame.K_m)
     press(pygame.K_HOME)  # the position before the blunder
     frames(app, 1)
@@ -82,7 +82,7 @@ def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., Ap
     frames(app, 1)
     progress = app.play.panel_view().progress
     assert progress is not None and 0.0 <= progress <= 1.0  # the bar under the status
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     assert app.play.panel_view().progress is None
     verdict = app.play.computer.reviewed()[0]
     point = app.play.computer.graph_points()[0]
@@ -103,9 +103,9 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     game = blunder_game()
     finish_randomly(game)
     app.session.set_game(game)
-    frames_until(app, lambda: app.find_screen(EndOverlay.name) is not None)
+    frames_until(app, lambda: find(app, EndOverlay) is not None)
     frames(app, 1)
-    card = app.find_screen(EndOverlay.name)
+    card = find(app, EndOverlay)
     assert card is not None and card.review_button.width > 0
     assert "Review (R)" in card.lines or "Review" in card.lines
     click_at(card.review_button.center)
@@ -122,10 +122,10 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     press(pygame.K_HOME)  # browsing the start: the review still takes every move
     press(pygame.K_r)
     frames(app, 1)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None and app.worker.kind == JobKind.REVIEW
     assert overlay.progress() is not None  # the list shows the review's bar
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     assert sorted(overlay.reviewed) == [0, 1, 2, 3, 4]  # its marks reach the open list
     assert overlay.progress() is None and app.session.shown.cursor == 0
     assert app.session.game.cursor == 5  # browsing shows; the game stays where it was
@@ -162,7 +162,7 @@ def test_browsing_or_changing_mode_does_not_stop_a_review(
     frames(app, 1)
     assert app.worker.kind == JobKind.REVIEW
     gate.set()
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     judged = blunder_game()
     blunder = app.play.computer.judgement.verdicts[judged.start.to_string(), (judged.moves[0],)]
     assert blunder.mark == "blunder"  # judged, and kept by its move
@@ -207,7 +207,7 @@ def test_a_move_during_a_review_is_judged_too(
     app.session.play(move)  # the review goes on, and takes this move in too
     frames(app, 1)
     gate.set()
-    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    frames_until(app, lambda: app.play.computer.review is not None)
     moves = app.session.game.moves
     assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
     assert not any("stopped" in t.text for t in app.play.notices.toasts)
@@ -225,7 +225,7 @@ def test_a_review_resumes_after_the_computers_move(
     frames(app, 1)
     click(app, app.session.board.legal_moves()[0])  # the computer replies: its search first
     gate.set()
-    frames_until(app, lambda: app.play.computer.review is not None, limit=30)
+    frames_until(app, lambda: app.play.computer.review is not None)
     assert len(app.session.game.moves) > before + 1  # the computer did reply
     moves = app.session.game.moves
     assert sorted(app.play.computer.reviewed()) == [p for p, sq in enumerate(moves) if sq >= 0]
@@ -257,13 +257,13 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     app = make_app(FakeEngine(), mode="two-players", window_width=1100, window_height=760)
     app.session.set_game(game)
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=60)
+    frames_until(app, lambda: app.play.computer.review is not None)
     verdict = app.play.computer.reviewed()[0]
     assert verdict.color == "white" and verdict.mark == "blunder"
     press(pygame.K_m)
     press(pygame.K_END)
     frames(app, 2)
-    overlay = app.find_screen(MoveListOverlay.name)
+    overlay = find(app, MoveListOverlay)
     assert overlay is not None
     rect = next(rect for rect, ply in overlay.cells if ply == 0)
     click_at(rect.center)  # the marked row

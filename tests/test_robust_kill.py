@@ -42,7 +42,7 @@ while True:
     moves = len(session.game.moves)
     if session.is_human_turn() and not session.board.must_pass():
         if moves >= target and not said:
-            app.library.flush()  # the writes leave the frame loop: wait for the last one
+            app.library.flush(600.0)  # the writes leave the frame loop: wait for the last one
             print("READY", session.game.transcript(), flush=True)
             said = True
         elif moves < target and clicked != moves:

@@ -9,6 +9,7 @@ import re
 import struct
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from othello.core.errors import ShortcutError
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("OTHELLO_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))

@@ -19,6 +19,7 @@ from othello.engine import search_call
 from othello.engine.levels import ANALYSIS, LEVELS
 from othello.engine.multicore import endgame
 from othello.engine.multicore import midgame as split
+from support.patience import PATIENCE
 from support.positions import ffo, random_board
 
 FIXED = {"time_limit": 120.0, "depth": 5, "selectivity": 0.0, "node_budget": 0}
@@ -207,9 +208,9 @@ def test_the_search_process_with_workers_answers_and_leaves_none_behind() -> Non
     workers = _workers_of(proc.pid) if proc.pid is not None else set()
     assert len(workers) == 2  # the pool's, kept for the next search
     mine.send(None)
-    proc.join(10)
+    proc.join(PATIENCE)
     assert proc.exitcode == 0
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
         time.sleep(0.1)
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)

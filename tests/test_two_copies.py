@@ -27,6 +27,7 @@ from othello.core.board import Board
 from othello.core.game import Game
 from support.files_window import attached_window_maker, frames, isolate, toast_texts
 from support.kept_games import keep, line, old_autosave, resumed
+from support.patience import PATIENCE
 
 TWO = Settings(mode="two-players", sound=False, animation=False)
 
@@ -190,7 +191,7 @@ def test_malformed_on_one_connection_of_a_whole_file_sets_nothing_aside_and_keep
     app.session.play("d6")
     app.session.new_game()
     app.session.play("c4")
-    assert app.library.flush()
+    assert app.library.flush(PATIENCE)
     real_write, damaged = held_games.write, [True]
 
     def write(library: Library, changes: Any) -> None:

@@ -27,7 +27,16 @@ from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.study.coach import CORNERS, X_SQUARES, Theme, themes
 from othello.study.verdict import MoveReview
 from support.positions import seeded_blunder
-from support.window import FakeEngine, FakeResult, app_maker, click, frames, frames_until, press
+from support.window import (
+    FakeEngine,
+    FakeResult,
+    app_maker,
+    click,
+    find,
+    frames,
+    frames_until,
+    press,
+)
 
 
 @pytest.fixture
@@ -52,12 +61,12 @@ def reviewed_blunder(app: App) -> dict[int, MoveReview]:
     finish(app)
     frames(app)
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=120)
+    frames_until(app, lambda: app.play.computer.review is not None)
     return app.play.computer.reviewed()
 
 
 def move_list(app: App) -> MoveListOverlay:
-    found = app.find_scene(MoveListOverlay)
+    found = find(app, MoveListOverlay)
     assert found is not None
     return found
 
@@ -148,7 +157,7 @@ def test_stepping_through_the_line_shows_it_and_leaves_the_game_untouched(
 
 def positions_with(want: Callable[[Board], Square | None], count: int, seed: int) -> list[Board]:
     """Positions of seeded random games where ``want`` finds a square to look at."""
-    rng, found = random.Random(seed), []
+    rng, found = random.Random(seed), list[Board]()
     while len(found) < count:
         board = Board()
         for _ in range(rng.randrange(6, 50)):
@@ -267,7 +276,7 @@ def test_a_wrong_answer_says_why_with_the_line_after_it(make_app: Callable[..., 
     app = make_app(engine, mode="two-players")
     press(pygame.K_z)
     frames(app)
-    puzzles = app.find_scene(PuzzleOverlay)
+    puzzles = find(app, PuzzleOverlay)
     assert puzzles is not None and puzzles.puzzle is not None
     press(pygame.K_RETURN)  # FForum #2: a4 +10, h2 -24
     frames(app)
@@ -292,9 +301,9 @@ def test_a_wrong_answer_says_why_with_the_line_after_it(make_app: Callable[..., 
 def test_the_end_card_names_the_worst_move_once_reviewed(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     reviewed = reviewed_blunder(app)
-    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    frames_until(app, lambda: find(app, EndOverlay) is not None)
     frames(app)
-    card = app.find_scene(EndOverlay)
+    card = find(app, EndOverlay)
     assert card is not None
     worst = min(reviewed.values(), key=lambda v: (-v.loss, v.ply))
     words = why_words.worst_words(worst)
@@ -318,10 +327,10 @@ def test_no_worst_move_before_the_review_or_in_a_game_nobody_played_here(
         legal = game.board.legal_squares()
         game.play(legal[0] if legal else PASS)
     app.session.set_game(game)  # loaded: no move is a person's here
-    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
-    card = app.find_scene(EndOverlay)
+    frames_until(app, lambda: find(app, EndOverlay) is not None)
+    card = find(app, EndOverlay)
     assert card is not None and card.worst() == ""
     press(pygame.K_r)
-    frames_until(app, lambda: app.play.computer.review is not None, limit=120)
+    frames_until(app, lambda: app.play.computer.review is not None)
     frames(app)
     assert card.worst() == "" and not any("worst" in line for line in card.lines)

@@ -33,6 +33,7 @@ from othello.core.board import Board
 from othello.core.errors import SearchError
 from othello.engine.api import MoveScore, SearchResult
 from othello.gui.services.worker import ProcessTransport, SearchWorker
+from support.patience import PATIENCE
 
 MIDGAME = Board.from_transcript("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7")  # level 17 takes seconds here
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
@@ -53,7 +54,7 @@ def child_pid(worker: SearchWorker) -> int:
     return pid
 
 
-def wait_for(worker: SearchWorker, seconds: float = 15.0) -> SearchOutcome:
+def wait_for(worker: SearchWorker, seconds: float = PATIENCE) -> SearchOutcome:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         outcome = worker.poll()
@@ -63,7 +64,7 @@ def wait_for(worker: SearchWorker, seconds: float = 15.0) -> SearchOutcome:
     raise AssertionError("the worker never reported")
 
 
-def wait_for_depth(worker: SearchWorker, seconds: float = 15.0) -> int:
+def wait_for_depth(worker: SearchWorker, seconds: float = PATIENCE) -> int:
     deadline = time.monotonic() + seconds
     while worker.depth is None:
         assert worker.poll() is None, "the search ended before reporting a depth"
@@ -237,7 +238,7 @@ def test_the_window_plays_against_the_child_and_closing_ends_it() -> None:
     try:
         pid = child_pid(app.worker)
         app.session.play("f5")
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + PATIENCE
         while len(app.session.game.moves) < 2:
             assert time.monotonic() < deadline, "the computer never replied"
             app.frame(1 / 30)
@@ -292,7 +293,7 @@ def test_a_review_runs_in_the_search_process(worker: SearchWorker) -> None:
     game = blunder_game()
     worker.review(game.start, game.moves)
     verdicts = []
-    while isinstance(outcome := wait_for(worker, 60.0), MoveJudged):
+    while isinstance(outcome := wait_for(worker), MoveJudged):
         verdicts.append(outcome.review)  # each move's verdict comes as soon as it is made
     assert isinstance(outcome, GameReviewed) and outcome.kind == JobKind.REVIEW
     assert verdicts == outcome.reviews and len(verdicts) == len(game.moves)
@@ -306,7 +307,7 @@ def test_a_review_resumes_from_a_given_ply(worker: SearchWorker) -> None:
 
     game = blunder_game()
     worker.review(game.start, game.moves, first=4)
-    while isinstance(outcome := wait_for(worker, 60.0), MoveJudged):
+    while isinstance(outcome := wait_for(worker), MoveJudged):
         pass
     assert isinstance(outcome, GameReviewed)
     assert [r.ply for r in outcome.reviews] == list(range(4, len(game.moves)))
@@ -337,13 +338,13 @@ def test_search_processes_gives_the_child_workers_and_shutdown_ends_them_all() -
         assert isinstance(transport, ProcessTransport) and transport._process is not None
         assert transport._process.daemon is False
         worker.think(MIDGAME, 15)
-        outcome = wait_for(worker, seconds=60)
+        outcome = wait_for(worker)
         assert isinstance(outcome, MoveChosen) and outcome.result.move in MIDGAME.legal_moves()
         workers = children_of(pid)
         assert len(workers) >= 2, workers
     finally:
         worker.shutdown()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while not all(is_gone(p) for p in (pid, *workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert is_gone(pid) and all(is_gone(p) for p in workers)
@@ -357,5 +358,5 @@ def test_changing_search_processes_starts_the_child_anew(worker: SearchWorker) -
     transport = worker._transport
     assert isinstance(transport, ProcessTransport) and transport.processes == 3
     worker.analyze(MIDGAME, 1)  # the next job starts the new child
-    outcome = wait_for(worker, seconds=30)
+    outcome = wait_for(worker)
     assert not isinstance(outcome, JobFailed) and child_pid(worker) != first and is_gone(first)

@@ -50,7 +50,7 @@ def shipped_games() -> list[tuple[list[int], str]]:
 def known_games(count: int) -> list[tuple[list[int], str]]:
     """The first real games of the shared set (moves with passes, and the final count) where
     it is at hand (tests/support/shared_data.py), then the shipped ones."""
-    found = []
+    found: list[tuple[list[int], str]] = []
     if SHARED.exists():
         with gzip.open(SHARED, "rt") as f:
             for line in f:

@@ -13,6 +13,7 @@ built on these (``make_app``, ``live_app``) are in tests/conftest.py.
 - ``ggs_records``: real GGF records from GGS, and their games read;
 - ``reference``: a naive rules implementation to check the engine against;
 - ``shared_data``: where the shared data beside the checkout is (``OTHELLO_SHARED_DATA``);
+- ``patience``: how long a test waits for a thread or a process before calling it hung;
 - ``translation_checks``: what a complete set of translations must satisfy (also run by
   ``scripts/translations.py check``).
 """

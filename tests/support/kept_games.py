@@ -14,6 +14,7 @@ from othello.app.library.database import Library, library_path
 from othello.app.library.held_games import Changes, Held, PlayerMode, Seat
 from othello.core.game import Game
 from othello.core.notation import format_transcript
+from support.patience import PATIENCE
 
 
 def library(path: Path | None = None) -> Library:
@@ -112,5 +113,5 @@ def old_autosave(
 def written(app: Any) -> Game | None:
     """The game the library holds on the first window's board once ``app``'s writes are
     done (they are made off the frame loop)."""
-    assert app.library.flush(), "the library's writer did not finish"
+    assert app.library.flush(PATIENCE), "the library's writer did not finish"
     return resumed()

@@ -10,7 +10,7 @@ import pygame
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
 from othello.core.board import Board
-from othello.formats.ggf import read_games
+from othello.formats.ggf import GgfGame, read_games
 from othello.gui.app import App
 from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE
 from support.window import frames_until, press
@@ -32,12 +32,12 @@ def fill(data: Path) -> None:
     data.mkdir(parents=True, exist_ok=True)
     with library_of(data) as library:
         for text in (HERCULE, EDAX_ROXANE, FANGR):
-            for found in read_games(text):
-                g = found  # a GgfGame: the records are all good
-                tags = dict(g.tags)  # type: ignore[union-attr]
+            for g in read_games(text):
+                assert isinstance(g, GgfGame)  # the records are all good
+                tags = dict(g.tags)
                 record = GameRecord(
                     g.start, g.moves, tags.pop("PB"), tags.pop("PW"), tags["DT"][:10], tags
-                )  # type: ignore[union-attr]
+                )
                 library.add(record, "real.ggf")
 
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -22,7 +22,9 @@ from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.engine.api import MoveScore, SearchResult
 from othello.gui.app import App
+from othello.gui.scenes.base import Scene
 from othello.gui.scenes.play_keys import TYPE_WAIT
+from support.patience import PATIENCE
 from support.positions import blunder_game
 
 DT = 1 / 30
@@ -84,6 +86,15 @@ class FakeEngine:
         return [MoveScore(m, 10 - i, False) for i, m in enumerate(moves)]
 
 
+S = TypeVar("S", bound=Scene)
+
+
+def find(app: App, kind: type[S]) -> S | None:
+    """The open screen of this kind, typed as it (what a test reads of a screen is its own:
+    ``App.find_screen`` knows screens by name only)."""
+    return next((s for s in app.scenes if isinstance(s, kind)), None)
+
+
 def settings(**changes: Any) -> Settings:
     base: dict[str, Any] = {
         "window_width": 1000,
@@ -131,8 +142,9 @@ def frames(app: App, n: int = 1, dt: float = DT) -> None:
         app.frame(dt)
 
 
-def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
-    """Run frames (sleeping a little, so the worker thread gets on) until ``done()``."""
+def frames_until(app: App, done: Callable[[], bool], limit: float = PATIENCE) -> None:
+    """Run frames (sleeping a little, so the worker thread gets on) until ``done()``
+    (``limit``: how long a hang takes to be told, never a bound on speed)."""
     end = time.perf_counter() + limit
     while not done():
         assert time.perf_counter() < end, "timed out waiting for the window"
@@ -188,6 +200,11 @@ def is_white_disc(rgb: tuple[int, int, int]) -> bool:
 
 def human_turn_idle(app: App) -> bool:
     return app.session.is_human_turn() and app.play.animation is None
+
+
+def idle_at(app: App, cursor: int) -> Callable[[], bool]:
+    """For ``frames_until``: the person's turn, nothing moving, the game at ``cursor``."""
+    return lambda: human_turn_idle(app) and app.session.game.cursor == cursor
 
 
 def play_blunder(app: App) -> None:

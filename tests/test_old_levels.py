@@ -49,9 +49,9 @@ def test_a_level_chosen_in_the_window_is_kept_on_todays_ladder(tmp_path: Path) -
 
 def test_the_default_file_names_todays_ladder() -> None:
     root = Path(__file__).resolve().parent.parent
-    for path in (root / "othello.ini", root / "src" / "othello" / "othello.ini"):
-        settings, _ = parse_ini(path.read_text(encoding="utf-8"), "othello.ini")[:2]
-        assert settings.level == FIRST_LEVEL and "LADDER = 17" in path.read_text("utf-8")
+    path = root / "src" / "othello" / "othello.ini"
+    settings, _ = parse_ini(path.read_text(encoding="utf-8"), "othello.ini")[:2]
+    assert settings.level == FIRST_LEVEL and "LADDER = 17" in path.read_text("utf-8")
 
 
 def test_a_bad_level_in_a_file_from_before_takes_todays_default_unmoved() -> None:

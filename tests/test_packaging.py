@@ -147,12 +147,12 @@ def test_installed_game_runs_headless_for_a_few_frames(
 def test_installed_game_reads_the_othello_ini_of_the_folder_it_starts_from(
     installed: dict[str, Path], tmp_path: Path
 ) -> None:
-    """After the README's ``pip install .``, the project's othello.ini is the one read when
-    the game starts from the project folder, and a start from elsewhere reads the user's."""
+    """After the README's ``pip install .``, an othello.ini in the project folder is the one
+    read when the game starts from there, and a start from elsewhere reads the user's."""
     venv = installed["venv"]
     home, elsewhere = home_and_elsewhere(tmp_path)
     project = installed["base"] / "project"
-    shutil.copy2(ROOT / "othello.ini", project / "othello.ini")
+    shutil.copy2(ROOT / "src" / "othello" / "othello.ini", project / "othello.ini")
     text = (project / "othello.ini").read_text(encoding="utf-8")
     (project / "othello.ini").write_text(text.replace("WINDOWWIDTH = 1280", "WINDOWWIDTH = 900"))
     env = fresh_env(home)

@@ -37,7 +37,6 @@ from typing import Any
 
 import pygame
 
-from othello.app import i18n
 from othello.app.files import logs, paths
 from othello.app.i18n import _
 from othello.app.search_service import JobKind
@@ -45,7 +44,7 @@ from othello.app.settings.choices import load_with_choices, save_preferences
 from othello.app.settings.keys import Settings, search_processes
 from othello.app.settings.loading import find_config
 from othello.gui import window_size
-from othello.gui.live_settings import LiveSettings
+from othello.gui.live_settings import LiveSettings, display
 from othello.gui.model.library_list import LibraryList
 from othello.gui.model.names import ScreenName
 from othello.gui.scenes.alert_card import AlertCard
@@ -61,11 +60,10 @@ from othello.gui.services.resources import load_resources
 from othello.gui.services.sound import Sounds
 from othello.gui.services.worker import EngineFactory, SearchWorker
 from othello.gui.startup import StartupProblems, session_for
-from othello.gui.widgets import theme
 from othello.gui.widgets.board import BoardRenderer
 from othello.gui.widgets.layout import Layout, compute_layout, wanted_square
 from othello.gui.widgets.panel import Panel
-from othello.gui.widgets.text import TextCache, set_text_size
+from othello.gui.widgets.text import TextCache
 
 COMPUTER_MIN_SECONDS = 0.35  # an instant reply is hard to follow; pace it a little
 MAX_DT = 0.1  # after a stall, animate on from where we were rather than jumping
@@ -94,7 +92,7 @@ class App:
         again when it is saved: by default the one the settings came from, else the user's."""
         self.settings = settings if settings is not None else Settings()
         s = self.settings
-        i18n.set_language(i18n.resolve(s.language))
+        display(s)  # the language, the palette, the text size
         self.remember = remember
         self.demo = demo
         self.computer_min_seconds = computer_min_seconds
@@ -106,8 +104,6 @@ class App:
         starting = StartupProblems(self.warn, self.session.show_notice)  # said once, together
         self.res = load_resources(starting.file_problem, resource_folder)
         starting.check_packaged_data(bool(s.book))
-        theme.apply(s.theme)
-        set_text_size(s.text_size)
         self.screen, self.window = window_size.open_window(
             self.res.images.get("icon.png"), (s.window_width, s.window_height), self.warn
         )

@@ -18,7 +18,7 @@ from othello.app import i18n
 from othello.app.files import logs
 from othello.app.i18n import _, pgettext
 from othello.app.settings.editor import Launch, NoEditor, open_in_editor, tried_names
-from othello.app.settings.keys import Settings, search_processes
+from othello.app.settings.keys import KEYS, Settings, search_processes
 from othello.app.settings.watch import SettingsWatch, changed_keys
 from othello.core.board import Color
 from othello.gui import window_size
@@ -34,6 +34,19 @@ if TYPE_CHECKING:
     from othello.gui.services.worker import SearchWorker
     from othello.gui.widgets.board import BoardRenderer
     from othello.gui.widgets.text import TextCache
+
+
+DISPLAY_FIELDS = tuple(key.field for key in KEYS if key.section == "DISPLAY")
+"""The settings the window is drawn in, othello.ini's [DISPLAY]: a saved change of any of
+them is shown at once (``show_display``), a new one's too."""
+
+
+def display(settings: Settings) -> None:
+    """Draw in the settings' language (``auto``: the system's), palette and text size from
+    now on: at the window's start, and at each change (``show_display``)."""
+    i18n.set_language(i18n.resolve(settings.language))
+    theme.apply(settings.theme)
+    set_text_size(settings.text_size)
 
 
 class SettingsHost(Protocol):
@@ -194,7 +207,7 @@ class LiveSettings:
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()
-        if (new.language, new.theme, new.text_size) != (old.language, old.theme, old.text_size):
+        if any(getattr(new, name) != getattr(old, name) for name in DISPLAY_FIELDS):
             self.show_display(new)
 
     def choose_display(self, **choice: Any) -> None:
@@ -210,9 +223,7 @@ class LiveSettings:
         """The window in the settings' language (``auto``: the system's), with their theme's
         colours and text size, from this frame on; what was drawn and measured for the old
         ones is forgotten."""
-        i18n.set_language(i18n.resolve(settings.language))
-        theme.apply(settings.theme)
-        set_text_size(settings.text_size)
+        display(settings)
         self.app.text.clear()
         self.app.board_renderer.forget()
         pygame.display.set_caption(_("Othello"))

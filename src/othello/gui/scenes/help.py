@@ -87,7 +87,7 @@ class HelpOverlay(Scene):
         self.adding: shortcut_offer.Adding | None = None  # the shortcuts being written
         self.page = Page.KEYS
         self.lines: list[str] = []  # the rules page's lines as last drawn (tests, the tour)
-        self._picture: tuple[tuple[int, str, str], pygame.Surface] | None = None
+        self._picture: tuple[tuple[int, str, theme.Palette], pygame.Surface] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -199,7 +199,7 @@ class HelpOverlay(Scene):
 
     def _flip(self, width: int) -> pygame.Surface:
         """The picture of a flip, ``width`` wide, drawn once for a size, language and theme."""
-        key = (width, i18n.language(), theme.now.name)
+        key = (width, i18n.language(), theme.now)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, flip_picture(self.host.res.font, width))
         return self._picture[1]

@@ -124,10 +124,11 @@ class BoardRenderer:
         self.res = res
         self.text = text
         self._static: pygame.Surface | None = None
-        self._static_key: tuple[int, int, int, str] | None = None
+        self._static_key: tuple[int, int, int] | None = None
         self._discs: dict[tuple[int, Color], pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
         self._marker: pygame.Surface | None = None
+        self._palette = theme.now  # what the pieces above were drawn in
 
     # ----- cached pieces ---------------------------------------------------------------
 
@@ -135,6 +136,13 @@ class BoardRenderer:
         """The theme changed: the board's picture, the discs and the ring are drawn anew."""
         self._static = None
         self._discs.clear()
+
+    def _in_palette(self) -> None:
+        """What was drawn in another palette is drawn anew: the cache is the palette's itself
+        (its colours, whatever its name), so a changed colour always shows."""
+        if self._palette != theme.now:  # the same palette is the same object: no compare
+            self._palette = theme.now
+            self.forget()
 
     def disc_size(self, layout: Layout) -> int:
         return max(8, int(layout.square * 0.84))
@@ -144,6 +152,7 @@ class BoardRenderer:
 
     def disc_sized(self, diameter: int, color: Color) -> pygame.Surface:
         """A disc of any size (the panel and the end card use their own), drawn once."""
+        self._in_palette()
         key = (diameter, color)
         if key not in self._discs:
             self._discs[key] = for_screen(make_disc(*key))
@@ -151,6 +160,7 @@ class BoardRenderer:
 
     def ghost(self, layout: Layout, color: Color) -> pygame.Surface:
         """A see-through disc: where the player's disc would go."""
+        self._in_palette()
         key = (-self.disc_size(layout), color)  # negative size: the ghost's slot in the cache
         if key not in self._discs:
             ghost = self.disc(layout, color).copy()
@@ -160,7 +170,8 @@ class BoardRenderer:
 
     def static(self, layout: Layout) -> pygame.Surface:
         """Background, frame, felt, grid, star points and coordinates for this window size."""
-        key = (layout.width, layout.height, layout.square, theme.now.name)
+        self._in_palette()
+        key = (layout.width, layout.height, layout.square)
         if self._static is None or self._static_key != key:
             self._static = for_screen(self._draw_static(layout))
             self._static_key = key
@@ -180,19 +191,25 @@ class BoardRenderer:
                 shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18
             )
         surface.blit(shadow, (frame.left - 6, frame.top - 2))
-        textures = self.res.images if theme.now.textures else {}
-        wood = tiled(textures.get("wood.png"), frame.size, theme.now.wood)
+        wood = tiled(self._texture("wood.png", theme.now.wood), frame.size, theme.now.wood)
         rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
         pygame.draw.rect(rounded, (255, 255, 255), rounded.get_rect(), border_radius=10)
         rounded.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(rounded, frame.topleft)
         pygame.draw.rect(surface, theme.now.frame_edge, frame, width=2, border_radius=10)
-        felt = tiled(textures.get("felt.png"), layout.board.size, theme.now.felt)
+        felt = tiled(self._texture("felt.png", theme.now.felt), layout.board.size, theme.now.felt)
         surface.blit(felt, layout.board.topleft)
         pygame.draw.rect(surface, theme.now.frame_edge, layout.board.inflate(4, 4), width=2)
         self._draw_grid(surface, layout)
         self._draw_coordinates(surface, layout)
         return surface
+
+    def _texture(self, name: str, colour: theme.RGB) -> pygame.Surface | None:
+        """The picture ``name`` where the palette draws textures and ``colour`` is still the
+        one the picture was made in: another colour is drawn flat, so that it shows."""
+        if not theme.now.textures or theme.TEXTURE_COLOURS.get(name) != colour:
+            return None
+        return self.res.images.get(name)
 
     def _draw_grid(self, surface: pygame.Surface, layout: Layout) -> None:
         b, s = layout.board, layout.square

@@ -177,6 +177,9 @@ HIGH_CONTRAST = replace(
     card=(0, 0, 0),
     cursor=(255, 230, 0),
 )
+TEXTURE_COLOURS: dict[str, RGB] = {"felt.png": CLASSIC.felt, "wood.png": CLASSIC.wood}
+"""Each texture (resources/) and the colour it was made in: a palette whose colour is another
+draws it flat (widgets/board.py), so a changed colour shows."""
 THEMES: dict[PaletteName, Palette] = {
     palette.name: palette for palette in (CLASSIC, DARK, HIGH_CONTRAST)
 }
@@ -189,7 +192,8 @@ changes it."""
 def apply(name: str) -> str:
     """Draw with ``name``'s colours from now on (classic for a name it does not know);
     returns the theme in effect. Whatever was drawn once and kept (the board's picture, the
-    discs) is keyed by the palette's name, so it is drawn again."""
+    discs, the rules' picture) is kept with the palette it was drawn in, so it is drawn
+    again."""
     global now
     known = chosen(name, PALETTES)
     now = CLASSIC if known is None else THEMES[known]

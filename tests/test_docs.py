@@ -3,8 +3,10 @@ docstring examples."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
+import itertools
 import re
 from pathlib import Path
 
@@ -105,3 +107,144 @@ def test_the_name_check_can_fail() -> None:
     assert stale_names("`task.py` and othello.task and othello.core.board.Nothing", files) == [
         "task.py", "othello.core.board.Nothing", "othello.task",
     ]  # fmt: skip
+
+
+# ----- the source's docstrings name only what exists ----------------------------------------------
+
+SOURCES = [
+    *sorted((ROOT / "src" / "othello").rglob("*.py")),
+    *sorted((ROOT / "scripts").glob("*.py")),
+    *sorted((ROOT / "tests").rglob("*.py")),
+    ROOT / "setup.py",
+]
+BACKTICKED = re.compile(r"`+([A-Za-z_][\w.]*?)(?:\(\))?`+")
+NOT_CODE = {"json", "corrupt", "damaged", "txt", "toml", "bin", "tsv", "ggf", "wtb", "sqlite3"}
+"""What ends a file's name in backticks (``autosave.json.corrupt``), besides FILE_ENDS."""
+OTHERS_NAMES = {
+    "secure_delete",  # SQLite's pragma
+    "othello_engine__mypyc",  # the module mypyc makes of the compiled engine's shared code
+    "_internal",  # PyInstaller's folder in the standalone app
+}
+"""Names in backticks that are other programs', not the code's."""
+
+
+def docstring_nodes(tree: ast.AST) -> list[ast.Constant]:
+    """A module's docstrings: its own, each class's and function's, and the string under an
+    assignment (an attribute's docstring)."""
+    found = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        first = body[0] if body else None
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.append(first.value)
+        for before, here in itertools.pairwise(body):
+            if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(here, ast.Expr):
+                if isinstance(here.value, ast.Constant):
+                    found.append(here.value)
+    return [node for node in found if isinstance(node.value, str)]
+
+
+def docstrings(path: Path) -> list[str]:
+    return [str(node.value) for node in docstring_nodes(ast.parse(path.read_text("utf-8")))]
+
+
+class CodeNames:
+    """What the code calls things: each module by every tail of its dotted name (``coach``,
+    ``study.coach``, ``othello.study.coach``; the scripts' and the tests' by theirs), and every
+    name the code uses (variables, attributes, arguments, and the words of its strings)."""
+
+    def __init__(self, sources: list[Path] = SOURCES) -> None:
+        self.modules: dict[str, set[str]] = {}
+        for path in sources:
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[0] == "src":  # importable: its attributes are looked up
+                dotted = parts[1:-1] if parts[-1] == "__init__" else parts[1:]
+                for start in range(len(dotted)):
+                    self.modules.setdefault(".".join(dotted[start:]), set()).add(".".join(dotted))
+            else:  # a script or a test module (support's too): known by its name only
+                self.modules.setdefault(path.stem, set())
+                if parts[:2] == ["tests", "support"]:
+                    self.modules.setdefault(f"support.{path.stem}", set())
+        self.names: set[str] = set()
+        for path in sources:
+            a_test = path.relative_to(ROOT).parts[0] == "tests"
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            said = {id(text) for text in docstring_nodes(tree)}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Name):
+                    self.names.add(node.id)
+                elif isinstance(node, ast.Attribute):
+                    self.names.add(node.attr)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    self.names.add(node.name)
+                elif isinstance(node, ast.arg):
+                    self.names.add(node.arg)
+                elif isinstance(node, ast.keyword) and node.arg:
+                    self.names.add(node.arg)
+                elif isinstance(node, ast.alias):
+                    self.names.update((node.asname or node.name).split("."))
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    if not a_test and id(node) not in said:  # SQL's names, a key's
+                        self.names.update(re.findall(r"[A-Za-z_]\w*", node.value))
+
+    def exists(self, dotted: str) -> bool:
+        """Whether ``dotted`` names a module, a module's attribute, or names the code uses
+        (``app.session``: a variable's attribute)."""
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            head = ".".join(parts[:cut])
+            if head in self.modules:
+                return self._attribute(self.modules[head], parts[cut:]) or all(
+                    part in self.names for part in parts
+                )
+        # no module: a name of the code's, or a plain word (one with no underscore)
+        return all(part in self.names for part in parts) or (len(parts) == 1 and "_" not in dotted)
+
+    @staticmethod
+    def _attribute(modules: set[str], rest: list[str]) -> bool:
+        for name in modules:
+            thing: object = importlib.import_module(name)
+            for attribute in rest:
+                thing = getattr(thing, attribute, None)
+            if thing is not None:
+                return True
+        return not rest and not modules  # a script or a test module, named alone
+
+
+def stale_code_names(text: str, known: CodeNames) -> list[str]:
+    """The names in backticks in ``text`` that name a module, or a module's attribute, the
+    code does not have: a module since renamed, or a function moved elsewhere."""
+    stale = []
+    for name in sorted(set(BACKTICKED.findall(text))):
+        parts = name.split(".")
+        if name.endswith(".py") or parts[0] == "othello" or parts[-1] in FILE_ENDS | NOT_CODE:
+            continue  # the checks of stale_names, or a file's name
+        if not all(part.isidentifier() for part in parts) or name in OTHERS_NAMES:
+            continue  # python3.11, a version; another program's name
+        if not known.exists(name):
+            stale.append(name)
+    return stale
+
+
+def test_every_module_a_docstring_names_exists() -> None:
+    files, known = named_files(), CodeNames()
+    stale = [
+        (path.relative_to(ROOT).as_posix(), name)
+        for path in SOURCES
+        for text in docstrings(path)
+        for name in [*stale_names(text, files), *stale_code_names(text, known)]
+    ]
+    assert stale == []
+
+
+def test_the_docstring_check_can_fail() -> None:
+    known = CodeNames()
+    text = (
+        "``library_keeper`` keeps, ``storage.check_position`` checks, ``study.coach.themes``"
+        " names, ``coach.Theme`` is, ``app.session`` plays, ``autosave.json.corrupt`` is a file"
+    )
+    assert stale_code_names(text, known) == ["library_keeper", "storage.check_position"]
+    assert stale_code_names("``study.coach.no_such_thing``", known) == ["study.coach.no_such_thing"]

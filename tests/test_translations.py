@@ -1,6 +1,6 @@
 """Every catalog complete and current: each sentence the window marks is translated (plural
 forms as the language has them, placeholders kept), each catalog uses its glossary's words,
-and each compiled catalog is what its .po says. The checks are tests/translation_checks.py's
+and each compiled catalog is what its .po says. The checks are tests/support/translation_checks.py's
 (``scripts/translations.py check`` lists the same problems)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Reading a file that may be anything: only regular files are opened, never more than a limit.
 
 Every file the game reads goes through :func:`read_regular` (the application's
-``app/files.py`` builds on it): a named pipe opened for reading waits for a writer for ever,
+``app/files/writing.py`` builds on it): a named pipe opened for reading waits for a writer for ever,
 a device such as ``/dev/zero`` never ends and a folder is no file at all, so the kind is
 checked before anything is opened, and again on the open file, which is opened without
 waiting (``O_NONBLOCK``) in case the path changed in between. A file larger than any of its

@@ -332,7 +332,7 @@ class App:
 
     def remember_choice(self, **prefs: Any) -> None:
         """Keep a choice made in the window for the next start (not the demo's), apart from
-        othello.ini (app/preferences.py); the settings in effect say so too."""
+        othello.ini (app/settings/choices.py); the settings in effect say so too."""
         if self.remember is None or self.demo:
             return
         try:

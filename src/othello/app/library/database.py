@@ -10,7 +10,7 @@ The schema's version is ``PRAGMA user_version``, raised by one migration per ste
 (``MIGRATIONS``). Every query takes its values as parameters. A deleted game is only marked
 (``deleted``), so Undo brings it back; marked games are gone for good after ``PURGE_DAYS``.
 A file that is not a database, or a damaged one, is set aside whole by
-``library_files.open_library`` (what can still be read of it is copied into the new one) and
+``file_faults.open_library`` (what can still be read of it is copied into the new one) and
 the game goes on.
 """
 

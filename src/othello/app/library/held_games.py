@@ -218,7 +218,7 @@ def held_game(
 
 def game_of(row: HeldGame) -> Game:
     """The game a row holds; GameTextError says what is wrong with it. A position is checked
-    as every door checks it (``storage.check_position``): what a paste, a load or the editor
+    as every door checks it (``game_files.check_position``): what a paste, a load or the editor
     accepts, this accepts."""
     game, problem = salvage(row)
     if problem is not None:

@@ -146,7 +146,7 @@ def count(library: Library, f: Filter) -> int:
 
 
 def rows(library: Library, f: Filter, offset: int, limit: int) -> list[Row]:
-    """A page of the list, each row checked (``library_rows``): its words cleaned and
+    """A page of the list, each row checked (``rows``): its words cleaned and
     bounded (a name of megabytes is read as its first few hundred characters), and a row
     that is no game marked with its damage."""
     clause, values = where(f)

@@ -8,7 +8,7 @@ game (the window watches othello.ini only).
 
 Each choice is kept with the value othello.ini gave that key when it was made. At a start the
 choice holds while othello.ini still says that; once the person has edited that key, their
-edit has the last word (a live edit applies at once: see ``settings_watch``).
+edit has the last word (a live edit applies at once: see ``watch``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 kept, the step between games, the hint, the pass, the review's verdicts and the opening.
 
 Plain functions without pygame, in the player's language (``app/i18n.py``); the panel's
-values are wording.py's.
+values are panel_words.py's.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ clear the board or put back the start position, choose who moves; Enter makes it
 While the editor is open the board shows the position being set up and nothing moves on;
 Esc puts the game back as it was. Enter replaces the game with one starting from the set-up
 position, kept like a loaded game (the one it replaces stays for undo). The position must be
-one a game could reach, by the same rule as a pasted or loaded board (storage.check_position:
+one a game could reach, by the same rule as a pasted or loaded board (``game_files.check_position``:
 the centre full, every disc joined to it); one that is not stays in the editor, and the
 window says why in the same words as a paste. One where the side to move has no move begins
 with its pass, and a finished position says so.

@@ -4,8 +4,8 @@ it changes, and once more at quit; resumed at the start, with each game's review
 of the game this window is, said plainly to a second copy; the games other copies left
 behind, taken over.
 
-``persistence.attach`` starts it; the rows are ``app/held_games.py``'s, written by the
-library's writer (``library_keeper``).
+``persistence.attach`` starts it; the rows are ``app/library/held_games.py``'s, written by the
+library's writer (``library_worker``).
 """
 
 from __future__ import annotations

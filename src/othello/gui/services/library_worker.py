@@ -16,7 +16,7 @@ holds it, another program locked it) waits and is tried again, with one notice; 
 take at all (a full disk, a read-only file) keeps what it holds in memory, says so once, is
 tried again with the next change, and what is still unwritten when the window closes goes into
 the pending spool (``library-pending/``), which the next start takes in (``old_files``). A
-damaged library is set aside (``library_files``) with a notice, and a new one takes its
+damaged library is set aside (``file_faults``) with a notice, and a new one takes its
 place; a library that cannot be used at all leaves the game going on.
 """
 

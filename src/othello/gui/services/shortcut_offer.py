@@ -2,7 +2,7 @@
 terminal (the app is double-clicked; ``--install-shortcut`` needs a command line).
 
 The help card (F1, the Help button) offers it as a button, and the first start says so. The
-button does what ``othello --install-shortcut`` does (``app/shortcut.py``): the menu entry,
+button does what ``othello --install-shortcut`` does (``app/desktop/shortcut.py``): the menu entry,
 and the same on the desktop where the system has a desktop folder. It runs off the frame
 loop, since on Windows it asks PowerShell (a second or two), and the strip under the board
 then says where the entries were put, or why they could not be.

@@ -9,7 +9,6 @@ import pytest
 
 from othello import Board, Engine
 from othello.core.clock import (
-    PRESETS,
     ClockError,
     ClockTime,
     GameClock,
@@ -42,7 +41,8 @@ def test_time_controls_are_read_and_written_as_minutes_plus_seconds() -> None:
     assert TimeControl.parse(" 10 ") == TimeControl(10, 0)
     assert TimeControl.parse("0.5+0").seconds == 30
     assert str(TimeControl(15, 10)) == "15+10"
-    assert {"1+0", "3+2", "5+5", "10+10", "30+0"} <= set(PRESETS)
+    for control in ("1+0", "3+2", "5+5", "10+10", "30+0"):
+        assert str(TimeControl.parse(control)) == control
     for bad in ("", "five", "5+x", "0+2", "-1", "5+-1", "nan", "1e9", "inf+0"):
         with pytest.raises(ClockError, match="clock"):
             TimeControl.parse(bad)

@@ -20,7 +20,6 @@ from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
 from othello.gui.widgets import theme
-from support.window import find
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
 RGB = tuple[int, int, int]
@@ -151,7 +150,7 @@ def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: PaletteNam
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     app.play.do("puzzles")
     screen_tour.frames(app)
-    overlay = find(app, PuzzleOverlay)
+    overlay = app.find_scene(PuzzleOverlay)
     assert overlay is not None and overlay.puzzle is not None
     best = parse_move(overlay.puzzle.best)
     wrong = next(sq for sq in overlay.board.legal_squares() if sq != best)

@@ -19,13 +19,13 @@ from othello.gui.scenes.settings_card import SettingsCard
 from othello.gui.widgets import theme
 from othello.gui.widgets.text import TEXT_SCALE
 from support.settings_file import DEFAULT_TEXT, save
-from support.window import DT, FakeEngine, find, frames, press
+from support.window import DT, FakeEngine, frames, press
 
 
 def open_card(app: App) -> SettingsCard:
     press(pygame.K_v)
     frames(app, 1)
-    card = find(app, SettingsCard)
+    card = app.find_scene(SettingsCard)
     assert card is not None
     return card
 
@@ -78,7 +78,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     assert (read.theme, read.text_size) == ("high-contrast", "larger")
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert find(app, SettingsCard) is None and app.running  # Esc closes the card only
+    assert app.find_scene(SettingsCard) is None and app.running  # Esc closes the card only
     assert app.screen.get_at(app.layout.square_rect(0).center) != felt
 
 
@@ -93,7 +93,7 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     for _ in range(5):  # down to the themes, past the languages' other lines if any
         press(pygame.K_DOWN)
         frames(app, 1)
-        card = find(app, SettingsCard)
+        card = app.find_scene(SettingsCard)
         assert card is not None and card.focus is not None
         if card.buttons[card.focus].row == "theme":
             break
@@ -156,13 +156,13 @@ def test_a_letter_with_a_command_waits_for_a_digit(make_app: Callable[..., App])
     press(pygame.K_e)
     press(pygame.K_6)
     frames(app, 1)
-    assert app.session.game.moves[:1] == [44] and find(app, PositionEditor) is None
+    assert app.session.game.moves[:1] == [44] and app.find_scene(PositionEditor) is None
     app = make_app(FakeEngine(), mode="two-players")
     press(pygame.K_e)
     frames(app, 1)
-    assert find(app, PositionEditor) is None  # still waiting for a digit
+    assert app.find_scene(PositionEditor) is None  # still waiting for a digit
     frames(app, int(TYPE_WAIT / DT) + 1)
-    assert find(app, PositionEditor) is not None
+    assert app.find_scene(PositionEditor) is not None
 
 
 def test_another_key_after_a_letter_is_its_own(make_app: Callable[..., App]) -> None:

@@ -23,7 +23,7 @@ from othello.study.drills import MINE, Drill
 from othello.study.puzzles import AGAIN
 from support.library_screen import record
 from support.patience import PATIENCE
-from support.window import FakeEngine, app_maker, click, click_at, find, frames, frames_until, press
+from support.window import FakeEngine, app_maker, click, click_at, frames, frames_until, press
 
 
 @pytest.fixture
@@ -36,11 +36,11 @@ def open_drills(app: App) -> DrillScreen:
     """K, then D: the Game card, then the drills; once the library has answered."""
     press(pygame.K_k)
     frames(app)
-    assert find(app, GameCard) is not None
+    assert app.find_scene(GameCard) is not None
     press(pygame.K_d)
     frames(app)
-    screen = find(app, DrillScreen)
-    assert screen is not None and find(app, GameCard) is None
+    screen = app.find_scene(DrillScreen)
+    assert screen is not None and app.find_scene(GameCard) is None
     frames_until(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
     return screen
 
@@ -128,7 +128,7 @@ def test_a_tiger_drill_to_the_end_of_its_line_with_one_wrong_answer_kept_over_a_
     assert any("known of 21 positions" in line for line in screen.drawn)
     press(pygame.K_ESCAPE)
     frames(again)
-    assert find(again, DrillScreen) is None and again.session.shown_game is None
+    assert again.find_scene(DrillScreen) is None and again.session.shown_game is None
     assert game is not again.session.game  # a new window, a game of its own
 
 
@@ -142,12 +142,12 @@ def test_the_card_button_my_openings_and_the_explorer_kept_hidden(
     game = app.session.game
     press(pygame.K_k)
     frames(app)
-    card = find(app, GameCard)
+    card = app.find_scene(GameCard)
     assert card is not None
     button = next(rect for rect, action in card.buttons if action == ("drills",))
     click_at(button.center)
     frames(app)
-    screen = find(app, DrillScreen)
+    screen = app.find_scene(DrillScreen)
     assert screen is not None
     frames_until(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
     assert screen.choice.key == MINE and screen.choice.tree.moves
@@ -167,9 +167,9 @@ def test_the_card_button_my_openings_and_the_explorer_kept_hidden(
     assert drill.over() and (drill.right, drill.wrong) == (5, 0)
     press(pygame.K_ESCAPE)  # back to the openings
     frames(app)
-    assert screen.drill is None and find(app, DrillScreen) is screen
+    assert screen.drill is None and app.find_scene(DrillScreen) is screen
     press(pygame.K_ESCAPE)  # closed: the game as it was
     frames(app)
-    assert find(app, DrillScreen) is None
+    assert app.find_scene(DrillScreen) is None
     assert app.session.shown_game is None and app.session.game is game
     assert [square_name(sq) for sq in game.moves] == ["f5"]

@@ -13,7 +13,7 @@ from othello.app.files import game_files
 from othello.core.notation import parse_square
 from othello.gui.app import App
 from othello.gui.scenes.position_editor import PositionEditor
-from support.window import FakeEngine, click_at, find, frames, press, press_waiting
+from support.window import FakeEngine, click_at, frames, press, press_waiting
 
 
 def right_click(app: App, name: str, button: int = 1) -> None:
@@ -27,12 +27,12 @@ def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None
     app.session.play("f5")
     press_waiting(app, pygame.K_e)
     frames(app, 1)
-    assert find(app, PositionEditor) is not None
+    assert app.find_scene(PositionEditor) is not None
     right_click(app, "c4")  # empty -> black
     right_click(app, "f6")
     right_click(app, "f6")  # -> white
     right_click(app, "c3", button=3)  # empty -> white, going back
-    editor = find(app, PositionEditor)
+    editor = app.find_scene(PositionEditor)
     assert editor is not None
     press(pygame.K_TAB)
     frames(app, 1)
@@ -41,7 +41,7 @@ def test_setting_up_and_playing_a_position(make_app: Callable[..., App]) -> None
     press(pygame.K_RETURN)
     frames(app, 2)
     board = app.session.board
-    assert find(app, PositionEditor) is None and not app.session.browsing
+    assert app.find_scene(PositionEditor) is None and not app.session.browsing
     assert board.black >> parse_square("c4") & 1 and board.white >> parse_square("f6") & 1
     assert board.white >> parse_square("c3") & 1 and board.side_to_move == "white"
     assert app.session.game.start == board and app.session.can_undo()  # the f5 game is kept
@@ -90,11 +90,11 @@ def test_a_position_paste_refuses_is_not_played_and_says_why(
     right_click(app, "a1")  # black
     right_click(app, "b2")
     right_click(app, "b2")  # white; the centre empty
-    editor = find(app, PositionEditor)
+    editor = app.find_scene(PositionEditor)
     board_string = app.session.shown.board.to_string()
     press(pygame.K_RETURN)
     frames(app, 2)
-    assert find(app, PositionEditor) is editor  # still setting up: nothing lost
+    assert app.find_scene(PositionEditor) is editor  # still setting up: nothing lost
     with pytest.raises(game_files.GameTextError) as refused:
         game_files.parse_game_text(board_string)  # what a paste of the same position says
     said = [t.text for t in app.play.notices.toasts]
@@ -111,7 +111,7 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
     frames(app, 1)
     press_waiting(app, pygame.K_e)
     frames(app, 1)
-    editor = find(app, PositionEditor)
+    editor = app.find_scene(PositionEditor)
     assert editor is not None and set(editor.buttons) == {
         "clear",
         "start",
@@ -128,7 +128,7 @@ def test_the_editors_buttons_do_what_their_keys_do(make_app: Callable[..., App])
     assert app.session.shown.board.count() == (2, 2) and not editor.black_to_move
     click_at(editor.buttons["play"].center)
     frames(app, 1)
-    assert find(app, PositionEditor) is None and app.session.board.side_to_move == "white"
+    assert app.find_scene(PositionEditor) is None and app.session.board.side_to_move == "white"
     app.session.play(app.session.board.legal_moves()[0])  # playable, and saved as played
     saved = game_files.parse_game_text(game_files.game_to_text(app.session.game))
     assert saved.start == app.session.game.start and saved.moves == app.session.game.moves

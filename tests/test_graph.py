@@ -13,7 +13,6 @@ from support.window import (
     FakeEngine,
     FakeResult,
     click,
-    find,
     frames,
     frames_until,
     human_turn_idle,
@@ -67,7 +66,7 @@ def test_clicking_a_point_shows_that_position(make_app: Callable[..., App]) -> N
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, area.centery), button=1))
     app.frame(1 / 30)
     # the point after f5: the position where f5 was played
-    assert find(app, MoveListOverlay) is not None and app.session.shown.cursor == ply == 0
+    assert app.find_scene(MoveListOverlay) is not None and app.session.shown.cursor == ply == 0
     assert app.session.game.cursor == 2  # a view: the game stays where it was
 
 
@@ -83,13 +82,13 @@ def test_where_the_panel_has_no_room_the_move_list_shows_the_graph(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode=""))
     app.frame(1 / 30)
     app.frame(1 / 30)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and len(overlay.graph_xs) == 2  # ...shown in the list
     x, ply = overlay.graph_xs[0]
     pos = (x, overlay.graph_rect.centery)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(1 / 30)
-    assert app.session.shown.cursor == ply == 0 and find(app, MoveListOverlay) is overlay
+    assert app.session.shown.cursor == ply == 0 and app.find_scene(MoveListOverlay) is overlay
 
 
 def test_two_players_positions_are_scored_while_the_search_is_idle(

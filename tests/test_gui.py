@@ -35,7 +35,6 @@ from support.window import (
     brightness,
     click,
     click_at,
-    find,
     frames,
     frames_until,
     human_turn_idle,
@@ -410,14 +409,14 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     assert app.session.two_players and app.play.panel_view().labels["mode"][0] == "2 players"
     click_at(buttons["moves"].center)
     frames(app, 1)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None
     press(pygame.K_ESCAPE)
     frames(app, 1)
-    assert find(app, MoveListOverlay) is None
+    assert app.find_scene(MoveListOverlay) is None
     click_at(buttons["edit"].center)
     frames(app, 1)
-    assert find(app, PositionEditor) is not None
+    assert app.find_scene(PositionEditor) is not None
 
 
 def test_undo_and_redo_keys_step_whole_turns(make_app: Callable[..., App]) -> None:

@@ -35,7 +35,7 @@ from othello.gui.services import persistence
 from othello.study import named_openings
 from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue
 from support.files_window import isolate, toast_texts
-from support.window import click, find, frames, press
+from support.window import click, frames, press
 
 TWO = {"mode": "two-players", "sound": False, "animation": False}
 RESOURCES = paths.resources_dir()
@@ -117,7 +117,7 @@ def test_valid_json_that_crashed_the_puzzles_is_set_aside(
     for _ in range(2):  # Z again: it used to crash every time
         press(pygame.K_z)
         frames(app, 2)
-        overlay = find(app, PuzzleOverlay)
+        overlay = app.find_scene(PuzzleOverlay)
         assert overlay is not None and overlay.puzzle is not None
         click(app, overlay.puzzle.best)  # answering used to raise IndexError
         frames(app, 2)
@@ -163,7 +163,7 @@ def test_a_damaged_fforum_file_leaves_the_puzzles_working(
     app = make_app(**TWO)
     press(pygame.K_z)
     frames(app, 2)
-    overlay = find(app, PuzzleOverlay)
+    overlay = app.find_scene(PuzzleOverlay)
     assert overlay is not None and overlay.puzzle is not None
     assert overlay.puzzle.id == "game-mine-1"  # the player's own puzzles still work
     assert "The built-in puzzles" in toast_texts(app)

@@ -14,7 +14,6 @@ from othello.gui.app import App
 from othello.gui.model import library_words as words
 from othello.gui.scenes.library import LibraryOverlay
 from support.library_screen import fill, open_library
-from support.window import find
 
 pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
@@ -46,7 +45,7 @@ def test_the_library_screen_draws_its_headings_in_the_language(
         headings = words.columns()  # looked up now, in the window's language
         english = {"Date", "Black", "White", "Result", "Opening", "Source"}
         assert not set(headings.values()) & english  # the catalog has them all
-        scene = find(app, LibraryOverlay)
+        scene = app.find_scene(LibraryOverlay)
         assert scene is not None
         shown = set(scene.hits.table.headings)
         assert shown >= {"date", "black", "white", "result"}

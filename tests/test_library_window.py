@@ -30,7 +30,7 @@ from othello.study.review import MoveReview, review_game
 from support.ggs_records import EDAX_ROXANE, FANGR, HERCULE, SAIO
 from support.library_screen import fill, library_of, open_library
 from support.patience import PATIENCE
-from support.window import click_at, find, frames, frames_until, press
+from support.window import click_at, frames, frames_until, press
 
 pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
@@ -173,7 +173,7 @@ def test_the_library_screen_filters_orders_and_opens_a_game(
     press(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     press(pygame.K_BACKSPACE)
     frames_until(app, lambda: state.filter.player == "rox" and state.count == 2)
-    scene = find(app, LibraryOverlay)  # the headings are where the last frame drew them
+    scene = app.find_scene(LibraryOverlay)  # the headings are where the last frame drew them
     assert scene is not None
     black = scene.hits.table.headings["black"]
     click_at(black.center)
@@ -252,7 +252,7 @@ def test_the_library_screen_fits_every_window(
     app = make_app(window_width=size[0], window_height=size[1])
     open_library(app)
     frames(app, 2)
-    scene = find(app, LibraryOverlay)
+    scene = app.find_scene(LibraryOverlay)
     assert scene is not None
     hits = scene.hits
     assert len(hits.table.rows) >= 4 and set(hits.buttons) == set(BUTTONS)

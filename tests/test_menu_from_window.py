@@ -23,7 +23,7 @@ from othello.core.errors import ShortcutError
 from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.services.shortcut_offer import placed_words
-from support.window import find, frames, frames_until, press
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ GIO_RUNS: list[list[str]] = []  # the commands the shortcut code ran (gio, to tr
 def open_help(app: App) -> HelpOverlay:
     press(pygame.K_F1)
     frames(app, 2)
-    card = find(app, HelpOverlay)
+    card = app.find_scene(HelpOverlay)
     assert card is not None
     return card
 
@@ -64,7 +64,7 @@ def open_help(app: App) -> HelpOverlay:
 def added(app: App) -> None:
     """Frames until the card has gone: the shortcuts are written (in a thread) and told."""
     frames(app, 1)
-    frames_until(app, lambda: find(app, HelpOverlay) is None)
+    frames_until(app, lambda: app.find_scene(HelpOverlay) is None)
 
 
 def said(app: App) -> str:
@@ -134,12 +134,12 @@ def test_a_card_closed_while_adding_still_says_where(
     card = open_help(app)
     press(pygame.K_a)
     frames(app, 2)
-    assert card.offer == "Adding…" and find(app, HelpOverlay) is card
+    assert card.offer == "Adding…" and app.find_scene(HelpOverlay) is card
     adding = card.adding
     assert adding is not None
     press(pygame.K_ESCAPE)  # the player closes the card meanwhile
     frames(app, 1)
-    assert find(app, HelpOverlay) is None and app.running
+    assert app.find_scene(HelpOverlay) is None and app.running
     gate.set()
     adding.thread.join(timeout=30)
     entry = tmp_path / "share" / "applications" / "othello-desktop.desktop"

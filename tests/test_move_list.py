@@ -17,7 +17,6 @@ from support.window import (
     FakeEngine,
     click,
     click_at,
-    find,
     frames,
     frames_until,
     human_turn_idle,
@@ -65,7 +64,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     moves = list(app.session.game.moves)
     press(pygame.K_m)
     frames(app, 1)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and app.session.browsing
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
@@ -85,7 +84,7 @@ def test_browsing_in_the_window_is_view_only(make_app: Callable[..., App]) -> No
     assert app.session.shown.cursor == ply == 2 and app.session.game.cursor == 4
     press(pygame.K_RETURN)  # play from here
     frames(app, 2)
-    assert find(app, MoveListOverlay) is None and not app.session.browsing
+    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
     click(app, "c5")
     frames(app, 3)
     assert app.session.game.transcript() == "f5d6c5"
@@ -101,17 +100,17 @@ def test_a_move_on_the_board_or_the_button_plays_on_from_the_position_shown(
     press(pygame.K_LEFT)
     press(pygame.K_LEFT)
     frames(app, 2)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and overlay.play_button.width > 0
     click_at(overlay.play_button.center)  # "Play from here": the list closes, redo kept
     frames(app, 1)
-    assert find(app, MoveListOverlay) is None and app.session.can_redo()
+    assert app.find_scene(MoveListOverlay) is None and app.session.can_redo()
     assert app.session.game.cursor == 2
     press(pygame.K_m)
     frames(app, 1)
     click(app, "c5")  # a move on the board: from the position shown, the old line goes
     frames(app, 3)
-    assert find(app, MoveListOverlay) is None and not app.session.browsing
+    assert app.find_scene(MoveListOverlay) is None and not app.session.browsing
     assert app.session.game.transcript() == "f5d6c5" and not app.session.game.can_redo()
 
 
@@ -127,7 +126,7 @@ def test_closing_the_list_returns_to_the_game_where_it_was(make_app: Callable[..
         press(key)
         frames(app, 1)
     frames(app, 20)
-    assert find(app, MoveListOverlay) is None and app.session.game is game
+    assert app.find_scene(MoveListOverlay) is None and app.session.game is game
     assert game.moves == moves and game.cursor == len(moves) and engine.calls == calls
     press(pygame.K_m)
     press(pygame.K_HOME)
@@ -246,7 +245,7 @@ def test_the_chosen_moves_frame_holds_its_line_whole(
     frames(app, 1)
     press(pygame.K_LEFT)
     frames(app, 1)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and i18n.language() == language
     surface = Blits(app.screen.get_size())
     overlay.draw(surface)

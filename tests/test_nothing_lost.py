@@ -30,7 +30,7 @@ from othello.gui.services import persistence
 from support.files_window import ctrl, frames, isolate, toast_texts, window_maker
 from support.kept_games import board_index, keep, written
 from support.patience import PATIENCE
-from support.window import find, frames_until, press, press_waiting
+from support.window import frames_until, press, press_waiting
 
 
 @pytest.fixture(autouse=True)
@@ -129,15 +129,15 @@ def test_the_end_card_new_game_keeps_the_finished_game(make_app: Callable[..., A
     assert game.board.is_game_over()
     app.session.set_game(game)
     frames(app, 2)
-    card = find(app, EndOverlay)
+    card = app.find_scene(EndOverlay)
     assert card is not None
     press(pygame.K_RETURN)
     frames(app, 1)
-    assert app.session.board == Board() and find(app, EndOverlay) is None
+    assert app.session.board == Board() and app.find_scene(EndOverlay) is None
     press(pygame.K_u)
     frames(app, 2)
     assert app.session.game.transcript() == game.transcript()
-    assert find(app, EndOverlay) is not None
+    assert app.find_scene(EndOverlay) is not None
 
 
 @pytest.mark.parametrize("how", ["paste", "load"])
@@ -334,13 +334,13 @@ def test_quitting_at_the_end_card_keeps_the_finished_game(make_app: Callable[...
     persistence.attach(app)
     app.session.set_game(Game.from_transcript("d3c3b3d2e1d6d7e3f4"))
     frames(app, 2)
-    assert find(app, EndOverlay) is not None
+    assert app.find_scene(EndOverlay) is not None
     app.close()
     again = make_app()
     persistence.attach(again)
     frames(again, 2)
     assert again.session.game.transcript() == "d3c3b3d2e1d6d7e3f4"
-    assert find(again, EndOverlay) is not None  # the result, as it was left
+    assert again.find_scene(EndOverlay) is not None  # the result, as it was left
     press(pygame.K_n)
     frames(again, 1)
     resumed = written(again)  # a new game on the board; the finished one behind Undo

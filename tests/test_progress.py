@@ -32,7 +32,6 @@ from support.window import (
     FakeEngine,
     app_maker,
     click_at,
-    find,
     frames,
     frames_until,
     play_blunder,
@@ -217,20 +216,20 @@ def test_tab_on_the_game_card_shows_progress_and_a_theme_opens_its_puzzle(
     assert puzzles
     click_at(puzzles[0][0].center)
     frames(app)
-    overlay = find(app, PuzzleOverlay)
+    overlay = app.find_scene(PuzzleOverlay)
     assert overlay is not None and overlay.puzzle is not None
     assert overlay.puzzle.id == puzzles[0][1][0] and overlay.puzzle.id.endswith("-0")
-    assert find(app, ProgressCard) is None and find(app, GameCard) is None
+    assert app.find_scene(ProgressCard) is None and app.find_scene(GameCard) is None
 
 
 def open_progress_card(app: App) -> ProgressCard:
     """K opens the Game card, Tab the progress card; wait until it has read the library."""
     press(pygame.K_k)
     frames(app)
-    assert find(app, GameCard) is not None
+    assert app.find_scene(GameCard) is not None
     press(pygame.K_TAB)
     frames(app)
-    card = find(app, ProgressCard)
+    card = app.find_scene(ProgressCard)
     assert card is not None
     frames_until(app, lambda: card.progress is not None)
     frames(app)
@@ -243,4 +242,4 @@ def test_with_no_reviewed_game_the_card_says_how_one_comes(make_app: Callable[..
     assert "None of your games is reviewed yet" in " ".join(card.lines)
     press(pygame.K_ESCAPE)
     frames(app)
-    assert find(app, ProgressCard) is None and find(app, GameCard) is not None
+    assert app.find_scene(ProgressCard) is None and app.find_scene(GameCard) is not None

@@ -22,7 +22,6 @@ from support.window import (
     FakeEngine,
     app_maker,
     click,
-    find,
     frames,
     frames_until,
     play_blunder,
@@ -37,7 +36,7 @@ def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callab
 
 
 def overlay(app: App) -> PuzzleOverlay:
-    found = find(app, PuzzleOverlay)
+    found = app.find_scene(PuzzleOverlay)
     assert found is not None
     return found
 
@@ -69,7 +68,7 @@ def test_a_builtin_puzzle_right_then_wrong(make_app: Callable[..., App]) -> None
     assert any("a4" in line and "34 discs better" in line for line, _ in puzzles.lines())
     press(pygame.K_ESCAPE)
     frames(app)
-    assert find(app, PuzzleOverlay) is None and app.session.game is game
+    assert app.find_scene(PuzzleOverlay) is None and app.session.game is game
 
 
 def test_a_review_makes_puzzles_that_come_first(make_app: Callable[..., App]) -> None:
@@ -133,7 +132,7 @@ def test_a_review_that_ends_while_puzzles_are_open_still_makes_its_puzzles(
     frames(app)
     press(pygame.K_z)  # the review goes on under the puzzles
     frames(app)
-    assert app.worker.kind == JobKind.REVIEW and find(app, PuzzleOverlay) is not None
+    assert app.worker.kind == JobKind.REVIEW and app.find_scene(PuzzleOverlay) is not None
     frames_until(app, lambda: app.worker.kind != JobKind.REVIEW)  # every move judged
     frames_until(app, lambda: app.play.computer.review is not None)
     frames(app, 2)
@@ -153,13 +152,13 @@ def test_closing_puzzles_brings_the_end_card_back(make_app: Callable[..., App]) 
         game.play(square)
     app.session.set_game(game)
     frames(app, 3)
-    assert app.session.board.is_game_over() and find(app, EndOverlay) is not None
+    assert app.session.board.is_game_over() and app.find_scene(EndOverlay) is not None
     press(pygame.K_z)
     frames(app)
-    assert find(app, EndOverlay) is None
+    assert app.find_scene(EndOverlay) is None
     press(pygame.K_ESCAPE)
     frames(app, 3)
-    assert find(app, PuzzleOverlay) is None and find(app, EndOverlay) is not None
+    assert app.find_scene(PuzzleOverlay) is None and app.find_scene(EndOverlay) is not None
 
 
 @pytest.mark.slow

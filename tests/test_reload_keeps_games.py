@@ -24,7 +24,7 @@ from support.settings_file import (
     save,
     settle,
 )
-from support.window import find, frames, frames_until, press
+from support.window import frames, frames_until, press
 
 
 @pytest.fixture(autouse=True)
@@ -40,9 +40,9 @@ AS_WHITE = DEFAULT_TEXT.replace("HUMAN_COLOR = black", "HUMAN_COLOR = white").re
 
 def card_words(app: App) -> list[str]:
     """What the end card says, once it is up (after the last move's flips)."""
-    frames_until(app, lambda: find(app, EndOverlay) is not None)
+    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
     frames(app, 1)
-    card = find(app, EndOverlay)
+    card = app.find_scene(EndOverlay)
     assert card is not None
     return card.lines
 
@@ -97,7 +97,7 @@ def test_a_side_chosen_over_the_end_card_does_not_rewrite_the_result(live_app: A
     assert "The computer wins this time." in words and "You win! Well played." not in words
     press(pygame.K_u)  # undo: the game is not over any more, and no longer White's to lose
     frames(app, 2)
-    assert find(app, EndOverlay) is None
+    assert app.find_scene(EndOverlay) is None
 
 
 def test_a_side_chosen_over_the_end_card_is_not_the_result_after_a_restart() -> None:

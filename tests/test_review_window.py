@@ -17,7 +17,7 @@ from othello.gui.app import App
 from othello.gui.scenes.move_list import MoveListOverlay, entries
 from othello.study.review import review_game
 from support.positions import blunder_game, finish_randomly, seeded_blunder
-from support.window import FakeEngine, click, click_at, find, frames, frames_until, press
+from support.window import FakeEngine, click, click_at, frames, frames_until, press
 
 
 def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
@@ -41,7 +41,7 @@ def test_reviewing_marks_the_blunder(make_app: Callable[..., App]) -> None:
     assert labels[0].endswith(f"?? {played:+d} ({square_name(reviewed[0].best)} {best:+d})")
     press(pygame.K_m)
     frames(app, 1)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and overlay.reviewed == reviewed
 
 
@@ -103,9 +103,9 @@ def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:
     game = blunder_game()
     finish_randomly(game)
     app.session.set_game(game)
-    frames_until(app, lambda: find(app, EndOverlay) is not None)
+    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
     frames(app, 1)
-    card = find(app, EndOverlay)
+    card = app.find_scene(EndOverlay)
     assert card is not None and card.review_button.width > 0
     assert "Review (R)" in card.lines or "Review" in card.lines
     click_at(card.review_button.center)
@@ -122,7 +122,7 @@ def test_r_in_the_move_list_reviews_the_whole_game(make_app: Callable[..., App])
     press(pygame.K_HOME)  # browsing the start: the review still takes every move
     press(pygame.K_r)
     frames(app, 1)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None and app.worker.kind == JobKind.REVIEW
     assert overlay.progress() is not None  # the list shows the review's bar
     frames_until(app, lambda: app.play.computer.review is not None)
@@ -263,7 +263,7 @@ def test_choosing_a_white_blunder_shows_where_it_was_played_scored_for_black(
     press(pygame.K_m)
     press(pygame.K_END)
     frames(app, 2)
-    overlay = find(app, MoveListOverlay)
+    overlay = app.find_scene(MoveListOverlay)
     assert overlay is not None
     rect = next(rect for rect, ply in overlay.cells if ply == 0)
     click_at(rect.center)  # the marked row

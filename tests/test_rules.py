@@ -15,7 +15,7 @@ from othello.gui.app import App
 from othello.gui.scenes.help import RULES, HelpOverlay, Page
 from othello.gui.widgets.position_picture import picture_font
 from othello.gui.widgets.rules_picture import MOVE, flip_boards, flip_picture
-from support.window import find, frames, press
+from support.window import frames, press
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,11 +37,11 @@ def test_f1_then_tab_shows_the_rules_and_tab_again_the_keys(make_app: Callable[.
     app = make_app()
     press(pygame.K_F1)
     frames(app, 1)
-    card = find(app, HelpOverlay)
+    card = app.find_scene(HelpOverlay)
     assert card is not None and card.page is Page.KEYS
     press(pygame.K_TAB)
     frames(app, 1)
-    assert card.page is Page.RULES and find(app, HelpOverlay) is card
+    assert card.page is Page.RULES and app.find_scene(HelpOverlay) is card
     assert card.lines[0].startswith("• Black moves first")
     assert any("turns over" in line for line in card.lines)
     press(pygame.K_TAB)
@@ -49,7 +49,7 @@ def test_f1_then_tab_shows_the_rules_and_tab_again_the_keys(make_app: Callable[.
     assert card.page is Page.KEYS
     press(pygame.K_SPACE)  # any other key closes
     frames(app, 1)
-    assert find(app, HelpOverlay) is None
+    assert app.find_scene(HelpOverlay) is None
 
 
 def test_the_readme_says_the_same_rules_with_the_picture() -> None:

@@ -16,7 +16,7 @@ from othello.gui.scenes.position_editor import BUTTONS, PositionEditor
 from othello.gui.widgets.notice_strip import _notice_rows, notices_that_fit
 from othello.gui.widgets.text import ELLIPSIS
 from support.positions import finish_randomly
-from support.window import FakeEngine, find, frames, press_waiting
+from support.window import FakeEngine, frames, press_waiting
 
 SMALL = {"window_width": 560, "window_height": 420}
 
@@ -25,7 +25,7 @@ def test_the_editor_says_its_lines_and_keys_whole(make_app: Callable[..., App]) 
     app = make_app(FakeEngine(), mode="two-players", **SMALL)
     press_waiting(app, pygame.K_e)
     frames(app, 2)
-    editor = find(app, PositionEditor)
+    editor = app.find_scene(PositionEditor)
     assert editor is not None and editor.shown
     assert not any(ELLIPSIS in words for words in editor.shown)
     assert "→ white" in " ".join(editor.shown)

@@ -32,7 +32,6 @@ from support.window import (
     FakeResult,
     app_maker,
     click,
-    find,
     frames,
     frames_until,
     press,
@@ -66,7 +65,7 @@ def reviewed_blunder(app: App) -> dict[int, MoveReview]:
 
 
 def move_list(app: App) -> MoveListOverlay:
-    found = find(app, MoveListOverlay)
+    found = app.find_scene(MoveListOverlay)
     assert found is not None
     return found
 
@@ -276,7 +275,7 @@ def test_a_wrong_answer_says_why_with_the_line_after_it(make_app: Callable[..., 
     app = make_app(engine, mode="two-players")
     press(pygame.K_z)
     frames(app)
-    puzzles = find(app, PuzzleOverlay)
+    puzzles = app.find_scene(PuzzleOverlay)
     assert puzzles is not None and puzzles.puzzle is not None
     press(pygame.K_RETURN)  # FForum #2: a4 +10, h2 -24
     frames(app)
@@ -301,9 +300,9 @@ def test_a_wrong_answer_says_why_with_the_line_after_it(make_app: Callable[..., 
 def test_the_end_card_names_the_worst_move_once_reviewed(make_app: Callable[..., App]) -> None:
     app = make_app(FakeEngine(), mode="two-players")
     reviewed = reviewed_blunder(app)
-    frames_until(app, lambda: find(app, EndOverlay) is not None)
+    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
     frames(app)
-    card = find(app, EndOverlay)
+    card = app.find_scene(EndOverlay)
     assert card is not None
     worst = min(reviewed.values(), key=lambda v: (-v.loss, v.ply))
     words = why_words.worst_words(worst)
@@ -327,8 +326,8 @@ def test_no_worst_move_before_the_review_or_in_a_game_nobody_played_here(
         legal = game.board.legal_squares()
         game.play(legal[0] if legal else PASS)
     app.session.set_game(game)  # loaded: no move is a person's here
-    frames_until(app, lambda: find(app, EndOverlay) is not None)
-    card = find(app, EndOverlay)
+    frames_until(app, lambda: app.find_scene(EndOverlay) is not None)
+    card = app.find_scene(EndOverlay)
     assert card is not None and card.worst() == ""
     press(pygame.K_r)
     frames_until(app, lambda: app.play.computer.review is not None)

@@ -16,7 +16,7 @@ from othello.gui.app import App
 from othello.gui.scenes.help import HelpOverlay
 from othello.gui.widgets.layout import MIN_WINDOW, compute_layout
 from othello.gui.widgets.panel import GRID, Panel
-from support.window import find, frames, press
+from support.window import frames, press
 
 SIZES = [
     MIN_WINDOW,
@@ -208,7 +208,7 @@ def test_the_end_card_text_fits_whole_at_every_size(
     app = make_app(window_width=size[0], window_height=size[1])
     app.session.set_game(Game.from_transcript(ENDED))
     frames(app, 2)
-    card = find(app, EndOverlay)
+    card = app.find_scene(EndOverlay)
     assert card is not None and len(card.lines) == 6  # four lines and two buttons
     assert not any(line.endswith("…") for line in card.lines), card.lines
     assert any("64–0" in line for line in card.lines)  # the score with the empties, said

@@ -23,7 +23,7 @@ from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.panel import GRID
 from othello.gui.widgets.text import ELLIPSIS
 from othello.study.review import MoveReview
-from support.window import FakeEngine, find, frames, press
+from support.window import FakeEngine, frames, press
 
 GAME = (  # a tournament game, 60 moves (WTHOR)
     "f5f6e6f4g5e7e3g3f3d6c4c3c5g4g6f2h4h3c7h6h2d2d3e2d1c1f1c2g1d7b3a3e8f8c8f7c6d8g8b6b4"
@@ -193,7 +193,7 @@ def test_the_move_lists_title_keeps_clear_of_the_panels_edge(
     frames(app, 1)
     press(pygame.K_m)
     frames(app, 1)
-    scene = find(app, MoveListOverlay)
+    scene = app.find_scene(MoveListOverlay)
     assert scene is not None
     game = app.session.game
     judged = {

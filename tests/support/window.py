@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pygame
 
@@ -22,7 +22,6 @@ from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.engine.api import MoveScore, SearchResult
 from othello.gui.app import App
-from othello.gui.scenes.base import Scene
 from othello.gui.scenes.play_keys import TYPE_WAIT
 from support.patience import PATIENCE
 from support.positions import blunder_game
@@ -84,15 +83,6 @@ class FakeEngine:
     def analyze(self, board: Board, stop: threading.Event | None = None) -> list[MoveScore]:
         moves = board.legal_moves()
         return [MoveScore(m, 10 - i, False) for i, m in enumerate(moves)]
-
-
-S = TypeVar("S", bound=Scene)
-
-
-def find(app: App, kind: type[S]) -> S | None:
-    """The open screen of this kind, typed as it (what a test reads of a screen is its own:
-    ``App.find_screen`` knows screens by name only)."""
-    return next((s for s in app.scenes if isinstance(s, kind)), None)
 
 
 def settings(**changes: Any) -> Settings:

@@ -22,11 +22,6 @@ from typing import NamedTuple
 from othello.core.board import Color
 from othello.core.errors import OthelloError
 
-MINUTES = (1, 3, 5, 10, 15, 30)
-INCREMENTS = (0, 2, 5, 10)
-PRESETS: tuple[str, ...] = tuple(f"{m}+{i}" for m in MINUTES for i in INCREMENTS)
-"""The time controls the window offers, "minutes+increment"."""
-
 WARNING_SECONDS = 10.0
 """A clock with less than this left is shown as a warning."""
 

@@ -27,7 +27,6 @@ YELLOW = (240, 228, 66)
 SKY_BLUE = (86, 180, 233)
 VERMILLION = (213, 94, 0)
 REDDISH_PURPLE = (204, 121, 167)
-ORANGE = (230, 159, 0)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from othello.app.settings.keys import PALETTES, PaletteName
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
 from othello.gui.scenes.puzzles import PuzzleOverlay
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance
 RGB = tuple[int, int, int]
@@ -82,8 +82,8 @@ def board_marks(app: App) -> dict[str, RGB]:
         ),
     }
     # the shapes: the cursor's brackets leave the middle of its edge open, the frame does not
-    assert pixel(app, (hint.centerx, hint.top + 1)) == theme.now.hint_best
-    assert pixel(app, (cursor.centerx, cursor.top + 1)) != theme.now.key_cursor
+    assert pixel(app, (hint.centerx, hint.top + 1)) == palette.now.hint_best
+    assert pixel(app, (cursor.centerx, cursor.top + 1)) != palette.now.key_cursor
     return marks
 
 
@@ -91,8 +91,8 @@ def board_marks(app: App) -> dict[str, RGB]:
 def test_the_boards_marks_stay_apart_for_every_eye(app: App, name: PaletteName) -> None:
     screen_tour.show(app, "en", name, "normal", (1280, 800))
     marks = board_marks(app)
-    assert marks["hint"] == theme.now.hint_best and marks["cursor"] == theme.now.key_cursor
-    assert marks["last move"] == theme.now.last_move
+    assert marks["hint"] == palette.now.hint_best and marks["cursor"] == palette.now.key_cursor
+    assert marks["last move"] == palette.now.last_move
     shown = {k: v for k, v in marks.items() if k in ("hint", "cursor", "last move", "legal ring")}
     assert apart(shown) == []
     on_felt = [(mark, "felt") for mark in ("hint", "cursor", "legal ring")]
@@ -110,13 +110,13 @@ def test_the_explorers_frame_stays_apart_and_is_dashed(app: App, name: PaletteNa
     assert found is not None and found.top is not None
     rect = app.layout.square_rect(found.top.square).inflate(-3, -3)
     edge = [pixel(app, (x, rect.top + 1)) for x in range(rect.left, rect.right)]
-    assert theme.now.explorer_frame in edge and any(c != theme.now.explorer_frame for c in edge)
+    assert palette.now.explorer_frame in edge and any(c != palette.now.explorer_frame for c in edge)
     felt = pixel(app, (rect.left + 6, rect.top + 6))
     colours = {
-        "explorer": theme.now.explorer_frame,
-        "hint": theme.now.hint_best,
-        "cursor": theme.now.key_cursor,
-        "last move": theme.now.last_move,
+        "explorer": palette.now.explorer_frame,
+        "hint": palette.now.hint_best,
+        "cursor": palette.now.key_cursor,
+        "last move": palette.now.last_move,
         "felt": felt,
     }
     assert apart(colours, [("explorer", other) for other in colours if other != "explorer"]) == []
@@ -133,13 +133,13 @@ def test_the_graphs_mistakes_and_blunders_stay_apart(app: App, name: PaletteName
         for x in range(area.left, area.right)
         for y in range(area.top, area.bottom)
     }
-    mistake, blunder = theme.now.mark_colors["mistake"], theme.now.mark_colors["blunder"]
+    mistake, blunder = palette.now.mark_colors["mistake"], palette.now.mark_colors["blunder"]
     assert mistake in seen and blunder in seen  # both drawn (triangles and diamonds)
     background = pixel(app, (area.right - 3, area.bottom - 3))
     colours = {
         "mistake": mistake,
         "blunder": blunder,
-        "line": theme.now.cursor,
+        "line": palette.now.cursor,
         "graph": background,
     }
     assert apart(colours) == []
@@ -157,17 +157,17 @@ def test_a_puzzles_right_and_wrong_answers_stay_apart(app: App, name: PaletteNam
     overlay.answer(wrong)
     screen_tour.frames(app)
     frame = app.layout.square_rect(wrong).inflate(-10, -10)
-    assert pixel(app, (frame.left + 1, frame.centery)) == theme.now.wrong
+    assert pixel(app, (frame.left + 1, frame.centery)) == palette.now.wrong
     # crossed out: its diagonal is drawn too, where a right answer's frame is open
     inner = frame.inflate(-frame.width // 3, -frame.height // 3)
-    assert pixel(app, inner.center) == theme.now.wrong
+    assert pixel(app, inner.center) == palette.now.wrong
     felt = pixel(
         app, (app.layout.square_rect(wrong).left + 2, app.layout.square_rect(wrong).top + 2)
     )
     colours = {
-        "right": theme.now.right,
-        "wrong": theme.now.wrong,
-        "best": theme.now.hint_best,
+        "right": palette.now.right,
+        "wrong": palette.now.wrong,
+        "best": palette.now.hint_best,
         "felt": felt,
     }
     assert apart(colours) == []
@@ -195,6 +195,9 @@ def test_the_old_colours_would_have_failed() -> None:
 
     old = least({"mistake": (240, 140, 50), "blunder": (232, 60, 60)})
     new = least(
-        {"mistake": theme.now.mark_colors["mistake"], "blunder": theme.now.mark_colors["blunder"]}
+        {
+            "mistake": palette.now.mark_colors["mistake"],
+            "blunder": palette.now.mark_colors["blunder"],
+        }
     )
     assert new > 3 * old

@@ -16,7 +16,7 @@ from othello.gui.app import App
 from othello.gui.scenes.play_keys import TYPE_WAIT
 from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.settings_card import SettingsCard
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.text import TEXT_SCALE
 from support.settings_file import DEFAULT_TEXT, save
 from support.window import DT, FakeEngine, frames, press
@@ -70,7 +70,7 @@ def test_theme_and_text_size_apply_at_once_and_are_remembered(
     felt = app.screen.get_at(app.layout.square_rect(0).center)
     card = open_card(app)
     click_choice(app, card, "theme", "high-contrast")
-    assert theme.now.name == "high-contrast"
+    assert palette.now.name == "high-contrast"
     before = app.panel.size(13)
     click_choice(app, card, "text_size", "larger")
     assert app.panel.size(13) > before
@@ -102,14 +102,14 @@ def test_the_arrows_and_enter_choose_on_the_card(make_app: Callable[..., App]) -
     press(pygame.K_RIGHT)
     press(pygame.K_RETURN)
     frames(app, 1)
-    assert theme.now.name == chosen != "classic"
+    assert palette.now.name == chosen != "classic"
 
 
 @pytest.mark.parametrize(
     ("key", "value", "check"),
     [
         ("LANGUAGE", "de", lambda app: app.play.panel_view().status == "Du bist am Zug"),
-        ("THEME", "dark", lambda app: theme.now.name == "dark"),
+        ("THEME", "dark", lambda app: palette.now.name == "dark"),
         (
             "TEXT_SIZE",
             "large",

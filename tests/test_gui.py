@@ -25,7 +25,7 @@ from othello.gui.model.panel_words import result_text
 from othello.gui.model.session import ChangeKind
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.help import HelpOverlay
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from support.patience import PATIENCE
 from support.window import (
     DT,
@@ -80,7 +80,7 @@ def test_click_plays_and_the_computer_replies(make_app: Callable[..., App]) -> N
     reply = square_name(app.session.game.moves[1])
     assert engine.calls == 1 and app.session.board.side_to_move == "black"
     assert is_white_disc(pixel(app, reply, dx=0.25))
-    assert pixel(app, reply) == theme.now.last_move  # the last move is marked
+    assert pixel(app, reply) == palette.now.last_move  # the last move is marked
 
 
 def test_illegal_click_changes_nothing_and_says_why(make_app: Callable[..., App]) -> None:
@@ -452,7 +452,7 @@ def test_hint_shows_every_move_score_and_marks_the_best(make_app: Callable[..., 
     assert set(app.play.computer.hints) == set(legal) and app.play.computer.hints[legal[0]] == 10
     best = app.layout.square_rect(legal[0])
     edge = tuple(app.screen.get_at((best.left + 3, best.centery)))[:3]
-    assert edge == theme.now.hint_best
+    assert edge == palette.now.hint_best
     click(app, "f5")
     frames(app, 1)
     assert app.play.computer.hints == {}

@@ -13,7 +13,7 @@ import pytest
 from othello.app.settings.keys import KEYS
 from othello.gui import live_settings
 from othello.gui.app import App
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from support.window import frames
 
 RED = (200, 30, 40)
@@ -22,7 +22,7 @@ RED = (200, 30, 40)
 @pytest.fixture(autouse=True)
 def classic_again() -> Iterator[None]:
     yield
-    theme.apply("classic")
+    palette.apply("classic")
 
 
 def felt_pixel(app: App) -> tuple[int, int, int]:
@@ -39,11 +39,11 @@ def test_a_palette_changed_under_the_same_name_is_drawn_again(
     app = make_app()
     frames(app)
     first = felt_pixel(app)
-    theme.now = replace(theme.CLASSIC, felt=RED, textures=False)  # still called "classic"
-    assert theme.now.name == "classic" and first != RED
+    palette.now = replace(palette.CLASSIC, felt=RED, textures=False)  # still called "classic"
+    assert palette.now.name == "classic" and first != RED
     assert felt_pixel(app) == RED
     disc = app.board_renderer.disc_sized(40, "black")
-    theme.now = replace(theme.now, black_disc=(90, 0, 0))
+    palette.now = replace(palette.now, black_disc=(90, 0, 0))
     assert app.board_renderer.disc_sized(40, "black") is not disc  # the discs too
 
 
@@ -51,10 +51,10 @@ def test_a_felt_colour_shows_through_the_classic_texture(make_app: Callable[...,
     app = make_app()
     frames(app)
     textured = felt_pixel(app)
-    assert theme.now.textures and app.res.images.get("felt.png") is not None
-    theme.now = replace(theme.CLASSIC, felt=RED)  # the texture was made in another green
+    assert palette.now.textures and app.res.images.get("felt.png") is not None
+    palette.now = replace(palette.CLASSIC, felt=RED)  # the texture was made in another green
     assert felt_pixel(app) == RED != textured
-    theme.apply("classic")
+    palette.apply("classic")
     assert felt_pixel(app) == textured  # the shipped palette keeps its texture
 
 

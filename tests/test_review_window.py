@@ -74,7 +74,7 @@ def test_browsing_a_reviewed_move_shows_it_and_the_best_move(make_app: Callable[
 
 
 def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., App]) -> None:
-    from othello.gui.widgets import theme
+    from othello.gui.widgets import palette
 
     app = make_app(FakeEngine(), mode="two-players", window_width=1100, window_height=760)
     app.session.set_game(blunder_game())
@@ -93,7 +93,7 @@ def test_the_graph_shows_the_reviews_scores_and_marks(make_app: Callable[..., Ap
     area = app.panel.rects["graph"]
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.left, area.right)
                for y in range(area.top, area.bottom)}  # fmt: skip
-    assert theme.now.mark_colors["blunder"] in colours  # the blunder's dot, in its colour
+    assert palette.now.mark_colors["blunder"] in colours  # the blunder's dot, in its colour
 
 
 def test_the_end_card_has_a_review_button(make_app: Callable[..., App]) -> None:

@@ -23,7 +23,7 @@ from othello.app.settings.watch import SettingsWatch, changed_keys
 from othello.core.board import Color
 from othello.gui import window_size
 from othello.gui.scenes.play_choices import clamp_level
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.layout import MIN_WINDOW
 from othello.gui.widgets.text import set_text_size
 
@@ -45,7 +45,7 @@ def display(settings: Settings) -> None:
     """Draw in the settings' language (``auto``: the system's), palette and text size from
     now on: at the window's start, and at each change (``show_display``)."""
     i18n.set_language(i18n.resolve(settings.language))
-    theme.apply(settings.theme)
+    palette.apply(settings.theme)
     set_text_size(settings.text_size)
 
 

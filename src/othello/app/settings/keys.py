@@ -27,7 +27,7 @@ Mode = Literal["computer", "two-players", "watch"]
 MODES: Final[tuple[Mode, ...]] = get_args(Mode)
 PaletteName = Literal["classic", "high-contrast", "dark"]
 PALETTES: Final[tuple[PaletteName, ...]] = get_args(PaletteName)
-"""THEME: the window's colours (widgets/theme.py's palettes)."""
+"""THEME: the window's colours, one of widgets/palette.py's palettes."""
 TextSize = Literal["small", "normal", "large", "larger"]
 TEXT_SIZES: Final[tuple[TextSize, ...]] = get_args(TextSize)
 Start = Literal["standard", "balanced", "range"]

@@ -16,7 +16,7 @@ import pygame
 
 from othello.app.i18n import _, ngettext
 from othello.gui.scenes.base import Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import MIN_TEXT, scaled
 
@@ -93,24 +93,26 @@ class AlertCard(Scene):
         card(surface, self.rect, alpha=250)
         self.lines = []
         y = self.rect.top + pad
-        y = self._line(surface, title, y, inner, title_px, theme.now.text, bold=True)
+        y = self._line(surface, title, y, inner, title_px, palette.now.text, bold=True)
         y += pad // 2
         for line in body:
-            face = text.render(line, px, theme.now.text)
+            face = text.render(line, px, palette.now.text)
             surface.blit(face, (self.rect.left + pad, y))
             self.lines.append(line)
             y += step
         y += pad // 2
         for hint in hints:
-            y = self._line(surface, hint, y, inner, small_px, theme.now.text_dim)
+            y = self._line(surface, hint, y, inner, small_px, palette.now.text_dim)
         self.close_button = pygame.Rect(0, 0, min(inner, max(s * 3, 160)), button_h)
         self.close_button.midbottom = (self.rect.centerx, self.rect.bottom - pad)
         hover = self.close_button.collidepoint(self.host.mouse)
-        button(surface, theme.now.button_hover if hover else theme.now.accent, self.close_button, 8)
+        button(
+            surface, palette.now.button_hover if hover else palette.now.accent, self.close_button, 8
+        )
         label, label_px = text.fit(
             [_("Close (Enter)"), _("Close")], self.close_button.width - pad, small_px, bold=True
         )
-        face = text.render(label, label_px, theme.now.text, bold=True)
+        face = text.render(label, label_px, palette.now.text, bold=True)
         surface.blit(face, face.get_rect(center=self.close_button.center))
         self.lines.append(label)
 

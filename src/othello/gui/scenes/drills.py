@@ -30,7 +30,7 @@ from othello.gui.model.session import Session
 from othello.gui.scenes.base import VIEW_KEYS, PlayHost, Scene
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.worker import SearchWorker
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card
 from othello.gui.widgets.marks import crossed_frame
 from othello.gui.widgets.text import scaled
@@ -299,43 +299,45 @@ class DrillScreen(Scene):
         choice = self.choice
         out: Lines = []
         positions = len(choice.tree.positions(self.side))
-        out.append((words.known_text(self.known(choice), positions), theme.now.text_dim))
+        out.append((words.known_text(self.known(choice), positions), palette.now.text_dim))
         if drill.moves:
-            out.append((" ".join(square_name(sq) for sq in drill.moves), theme.now.text_dim))
+            out.append((" ".join(square_name(sq) for sq in drill.moves), palette.now.text_dim))
         answer = self.answer
         if drill.waiting is not None and answer is not None:
             out += self._wrong(answer, drill.board)
         elif answer is not None and answer.right:
-            out.append((words.right_text(square_name(answer.square)), theme.now.right))
+            out.append((words.right_text(square_name(answer.square)), palette.now.right))
         elif self.played is not None:
-            out.append((words.computer_text(square_name(self.played)), theme.now.text_dim))
+            out.append((words.computer_text(square_name(self.played)), palette.now.text_dim))
         if drill.over():
             named = opening_of(drill.line).name
             out.append(
-                (words.end_text(named, drill.right, drill.right + drill.wrong), theme.now.text)
+                (words.end_text(named, drill.right, drill.right + drill.wrong), palette.now.text)
             )
-            out.append((words.again_text(), theme.now.text_dim))
+            out.append((words.again_text(), palette.now.text_dim))
         elif drill.players_turn():
-            out.append((words.prompt_text(self.side), theme.now.text))
+            out.append((words.prompt_text(self.side), palette.now.text))
         return out
 
     def _wrong(self, answer: Answer, board: Board) -> Lines:
         """A wrong answer: the line's move, both moves' figures and scores."""
         move, line = square_name(answer.square), square_name(answer.expected)
         side = board.side_to_move
-        out: Lines = [(words.wrong_text(move, line), theme.now.wrong)]
+        out: Lines = [(words.wrong_text(move, line), palette.now.wrong)]
         out.append(
-            (words.figures_text(line, self.figures.get(answer.expected), side), theme.now.text)
+            (words.figures_text(line, self.figures.get(answer.expected), side), palette.now.text)
         )
         out.append(
-            (words.figures_text(move, self.figures.get(answer.square), side), theme.now.text)
+            (words.figures_text(move, self.figures.get(answer.square), side), palette.now.text)
         )
         scores = self.scores
         if scores is not None and line in scores and move in scores:
-            out.append((words.engine_text(line, scores[line], move, scores[move]), theme.now.text))
+            out.append(
+                (words.engine_text(line, scores[line], move, scores[move]), palette.now.text)
+            )
         else:
-            out.append((words.scoring_text(), theme.now.text_dim))
-        out.append((words.sooner_text(line), theme.now.text_dim))
+            out.append((words.scoring_text(), palette.now.text_dim))
+        out.append((words.sooner_text(line), palette.now.text_dim))
         return out
 
     # ----- drawing ------------------------------------------------------------------------
@@ -376,7 +378,7 @@ class DrillScreen(Scene):
         info = bottom - rows * line_h
         self._list(surface, inner, y + line_h // 3, info - line_h // 4, size)
         y = self._text(surface, name, inner, info, size, bold=True, rows=2)
-        self._text(surface, known, inner, y, size, theme.now.text_dim, rows=2)
+        self._text(surface, known, inner, y, size, palette.now.text_dim, rows=2)
         self._buttons(surface, inner, CHOOSING, size)
 
     def _text(
@@ -386,7 +388,7 @@ class DrillScreen(Scene):
         inner: pygame.Rect,
         y: int,
         size: int,
-        colour: tuple[int, int, int] = theme.now.text,
+        colour: tuple[int, int, int] = palette.now.text,
         bold: bool = False,
         rows: int = 1,
     ) -> int:
@@ -406,7 +408,7 @@ class DrillScreen(Scene):
         if label_w > inner.width // 3:  # no room beside the buttons: the buttons alone
             label_w = 0
         else:
-            shown = text.render(label, size, theme.now.text_dim)
+            shown = text.render(label, size, palette.now.text_dim)
             surface.blit(shown, shown.get_rect(midleft=(inner.left, y + height // 2)))
         gap = size // 2
         width = (inner.width - label_w - gap) // 2
@@ -437,7 +439,7 @@ class DrillScreen(Scene):
             self.rows.append((index, rect))
             chosen = index == self.selected
             if chosen:
-                pygame.draw.rect(surface, theme.now.button_hover, rect, border_radius=4)
+                pygame.draw.rect(surface, palette.now.button_hover, rect, border_radius=4)
             share = self.known(choice)
             right = words.known_share(share) if share is not None else ""
             right_w = text.width(right, size) if right else 0
@@ -446,11 +448,11 @@ class DrillScreen(Scene):
             dim = choice.key == MINE and not choice.tree.moves
             # cut short where narrow: the chosen one's whole name is written under the list
             fitted, px = text.fit(name, name_room, size, chosen, trying=True)
-            colour = theme.now.text_dim if dim else theme.now.text
+            colour = palette.now.text_dim if dim else palette.now.text
             shown = text.render(fitted, px, colour, bold=chosen)
             surface.blit(shown, shown.get_rect(midleft=(rect.left + size // 3, rect.centery)))
             if right:
-                shown = text.render(right, size, theme.now.text_dim)
+                shown = text.render(right, size, palette.now.text_dim)
                 surface.blit(shown, shown.get_rect(midright=(rect.right - size // 3, rect.centery)))
 
     def _chosen_words(self) -> tuple[str, str]:
@@ -490,10 +492,12 @@ class DrillScreen(Scene):
     ) -> None:
         self.buttons[action] = rect
         hover = rect.collidepoint(self.host.mouse)
-        fill = theme.now.button_hover if hover else theme.now.accent if lit else theme.now.button
+        fill = (
+            palette.now.button_hover if hover else palette.now.accent if lit else palette.now.button
+        )
         button(surface, fill, rect, 6)
         fitted, px = self.host.text.fit(forms, rect.width - 8, size)
-        shown = self.host.text.render(fitted, px, theme.now.text)
+        shown = self.host.text.render(fitted, px, palette.now.text)
         surface.blit(shown, shown.get_rect(center=rect.center))
 
     def _mark_squares(self, surface: pygame.Surface) -> None:
@@ -504,10 +508,10 @@ class DrillScreen(Scene):
             return
         if answer.right:
             rect = layout.square_rect(answer.square).inflate(-10, -10)
-            pygame.draw.rect(surface, theme.now.right, rect, width=3, border_radius=6)
+            pygame.draw.rect(surface, palette.now.right, rect, width=3, border_radius=6)
             return
         best = layout.square_rect(answer.expected).inflate(-4, -4)
-        pygame.draw.rect(surface, theme.now.hint_best, best, width=3, border_radius=6)
+        pygame.draw.rect(surface, palette.now.hint_best, best, width=3, border_radius=6)
         crossed_frame(
-            surface, theme.now.wrong, layout.square_rect(answer.square).inflate(-10, -10), 3
+            surface, palette.now.wrong, layout.square_rect(answer.square).inflate(-10, -10), 3
         )

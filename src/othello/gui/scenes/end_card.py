@@ -11,7 +11,7 @@ from othello.gui.model.game_words import empties_note
 from othello.gui.model.panel_words import result_words
 from othello.gui.model.why_words import worst_own, worst_words
 from othello.gui.scenes.base import Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import scaled
 
@@ -84,14 +84,14 @@ class EndOverlay(Scene):
         rect.center = layout.board.center
         card(surface, rect, alpha=245)
         self.lines = []
-        big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), theme.now.text, True)
+        big = self._line(surface, headline, rect, 0.55 * s, max(16, s // 2), palette.now.text, True)
         self._discs(surface, rect, board.count(), big, rect.top + int(s * 1.35))
-        self._line(surface, verdicts, rect, 2.05 * s, small, theme.now.text_dim)
+        self._line(surface, verdicts, rect, 2.05 * s, small, palette.now.text_dim)
         if note:
-            self._line(surface, note, rect, 2.5 * s, small, theme.now.text_dim)
+            self._line(surface, note, rect, 2.5 * s, small, palette.now.text_dim)
         y = rect.top + int(s * (2.95 if note else 2.5))
         for part in wrapped:  # the worst move, under the count's words
-            label = self.host.text.render(part, px, theme.now.text)
+            label = self.host.text.render(part, px, palette.now.text)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
             self.lines.append(part)
             y += int(px * 1.3)
@@ -101,16 +101,16 @@ class EndOverlay(Scene):
         self.review_button = self.button.copy()
         self.review_button.center = (rect.centerx + int(s * 1.5), y)
         new = [_("New game (N)"), _("New game"), _("New")]
-        self._button(surface, self.button, new, theme.now.accent, small)
+        self._button(surface, self.button, new, palette.now.accent, small)
         review = [_("Review (R)"), _("Review")]
-        self._button(surface, self.review_button, review, theme.now.button, small)
+        self._button(surface, self.review_button, review, palette.now.button, small)
         forms = [
             _("Space: see the board · K: the next game's start and clock"),  # the Game card
             _("Space or click: see the board"),
             _("Space: see the board"),
             _("Space: board"),
         ]
-        self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), theme.now.text_dim)
+        self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), palette.now.text_dim)
 
     def worst(self) -> str:
         """The player's worst move and why, once the game on the board is reviewed ("" before
@@ -134,9 +134,9 @@ class EndOverlay(Scene):
         """A button of the card with the longest wording that fits (kept in ``lines``)."""
         text = self.host.text
         hover = rect.collidepoint(self.host.mouse)
-        button(surface, theme.now.button_hover if hover else color, rect, 8)
+        button(surface, palette.now.button_hover if hover else color, rect, 8)
         fits, fitted = text.fit(wordings, rect.width - 8, size, True)
-        label = text.render(fits, fitted, theme.now.text, bold=True)
+        label = text.render(fits, fitted, palette.now.text, bold=True)
         surface.blit(label, label.get_rect(center=rect.center))
         self.lines.append(fits)
 
@@ -173,5 +173,5 @@ class EndOverlay(Scene):
             disc = self.host.board_renderer.disc_sized(disc_size, color)
             cx = rect.centerx + dx * int(s * 1.3)
             surface.blit(disc, disc.get_rect(center=(cx - int(s * 0.45), y)))
-            num = self.host.text.render(str(count), size, theme.now.text, bold=True)
+            num = self.host.text.render(str(count), size, palette.now.text, bold=True)
             surface.blit(num, num.get_rect(midleft=(cx - int(s * 0.1), y)))

@@ -25,7 +25,7 @@ from othello.gui.model.session import Session
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.services.next_game import NextGame
 from othello.gui.services.strength import StrengthKeeper
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import card, dim
 from othello.gui.widgets.strength_graph import draw_strength
 from othello.gui.widgets.text import MIN_TEXT
@@ -163,7 +163,9 @@ class GameCard(Scene):
         row = max(18, int(inner.height / 11.5))
         size = max(MIN_TEXT, int(row * 0.5))
         y = inner.top
-        y = self._text(surface, _("Next game"), inner.left, y, row, size + 3, theme.now.text, True)
+        y = self._text(
+            surface, _("Next game"), inner.left, y, row, size + 3, palette.now.text, True
+        )
         kinds = list(STARTS)
         y = self._choices(
             surface,
@@ -180,13 +182,13 @@ class GameCard(Scene):
             y = self._range_row(surface, inner, y, row, size)
         else:
             y = self._text(surface, start_words(self._kind()), inner.left, y, row, size,
-                           theme.now.text_dim)  # fmt: skip
+                           palette.now.text_dim)  # fmt: skip
         y = self._choices(
             surface, inner, y, row, size, _("Clock"), CLOCKS[:4], self._control(), "clock"
         )
         y = self._choices(surface, inner, y, row, size, "", CLOCKS[4:], self._control(), "clock")
         clock = _("Clock: {control}").format(control=control_text(self._clock_words()))
-        y = self._text(surface, clock, inner.left, y, row, size, theme.now.text_dim)
+        y = self._text(surface, clock, inner.left, y, row, size, palette.now.text_dim)
         y = self._rating_rows(surface, inner, y, row, size)
         foot = inner.bottom - row
         below = self._drills_row(surface, inner, foot, row, size)
@@ -221,7 +223,7 @@ class GameCard(Scene):
     ) -> int:
         """The player's strength in a line; under it, the Progress button and what it shows."""
         line = strength_line(self.club.strength.rating)
-        y = self._text(surface, line, inner.left, y, row, size, theme.now.text)
+        y = self._text(surface, line, inner.left, y, row, size, palette.now.text)
         if self.open_progress is None:
             return y
         words = [_("Progress (Tab)"), pgettext("game card", "Progress")]
@@ -232,7 +234,7 @@ class GameCard(Scene):
         room = inner.width - wide - size
         fits, fitted = self.host.text.fit(about, room, size, trying=True)
         if fits in about:  # whole, or not at all: the button says it
-            label = self.host.text.render(fits, fitted, theme.now.text_dim)
+            label = self.host.text.render(fits, fitted, palette.now.text_dim)
             surface.blit(label, label.get_rect(midleft=(inner.left + wide + size, y + row // 2)))
             self.lines.append(fits)
         return y + row
@@ -287,7 +289,7 @@ class GameCard(Scene):
         if any(text.width(words[-1], MIN_TEXT, True) > room(label_w) for words in forms):
             label_w = 0
         elif title:
-            self._text(surface, title, inner.left, y, row, size, theme.now.text_dim, True)
+            self._text(surface, title, inner.left, y, row, size, palette.now.text_dim, True)
         width = (inner.width - label_w - gap * (len(options) - 1)) // len(options)
         common = min(text.fit(words, room(label_w), size, True)[1] for words in forms)
         for i, (option, words) in enumerate(zip(options, forms, strict=True)):
@@ -299,7 +301,7 @@ class GameCard(Scene):
         self, surface: pygame.Surface, inner: pygame.Rect, y: int, row: int, size: int
     ) -> int:
         """Range: the move and the bounds, each with - and +, the value between them."""
-        text, color, values = self.host.text, theme.now.text, self._range()
+        text, color, values = self.host.text, palette.now.text, self._range()
         step = inner.width // 3
         small = max(MIN_TEXT, size - 1)
         widest = text.render("+30", small, color, bold=True).get_width()  # any value's room
@@ -335,10 +337,12 @@ class GameCard(Scene):
         lit: bool = False,
     ) -> None:
         hover = rect.collidepoint(self.host.mouse)
-        color = theme.now.accent if lit else theme.now.button_hover if hover else theme.now.button
+        color = (
+            palette.now.accent if lit else palette.now.button_hover if hover else palette.now.button
+        )
         pygame.draw.rect(surface, color, rect, border_radius=6)
         text, fitted = self.host.text.fit(wordings, rect.width - min(6, rect.width // 4), size, lit)
-        label = self.host.text.render(text, fitted, theme.now.text, bold=lit)
+        label = self.host.text.render(text, fitted, palette.now.text, bold=lit)
         surface.blit(label, label.get_rect(center=rect.center))
         self.buttons.append((rect, action))
         self.lines.append(text)

@@ -12,7 +12,7 @@ from othello.app import i18n
 from othello.app.i18n import N_, _
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.services import shortcut_offer
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.rules_picture import flip_picture
 from othello.gui.widgets.text import MIN_TEXT, scaled, wrap
@@ -87,7 +87,7 @@ class HelpOverlay(Scene):
         self.adding: shortcut_offer.Adding | None = None  # the shortcuts being written
         self.page = Page.KEYS
         self.lines: list[str] = []  # the rules page's lines as last drawn (tests, the tour)
-        self._picture: tuple[tuple[int, str, theme.Palette], pygame.Surface] | None = None
+        self._picture: tuple[tuple[int, str, palette.Palette], pygame.Surface] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -129,7 +129,7 @@ class HelpOverlay(Scene):
         rect.center = surface.get_rect().center
         self.rect = rect
         card(surface, rect, alpha=255)
-        title = text.render(_("Keys"), size + 6, theme.now.text, bold=True)
+        title = text.render(_("Keys"), size + 6, palette.now.text, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + pad))
         top = rect.top + pad + plan.title_h
         self.button = pygame.Rect(0, 0, 0, 0)
@@ -141,13 +141,13 @@ class HelpOverlay(Scene):
             for keys, lines in entries:
                 for i, key in enumerate(keys):
                     at = (x, y + i * line_h)
-                    surface.blit(text.render(key, size, theme.now.cursor, bold=True), at)
+                    surface.blit(text.render(key, size, palette.now.cursor, bold=True), at)
                 for i, line in enumerate(lines):
                     at = (x + plan.keys_w + size, y + i * line_h)
-                    surface.blit(text.render(line, size, theme.now.text), at)
+                    surface.blit(text.render(line, size, palette.now.text), at)
                 y += max(len(keys), len(lines)) * line_h
         foot = _("Tab: how to play · any other key or a click closes")
-        hint = text.render(foot, plan.small, theme.now.text_dim)
+        hint = text.render(foot, plan.small, palette.now.text_dim)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     # ----- the rules ----------------------------------------------------------------------
@@ -173,7 +173,7 @@ class HelpOverlay(Scene):
         rect.center = room.center
         self.rect = rect
         card(surface, rect, alpha=255)
-        title = text.render(_("How to play"), size + 6, theme.now.text, bold=True)
+        title = text.render(_("How to play"), size + 6, palette.now.text, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + pad))
         y = rect.top + pad + int(line_h * 1.6)
         picture = self._flip(shot)
@@ -181,25 +181,25 @@ class HelpOverlay(Scene):
         y += picture.get_height() + pad // 4
         self.lines = []
         for line in caption:
-            face = text.render(line, max(MIN_TEXT, size - 2), theme.now.text_dim)
+            face = text.render(line, max(MIN_TEXT, size - 2), palette.now.text_dim)
             surface.blit(face, face.get_rect(midtop=(rect.centerx, y)))
             y += line_h
         y += pad // 2
         for lines in rules:
             for line in lines:
-                surface.blit(text.render(line, size, theme.now.text), (rect.left + pad, y))
+                surface.blit(text.render(line, size, palette.now.text), (rect.left + pad, y))
                 self.lines.append(line)
                 y += line_h
         foot = text.render(
             _("Tab: the keys · any other key or a click closes"),
             max(MIN_TEXT, size - 2),
-            theme.now.text_dim,
+            palette.now.text_dim,
         )
         surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
     def _flip(self, width: int) -> pygame.Surface:
         """The picture of a flip, ``width`` wide, drawn once for a size, language and theme."""
-        key = (width, i18n.language(), theme.now)
+        key = (width, i18n.language(), palette.now)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, flip_picture(self.host.res.font, width))
         return self._picture[1]
@@ -208,14 +208,14 @@ class HelpOverlay(Scene):
         self, surface: pygame.Surface, rect: pygame.Rect, plan: HelpPlan, title: pygame.Surface
     ) -> None:
         text, size, pad = self.host.text, plan.size, plan.pad
-        label = text.render(self.offer or "", size, theme.now.text, bold=True)
+        label = text.render(self.offer or "", size, palette.now.text, bold=True)
         self.button = label.get_rect().inflate(size, int(plan.line_h * 1.25) - label.get_height())
         if plan.offer_below:
             self.button.topleft = (rect.left + pad, rect.top + pad + title.get_height() + size // 2)
         else:
             self.button.midright = (rect.right - pad, rect.top + pad + title.get_height() // 2)
         hover = self.button.collidepoint(self.host.mouse)
-        button(surface, theme.now.button_hover if hover else theme.now.accent, self.button, 8)
+        button(surface, palette.now.button_hover if hover else palette.now.accent, self.button, 8)
         surface.blit(label, label.get_rect(center=self.button.center))
 
     def _plan(self, room: pygame.Rect) -> HelpPlan:

@@ -12,7 +12,7 @@ import pygame
 from othello.gui.model.library_words import import_bar
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.services.library_worker import LibraryWorker
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.graph import draw_bar
 from othello.gui.widgets.text import MIN_TEXT
 
@@ -40,10 +40,10 @@ class ImportBar(Scene):
         strip = self.host.layout.notices
         text = self.host.text
         box = pygame.Rect(strip.left, strip.top, strip.width, max(MIN_TEXT + 10, strip.height // 2))
-        pygame.draw.rect(surface, theme.now.panel, box, border_radius=6)
+        pygame.draw.rect(surface, palette.now.panel, box, border_radius=6)
         label, px = text.fit(
             import_bar(progress.name, progress.done, progress.total), box.width - 16, MIN_TEXT + 2
         )
-        surface.blit(text.render(label, px, theme.now.text_dim), (box.left + 8, box.top + 2))
+        surface.blit(text.render(label, px, palette.now.text_dim), (box.left + 8, box.top + 2))
         bar = pygame.Rect(box.left + 8, box.bottom - 6, box.width - 16, 4)
         draw_bar(surface, bar, progress.done / max(1, progress.total))

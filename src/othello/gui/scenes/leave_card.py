@@ -14,7 +14,7 @@ import pygame
 
 from othello.app.i18n import _
 from othello.gui.scenes.base import Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import MIN_TEXT, scaled
 
@@ -67,14 +67,16 @@ class LeaveCard(Scene):
         width = rect.width - 2 * pad
         self.lines = []
         y = rect.top + pad
-        y = self._line(surface, [_("Leave the game?")], rect, y, width, size, theme.now.text, True)
+        y = self._line(
+            surface, [_("Leave the game?")], rect, y, width, size, palette.now.text, True
+        )
         said = [
             _("It is kept: the next start brings it back where it is."),
             _("It is kept for the next start."),
         ]
-        y = self._line(surface, said, rect, y + pad // 2, width, small, theme.now.text_dim)
+        y = self._line(surface, said, rect, y + pad // 2, width, small, palette.now.text_dim)
         keys = [_("Esc again or Y leaves; any other key stays."), _("Esc or Y leaves.")]
-        self._line(surface, keys, rect, y, width, small, theme.now.text_dim)
+        self._line(surface, keys, rect, y, width, small, palette.now.text_dim)
         half = (width - pad) // 2
         top = rect.bottom - pad - height
         leave = pygame.Rect(rect.left + pad, top, half, height)
@@ -86,15 +88,15 @@ class LeaveCard(Scene):
         ):
             hover = box.collidepoint(self.host.mouse)
             fill = (
-                theme.now.button_hover
+                palette.now.button_hover
                 if hover
-                else theme.now.accent
+                else palette.now.accent
                 if name == "stay"
-                else theme.now.button
+                else palette.now.button
             )
             button(surface, fill, box, 8)
             label, px = text.fit(words, box.width - pad, small, bold=True)
-            face = text.render(label, px, theme.now.text, bold=True)
+            face = text.render(label, px, palette.now.text, bold=True)
             surface.blit(face, face.get_rect(center=box.center))
 
     def _line(

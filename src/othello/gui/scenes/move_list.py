@@ -32,7 +32,7 @@ from othello.gui.model.judgement import GraphPoint
 from othello.gui.model.session import Session
 from othello.gui.model.why_words import chosen_words, line_of
 from othello.gui.scenes.base import VIEW_KEYS, Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card
 from othello.gui.widgets.graph import draw_bar, draw_graph, point_near
 from othello.gui.widgets.text import MIN_TEXT, scaled
@@ -228,7 +228,7 @@ class MoveListOverlay(Scene):
         self.heading = text.fit(
             heading, room.width - 2 * pad, size + 2, bold=True
         )  # clear of the edge
-        title = text.render(*self.heading, theme.now.text, bold=True)
+        title = text.render(*self.heading, palette.now.text, bold=True)
         surface.blit(title, (room.left + pad, room.top + pad))
         if share is not None:  # the review's bar under the title
             bar = pygame.Rect(room.left + pad, room.top + pad + line + 4, room.width - 2 * pad, 4)
@@ -241,7 +241,7 @@ class MoveListOverlay(Scene):
                     _("←/→ · Shift+←/→: the line · M: back"), _("Shift+←/→: line · M: back"),
                     _("M: back")]  # fmt: skip
         foot_text, foot_size = text.fit(foot, room.width - 2 * pad, max(MIN_TEXT, size - 2))
-        hint = text.render(foot_text, foot_size, theme.now.text_dim)
+        hint = text.render(foot_text, foot_size, palette.now.text_dim)
         surface.blit(hint, (room.left + pad, room.bottom - pad - hint.get_height()))
         self._draw_play_button(surface, room, size, room.bottom - pad - hint.get_height() - 6)
         top = room.top + pad + 2 * line
@@ -255,7 +255,7 @@ class MoveListOverlay(Scene):
             summary = summary[: max(0, room_left // int(small * 1.5))]
             for words in summary:
                 fitted, px = text.fit(words, room.width - 2 * pad, small)
-                surface.blit(text.render(fitted, px, theme.now.text_dim), (room.left + pad, top))
+                surface.blit(text.render(fitted, px, palette.now.text_dim), (room.left + pad, top))
                 top += int(small * 1.5)
             top += line // 2 if summary else 0
         listed = pygame.Rect(room.left + pad, top, room.width - 2 * pad, 0)
@@ -274,8 +274,10 @@ class MoveListOverlay(Scene):
             rect = pygame.Rect(x - 4, y - 2, col_w - 8, line - 2)
             self.cells.append((rect, after))
             if after == cursor:  # the move played from the position shown
-                pygame.draw.rect(surface, theme.now.cursor, rect, width=2, border_radius=4)
-            colour = theme.now.text if after <= cursor else theme.now.text_dim  # later moves dimmed
+                pygame.draw.rect(surface, palette.now.cursor, rect, width=2, border_radius=4)
+            colour = (
+                palette.now.text if after <= cursor else palette.now.text_dim
+            )  # later moves dimmed
             face = text.render(label, size, colour)  # centred on its row: a CJK font is taller
             surface.blit(face, face.get_rect(midleft=(x, rect.centery)))
 
@@ -290,14 +292,14 @@ class MoveListOverlay(Scene):
         if verdict is None:
             words = [_("Choose a judged move to see why it lost."), _("Choose a judged move.")]
             fitted, px = text.fit(words, width, small)
-            surface.blit(text.render(fitted, px, theme.now.text_dim), (room.left + pad, top))
+            surface.blit(text.render(fitted, px, palette.now.text_dim), (room.left + pad, top))
             return top + small_line + small_line // 2
         self.why = chosen_words(verdict)
         room_left = self.play_button.top - 6 - top - 4 * int(size * 1.5) - small_line
         lines = max(2, min(WHY_LINES, room_left // small_line))
         wrapped, px = text.fit_lines(self.why, width, lines, small)
         for part in wrapped:
-            surface.blit(text.render(part, px, theme.now.text), (room.left + pad, top))
+            surface.blit(text.render(part, px, palette.now.text), (room.left + pad, top))
             top += int(px * 1.4)
         line = self.chosen_line()
         if len(line) > 1:
@@ -316,7 +318,7 @@ class MoveListOverlay(Scene):
         """The word "Line:", the move played (dimmed), then the engine's line after it, the move
         last shown on the board framed: as many as fit, the one shown among them."""
         text = self.host.text
-        label = text.render(_("Line:"), size, theme.now.text_dim)
+        label = text.render(_("Line:"), size, palette.now.text_dim)
         x, height = room.left + pad, int(size * 1.6)
         surface.blit(label, label.get_rect(midleft=(x, top + height // 2)))
         x += label.get_width() + size // 2
@@ -326,11 +328,11 @@ class MoveListOverlay(Scene):
         for i, sq in enumerate(line[first : first + fit], start=first):
             rect = pygame.Rect(x + (i - first) * cell, top, cell - 2, height)
             self.line_cells.append((rect, i + 1))
-            colour = theme.now.text_dim if i == 0 else theme.now.text
+            colour = palette.now.text_dim if i == 0 else palette.now.text
             face = text.render(square_name(sq), size, colour, bold=i > 0)
             surface.blit(face, face.get_rect(center=rect.center))
             if i + 1 == self.line_step:
-                pygame.draw.rect(surface, theme.now.cursor, rect, width=2, border_radius=4)
+                pygame.draw.rect(surface, palette.now.cursor, rect, width=2, border_radius=4)
         return top + height
 
     def _draw_graph(self, surface: pygame.Surface, listed: pygame.Rect, size: int) -> pygame.Rect:
@@ -363,11 +365,11 @@ class MoveListOverlay(Scene):
         """ "Play from here": for the mouse, what Enter does."""
         text = self.host.text
         label, fitted = text.fit([_("Play from here"), _("Play on")], room.width // 2, size, True)
-        rendered = text.render(label, fitted, theme.now.text, bold=True)
+        rendered = text.render(label, fitted, palette.now.text, bold=True)
         self.play_button = rendered.get_rect().inflate(2 * size, size)
         self.play_button.bottomleft = (room.left + size - 4, bottom)
         hover = self.play_button.collidepoint(self.host.mouse)
-        colour = theme.now.button_hover if hover else theme.now.accent
+        colour = palette.now.button_hover if hover else palette.now.accent
         button(surface, colour, self.play_button, 6)
         surface.blit(rendered, rendered.get_rect(center=self.play_button.center))
 

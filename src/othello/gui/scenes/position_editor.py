@@ -23,7 +23,7 @@ from othello.core.errors import OthelloError
 from othello.core.game import Game
 from othello.gui.model.session import Session
 from othello.gui.scenes.base import VIEW_KEYS, Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card
 from othello.gui.widgets.text import MIN_TEXT, scaled
 
@@ -178,7 +178,7 @@ class PositionEditor(Scene):
         line = min(int(size * 1.6), int((room.height - 2 * pad) / rows))
         y = room.top + pad
         surface.blit(
-            text.render(_("Set up a position"), size + 2, theme.now.text, bold=True),
+            text.render(_("Set up a position"), size + 2, palette.now.text, bold=True),
             (room.left + pad, y),
         )
         y += 2 * line
@@ -198,7 +198,7 @@ class PositionEditor(Scene):
             spare -= (len(wrapped) - 1) * line
             self.shown += wrapped
             for part in wrapped:
-                surface.blit(text.render(part, px, theme.now.text), (room.left + pad, y))
+                surface.blit(text.render(part, px, palette.now.text), (room.left + pad, y))
                 y += line
         self._draw_buttons(surface, room, y + line // 2, columns, size)
 
@@ -209,7 +209,7 @@ class PositionEditor(Scene):
         text, gap = self.host.text, max(4, size // 2)
         width = (room.width - 2 * size - (columns - 1) * gap) // columns
         one_line = all(
-            text.render(f"{_(label)} ({key})", size, theme.now.text).get_width() <= width - 8
+            text.render(f"{_(label)} ({key})", size, palette.now.text).get_width() <= width - 8
             for _action, label, key in BUTTONS
         )
         small = max(MIN_TEXT, size - 3)
@@ -223,25 +223,25 @@ class PositionEditor(Scene):
             self.buttons[action] = rect
             hover = rect.collidepoint(self.host.mouse)
             fill = (
-                theme.now.button_hover
+                palette.now.button_hover
                 if hover
-                else theme.now.accent
+                else palette.now.accent
                 if action == "play"
-                else theme.now.button
+                else palette.now.button
             )
             button(surface, fill, rect, 6)
             if one_line:
                 self.shown.append(f"{label} ({key})")
-                shown = text.render(f"{label} ({key})", size, theme.now.text)
+                shown = text.render(f"{label} ({key})", size, palette.now.text)
                 surface.blit(shown, shown.get_rect(center=rect.center))
                 continue
             # the key under the label: every button says its key, however narrow the panel
             forms = [label, _(SHORT[action])] if action in SHORT else [label]
             fitted, px = text.fit(forms, rect.width - 8, size)
             self.shown.append(f"{fitted} {key}")
-            shown = text.render(fitted, px, theme.now.text)
+            shown = text.render(fitted, px, palette.now.text)
             keyed = text.render(
-                key, small, theme.now.text_dim if action != "play" else theme.now.text
+                key, small, palette.now.text_dim if action != "play" else palette.now.text
             )
             y = rect.centery - (shown.get_height() + keyed.get_height()) // 2
             surface.blit(shown, shown.get_rect(midtop=(rect.centerx, y)))

@@ -26,7 +26,7 @@ from othello.gui.model.progress_words import (
     themes_heading,
 )
 from othello.gui.scenes.base import PlayHost, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card, dim
 from othello.gui.widgets.text import MIN_TEXT
 from othello.study.progress import RECENT_GAMES, Progress
@@ -93,7 +93,7 @@ class ProgressCard(Scene):
         progress = self.progress
         games = len(progress.games) if progress is not None else 0
         y = self._text(
-            surface, heading(games), inner, inner.top, row, size + 3, theme.now.text, True
+            surface, heading(games), inner, inner.top, row, size + 3, palette.now.text, True
         )
         if progress is None or not progress.games:
             if self.failed:
@@ -125,14 +125,14 @@ class ProgressCard(Scene):
         spans.append(None)
         column = (inner.width - first) // len(spans)
         header = [_("Discs lost a move"), _("Loss a move")]
-        self._text(surface, header, inner, y, row, size, theme.now.text_dim, width=first - 4)
+        self._text(surface, header, inner, y, row, size, palette.now.text_dim, width=first - 4)
         for i, last in enumerate(spans):
             words = span_words(last, games)
             self._cell(surface, words, inner.left + first + i * column, y, column, row, size, True)
         values = [progress.phases(last) for last in spans]
         for phase, name in phase_names().items():
             y += row
-            self._text(surface, name, inner, y, row, size, theme.now.text, width=first - 4)
+            self._text(surface, name, inner, y, row, size, palette.now.text, width=first - 4)
             for i, by_phase in enumerate(values):
                 x = inner.left + first + i * column
                 self._cell(surface, loss_text(by_phase[phase]), x, y, column, row, size)
@@ -153,7 +153,7 @@ class ProgressCard(Scene):
         if not total:
             return y
         y = self._text(
-            surface, themes_heading(total), inner, y, row, size, theme.now.text_dim, True
+            surface, themes_heading(total), inner, y, row, size, palette.now.text_dim, True
         )
         room = (bottom - y) // row - 1  # under the heading
         fit = max(1, min(THEME_ROWS, room - (2 if room >= 5 else 1)))  # room for the curve
@@ -170,7 +170,7 @@ class ProgressCard(Scene):
                      for c, w in rows)  # fmt: skip
         for count, width in rows:
             self._text(surface, theme_words(count, total)[skip:], inner, y, row, common,
-                       theme.now.text, width=width)  # fmt: skip
+                       palette.now.text, width=width)  # fmt: skip
             if count.puzzles:
                 rect = pygame.Rect(inner.right - wide, y + 2, wide, row - 4)
                 self._button(surface, rect, label, list(count.puzzles), size)
@@ -183,19 +183,21 @@ class ProgressCard(Scene):
         points = [(i, v) for i, v in enumerate(progress.per_game()) if v is not None]
         if rect.height < 40 or len(points) < 2:
             return
-        pygame.draw.rect(surface, theme.now.button_disabled, rect, border_radius=4)
+        pygame.draw.rect(surface, palette.now.button_disabled, rect, border_radius=4)
         small = max(MIN_TEXT, rect.height // 6)
         caption = self.host.text.fit(
             [_("Loss a move, game by game: lower is better"), _("Loss a move, game by game")],
             rect.width - 12,
             small,
         )
-        face = self.host.text.render(*caption, theme.now.text_dim)
+        face = self.host.text.render(*caption, palette.now.text_dim)
         surface.blit(face, (rect.left + 6, rect.top + 3))
         self.lines.append(caption[0])
         values = [v for _, v in points]
         low, high = max(0.0, min(values) - 0.5), max(values) + 0.5
-        tags = [self.host.text.render(loss_text(v), small, theme.now.text_dim) for v in (high, low)]
+        tags = [
+            self.host.text.render(loss_text(v), small, palette.now.text_dim) for v in (high, low)
+        ]
         left = rect.left + 10 + max(tag.get_width() for tag in tags)
         plot = pygame.Rect(left, rect.top + face.get_height() + 8, rect.right - 10 - left, 0)
         plot.height = rect.bottom - 8 - plot.top
@@ -210,10 +212,10 @@ class ProgressCard(Scene):
             for i, v in points
         ]
         for y in (plot.top, plot.bottom):
-            pygame.draw.line(surface, theme.now.panel_edge, (plot.left, y), (plot.right, y))
-        pygame.draw.lines(surface, theme.now.text, False, xy, 2)
+            pygame.draw.line(surface, palette.now.panel_edge, (plot.left, y), (plot.right, y))
+        pygame.draw.lines(surface, palette.now.text, False, xy, 2)
         for point in xy:
-            pygame.draw.circle(surface, theme.now.text, point, 3)
+            pygame.draw.circle(surface, palette.now.text, point, 3)
 
     def _paragraph(
         self,
@@ -234,7 +236,7 @@ class ProgressCard(Scene):
                 wrapped, px = text.fit_lines(wording, inner.width, most, size)
                 break
         for part in wrapped:
-            surface.blit(text.render(part, px, theme.now.text), (inner.left, y))
+            surface.blit(text.render(part, px, palette.now.text), (inner.left, y))
             self.lines.append(part)
             y += int(px * 1.4)
 
@@ -271,7 +273,7 @@ class ProgressCard(Scene):
         """A table cell, its words centred in the column."""
         text, fitted = self.host.text.fit(words, width - 4, size)
         label = self.host.text.render(
-            text, fitted, theme.now.text_dim if dimmed else theme.now.text
+            text, fitted, palette.now.text_dim if dimmed else palette.now.text
         )
         surface.blit(label, label.get_rect(center=(x + width // 2, y + row // 2)))
         self.lines.append(text)
@@ -287,10 +289,12 @@ class ProgressCard(Scene):
     ) -> None:
         """A button: a theme's puzzles (``puzzles``), or Close (none)."""
         hover = rect.collidepoint(self.host.mouse)
-        color = theme.now.button_hover if hover else theme.now.accent if lit else theme.now.button
+        color = (
+            palette.now.button_hover if hover else palette.now.accent if lit else palette.now.button
+        )
         button(surface, color, rect, 6)
         text, fitted = self.host.text.fit(wordings, rect.width - min(6, rect.width // 4), size)
-        label = self.host.text.render(text, fitted, theme.now.text, bold=lit)
+        label = self.host.text.render(text, fitted, palette.now.text, bold=lit)
         surface.blit(label, label.get_rect(center=rect.center))
         self.buttons.append((rect, puzzles))
         self.lines.append(text)

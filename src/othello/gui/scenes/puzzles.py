@@ -32,7 +32,7 @@ from othello.gui.model.why_words import why_against
 from othello.gui.scenes.base import VIEW_KEYS, PlayHost, Scene
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.services.worker import SearchWorker
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import button, card
 from othello.gui.widgets.marks import crossed_frame
 from othello.gui.widgets.text import scaled
@@ -253,29 +253,29 @@ class PuzzleOverlay(Scene):
             counts = _("{counts} · {n} new from your game").format(
                 counts=counts, n=total - self.known
             )
-        out: list[tuple[str, Any]] = [(counts, theme.now.text_dim)]
+        out: list[tuple[str, Any]] = [(counts, palette.now.text_dim)]
         p = self.puzzle
         if p is None:
-            return [*out, (_("No puzzles."), theme.now.text)]
-        out.append((origin_text(p), theme.now.text_dim))
-        out.append((task_text(p), theme.now.text))
-        out.append((stake_text(p), theme.now.text))
+            return [*out, (_("No puzzles."), palette.now.text)]
+        out.append((origin_text(p), palette.now.text_dim))
+        out.append((task_text(p), palette.now.text))
+        out.append((stake_text(p), palette.now.text))
         if self.pending is not None:
-            out.append((_("{move}: checking…").format(move=self.pending), theme.now.text_dim))
+            out.append((_("{move}: checking…").format(move=self.pending), palette.now.text_dim))
         elif self.verdict is not None:
-            colour = theme.now.right if self.verdict.right else theme.now.wrong
+            colour = palette.now.right if self.verdict.right else palette.now.wrong
             out.append((verdict_text(self.verdict), colour))
             self.said = self.why_wrong() or ""
             if self.said:
-                out.append((self.said, theme.now.text))
+                out.append((self.said, palette.now.text))
             if not self.verdict.right:
                 line = " ".join(self.line[:8]) if self.line else _("searching…")
-                out.append((_("Best line: {line}").format(line=line), theme.now.text))
+                out.append((_("Best line: {line}").format(line=line), palette.now.text))
                 out.append(
-                    (_("Click another move to try again, or Enter: next."), theme.now.text_dim)
+                    (_("Click another move to try again, or Enter: next."), palette.now.text_dim)
                 )
             elif self.tries > 1:
-                out.append((_("Found on a later try: counted as missed."), theme.now.text_dim))
+                out.append((_("Found on a later try: counted as missed."), palette.now.text_dim))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -286,7 +286,7 @@ class PuzzleOverlay(Scene):
         size = scaled(min(16, room.width // 18))
         pad, line_h = size, int(size * 1.5)
         y = room.top + pad
-        title = text.render(_("Puzzles"), size + 2, theme.now.text, bold=True)
+        title = text.render(_("Puzzles"), size + 2, palette.now.text, bold=True)
         surface.blit(title, (room.left + pad, y))
         y += int(line_h * 1.5)
         width = room.width - 2 * pad
@@ -309,12 +309,12 @@ class PuzzleOverlay(Scene):
             return
         layout = self.host.layout
         best = layout.square_rect(parse_move(self.verdict.best)).inflate(-4, -4)
-        pygame.draw.rect(surface, theme.now.hint_best, best, width=3, border_radius=6)
+        pygame.draw.rect(surface, palette.now.hint_best, best, width=3, border_radius=6)
         mine = layout.square_rect(parse_move(self.verdict.move)).inflate(-10, -10)
         if self.verdict.right:
-            pygame.draw.rect(surface, theme.now.right, mine, width=3, border_radius=6)
+            pygame.draw.rect(surface, palette.now.right, mine, width=3, border_radius=6)
         else:
-            crossed_frame(surface, theme.now.wrong, mine, 3)
+            crossed_frame(surface, palette.now.wrong, mine, 3)
 
     def _draw_buttons(self, surface: pygame.Surface, room: pygame.Rect, size: int) -> None:
         text, gap = self.host.text, max(4, size // 2)
@@ -327,14 +327,14 @@ class PuzzleOverlay(Scene):
             self.buttons[action] = rect
             hover = rect.collidepoint(self.host.mouse)
             fill = (
-                theme.now.button_hover
+                palette.now.button_hover
                 if hover
-                else theme.now.accent
+                else palette.now.accent
                 if action == "next"
-                else theme.now.button
+                else palette.now.button
             )
             button(surface, fill, rect, 6)
             name = _(label)
             fitted, px = text.fit([f"{name} ({key})", name], rect.width - 8, size)
-            shown = text.render(fitted, px, theme.now.text)
+            shown = text.render(fitted, px, palette.now.text)
             surface.blit(shown, shown.get_rect(center=rect.center))

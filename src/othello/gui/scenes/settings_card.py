@@ -18,7 +18,7 @@ import pygame
 from othello.app.i18n import LANGUAGES, N_, _, resolve
 from othello.app.settings.keys import PALETTES, TEXT_SIZES, PaletteName, TextSize
 from othello.gui.scenes.base import Host, Scene
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import card, dim
 from othello.gui.widgets.marks import globe
 from othello.gui.widgets.text import MIN_TEXT, scaled
@@ -162,7 +162,7 @@ class SettingsCard(Scene):
         self.shown = []
         y = rect.top + pad
         self._blit(
-            surface, _("Settings"), size + 4, theme.now.text, (rect.left + pad, y), bold=True
+            surface, _("Settings"), size + 4, palette.now.text, (rect.left + pad, y), bold=True
         )
         y += plan.line + size // 2
         headings = {"language": _("Language"), "theme": _("Theme"), "text_size": _("Text size")}
@@ -173,11 +173,11 @@ class SettingsCard(Scene):
                     surface,
                     (x + size // 2, y + size * 3 // 5),
                     max(4, size // 2),
-                    theme.now.text_dim,
+                    palette.now.text_dim,
                 )
                 x += size + size // 2
             if row in headings:  # the file's button says what it is
-                self._blit(surface, headings[row], size, theme.now.text_dim, (x, y), bold=True)
+                self._blit(surface, headings[row], size, palette.now.text_dim, (x, y), bold=True)
                 y += plan.line
             in_row = [c for c in buttons if c.row == row]
             per_line = plan.per_line[row]
@@ -191,10 +191,10 @@ class SettingsCard(Scene):
         self.buttons = buttons
         if self.focus is not None and self.focus < len(buttons):
             focus = buttons[self.focus].rect.inflate(6, 6)
-            pygame.draw.rect(surface, theme.now.key_cursor, focus, width=3, border_radius=8)
+            pygame.draw.rect(surface, palette.now.key_cursor, focus, width=3, border_radius=8)
         hint = _("Click a choice: it applies at once and is remembered. Esc or V: close.")
         fitted, px = text.fit([hint, _("Esc or V: close")], rect.width - 2 * pad, plan.small)
-        label = text.render(fitted, px, theme.now.text_dim)
+        label = text.render(fitted, px, palette.now.text_dim)
         self.shown.append(fitted)
         surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - pad // 2)))
 
@@ -213,16 +213,22 @@ class SettingsCard(Scene):
     def _button(self, surface: pygame.Surface, choice: SettingOption, size: int) -> None:
         chosen = self.chosen(choice)
         hover = choice.rect.collidepoint(self.host.mouse)
-        fill = theme.now.accent if chosen else theme.now.button_hover if hover else theme.now.button
+        fill = (
+            palette.now.accent
+            if chosen
+            else palette.now.button_hover
+            if hover
+            else palette.now.button
+        )
         pygame.draw.rect(surface, fill, choice.rect, border_radius=7)
-        if theme.now.button_edge is not None or chosen:
-            edge = theme.now.button_edge or theme.now.text
+        if palette.now.button_edge is not None or chosen:
+            edge = palette.now.button_edge or palette.now.text
             pygame.draw.rect(surface, edge, choice.rect, width=2 if chosen else 1, border_radius=7)
         words = choice.label
         if choice.row == "file":  # a sentence of the window's language, fitted to its line
             words, size = self.host.text.fit(words, choice.rect.width - 8, size)
         label = self.host.text.render(
-            words, size, theme.now.text, bold=chosen, language=choice.language
+            words, size, palette.now.text, bold=chosen, language=choice.language
         )
         surface.blit(label, label.get_rect(center=choice.rect.center))
         self.shown.append(choice.label)

@@ -16,7 +16,7 @@ from othello.core.bitboard import Square
 from othello.core.board import Board, Color
 from othello.gui.model.game_words import score_text
 from othello.gui.services.resources import Resources
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.layout import Layout
 from othello.gui.widgets.marks import brackets
@@ -66,11 +66,11 @@ def make_disc(diameter: int, color: Color) -> pygame.Surface:
     r = big // 2
     rim: tuple[int, ...]
     if color == "black":
-        rim, body, light = (8, 8, 10), theme.now.black_disc, (92, 92, 98)
+        rim, body, light = (8, 8, 10), palette.now.black_disc, (92, 92, 98)
     else:
-        rim, body, light = (168, 168, 158), theme.now.white_disc, (255, 255, 255)
-    if theme.now.disc_outline is not None:  # high contrast: flat discs, each ringed
-        rim = theme.now.disc_outline if color == "black" else (0, 0, 0)
+        rim, body, light = (168, 168, 158), palette.now.white_disc, (255, 255, 255)
+    if palette.now.disc_outline is not None:  # high contrast: flat discs, each ringed
+        rim = palette.now.disc_outline if color == "black" else (0, 0, 0)
         light = body
     pygame.draw.circle(surface, rim, (r, r), r)
     inner = int(r * 0.9)
@@ -128,7 +128,7 @@ class BoardRenderer:
         self._discs: dict[tuple[int, Color], pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
         self._marker: pygame.Surface | None = None
-        self._palette = theme.now  # what the pieces above were drawn in
+        self._palette = palette.now  # what the pieces above were drawn in
 
     # ----- cached pieces ---------------------------------------------------------------
 
@@ -140,8 +140,8 @@ class BoardRenderer:
     def _in_palette(self) -> None:
         """What was drawn in another palette is drawn anew: the cache is the palette's itself
         (its colours, whatever its name), so a changed colour always shows."""
-        if self._palette != theme.now:  # the same palette is the same object: no compare
-            self._palette = theme.now
+        if self._palette != palette.now:  # the same palette is the same object: no compare
+            self._palette = palette.now
             self.forget()
 
     def disc_size(self, layout: Layout) -> int:
@@ -182,7 +182,7 @@ class BoardRenderer:
 
     def _draw_static(self, layout: Layout) -> pygame.Surface:
         surface = vertical_gradient(
-            (layout.width, layout.height), theme.now.background_top, theme.now.background_bottom
+            (layout.width, layout.height), palette.now.background_top, palette.now.background_bottom
         )
         frame = layout.frame
         shadow = pygame.Surface((frame.width + 24, frame.height + 24), pygame.SRCALPHA)
@@ -191,23 +191,25 @@ class BoardRenderer:
                 shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-2 * i, -2 * i), border_radius=18
             )
         surface.blit(shadow, (frame.left - 6, frame.top - 2))
-        wood = tiled(self._texture("wood.png", theme.now.wood), frame.size, theme.now.wood)
+        wood = tiled(self._texture("wood.png", palette.now.wood), frame.size, palette.now.wood)
         rounded = pygame.Surface(frame.size, pygame.SRCALPHA)
         pygame.draw.rect(rounded, (255, 255, 255), rounded.get_rect(), border_radius=10)
         rounded.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(rounded, frame.topleft)
-        pygame.draw.rect(surface, theme.now.frame_edge, frame, width=2, border_radius=10)
-        felt = tiled(self._texture("felt.png", theme.now.felt), layout.board.size, theme.now.felt)
+        pygame.draw.rect(surface, palette.now.frame_edge, frame, width=2, border_radius=10)
+        felt = tiled(
+            self._texture("felt.png", palette.now.felt), layout.board.size, palette.now.felt
+        )
         surface.blit(felt, layout.board.topleft)
-        pygame.draw.rect(surface, theme.now.frame_edge, layout.board.inflate(4, 4), width=2)
+        pygame.draw.rect(surface, palette.now.frame_edge, layout.board.inflate(4, 4), width=2)
         self._draw_grid(surface, layout)
         self._draw_coordinates(surface, layout)
         return surface
 
-    def _texture(self, name: str, colour: theme.RGB) -> pygame.Surface | None:
+    def _texture(self, name: str, colour: palette.RGB) -> pygame.Surface | None:
         """The picture ``name`` where the palette draws textures and ``colour`` is still the
         one the picture was made in: another colour is drawn flat, so that it shows."""
-        if not theme.now.textures or theme.TEXTURE_COLOURS.get(name) != colour:
+        if not palette.now.textures or palette.TEXTURE_COLOURS.get(name) != colour:
             return None
         return self.res.images.get(name)
 
@@ -215,23 +217,27 @@ class BoardRenderer:
         b, s = layout.board, layout.square
         for i in range(1, 8):
             pygame.draw.line(
-                surface, theme.now.grid, (b.left + i * s, b.top), (b.left + i * s, b.bottom - 1), 2
+                surface,
+                palette.now.grid,
+                (b.left + i * s, b.top),
+                (b.left + i * s, b.bottom - 1),
+                2,
             )
             pygame.draw.line(
-                surface, theme.now.grid, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2
+                surface, palette.now.grid, (b.left, b.top + i * s), (b.right - 1, b.top + i * s), 2
             )
         dot = max(2, s // 14)
         for col, row in STAR_POINTS:
             pygame.draw.circle(
-                surface, theme.now.grid, (b.left + col * s + 1, b.top + row * s + 1), dot
+                surface, palette.now.grid, (b.left + col * s + 1, b.top + row * s + 1), dot
             )
 
     def _draw_coordinates(self, surface: pygame.Surface, layout: Layout) -> None:
         size = max(10, int(layout.border * 0.5))
         b, s, half = layout.board, layout.square, layout.border // 2
         for i in range(8):
-            letter = self.text.render("abcdefgh"[i], size, theme.now.coord, bold=True)
-            number = self.text.render(str(i + 1), size, theme.now.coord, bold=True)
+            letter = self.text.render("abcdefgh"[i], size, palette.now.coord, bold=True)
+            number = self.text.render(str(i + 1), size, palette.now.coord, bold=True)
             x = b.left + i * s + s // 2
             y = b.top + i * s + s // 2
             for cy in (b.top - half, b.bottom + half):
@@ -248,10 +254,10 @@ class BoardRenderer:
         d = max(8, int(layout.square * 0.3))
         big = d * SUPERSAMPLE
         surface = pygame.Surface((big, big), pygame.SRCALPHA)
-        pygame.draw.circle(surface, theme.now.legal_fill, (big // 2, big // 2), big // 2)
+        pygame.draw.circle(surface, palette.now.legal_fill, (big // 2, big // 2), big // 2)
         pygame.draw.circle(
             surface,
-            theme.now.legal_mark,
+            palette.now.legal_mark,
             (big // 2, big // 2),
             big // 2,
             width=max(SUPERSAMPLE * 2, big // 6),
@@ -279,13 +285,13 @@ class BoardRenderer:
             centre = layout.square_center(view.last_move)
             radius = max(3, layout.square // 11)
             pygame.draw.circle(
-                surface, theme.now.last_move_edge, centre, radius + max(1, radius // 3)
+                surface, palette.now.last_move_edge, centre, radius + max(1, radius // 3)
             )
-            pygame.draw.circle(surface, theme.now.last_move, centre, radius)
+            pygame.draw.circle(surface, palette.now.last_move, centre, radius)
         self._draw_hints(surface, layout, view)
         if view.cursor is not None:
             rect = layout.square_rect(view.cursor).inflate(-4, -4)
-            brackets(surface, theme.now.key_cursor, rect, max(3, layout.square // 20))
+            brackets(surface, palette.now.key_cursor, rect, max(3, layout.square // 20))
 
     def _highlight(
         self, surface: pygame.Surface, layout: Layout, sq: Square, rgba: tuple[int, int, int, int]
@@ -333,10 +339,10 @@ class BoardRenderer:
             rect = layout.square_rect(sq)
             if score == best:
                 pygame.draw.rect(
-                    surface, theme.now.hint_best, rect.inflate(-4, -4), width=3, border_radius=6
+                    surface, palette.now.hint_best, rect.inflate(-4, -4), width=3, border_radius=6
                 )
             label = self.text.render(
-                score_text(score), size, theme.now.hint_text, bold=score == best
+                score_text(score), size, palette.now.hint_text, bold=score == best
             )
             centre = (
                 (rect.centerx, rect.top + rect.height * 3 // 10) if view.hints_high else rect.center
@@ -346,7 +352,7 @@ class BoardRenderer:
             pygame.draw.rect(chip, (0, 0, 0, 150), chip.get_rect(), border_radius=5)
             if view.exact_hints:  # perfect play's result, not an estimate
                 pygame.draw.rect(
-                    chip, theme.now.hint_text, chip.get_rect(), width=1, border_radius=5
+                    chip, palette.now.hint_text, chip.get_rect(), width=1, border_radius=5
                 )
             surface.blit(chip, pad.topleft)
             surface.blit(label, label.get_rect(center=centre))

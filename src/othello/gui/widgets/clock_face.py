@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.text import TextCache
 
 
@@ -27,12 +27,16 @@ def draw_clock(
     size = max(least, int(row.height * 0.8))
     fitted, size = text.fit(time_text, int(row.width * 0.6), size, bold=True)
     label = text.render(
-        fitted, size, theme.now.text if running or low else theme.now.text_dim, True
+        fitted, size, palette.now.text if running or low else palette.now.text_dim, True
     )
     pill = label.get_rect(midright=(row.right, row.centery)).inflate(px(10), px(2))
     pill.right, pill.bottom = row.right, min(pill.bottom, row.bottom + px(4))
     fill = (
-        theme.now.clock_low if low else theme.now.accent if running else theme.now.button_disabled
+        palette.now.clock_low
+        if low
+        else palette.now.accent
+        if running
+        else palette.now.button_disabled
     )
     pygame.draw.rect(surface, fill, pill, border_radius=px(6))
     surface.blit(label, label.get_rect(center=pill.center))

@@ -18,7 +18,7 @@ from othello.app.commands.explore import explore
 from othello.app.i18n import N_, _, decimal, integer
 from othello.core.bitboard import Square
 from othello.core.board import Board
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.layout import Layout
 from othello.gui.widgets.marks import dashed_frame
 from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled
@@ -153,9 +153,9 @@ class ExplorerView:
         for move in found.moves:
             rect = layout.square_rect(move.square)
             if top is not None and move.square == top.square:
-                dashed_frame(surface, theme.now.explorer_frame, rect.inflate(-3, -3), 3)
+                dashed_frame(surface, palette.now.explorer_frame, rect.inflate(-3, -3), 3)
             lines = [short_count(move.games), f"{round(100 * move.black_share)}%"]
-            shown = [text.render(line, size, theme.now.hint_text, bold=True) for line in lines]
+            shown = [text.render(line, size, palette.now.hint_text, bold=True) for line in lines]
             hinted = move.square in under
             if hinted or sum(s.get_height() for s in shown) > rect.height - 4:
                 shown = shown[1:]  # the share alone: room for the hint, or a small square
@@ -163,7 +163,7 @@ class ExplorerView:
         if strip_free:
             words = self.caption(board, moves)
             fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
-            label = text.render(fitted, px, theme.now.text_dim)
+            label = text.render(fitted, px, palette.now.text_dim)
             surface.blit(
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
             )

@@ -14,7 +14,7 @@ import pygame
 from othello.gui.model import library_words as words
 from othello.gui.model.library_list import LibraryList
 from othello.gui.services.library_worker import ImportProgress
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.card import card
 from othello.gui.widgets.graph import draw_bar
 from othello.gui.widgets.library_table import TableHits, draw_fields, draw_table
@@ -61,7 +61,7 @@ def draw_library(
         notes, px = text.fit_lines(empty, table.width - 2 * size, 3, size)
         for i, note in enumerate(notes):
             surface.blit(
-                text.render(note, px, theme.now.text_dim),
+                text.render(note, px, palette.now.text_dim),
                 (table.left + size, table.top + 2 * line + i * int(px * 1.4)),
             )
     detail = pygame.Rect(inner.left, table.bottom + size // 2, inner.width, detail_h)
@@ -79,7 +79,9 @@ def draw_library(
     )
     foot = words.edit_foot() if state.edit is not None else words.foot()
     hint, px = text.fit(foot, inner.width, max(MIN_TEXT, size - 2))
-    surface.blit(text.render(hint, px, theme.now.text_dim), (inner.left, inner.bottom - foot_h + 2))
+    surface.blit(
+        text.render(hint, px, palette.now.text_dim), (inner.left, inner.bottom - foot_h + 2)
+    )
     return hits
 
 
@@ -99,13 +101,13 @@ def _heading(
         title = words.count_line(state.count, state.total)
     half = inner.width // 2 if progress is not None else inner.width
     fitted, px = text.fit(title, half - size, size + 3, bold=True)
-    surface.blit(text.render(fitted, px, theme.now.text, bold=True), (inner.left, inner.top))
+    surface.blit(text.render(fitted, px, palette.now.text, bold=True), (inner.left, inner.top))
     if progress is not None:
         box = pygame.Rect(inner.left + half, inner.top, half, line)
         label, lpx = text.fit(
             words.import_bar(progress.name, progress.done, progress.total), box.width, size - 2
         )
-        surface.blit(text.render(label, lpx, theme.now.text_dim), (box.left, box.top))
+        surface.blit(text.render(label, lpx, palette.now.text_dim), (box.left, box.top))
         bar = pygame.Rect(box.left, box.top + lpx + 6, box.width, 5)
         draw_bar(surface, bar, progress.done / max(1, progress.total))
     return inner.top + line + size // 2
@@ -118,11 +120,11 @@ def _details(
     if row is None:
         return
     if row.damage is not None:
-        choices, colour = words.damaged_details(row.damage), theme.now.wrong
+        choices, colour = words.damaged_details(row.damage), palette.now.wrong
     else:
         choices, colour = (
             words.details(row.opening, row.moves, row.marks, row.memo, words.ended_words(row)),
-            theme.now.text_dim,
+            palette.now.text_dim,
         )
     fitted, px = text.fit(choices, rect.width, size)
     surface.blit(text.render(fitted, px, colour), (rect.left, rect.top + 2))
@@ -145,15 +147,18 @@ def _edit_form(
         box = pygame.Rect(rect.left + label_w, rect.top + i * line, rect.width - label_w, line - 4)
         active = key == edit.field
         pygame.draw.rect(
-            surface, theme.now.button_hover if active else theme.now.button, box, border_radius=5
+            surface,
+            palette.now.button_hover if active else palette.now.button,
+            box,
+            border_radius=5,
         )
         if active:
-            pygame.draw.rect(surface, theme.now.cursor, box, width=2, border_radius=5)
-        label = text.render(name, size, theme.now.text_dim)
+            pygame.draw.rect(surface, palette.now.cursor, box, width=2, border_radius=5)
+        label = text.render(name, size, palette.now.text_dim)
         surface.blit(label, (rect.left, box.centery - label.get_height() // 2))
         value = edit.values[key] + ("|" if active and caret else "")
         shown = shorten(value, text.res.font(size), box.width - size) if value else ""
-        words_s = text.render(shown, size, theme.now.text)
+        words_s = text.render(shown, size, palette.now.text)
         surface.blit(words_s, (box.left + size // 2, box.centery - words_s.get_height() // 2))
 
 
@@ -174,13 +179,15 @@ def _buttons(
         usable = not (name == "undo" and not state.deleted) and (
             state.edit is None or name in ("edit", "close")
         )
-        colour = theme.now.button_hover if usable and box.collidepoint(mouse) else theme.now.button
+        colour = (
+            palette.now.button_hover if usable and box.collidepoint(mouse) else palette.now.button
+        )
         pygame.draw.rect(
-            surface, colour if usable else theme.now.button_disabled, box, border_radius=6
+            surface, colour if usable else palette.now.button_disabled, box, border_radius=6
         )
         label, px = text.fit(words.button(name), width - gap, size, bold=True)
         rendered = text.render(
-            label, px, theme.now.text if usable else theme.now.text_dim, bold=True
+            label, px, palette.now.text if usable else palette.now.text_dim, bold=True
         )
         surface.blit(rendered, rendered.get_rect(center=box.center))
         hits[name] = box

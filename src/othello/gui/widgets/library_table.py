@@ -16,7 +16,7 @@ from othello.app.library.query import FIELDS, Row
 from othello.gui.model import library_words
 from othello.gui.model.library_list import LibraryList
 from othello.gui.model.player_names import player_forms
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.text import TextCache, shorten
 
 # each column: its least width in "M"s, and its share of the width left over
@@ -106,27 +106,30 @@ def draw_fields(
                   if n != state.active and state.filter.field(n)]  # fmt: skip
         if others:
             line = shorten(" · ".join(others), text.res.font(size), rect.width - width - 2 * gap)
-            note = text.render(line, size, theme.now.text_dim)
+            note = text.render(line, size, palette.now.text_dim)
             surface.blit(note, (rect.left + width + 2 * gap, rect.centery - note.get_height() // 2))
     hits = {}
     for i, name in enumerate(names):
         box = pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
         active = name == state.active and state.edit is None
         pygame.draw.rect(
-            surface, theme.now.button_hover if active else theme.now.button, box, border_radius=6
+            surface,
+            palette.now.button_hover if active else palette.now.button,
+            box,
+            border_radius=6,
         )
         if active:
-            pygame.draw.rect(surface, theme.now.cursor, box, width=2, border_radius=6)
-        label = text.render(labels[name], size, theme.now.text_dim)
+            pygame.draw.rect(surface, palette.now.cursor, box, width=2, border_radius=6)
+        label = text.render(labels[name], size, palette.now.text_dim)
         surface.blit(label, (box.left + gap, box.centery - label.get_height() // 2))
         room = box.width - label.get_width() - 3 * gap
         typed = state.filter.field(name)
         value = typed + ("|" if active and caret else "")
-        colour = theme.now.text
+        colour = palette.now.text
         if active and not typed:  # what the field takes, until something is typed: the
             forms = library_words.field_hints()[name]  # longest form that fits, whole
             value = next((f for f in forms if text.width(f, size) <= room), forms[-1])
-            colour = theme.now.text_dim
+            colour = palette.now.text_dim
         shown = shorten(value, text.res.font(size), room) if value else ""
         words = text.render(shown, size, colour)
         surface.blit(
@@ -161,12 +164,12 @@ def draw_table(
             heading += " ▼" if state.filter.descending else " ▲"
         box = pygame.Rect(body.left + size // 2 + x, rect.top, w, line)
         hits.headings[name] = box
-        colour = theme.now.text if state.filter.sort == name else theme.now.text_dim
+        colour = palette.now.text if state.filter.sort == name else palette.now.text_dim
         fitted, px = text.fit([heading], w, size, bold=True)
         words = text.render(fitted, px, colour, bold=True)
         surface.blit(words, (box.left, box.centery - words.get_height() // 2))
     pygame.draw.line(
-        surface, theme.now.panel_edge, (rect.left, body.top - 1), (rect.right, body.top - 1)
+        surface, palette.now.panel_edge, (rect.left, body.top - 1), (rect.right, body.top - 1)
     )
     hits.shown = max(1, body.height // line)
     font = text.res.font(size)
@@ -180,7 +183,7 @@ def draw_table(
         if index == state.selected:
             pygame.draw.rect(surface, SELECTED, box, border_radius=4)
         elif box.collidepoint(mouse):
-            pygame.draw.rect(surface, theme.now.button, box, border_radius=4)
+            pygame.draw.rect(surface, palette.now.button, box, border_radius=4)
         elif i % 2:
             pygame.draw.rect(surface, STRIPE, box)
         if row is None or row.id in state.hidden:
@@ -188,9 +191,11 @@ def draw_table(
         for name, x, w in cols:
             forms = cell_forms(row, name, short_date)
             value = next((f for f in forms if font.size(f)[0] <= w), forms[-1])
-            colour = theme.now.text if name in ("black", "white", "result") else theme.now.text_dim
+            colour = (
+                palette.now.text if name in ("black", "white", "result") else palette.now.text_dim
+            )
             if row.damage is not None and name == "result":
-                colour = theme.now.wrong
+                colour = palette.now.wrong
             words = text.render(shorten(value, font, w), size, colour)
             surface.blit(words, (box.left + size // 2 + x, box.centery - words.get_height() // 2))
     hits.bar = _scroll_bar(
@@ -202,14 +207,14 @@ def draw_table(
 def _scroll_bar(
     surface: pygame.Surface, track: pygame.Rect, state: LibraryList, shown: int
 ) -> pygame.Rect:
-    pygame.draw.rect(surface, theme.now.button_disabled, track, border_radius=3)
+    pygame.draw.rect(surface, palette.now.button_disabled, track, border_radius=3)
     count = state.count or 0
     if count <= shown:
         return track
     height = max(track.height * shown // count, 12)
     top = track.top + (track.height - height) * state.top // max(1, count - shown)
     pygame.draw.rect(
-        surface, theme.now.text_dim, (track.left, top, track.width, height), border_radius=3
+        surface, palette.now.text_dim, (track.left, top, track.width, height), border_radius=3
     )
     return track
 

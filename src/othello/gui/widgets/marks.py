@@ -1,5 +1,5 @@
 """The shapes that tell the board's and the graph's marks apart without their colours (see
-theme.py): corner brackets, a dashed frame, a frame crossed out, a triangle, a diamond."""
+palette.py): corner brackets, a dashed frame, a frame crossed out, a triangle, a diamond."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from othello.gui.model.notices import Notice
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled
 
 NOTICE_GAP = 4
@@ -71,14 +71,17 @@ def draw_notices(
         box = pygame.Rect(rect.left, rect.top + i * (h + gap), rect.width, h)
         lines, px, line_h = _wrapped(text, notice, box, 2 if len(notices) == 1 else 1, size)
         card = pygame.Surface(box.size, pygame.SRCALPHA)
-        fill = theme.now.banner if notice.banner else theme.now.toast
+        fill = palette.now.banner if notice.banner else palette.now.toast
         pygame.draw.rect(card, (*fill[:3], 255), card.get_rect(), border_radius=8)
         if notice.banner:
-            pygame.draw.rect(card, theme.now.cursor, card.get_rect(), width=2, border_radius=8)
+            pygame.draw.rect(card, palette.now.cursor, card.get_rect(), width=2, border_radius=8)
         top = (h - line_h * len(lines)) // 2
         for j, line in enumerate(lines):
             label = text.render(
-                line, px, theme.now.cursor if notice.banner else theme.now.text, bold=notice.banner
+                line,
+                px,
+                palette.now.cursor if notice.banner else palette.now.text,
+                bold=notice.banner,
             )
             card.blit(label, label.get_rect(midtop=(box.width // 2, top + j * line_h)))
         card.set_alpha(notice.alpha)

@@ -22,7 +22,7 @@ from othello.core.board import Color
 from othello.gui.model.game_words import info_wordings
 from othello.gui.model.names import Command
 from othello.gui.model.panel_words import PanelView
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.board import BoardRenderer
 from othello.gui.widgets.card import button as button_face
 from othello.gui.widgets.clock_face import draw_clock
@@ -250,12 +250,12 @@ class Panel:
         self, surface: pygame.Surface, layout: Layout, view: PanelView, mouse: tuple[int, int]
     ) -> None:
         radius = self.px(12)
-        pygame.draw.rect(surface, theme.now.panel, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, theme.now.panel_edge, self.rect, width=1, border_radius=radius)
+        pygame.draw.rect(surface, palette.now.panel, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.now.panel_edge, self.rect, width=1, border_radius=radius)
         rects = self.rects
         if "title" in rects:
             size = min(self.size(28), rects["title"].height * 3 // 4)  # clear of the boxes
-            title = self.text.render(_("Othello"), size, theme.now.text, bold=True)
+            title = self.text.render(_("Othello"), size, palette.now.text, bold=True)
             surface.blit(title, title.get_rect(midleft=rects["title"].midleft))
         self._draw_score(surface, view, rects["score"])
         self._draw_status(surface, view, rects["status"])
@@ -275,7 +275,7 @@ class Panel:
         if view.info and "info" in rects:
             wordings = info_wordings(view.info, view.opening, view.from_book)
             text, size = self.text.fit(wordings, rects["info"].width, self.size(13))
-            label = self.text.render(text, size, theme.now.text_dim)
+            label = self.text.render(text, size, palette.now.text_dim)
             surface.blit(label, label.get_rect(midleft=rects["info"].midleft))
 
     def _draw_graph(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
@@ -294,7 +294,7 @@ class Panel:
         """A box's heading, in capitals where the script has them."""
         forms = [words.upper() for words in wordings]
         fitted, size = self.text.fit(forms, rect.width, self.size(12), bold=True)
-        label = self.text.render(fitted, size, theme.now.text_dim, bold=True)
+        label = self.text.render(fitted, size, palette.now.text_dim, bold=True)
         surface.blit(label, label.get_rect(midleft=rect.midleft))  # a CJK line is taller
 
     def level_side_hit(self, pos: tuple[int, int]) -> Color | None:
@@ -306,7 +306,7 @@ class Panel:
 
     def _draw_level(self, surface: pygame.Surface, view: PanelView) -> None:
         box = self.rects["level-box"]
-        pygame.draw.rect(surface, theme.now.button_disabled, box, border_radius=self.px(6))
+        pygame.draw.rect(surface, palette.now.button_disabled, box, border_radius=self.px(6))
         if view.watch_levels is not None:
             self._draw_side_levels(surface, view, box)
         else:
@@ -316,7 +316,7 @@ class Panel:
             lines, size = self.level_help_lines(view.level_help)
             for i, line in enumerate(lines):
                 surface.blit(
-                    self.text.render(line, size, theme.now.text_dim),
+                    self.text.render(line, size, palette.now.text_dim),
                     (rect.left, rect.top + i * (size + 4)),
                 )
 
@@ -330,14 +330,14 @@ class Panel:
             if color == view.level_side:
                 pygame.draw.rect(
                     surface,
-                    theme.now.cursor,
+                    palette.now.cursor,
                     cell.inflate(-4, -4),
                     width=2,
                     border_radius=self.px(6),
                 )
             disc = self.discs.disc_sized(max(8, int(cell.height * 0.6)), color)
             number = self.text.render(
-                str(view.watch_levels[color]), self.size(16), theme.now.text, bold=True
+                str(view.watch_levels[color]), self.size(16), palette.now.text, bold=True
             )
             width = disc.get_width() + self.px(6) + number.get_width()
             left = cell.centerx - width // 2
@@ -351,7 +351,7 @@ class Panel:
             self.size(16),
             bold=True,
         )
-        label = self.text.render(text, size, theme.now.text, bold=True)
+        label = self.text.render(text, size, palette.now.text, bold=True)
         surface.blit(label, label.get_rect(center=box.center))
 
     def level_help_lines(self, text: str) -> tuple[list[str], int]:
@@ -376,13 +376,17 @@ class Panel:
             radius = self.px(10)
             pygame.draw.rect(
                 surface,
-                theme.now.button if moving else theme.now.button_disabled,
+                palette.now.button if moving else palette.now.button_disabled,
                 cell,
                 border_radius=radius,
             )
             if moving:
                 pygame.draw.rect(
-                    surface, theme.now.accent, cell, width=max(2, self.px(3)), border_radius=radius
+                    surface,
+                    palette.now.accent,
+                    cell,
+                    width=max(2, self.px(3)),
+                    border_radius=radius,
                 )
             inner = cell.inflate(-2 * self.px(10), -2 * self.px(6))
             top = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.68))
@@ -392,7 +396,7 @@ class Panel:
             text, size = self.text.fit(
                 str(view.counts[i]), count_w, int(top.height * 0.62), bold=True
             )
-            count = self.text.render(text, size, theme.now.text, bold=True)
+            count = self.text.render(text, size, palette.now.text, bold=True)
             surface.blit(
                 count,
                 count.get_rect(
@@ -411,7 +415,9 @@ class Panel:
             clock = view.clocks.get(color)
             clock_w = draw_clock(surface, self.text, clock, foot, self.px, self.size(12))
             text, size = self.text.fit(wordings, inner.width - clock_w, self.size(13))
-            label = self.text.render(text, size, theme.now.text if moving else theme.now.text_dim)
+            label = self.text.render(
+                text, size, palette.now.text if moving else palette.now.text_dim
+            )
             surface.blit(label, label.get_rect(bottomleft=inner.bottomleft))
 
     def _draw_status(self, surface: pygame.Surface, view: PanelView, rect: pygame.Rect) -> None:
@@ -420,12 +426,12 @@ class Panel:
         radius = self.px(8)
         pygame.draw.rect(
             surface,
-            theme.now.status_busy if thinking else theme.now.button_disabled,
+            palette.now.status_busy if thinking else palette.now.button_disabled,
             rect,
             border_radius=radius,
         )
         if thinking:
-            pygame.draw.rect(surface, theme.now.cursor, rect, width=2, border_radius=radius)
+            pygame.draw.rect(surface, palette.now.cursor, rect, width=2, border_radius=radius)
         if view.progress is not None:
             self._draw_progress(surface, rect, view.progress)
         inner = rect.inflate(-2 * self.px(10), -2 * self.px(6))
@@ -440,11 +446,11 @@ class Panel:
         size = self.size(17)
         if view.detail:
             text, size = self.text.fit(view.status, width, size, bold=True)
-            head = self.text.render(text, size, theme.now.text, bold=True)
+            head = self.text.render(text, size, palette.now.text, bold=True)
             detail, small = self.text.fit(view.details, width, self.size(14))
             self.shown_detail = detail
             sub = self.text.render(
-                detail, small, theme.now.text_dim if not thinking else theme.now.text
+                detail, small, palette.now.text_dim if not thinking else palette.now.text
             )
             total = head.get_height() + sub.get_height()
             y = inner.centery - total // 2
@@ -455,7 +461,7 @@ class Panel:
         y = inner.centery - len(lines) * (size + 4) // 2
         for i, line in enumerate(lines):
             surface.blit(
-                self.text.render(line, size, theme.now.text, bold=True),
+                self.text.render(line, size, palette.now.text, bold=True),
                 (inner.left, y + i * (size + 4)),
             )
 
@@ -477,7 +483,7 @@ class Panel:
         for i in range(8):
             angle = math.tau * i / 8
             fade = (lead - i) % 8  # the dots behind the bright one fade out
-            shade = _mix(theme.now.cursor, theme.now.status_busy, min(0.7, fade * 0.1))
+            shade = _mix(palette.now.cursor, palette.now.status_busy, min(0.7, fade * 0.1))
             pos = (center[0] + ring * math.sin(angle), center[1] - ring * math.cos(angle))
             pygame.draw.circle(surface, shade, pos, dot * (1.25 if fade == 0 else 1.0))
 
@@ -564,11 +570,11 @@ class ButtonPainter:
     def _fits(
         self, button: Button, view: PanelView, size: int, form: int, pad: int, keys: bool
     ) -> bool:
-        label = self.text.render(self._form(button, view, form), size, theme.now.text)
+        label = self.text.render(self._form(button, view, form), size, palette.now.text)
         used = self._lamp_room(button, view) + label.get_width()
         if not keys:
             return used <= button.rect.width - 2 * pad
-        key = self.text.render(button.key, self._key_size(size), theme.now.text).get_width()
+        key = self.text.render(button.key, self._key_size(size), palette.now.text).get_width()
         end, gap = self._key_pad()
         return used + gap + key <= button.rect.width - 2 * end
 
@@ -614,7 +620,7 @@ class ButtonPainter:
         pad = self.panel.px(8) if pad is None else pad
         room = button.rect.width - 2 * pad - self._lamp_room(button, view)
         for text in self._forms(button, view):
-            if self.text.render(text, size, theme.now.text).get_width() <= room:
+            if self.text.render(text, size, palette.now.text).get_width() <= room:
                 return text
         return None
 
@@ -644,16 +650,16 @@ class ButtonPainter:
             or (view.two_players and button.action.startswith("play-"))
         )
         if not enabled:
-            fill = theme.now.button_disabled
+            fill = palette.now.button_disabled
         elif selected:
-            fill = theme.now.accent
+            fill = palette.now.accent
         elif button.rect.collidepoint(mouse):
-            fill = theme.now.button_hover
+            fill = palette.now.button_hover
         else:
-            fill = theme.now.button
+            fill = palette.now.button
         rect = button.rect
         button_face(surface, fill, rect, self.panel.px(7))
-        color = theme.now.text if enabled else theme.now.text_dim
+        color = palette.now.text if enabled else palette.now.text_dim
         text = (
             self._form(button, view, grid.form)
             if in_grid and self._fits(button, view, size, grid.form, label_pad, False)
@@ -664,7 +670,7 @@ class ButtonPainter:
             text, size = self.text.fit(wanted, rect.width - 2 * label_pad, size)
         label = self.text.render(text, size, color, bold=selected)
         key = self.text.render(
-            button.key, self._key_size(size), theme.now.text if selected else theme.now.text_dim
+            button.key, self._key_size(size), palette.now.text if selected else palette.now.text_dim
         )
         lamp = self._lamp_room(button, view)
         end, gap = self._key_pad()
@@ -683,7 +689,7 @@ class ButtonPainter:
             centre = (left + self.panel.px(4), rect.centery)
             pygame.draw.circle(
                 surface,
-                theme.now.accent if lit else theme.now.text_dim,
+                palette.now.accent if lit else palette.now.text_dim,
                 centre,
                 self.panel.px(4),
                 0 if lit else 1,

@@ -22,7 +22,7 @@ from othello.core.game import Game
 from othello.gui.model.library_words import picture_caption
 from othello.gui.services.fonts import FontChain
 from othello.gui.services.resources import load_resources
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 
 SCALE = 3
 Font = Callable[[int, bool], FontChain | pygame.font.Font]
@@ -51,8 +51,8 @@ class PictureColours:
 
 
 COLOUR = PictureColours(
-    theme.now.background_bottom, theme.now.felt, theme.now.grid, theme.now.coord, theme.now.black_disc,
-    theme.now.white_disc, (10, 10, 10), theme.now.last_move, theme.YELLOW,
+    palette.now.background_bottom, palette.now.felt, palette.now.grid, palette.now.coord, palette.now.black_disc,
+    palette.now.white_disc, (10, 10, 10), palette.now.last_move, palette.YELLOW,
 )  # fmt: skip
 MONO = PictureColours(
     (255, 255, 255), (255, 255, 255), (0, 0, 0), (0, 0, 0), (0, 0, 0), (255, 255, 255),

@@ -12,7 +12,7 @@ import pygame
 
 from othello.core.board import Board
 from othello.core.notation import parse_square
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.position_picture import Font, PictureOptions, draw_position
 
 BEFORE = "f5d6c6f4d3e3"
@@ -44,21 +44,21 @@ def flip_picture(font: Font, width: int) -> pygame.Surface:
         after, font, PictureOptions(width=half), last=square, ply=placed + 1, rings=turned
     )
     surface = pygame.Surface((half * 2 + gap, max(left.get_height(), right.get_height())))
-    surface.fill(theme.now.background_bottom)
+    surface.fill(palette.now.background_bottom)
     surface.blit(left, (0, 0))
     surface.blit(right, (half + gap, 0))
     middle = (half + gap // 2, half // 2)
     tip = gap // 3
     pygame.draw.line(
         surface,
-        theme.now.coord,
+        palette.now.coord,
         (middle[0] - tip, middle[1]),
         (middle[0] + tip, middle[1]),
         max(2, gap // 8),
     )
     pygame.draw.polygon(
         surface,
-        theme.now.coord,
+        palette.now.coord,
         [(middle[0] + tip + gap // 6, middle[1]), (middle[0] + tip - gap // 8, middle[1] - gap // 5),
          (middle[0] + tip - gap // 8, middle[1] + gap // 5)],
     )  # fmt: skip

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from othello.app.i18n import _
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 from othello.gui.widgets.text import TextCache
 
 
@@ -27,9 +27,9 @@ def draw_strength(
     other)."""
     if rect.height < 24 or rect.width < 60:
         return []
-    pygame.draw.rect(surface, theme.now.button_disabled, rect, border_radius=4)
+    pygame.draw.rect(surface, palette.now.button_disabled, rect, border_radius=4)
     if not ratings:
-        note = text.render(_("Your rating over time shows here."), size, theme.now.text_dim)
+        note = text.render(_("Your rating over time shows here."), size, palette.now.text_dim)
         surface.blit(note, note.get_rect(center=rect.center))
         return []
     low = min(ratings) - 120
@@ -40,7 +40,7 @@ def draw_strength(
         shown = {near: levels[near]}
         low, high = min(low, levels[near] - 60), max(high, levels[near] + 60)
     area = rect.inflate(-8, -8)
-    label_w = text.render(_("L{n}").format(n=12), size, theme.now.text_dim).get_width() + 6
+    label_w = text.render(_("L{n}").format(n=12), size, palette.now.text_dim).get_width() + 6
     plot = pygame.Rect(area.left + label_w, area.top, area.width - label_w, area.height)
 
     def y_of(value: float) -> int:
@@ -48,10 +48,10 @@ def draw_strength(
 
     for value in shown.values():
         y = y_of(value)
-        pygame.draw.line(surface, theme.now.panel_edge, (plot.left, y), (plot.right, y))
+        pygame.draw.line(surface, palette.now.panel_edge, (plot.left, y), (plot.right, y))
     labels: list[tuple[int, pygame.Rect]] = []
     for number in sorted(shown, key=lambda n: (abs(shown[n] - ratings[-1]), n)):
-        tag = text.render(_("L{n}").format(n=number), size, theme.now.text_dim)
+        tag = text.render(_("L{n}").format(n=number), size, palette.now.text_dim)
         where = tag.get_rect(midleft=(area.left, y_of(shown[number])))
         where.clamp_ip(rect)
         if any(where.colliderect(placed) for _n, placed in labels):
@@ -65,6 +65,6 @@ def draw_strength(
         for i, value in enumerate(ratings)
     ]  # fmt: skip
     if len(points) > 1:
-        pygame.draw.lines(surface, theme.now.cursor, False, points, 2)
-    pygame.draw.circle(surface, theme.now.cursor, points[-1], 4)
+        pygame.draw.lines(surface, palette.now.cursor, False, points, 2)
+    pygame.draw.circle(surface, palette.now.cursor, points[-1], 4)
     return labels

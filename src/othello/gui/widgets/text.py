@@ -30,7 +30,7 @@ from othello.app import i18n
 from othello.app.settings.keys import TextSize
 from othello.gui.services.fonts import FontChain
 from othello.gui.services.resources import Resources
-from othello.gui.widgets import theme
+from othello.gui.widgets import palette
 
 MIN_TEXT = 11  # no text is drawn smaller than this, however small the window
 ELLIPSIS = "…"
@@ -248,9 +248,9 @@ class TextCache:
         bold: bool = False,
         language: str | None = None,
     ) -> pygame.Surface:
-        """``text`` in the window's language's fonts (or ``language``'s), theme.now.text by
+        """``text`` in the window's language's fonts (or ``language``'s), palette.now.text by
         default."""
-        color = tuple(theme.now.text if color is None else color)
+        color = tuple(palette.now.text if color is None else color)
         text = visible(text)
         key = (text, size, bold, color, language or "")
         surface = self._cache.get(key)

@@ -1,8 +1,8 @@
-"""Colours shared by everything the window draws, for the theme in effect (THEME in
-othello.ini: classic, high-contrast or dark), read as ``theme.now.felt`` where they are drawn.
+"""Colours shared by everything the window draws: the palette in effect (othello.ini's THEME:
+classic, high-contrast or dark), read as ``palette.now.felt`` where they are drawn.
 
 What carries meaning on the board and in the graph is drawn in colours from Okabe and Ito's
-palette for colour-blind eyes (the same in every theme), and each is also told apart by its
+palette for colour-blind eyes (the same in every palette), and each is also told apart by its
 shape: the hint's best move a full frame in yellow, the keyboard cursor corner brackets in sky
 blue, the last move a vermillion dot, legal moves pale rings, the explorer's most played move
 a dashed purple frame, the graph's mistakes sky-blue triangles and blunders larger vermillion
@@ -31,7 +31,7 @@ REDDISH_PURPLE = (204, 121, 167)
 
 @dataclass(frozen=True)
 class Palette:
-    """One theme's colours, by what they paint."""
+    """One palette's colours, by what they paint."""
 
     name: PaletteName
     textures: bool
@@ -179,21 +179,21 @@ HIGH_CONTRAST = replace(
 TEXTURE_COLOURS: dict[str, RGB] = {"felt.png": CLASSIC.felt, "wood.png": CLASSIC.wood}
 """Each texture (resources/) and the colour it was made in: a palette whose colour is another
 draws it flat (widgets/board.py), so a changed colour shows."""
-THEMES: dict[PaletteName, Palette] = {
+BY_NAME: dict[PaletteName, Palette] = {
     palette.name: palette for palette in (CLASSIC, DARK, HIGH_CONTRAST)
 }
 
 now: Palette = CLASSIC
-"""The theme in effect: what everything drawn reads (``theme.now.felt``); only ``apply``
+"""The palette in effect: what everything drawn reads (``palette.now.felt``); only ``apply``
 changes it."""
 
 
 def apply(name: str) -> str:
     """Draw with ``name``'s colours from now on (classic for a name it does not know);
-    returns the theme in effect. Whatever was drawn once and kept (the board's picture, the
+    returns the palette in effect. Whatever was drawn once and kept (the board's picture, the
     discs, the rules' picture) is kept with the palette it was drawn in, so it is drawn
     again."""
     global now
     known = chosen(name, PALETTES)
-    now = CLASSIC if known is None else THEMES[known]
+    now = CLASSIC if known is None else BY_NAME[known]
     return now.name

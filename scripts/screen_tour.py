@@ -312,10 +312,10 @@ def tour(app: App) -> Iterator[str]:
     frames(app)
     yield "help-rules"
     app.close_screen("help")
-    play.do("display")
+    play.do("settings-card")
     frames(app)
-    yield "display"
-    app.close_screen("display")
+    yield "settings-card"
+    app.close_screen("settings-card")
     play.do("edit")
     frames(app)
     yield "set-up"

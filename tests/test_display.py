@@ -1,4 +1,4 @@
-"""Language, theme and text size, chosen in the window (the Display card, V) or in othello.ini
+"""Language, theme and text size, chosen in the window (the Settings card, V) or in othello.ini
 (LANGUAGE, THEME, TEXT_SIZE): applied at once, live, and remembered; and typed moves (f then
 5 plays f5)."""
 

@@ -21,7 +21,7 @@ from othello.gui.widgets.notice_strip import draw_notices
 
 LANGUAGES = list(i18n.LANGUAGES)
 SIZES = [MIN_WINDOW, (560, 420), (1280, 800)]
-CARDS: tuple[ScreenName, ...] = ("help", "display")
+CARDS: tuple[ScreenName, ...] = ("help", "settings-card")
 
 
 def cut_on_every_screen(app: App) -> Iterator[tuple[str, list[str]]]:

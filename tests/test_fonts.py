@@ -74,7 +74,7 @@ def test_every_language_names_itself_in_its_own_font(res: Resources) -> None:
     for code, name in i18n.LANGUAGES.items():
         chain = res.font(16, False, code)
         assert chain.missing(name) == "" and all(chain.coverage.index(c) == 0 for c in name)
-    # and any language can show the Display card's list of them all
+    # and any language can show the Settings card's list of them all
     every = "".join(i18n.LANGUAGES.values())
     assert res.font(16, True, "en").missing(every) == ""
 

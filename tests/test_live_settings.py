@@ -281,17 +281,17 @@ def test_settings_opens_the_file_in_use_with_the_systems_launcher(
     monkeypatch.setattr(editor_launch.subprocess, "Popen", popen)
     monkeypatch.setattr(editor_launch.paths, "platform_name", lambda: "linux")
     monkeypatch.setattr(editor_launch.shutil, "which", lambda name: name == "xdg-open" or None)
-    button = next(b for b in app.panel.buttons if b.action == "display")  # the Settings card
+    button = next(b for b in app.panel.buttons if b.action == "settings-card")  # the Settings card
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     frames(app, 2)
-    card = app.find_screen("display")
+    card = app.find_screen("settings-card")
     assert card is not None and calls == []
     file_button = next(c for c in card.buttons if c.row == "file")
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=file_button.rect.center, button=1)
     )
     frames(app, 3)
-    assert app.find_screen("display") is None
+    assert app.find_screen("settings-card") is None
     assert calls == [["xdg-open", str(ini)]]
     assert f"Opening {ini} in your text editor" in notices_text(app)
     press(pygame.K_o)  # the key does the same

@@ -30,7 +30,7 @@ LANGUAGES: dict[str, str] = {
     "de": "Deutsch",
     "es": "Español",
 }
-"""Every language the window speaks, each named in itself (the Display card lists them so)."""
+"""Every language the window speaks, each named in itself (the Settings card lists them so)."""
 CJK = frozenset({"ja", "zh_CN", "zh_TW", "ko"})
 """Languages written without spaces between words (Korean has them, but its lines may also
 break between syllables), and drawn with a CJK font of their own."""

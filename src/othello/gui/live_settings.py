@@ -210,8 +210,8 @@ class LiveSettings:
         if any(getattr(new, name) != getattr(old, name) for name in DISPLAY_FIELDS):
             self.show_display(new)
 
-    def choose_display(self, **choice: Any) -> None:
-        """A choice made on the Display card (language, theme or text_size): shown at once
+    def choose(self, **choice: Any) -> None:
+        """A choice made on the Settings card (language, theme or text_size): shown at once
         and remembered, like the level or the colour."""
         wanted = replace(self.app.settings, **choice)
         self.show_display(wanted)

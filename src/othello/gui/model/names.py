@@ -18,7 +18,7 @@ ScreenName = Literal[
     "set-up",
     "library",
     "import-bar",
-    "display",  # the Settings card
+    "settings-card",  # V: the language, the theme, the text size
     "game",
     "progress",  # the Game card's progress of the player's
     "leave",
@@ -56,7 +56,7 @@ Command = Literal[
     "library",
     "picture",
     "picture-numbers",
-    "display",  # the Settings card
+    "settings-card",  # V: the language, the theme, the text size
     "cursor-left",
     "cursor-right",
     "cursor-up",

@@ -267,10 +267,10 @@ class GameCommands:
         else:
             self.scene.reply(self.scene.explorer.cycle())
 
-    def show_display(self) -> None:
-        """The Display card: language, theme and text size."""
-        if self.host.find_screen("display") is None:
-            self.host.open_screen("display")
+    def show_settings_card(self) -> None:
+        """The Settings card: language, theme and text size."""
+        if self.host.find_screen("settings-card") is None:
+            self.host.open_screen("settings-card")
 
     def leave(self) -> None:
         """Esc on the bare board: leave, asking first while a game is in progress (the close
@@ -329,7 +329,7 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "library": game.show_library,
         "picture": partial(game.picture, False),
         "picture-numbers": partial(game.picture, True),
-        "display": game.show_display,
+        "settings-card": game.show_settings_card,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

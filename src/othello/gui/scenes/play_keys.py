@@ -34,7 +34,7 @@ KEYS: dict[int, Command] = {
     pygame.K_p: "pause",
     pygame.K_k: "game",
     pygame.K_o: "settings",
-    pygame.K_v: "display",
+    pygame.K_v: "settings-card",
     pygame.K_PERIOD: "step",
     pygame.K_F1: "help",
     pygame.K_ESCAPE: "quit",

@@ -44,7 +44,7 @@ STEPS = {
 }
 
 
-class DisplayHost(Host, Protocol):
+class SettingsCardHost(Host, Protocol):
     """What the card uses of the app besides a scene's usual: the settings in effect and a
     way to choose."""
 
@@ -52,7 +52,7 @@ class DisplayHost(Host, Protocol):
     def settings(self) -> Any: ...
 
     @property
-    def live_settings(self) -> Any: ...  # its choose_display(**choice) shows and keeps it
+    def live_settings(self) -> Any: ...  # its choose(**choice) shows and keeps it
     def open_settings(self) -> None: ...
 
 
@@ -77,9 +77,9 @@ def choices() -> list[SettingOption]:
 class SettingsCard(Scene):
     """The card: a title, three rows of buttons, a line saying how to close it."""
 
-    name = "display"
+    name = "settings-card"
 
-    def __init__(self, host: DisplayHost) -> None:
+    def __init__(self, host: SettingsCardHost) -> None:
         self.host = host
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[SettingOption] = []
@@ -99,7 +99,7 @@ class SettingsCard(Scene):
             self.host.close_scene(self)
             self.host.open_settings()
             return
-        self.host.live_settings.choose_display(**{choice.row: choice.value})
+        self.host.live_settings.choose(**{choice.row: choice.value})
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

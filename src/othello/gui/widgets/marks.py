@@ -74,7 +74,7 @@ def globe(
     surface: pygame.Surface, centre: tuple[int, int], radius: int, color: Sequence[int]
 ) -> None:
     """A small globe (a circle, its equator, a meridian's ellipse): languages' sign, on the
-    Display button and card, found whatever language the window speaks."""
+    Settings button and card, found whatever language the window speaks."""
     x, y = centre
     pygame.draw.circle(surface, color, centre, radius, 1)
     pygame.draw.line(surface, color, (x - radius, y), (x + radius, y))

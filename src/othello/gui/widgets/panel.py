@@ -49,7 +49,7 @@ GRID: tuple[
     ("puzzles", N_("Puzzles"), "Z"),
     ("library", N_("Library"), "G"),
     ("help", N_("Help"), "F1"),
-    ("display", N_("Settings"), "V"),
+    ("settings-card", N_("Settings"), "V"),
 )
 
 
@@ -70,7 +70,7 @@ def short_labels() -> dict[Command, str]:
         "puzzles": pgettext("button, short", "Puzzles"),
         "library": pgettext("button, short", "Library"),
         "help": pgettext("button, short", "Help"),
-        "display": pgettext("button, short", "Settings"),
+        "settings-card": pgettext("button, short", "Settings"),
     }
 
 
@@ -626,7 +626,7 @@ class ButtonPainter:
 
     def _lamp_room(self, button: Button, view: PanelView) -> int:
         """Room for an on/off lamp before a toggle's name ("Moves: on"); 0 for the others."""
-        toggle_or_globe = button.action in view.toggles or button.action == "display"
+        toggle_or_globe = button.action in view.toggles or button.action == "settings-card"
         return 3 * self.panel.px(4) if toggle_or_globe else 0
 
     def _draw_button(
@@ -682,7 +682,7 @@ class ButtonPainter:
             left = rect.left + end + (room - whole) // 2
         else:
             left = rect.centerx - whole // 2
-        if lamp and button.action == "display":  # a globe: found whatever the language
+        if lamp and button.action == "settings-card":  # a globe: found whatever the language
             globe(surface, (left + self.panel.px(4), rect.centery), self.panel.px(5), color)
         elif lamp:
             lit = view.toggles[button.action]

@@ -316,10 +316,10 @@ def tour(app: App) -> Iterator[str]:
     frames(app)
     yield "settings-card"
     app.close_screen("settings-card")
-    play.do("edit")
+    play.do("position-editor")
     frames(app)
-    yield "set-up"
-    app.close_screen("set-up")
+    yield "position-editor"
+    app.close_screen("position-editor")
     session.show(None)
     play.do("puzzles")
     frames(app)

@@ -28,7 +28,7 @@ def cut_on_every_screen(app: App) -> Iterator[tuple[str, list[str]]]:
     """Each screen of the tour and what was cut short on it, with the cards that do not fit
     in the window named as cut too."""
     for screen in screen_tour.tour(app):
-        if screen in ("end", *CARDS, "moves", "set-up", "puzzles", "import-bar", "library",
+        if screen in ("end", *CARDS, "moves", "position-editor", "puzzles", "import-bar", "library",
                       "drills", "progress"):  # fmt: skip
             assert app.find_screen(screen) is not None, screen  # the screen is on show
         cut = sorted(app.text.cut)

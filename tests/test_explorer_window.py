@@ -130,7 +130,7 @@ def test_x_works_in_the_move_list_and_in_set_up(make_app: Callable[..., App]) ->
     frames(app)
     press(pygame.K_x)  # in Set up: the next source
     frames(app)
-    assert app.play.explorer.source == "people" and app.session.shown_kind == "setup"
+    assert app.play.explorer.source == "people" and app.session.shown_kind == "position-editor"
 
 
 def test_the_explorer_is_hidden_in_puzzles(

@@ -414,7 +414,7 @@ def test_the_mode_set_up_and_move_list_buttons(make_app: Callable[..., App]) -> 
     press(pygame.K_ESCAPE)
     frames(app, 1)
     assert app.find_scene(MoveListOverlay) is None
-    click_at(buttons["edit"].center)
+    click_at(buttons["position-editor"].center)
     frames(app, 1)
     assert app.find_scene(PositionEditor) is not None
 

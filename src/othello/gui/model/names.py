@@ -15,7 +15,7 @@ ScreenName = Literal[
     "help",
     "moves",
     "puzzles",
-    "set-up",
+    "position-editor",
     "library",
     "import-bar",
     "settings-card",  # V: the language, the theme, the text size
@@ -38,7 +38,7 @@ Command = Literal[
     "sound",
     "help",
     "moves",
-    "edit",
+    "position-editor",
     "review",
     "quit",
     "settings",

@@ -35,7 +35,7 @@ def other(color: Color) -> Color:
     return "white" if color == "black" else "black"
 
 
-ShownKind = Literal["", "moves", "line", "puzzle", "setup", "drill", "drill-view"]
+ShownKind = Literal["", "moves", "line", "puzzle", "position-editor", "drill", "drill-view"]
 """What a position shown instead of the game is: none (""), a position of this game's
 ("moves"), one of a judged move's line, a puzzle, the position editor's, a drill asking for an
 answer or a drill's position looked at."""

@@ -146,14 +146,14 @@ class GameCommands:
                 on_close=self._end_card_back if end_card else None,  # Space works on it again
             )
 
-    def edit_position(self) -> None:
+    def open_position_editor(self) -> None:
         """The position editor (not in the demo): set up a position to play from."""
-        if self.host.demo or self.host.find_screen("set-up") is not None:
+        if self.host.demo or self.host.find_screen("position-editor") is not None:
             return
         self.scene.finish_animation()
         self.scene.computer.forget()
         self.host.open_screen(
-            "set-up",
+            "position-editor",
             session=self.session,
             reply=self.scene.reply,
             retract=self.scene.notices.drop_answers,
@@ -311,7 +311,7 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "sound": choices.toggle_sound,
         "help": game.show_help,
         "moves": game.show_moves,
-        "edit": game.edit_position,
+        "position-editor": game.open_position_editor,
         "review": computer.toggle_review,
         "quit": game.leave,
         "settings": scene.host.open_settings,

@@ -26,7 +26,7 @@ KEYS: dict[int, Command] = {
     pygame.K_w: "play-white",
     pygame.K_t: "mode",
     pygame.K_m: "moves",
-    pygame.K_e: "edit",
+    pygame.K_e: "position-editor",
     pygame.K_r: "review",
     pygame.K_x: "explore",
     pygame.K_z: "puzzles",
@@ -58,7 +58,7 @@ ROW_KEYS = {
     **{key: i for i, key in enumerate((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4,
                                         pygame.K_KP5, pygame.K_KP6, pygame.K_KP7, pygame.K_KP8))},
 }  # fmt: skip
-WAITING: frozenset[Command] = frozenset({"play-black", "edit", "library", "hint"})
+WAITING: frozenset[Command] = frozenset({"play-black", "position-editor", "library", "hint"})
 """The commands of the columns' letters (B, E, G, H): on the player's turn they wait TYPE_WAIT
 seconds for a digit (b3 is a square) and are done when none comes."""
 TYPE_WAIT = 0.7

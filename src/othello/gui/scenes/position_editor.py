@@ -48,7 +48,7 @@ SHORT = {"start": N_("Start"), "side": N_("Who"), "play": N_("Play")}
 
 
 class PositionEditor(Scene):
-    name = "set-up"
+    name = "position-editor"
 
     def __init__(
         self,
@@ -74,7 +74,7 @@ class PositionEditor(Scene):
         """The position being set up, on the board (not yet a game: nothing is saved); a
         refusal that no longer applies is taken back."""
         board = Board.from_bitboards(self.black, self.white, self.black_to_move)
-        self.session.show(Game(board), "setup")
+        self.session.show(Game(board), "position-editor")
         if self.refused and self._problem(board) is None:
             self.refused = False
             self.retract()

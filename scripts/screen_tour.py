@@ -49,9 +49,9 @@ from othello.gui.model.drill_words import choice_name
 from othello.gui.model.game_words import stepped_text
 from othello.gui.model.judgement import GameJudgement
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
-from othello.gui.scenes.drills import DrillScreen
+from othello.gui.scenes.drill_screen import DrillScreen
 from othello.gui.scenes.help import Page
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.services.library_worker import ImportProgress
 from othello.study.review import MoveReview, review_game
 

@@ -18,7 +18,7 @@ import screen_tour
 from othello.app.settings.keys import PALETTES, PaletteName
 from othello.core.notation import parse_move, square_name
 from othello.gui.app import App
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.widgets import palette
 
 MIN_APART = 20.0  # CIE76: plainly another colour at a glance

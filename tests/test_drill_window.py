@@ -17,7 +17,7 @@ from othello.app.library.database import Library
 from othello.core.game import Game
 from othello.core.notation import square_name
 from othello.gui.app import App
-from othello.gui.scenes.drills import DrillScreen
+from othello.gui.scenes.drill_screen import DrillScreen
 from othello.gui.scenes.game_card import GameCard
 from othello.study.drills import MINE, Drill
 from othello.study.puzzles import AGAIN

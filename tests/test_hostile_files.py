@@ -30,7 +30,7 @@ from othello.app.settings.loading import ensure_user_ini, load_settings
 from othello.core.board import Board
 from othello.core.errors import GameTextError
 from othello.core.game import Game
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.services import persistence
 from othello.study import named_openings
 from othello.study.puzzles import Puzzle, PuzzleError, PuzzleQueue

@@ -22,7 +22,7 @@ from othello.gui.model.judgement import GameJudgement
 from othello.gui.model.progress_words import read_progress, theme_words
 from othello.gui.scenes.game_card import GameCard
 from othello.gui.scenes.progress_card import ProgressCard
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.services import persistence
 from othello.study.coach import Theme
 from othello.study.progress import OwnGame, OwnMove, Progress, own_game, phase_of

@@ -15,7 +15,7 @@ from othello.core.game import Game
 from othello.gui.app import App
 from othello.gui.model.puzzle_words import stake_text
 from othello.gui.scenes.end_card import EndOverlay
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from support.patience import PATIENCE
 from support.positions import blunder_game, random_game
 from support.window import (

@@ -23,7 +23,7 @@ from othello.gui.app import App
 from othello.gui.model import why_words
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.move_list import MoveListOverlay
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.study.coach import CORNERS, X_SQUARES, Theme, themes
 from othello.study.verdict import MoveReview
 from support.positions import seeded_blunder

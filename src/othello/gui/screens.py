@@ -14,7 +14,7 @@ from typing import Any
 from othello.gui.model.names import ScreenName
 from othello.gui.scenes.alert_card import AlertCard
 from othello.gui.scenes.base import Scene
-from othello.gui.scenes.drills import DrillScreen
+from othello.gui.scenes.drill_screen import DrillScreen
 from othello.gui.scenes.end_card import EndOverlay
 from othello.gui.scenes.game_card import GameCard
 from othello.gui.scenes.help import HelpOverlay
@@ -24,7 +24,7 @@ from othello.gui.scenes.library import LibraryOverlay
 from othello.gui.scenes.move_list import MoveListOverlay
 from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.progress_card import ProgressCard
-from othello.gui.scenes.puzzles import PuzzleOverlay
+from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.scenes.settings_card import SettingsCard
 
 SCREENS: dict[ScreenName, Callable[..., Scene]] = {

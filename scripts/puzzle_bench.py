@@ -78,7 +78,7 @@ def timed(func: Any, repeat: int) -> float:
 
 
 def measure(count: int, repeat: int) -> dict[str, float]:
-    from othello.app.library.puzzles import PuzzleStore
+    from othello.app.library.puzzle_store import PuzzleStore
     from othello.study.fforum import builtin_puzzles
     from othello.study.puzzles import PuzzleQueue
 

@@ -23,7 +23,7 @@ import pytest
 
 from othello import cli
 from othello.app.files import paths
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import (
     MIGRATIONS,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app.library import drills as drill_store
+from othello.app.library import drill_store
 from othello.app.library.database import Library
 from othello.core.game import Game
 from othello.core.notation import square_name

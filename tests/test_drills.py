@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import drills as drill_store
+from othello.app.library import drill_store
 from othello.app.library.database import MIGRATIONS, Library, _statements
 from othello.app.library.game_records import GameRecord
 from othello.app.library.old_files import take_in

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import held_games
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import held_games, puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import Library, library_path
 from othello.app.library.held_games import Changes, HeldGame, PlayerMode, Seat

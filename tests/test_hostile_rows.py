@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 
 from othello import cli
-from othello.app.library import drills as drill_store
-from othello.app.library import puzzles as puzzle_store
-from othello.app.library import query
+from othello.app.library import drill_store, puzzle_store, query
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
 from othello.app.library.rows import Damaged, Flaw, entry_or_damage

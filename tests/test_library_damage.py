@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import drills, held_games, puzzles, strength
+from othello.app.library import drill_store, held_games, puzzle_store, strength
 from othello.app.library.database import Library, LibraryError
-from othello.app.library.drills import DrillChanges
+from othello.app.library.drill_store import DrillChanges
 from othello.app.library.game_records import GameRecord
 from othello.app.library.held_games import Changes, PlayerMode, Seat
-from othello.app.library.puzzles import PuzzleChanges
+from othello.app.library.puzzle_store import PuzzleChanges
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import format_transcript
@@ -76,7 +76,7 @@ def build(path: Path) -> None:
             )
         builtin, _problem = load_builtin()
         answered = {p.id: json.dumps(p.to_data(), separators=(",", ":")) for p in builtin[:30]}
-        puzzles.write(library, PuzzleChanges(answered, answers=45))
+        puzzle_store.write(library, PuzzleChanges(answered, answers=45))
         rated = strength.Strength()
         for n in range(40):
             rated.add(1 + n % 5, (1.0, 0.5, 0.0)[n % 3])
@@ -86,7 +86,7 @@ def build(path: Path) -> None:
             line: (1 + n % 5, n, n % 4, n % 3, (None, 0, 1)[n % 3])
             for n, line in enumerate(sorted(lines))
         }
-        drills.write(library, DrillChanges(answers, answers=60))
+        drill_store.write(library, DrillChanges(answers, answers=60))
     assert not path.with_name(path.name + "-wal").exists()  # every page in the file itself
 
 

@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import drills as drill_store
-from othello.app.library import held_games, page_recovery
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import drill_store, held_games, page_recovery, puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import MIGRATIONS, Library
 from othello.app.library.game_records import GameRecord, records_from_text

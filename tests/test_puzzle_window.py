@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from othello.app.library.puzzles import PuzzleStore
+from othello.app.library.puzzle_store import PuzzleStore
 from othello.app.search_service import JobKind
 from othello.core.game import Game
 from othello.gui.app import App

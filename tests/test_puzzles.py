@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import puzzle_store
 from othello.app.library.database import Library
-from othello.app.library.puzzles import PuzzleStore
+from othello.app.library.puzzle_store import PuzzleStore
 from othello.core.board import Board
 from othello.core.notation import parse_move, square_name
 from othello.gui.model.puzzle_words import stake_text

@@ -21,7 +21,7 @@ import pytest
 from othello.app.files import game_files, paths
 from othello.app.library import held_games
 from othello.app.library.database import Library, LibraryDamaged, library_path
-from othello.app.library.puzzles import PuzzleStore
+from othello.app.library.puzzle_store import PuzzleStore
 from othello.app.settings.keys import Settings
 from othello.core.board import Board
 from othello.core.game import Game

@@ -33,9 +33,7 @@ from typing import Any
 from othello.app.files.game_files import parse_board
 from othello.app.files.writing import TooLarge, decode_text, read_limited, set_aside, short_reason
 from othello.app.i18n import _, ngettext
-from othello.app.library import drills as drill_store
-from othello.app.library import held_games
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import drill_store, held_games, puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.copies import MOST_COPIES
 from othello.app.library.database import Library, LibraryError

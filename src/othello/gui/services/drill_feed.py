@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from othello.app.i18n import _
-from othello.app.library import drills as drill_store
+from othello.app.library import drill_store
 from othello.app.library.database import Library
-from othello.app.library.drills import DrillChanges, DrillSaves
+from othello.app.library.drill_store import DrillChanges, DrillSaves
 from othello.gui.services.library_worker import LibraryWorker
 from othello.study.drills import Line, Schedule
 from othello.study.named_openings import load_openings

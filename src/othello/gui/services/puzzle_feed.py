@@ -9,9 +9,9 @@ import threading
 from collections.abc import Callable
 
 from othello.app.i18n import _, ngettext
-from othello.app.library import puzzles as puzzle_store
+from othello.app.library import puzzle_store
 from othello.app.library.database import Library
-from othello.app.library.puzzles import PuzzleChanges, PuzzleSaves
+from othello.app.library.puzzle_store import PuzzleChanges, PuzzleSaves
 from othello.gui.model.session import Session
 from othello.gui.services.library_worker import LibraryWorker
 from othello.study.fforum import load_builtin

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import ast
 import doctest
+import functools
 import importlib
 import itertools
 import re
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -63,12 +66,15 @@ PY_NAME = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w-]+\.py)\b")
 DOTTED = re.compile(r"(?<![\w.])(othello(?:\.[A-Za-z_]\w*)+)")
 
 
-def named_files() -> set[str]:
+@functools.cache
+def named_files() -> frozenset[str]:
     root = Path(__file__).resolve().parent.parent
-    return {p.relative_to(root).as_posix() for p in root.rglob("*.py") if ".venv" not in p.parts}
+    return frozenset(
+        p.relative_to(root).as_posix() for p in root.rglob("*.py") if ".venv" not in p.parts
+    )
 
 
-def stale_names(text: str, files: set[str]) -> list[str]:
+def stale_names(text: str, files: Collection[str]) -> list[str]:
     """The module files and dotted names ``text`` gives that do not exist (a file named by its
     end: ``board.py``, ``core/board.py`` and ``src/othello/core/board.py`` are one)."""
     import importlib
@@ -128,33 +134,61 @@ OTHERS_NAMES = {
 """Names in backticks that are other programs', not the code's."""
 
 
-def docstring_nodes(tree: ast.AST) -> list[ast.Constant]:
-    """A module's docstrings: its own, each class's and function's, and the string under an
-    assignment (an attribute's docstring)."""
-    found = []
-    for node in ast.walk(tree):
+@dataclass(frozen=True)
+class Source:
+    """What one file says in its docstrings, and the names its code uses."""
+
+    docstrings: tuple[str, ...]
+    names: frozenset[str]
+
+
+@functools.cache
+def read_source(path: Path) -> Source:
+    """One walk of a file's tree: its docstrings (its module's, each class's and function's,
+    the string under an assignment) and the names its code uses (variables, attributes,
+    arguments, imports, and the words of its other strings: SQL's names, a key's; a test's
+    strings are its examples, not the code's)."""
+    docs: list[ast.Constant] = []
+    strings: list[ast.Constant] = []
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        first = body[0] if body else None
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                found.append(first.value)
-        for before, here in itertools.pairwise(body):
-            if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(here, ast.Expr):
-                if isinstance(here.value, ast.Constant):
-                    found.append(here.value)
-    return [node for node in found if isinstance(node.value, str)]
-
-
-def docstrings(path: Path) -> list[str]:
-    return [str(node.value) for node in docstring_nodes(ast.parse(path.read_text("utf-8")))]
+        if isinstance(body, list) and body:
+            first = body[0]
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                    docs.append(first.value)
+            for before, here in itertools.pairwise(body):
+                if isinstance(before, (ast.Assign, ast.AnnAssign)) and isinstance(here, ast.Expr):
+                    if isinstance(here.value, ast.Constant):
+                        docs.append(here.value)
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.keyword) and node.arg:
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update((node.asname or node.name).split("."))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.append(node)
+    said = {id(doc) for doc in docs}
+    if path.relative_to(ROOT).parts[0] != "tests":
+        for text in strings:
+            if id(text) not in said:
+                names.update(re.findall(r"[A-Za-z_]\w*", str(text.value)))
+    texts = tuple(str(doc.value) for doc in docs if isinstance(doc.value, str))
+    return Source(texts, frozenset(names))
 
 
 class CodeNames:
     """What the code calls things: each module by every tail of its dotted name (``coach``,
     ``study.coach``, ``othello.study.coach``; the scripts' and the tests' by theirs), and every
-    name the code uses (variables, attributes, arguments, and the words of its strings)."""
+    name the code uses (``read_source``)."""
 
     def __init__(self, sources: list[Path] = SOURCES) -> None:
         self.modules: dict[str, set[str]] = {}
@@ -168,27 +202,7 @@ class CodeNames:
                 self.modules.setdefault(path.stem, set())
                 if parts[:2] == ["tests", "support"]:
                     self.modules.setdefault(f"support.{path.stem}", set())
-        self.names: set[str] = set()
-        for path in sources:
-            a_test = path.relative_to(ROOT).parts[0] == "tests"
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            said = {id(text) for text in docstring_nodes(tree)}
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Name):
-                    self.names.add(node.id)
-                elif isinstance(node, ast.Attribute):
-                    self.names.add(node.attr)
-                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    self.names.add(node.name)
-                elif isinstance(node, ast.arg):
-                    self.names.add(node.arg)
-                elif isinstance(node, ast.keyword) and node.arg:
-                    self.names.add(node.arg)
-                elif isinstance(node, ast.alias):
-                    self.names.update((node.asname or node.name).split("."))
-                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                    if not a_test and id(node) not in said:  # SQL's names, a key's
-                        self.names.update(re.findall(r"[A-Za-z_]\w*", node.value))
+        self.names: set[str] = set().union(*(read_source(path).names for path in sources))
 
     def exists(self, dotted: str) -> bool:
         """Whether ``dotted`` names a module, a module's attribute, or names the code uses
@@ -229,19 +243,24 @@ def stale_code_names(text: str, known: CodeNames) -> list[str]:
     return stale
 
 
+@functools.cache
+def code_names() -> CodeNames:
+    return CodeNames()
+
+
 def test_every_module_a_docstring_names_exists() -> None:
-    files, known = named_files(), CodeNames()
+    files, known = named_files(), code_names()
     stale = [
         (path.relative_to(ROOT).as_posix(), name)
         for path in SOURCES
-        for text in docstrings(path)
+        for text in read_source(path).docstrings
         for name in [*stale_names(text, files), *stale_code_names(text, known)]
     ]
     assert stale == []
 
 
 def test_the_docstring_check_can_fail() -> None:
-    known = CodeNames()
+    known = code_names()
     text = (
         "``library_keeper`` keeps, ``storage.check_position`` checks, ``study.coach.themes``"
         " names, ``coach.Theme`` is, ``app.session`` plays, ``autosave.json.corrupt`` is a file"

@@ -110,6 +110,35 @@ def test_the_queue_survives_in_the_library(tmp_path: Path) -> None:
     assert back.wrong == 1 and back.due == p.due > again.turn  # not due again until its turn
 
 
+def test_puzzles_answered_unread_never_replace_the_librarys_rows(tmp_path: Path) -> None:
+    """A window that could not read the library answers the built-in puzzles from memory:
+    its save adds what the library lacks and leaves the player's own rows as they were."""
+    path = tmp_path / "library.sqlite3"
+    store = PuzzleStore(path)
+    queue, _ = store.load()
+    kept = queue.next()
+    assert kept is not None and kept.builtin
+    for _answer in range(3):
+        queue.answer(kept, right=True)
+    queue.add([own(1)])
+    assert store.save(queue) is None  # the player's history: right 3 times, and one own
+    blind = PuzzleQueue()  # a window whose read failed: the built-in set, from memory
+    blind.add(builtin_puzzles())
+    blind.touched.clear()
+    saves = puzzle_store.PuzzleSaves(blind, read=False)
+    same = next(q for q in blind.puzzles if q.id == kept.id)
+    blind.answer(same, right=False)
+    fresh = next(q for q in blind.puzzles if q.id != kept.id)
+    blind.answer(fresh, right=True)
+    with Library(path) as library:
+        puzzle_store.write(library, saves.take(blind))
+        again, _ = puzzle_store.load(library)
+    by_id = {q.id: q for q in again.puzzles}
+    assert by_id[kept.id].right == 3 and by_id[kept.id].wrong == 0
+    assert by_id[fresh.id].right == 1  # one the library lacked is added
+    assert "game-x-1" in by_id and again.turn == 5  # the answers still count
+
+
 def test_an_answer_writes_only_the_puzzles_it_changed(tmp_path: Path) -> None:
     """38,000 puzzles were rewritten after every answer: now the one answered is."""
     path = tmp_path / "library.sqlite3"

@@ -6,7 +6,9 @@ may answer at once: each writes only the puzzles it touched, and adds its own an
 the clock, so neither loses the other's. A row that does not hold up when read (a damaged
 file) costs that puzzle only, and the window says how many were left out. The built-in
 FForum puzzles are always there, so the player can go on at once; one of them is written
-only once answered.
+only once answered. A window that could not read the library answers the built-in puzzles
+from memory; what it writes then only adds puzzles the library lacks, never replaces a row it
+did not read (the player's history of that puzzle).
 """
 
 from __future__ import annotations
@@ -36,10 +38,12 @@ GAME_CHARS = 1000  # the game it came from: a board string and at most 130 moves
 
 @dataclass
 class PuzzleChanges:
-    """What a save writes: the puzzles changed (as JSON, by id) and the answers given."""
+    """What a save writes: the puzzles changed (as JSON, by id) and the answers given;
+    ``unread`` when they were answered without the library's rows read first."""
 
     rows: dict[str, str] = field(default_factory=dict)
     answers: int = 0
+    unread: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.rows) or self.answers > 0
@@ -47,14 +51,17 @@ class PuzzleChanges:
     def merge(self, later: PuzzleChanges) -> None:
         self.rows.update(later.rows)
         self.answers += later.answers
+        self.unread = self.unread or later.unread
 
 
 class PuzzleSaves:
     """The window's side of saving: what changed since the last save, taken from the queue
-    on the frame loop (a few puzzles encoded), written by the library's writer."""
+    on the frame loop (a few puzzles encoded), written by the library's writer. ``read``
+    is False for a queue that is not the library's (it could not be read)."""
 
-    def __init__(self, queue: PuzzleQueue) -> None:
+    def __init__(self, queue: PuzzleQueue, read: bool = True) -> None:
         self.turn = queue.turn  # the clock as last handed over
+        self.read = read
 
     def take(self, queue: PuzzleQueue) -> PuzzleChanges:
         by_id = {p.id: p for p in queue.puzzles} if queue.touched else {}
@@ -65,7 +72,7 @@ class PuzzleSaves:
         }
         queue.touched.clear()
         answers, self.turn = max(0, queue.turn - self.turn), queue.turn
-        return PuzzleChanges(rows, answers)
+        return PuzzleChanges(rows, answers, unread=not self.read)
 
 
 def load(library: Library) -> tuple[PuzzleQueue, str | None]:
@@ -143,10 +150,12 @@ def write(library: Library, changes: PuzzleChanges) -> None:
 
 
 def write_rows(library: Library, changes: PuzzleChanges) -> None:
-    """:func:`write` inside the caller's transaction."""
+    """:func:`write` inside the caller's transaction. Puzzles answered without the
+    library's rows read are only added where the library has none."""
+    verb = "INSERT OR IGNORE" if changes.unread else "INSERT OR REPLACE"
     with translate():
         library.db.executemany(
-            "INSERT OR REPLACE INTO puzzles (id, data) VALUES (?, ?)", changes.rows.items()
+            f"{verb} INTO puzzles (id, data) VALUES (?, ?)", changes.rows.items()
         )
     if changes.answers:
         library.set_meta(TURN, str(turn_of(library) + changes.answers))
@@ -168,6 +177,7 @@ class PuzzleStore:
             queue, problem = PuzzleQueue(), str(err)
             queue.add(load_builtin()[0])
             queue.touched.clear()
+            self.saves = PuzzleSaves(queue, read=False)
             return queue, f"Your puzzles could not be read ({problem})."
         with library:
             queue, notice = load(library)

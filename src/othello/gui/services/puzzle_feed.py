@@ -68,13 +68,14 @@ class PuzzleFeed:
                 if self._read.wait(0.05) or self.keeper.broken is not None:
                     break
             found = self._found
+            read = found is not None
             if found is None:  # the library cannot be read: the built-in ones, kept in memory
                 queue = PuzzleQueue()
                 queue.add(load_builtin()[0])
                 queue.touched.clear()
                 found = queue, _("Your puzzles could not be read from the library.")
             self._queue, notice = found
-            self._saves = PuzzleSaves(self._queue)
+            self._saves = PuzzleSaves(self._queue, read=read)
             if notice is not None:
                 self.reply(notice)
         return self._queue

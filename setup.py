@@ -28,8 +28,11 @@ from setuptools.command.build_ext import build_ext
 
 try:
     from setuptools.command.bdist_wheel import bdist_wheel
-except ImportError:  # setuptools before 70.1
-    from wheel.bdist_wheel import bdist_wheel  # type: ignore[no-redef]
+except ImportError:  # setuptools before 70.1: the wheel package's, if there is one
+    try:
+        from wheel.bdist_wheel import bdist_wheel  # type: ignore[no-redef]
+    except ImportError:  # no wheel to build (setup.py build_ext --inplace)
+        bdist_wheel = None  # type: ignore[assignment,misc]
 
 HERE = Path(__file__).resolve().parent
 COMPILED = runpy.run_path(str(HERE / "src" / "othello" / "engine" / "compiled.py"))
@@ -115,14 +118,21 @@ class OptionalBuildExt(build_ext):
             shared.unlink()
 
 
-class PureIfNotCompiled(bdist_wheel):  # type: ignore[misc]
-    """A wheel whose compile gave up is the pure one, and tagged so (``py3-none-any``), not
-    a platform wheel without its compiled modules."""
+def _commands() -> dict[str, Any]:
+    """The build commands: ``build_ext`` that may give up, and a ``bdist_wheel`` whose wheel
+    is the pure one, and tagged so (``py3-none-any``), when it did, not a platform wheel
+    without its compiled modules."""
+    commands: dict[str, Any] = {"build_ext": OptionalBuildExt}
+    if bdist_wheel is not None:
 
-    def run_command(self, command: str) -> None:
-        super().run_command(command)
-        if command == "build" and OptionalBuildExt.gave_up:
-            self.root_is_pure = True
+        class PureIfNotCompiled(bdist_wheel):  # type: ignore[misc]
+            def run_command(self, command: str) -> None:
+                super().run_command(command)
+                if command == "build" and OptionalBuildExt.gave_up:
+                    self.root_is_pure = True
+
+        commands["bdist_wheel"] = PureIfNotCompiled
+    return commands
 
 
 def _extensions() -> list[Any]:
@@ -154,7 +164,7 @@ if skipped is None:
     # is fetched only for a compiled build, and the installed game never needs it
     setup(
         ext_modules=_extensions(),
-        cmdclass={"build_ext": OptionalBuildExt, "bdist_wheel": PureIfNotCompiled},
+        cmdclass=_commands(),
         setup_requires=[MYPYC],
     )
 else:

@@ -10,6 +10,7 @@ it could not): a newcomer without a compiler and SDL's headers gets exactly that
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -21,8 +22,10 @@ PLATFORMS = ["manylinux2014_x86_64", "manylinux2014_aarch64", "win_amd64", "maco
 
 
 def pip(*args: str) -> subprocess.CompletedProcess[str]:
+    # the pure wheel (the one every system can take): the compile is skipped
+    env = dict(os.environ, OTHELLO_PURE_INSTALL="1")
     return subprocess.run(
-        [sys.executable, "-m", "pip", *args], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "pip", *args], capture_output=True, text=True, check=False, env=env
     )
 
 

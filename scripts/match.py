@@ -22,12 +22,19 @@ made with ``git worktree add /tmp/old-engine COMMIT``.
     python scripts/match.py level:4 old:level:4 --old-src /tmp/old-engine/src --games 200 --jobs 2
     python scripts/match.py level:6 old:level:6 --old-src /tmp/old-engine/src --games 100 \
         --from-game 63 --jobs 2        # the rest of a match stopped after game 62
+    python scripts/match.py level:16 old:level:16 --old-src OLD/src --start-empties 22 \
+        --games 40 --jobs 2            # endgames: real games' positions at 22 empties
+
+``--start-empties N`` plays from positions of real games (``../shared/data/games``, as
+``scripts/level_probe.py`` draws them, a game each) at N empty squares instead of openings,
+each with both colours: a match of endgames.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import multiprocessing
 import os
 import random
@@ -240,19 +247,40 @@ def opening(index: int, plies: int = OPENING_PLIES) -> list[str]:
     return list(_OPENINGS[index % len(_OPENINGS)])
 
 
+@functools.cache
+def endgame_starts(empties: int) -> list[str]:
+    """Positions of 100 real games at ``empties`` empty squares (a game each, drawn as
+    ``level_probe.positions`` draws them, seed 55; ``--start-empties``)."""
+    from level_probe import GAMES, positions
+
+    return positions(GAMES, games=100, seed=55, empties=(empties,))
+
+
+def endgame_start(index: int, empties: int) -> Board:
+    """The ``index``-th of ``endgame_starts``."""
+    starts = endgame_starts(empties)
+    return Board.from_string(starts[index % len(starts)])
+
+
 played: list[str] = []  # this process's game transcripts, in the order played
 
 
 def play_game(
-    black: Player, white: Player, start: list[str], times: dict[bool, list[float]] | None = None
+    black: Player,
+    white: Player,
+    start: list[str] | Board,
+    times: dict[bool, list[float]] | None = None,
 ) -> tuple[int, float]:
     """Play one game from an opening; (final disc difference for black, slowest move).
 
     ``times``, if given, collects every move's time under True (black) and False (white).
     """
     board = Board()
-    for move in start:
-        board.push(move)
+    if isinstance(start, Board):  # a position to start from (--start-empties)
+        board = start.copy()
+    else:
+        for move in start:
+            board.push(move)
     slowest = 0.0
     while not board.is_game_over():
         if board.must_pass():
@@ -287,7 +315,9 @@ def run_pair(
     """
     first, second, index, plies = args
     a, b = make_player(first, index), make_player(second, index + 10_000)
-    start = opening(index // 2, plies)
+    start: list[str] | Board = (
+        opening(index // 2, plies) if plies >= 0 else endgame_start(index // 2, -plies)
+    )
     times: dict[bool, list[float]] = {True: [], False: []}
     if index % 2 == 0:
         diff, slow = play_game(a, b, start, times)
@@ -352,6 +382,12 @@ def main(argv: list[str] | None = None) -> int:
         help="moves of each distinct opening (0: every game from the start position)",
     )
     parser.add_argument(
+        "--start-empties",
+        type=int,
+        default=0,
+        help="start from real games' positions at this many empties (above), not openings",
+    )
+    parser.add_argument(
         "--times",
         action="store_true",
         help="instead of a match: time every move of FIRST playing itself",
@@ -366,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.from_game <= args.games:
         parser.error(f"--from-game must be 1..{args.games}, not {args.from_game}")
     tasks = [
-        (args.first, args.second, i, args.opening_plies)
+        (args.first, args.second, i, -args.start_empties or args.opening_plies)
         for i in range(args.from_game - 1, args.games)
     ]
     games_seen: set[str] = set()

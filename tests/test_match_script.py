@@ -38,3 +38,21 @@ def test_a_custom_level_plays_a_legal_move(spec: str) -> None:
     board = match.Board.from_transcript("f5d6c3d3c4")
     move = match.make_player(spec, seed=1)(board)
     assert board.is_legal(move)
+
+
+@pytest.mark.slow
+def test_an_endgame_match_starts_from_real_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--start-empties 10``: every game starts from a real game's position at 10 empties,
+    the same one for both colours of a pair, and plays it out (issue 55's endgame matches)."""
+    import level_probe
+
+    from support.shared_data import need_shared
+
+    monkeypatch.setattr(level_probe, "GAMES", need_shared("games", "wthor-1977-2025.txt.gz"))
+    start = match.endgame_start(1, 10)
+    assert start.empties() == 10 and start.legal_squares()
+    assert match.main(["greedy", "depth:2", "--start-empties", "10", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert len(game_lines(out)) == 4

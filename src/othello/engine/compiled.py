@@ -1,8 +1,9 @@
 """Which engine is running: the compiled modules (C extensions mypyc made from these same
 sources) or the pure-Python ones.
 
-The engine's hot modules can be compiled by mypyc (``OTHELLO_COMPILE=1`` at install,
-``setup.py``): the extension sits beside its ``.py`` file and Python imports it first.
+The engine's hot modules are compiled by mypyc at install wherever a C compiler and
+Python's headers are found (``setup.py``; ``OTHELLO_PURE_INSTALL=1`` skips it): the
+extension sits beside its ``.py`` file and Python imports it first.
 Wherever no extension is present (no compiler at install, another Python), the ``.py``
 modules run, with the same answers. ``OTHELLO_PURE=1`` in the environment runs the
 ``.py`` modules even where the extensions are (to compare the two in one install; worker
@@ -19,7 +20,12 @@ import sys
 from collections.abc import Sequence
 
 BUILD_VARIABLE = "OTHELLO_COMPILE"
-"""Set to 1 when installing from source to compile the engine (see setup.py)."""
+"""Set to 0 when installing from source to skip the compile (see setup.py; 1, the default
+where a C compiler is found, is accepted as before)."""
+
+PURE_INSTALL_VARIABLE = "OTHELLO_PURE_INSTALL"
+"""Set to 1 when installing from source to install the pure engine without trying to
+compile it (setup.py compiles it by default wherever a C compiler is found)."""
 
 PURE_VARIABLE = "OTHELLO_PURE"
 """Set to 1 to run the pure-Python modules where compiled ones are installed."""

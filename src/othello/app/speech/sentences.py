@@ -308,3 +308,48 @@ def opening_words(moves: Iterable[Square], start: Board | None = None) -> str:
     if not name:
         return _("No named opening")
     return _("Opening: {name}").format(name=pgettext("opening", name))
+
+
+def hint_words(scores: Sequence[tuple[Square, int]], naming: Naming = "plain") -> str:
+    """The hint as said: "Best f3 +4, then e6 +2" (moves best first, scores in discs)."""
+    if not scores:
+        return _("No legal move")
+    move, score = scores[0]
+    if len(scores) == 1:
+        return _("Best {move} {score}").format(
+            move=spoken_square(move, naming), score=f"{score:+d}"
+        )
+    second, second_score = scores[1]
+    return _("Best {move} {score}, then {second} {second_score}").format(
+        move=spoken_square(move, naming),
+        score=f"{score:+d}",
+        second=spoken_square(second, naming),
+        second_score=f"{second_score:+d}",
+    )
+
+
+def mark_word(mark: str) -> str:
+    """A review's mark in the player's language."""
+    words = {
+        "inaccuracy": pgettext("mark", "inaccuracy"),
+        "mistake": pgettext("mark", "mistake"),
+        "blunder": pgettext("mark", "blunder"),
+    }
+    return words.get(mark, _("best move"))
+
+
+def judged_move_words(
+    number: int, color: Color, square: Square, mark: str, loss: int, naming: Naming = "plain"
+) -> str:
+    """A reviewed move: "move 23, White g4, inaccuracy, 2 discs"."""
+    return ngettext(
+        "move {number}, {side} {square}, {mark}, {n} disc",
+        "move {number}, {side} {square}, {mark}, {n} discs",
+        loss,
+    ).format(
+        number=integer(number),
+        side=side_word(color),
+        square=spoken_square(square, naming),
+        mark=mark_word(mark),
+        n=integer(loss),
+    )

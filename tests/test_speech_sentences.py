@@ -249,6 +249,7 @@ def test_a_list_and_sentences_are_joined_the_languages_way() -> None:
     assert said.listing(["d4"]) == "d4"
     assert said.listing(["c3", "d4", "d5"]) == "c3, d4 and d5"
     assert said.spoken("Black to move", "") == "Black to move."
+    assert said.spoken("It gives White the a8 corner.", "d3") == "It gives White the a8 corner. d3."
     i18n.set_language("fr")
     assert said.listing(["c3", "d4", "d5"]) == "c3, d4 et d5"
     i18n.set_language("ja")

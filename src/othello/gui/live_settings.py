@@ -220,6 +220,8 @@ class LiveSettings:
         and remembered, like the level or the colour."""
         wanted = replace(self.app.settings, **choice)
         self.show_display(wanted)
+        if "speech" in choice:
+            self.app.speech.use(str(choice["speech"]))
         self.app.remember_choice(**choice)
         if self.app.remember is None or self.app.demo:
             self.app.settings = wanted

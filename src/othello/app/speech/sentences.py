@@ -26,9 +26,18 @@ LINE_KINDS: tuple[LineKind, ...] = ("row", "column", "diagonal", "antidiagonal")
 CORNERS: tuple[Square, ...] = (0, 7, 56, 63)
 
 
+ENDED = (".", "。", "!", "?", "！", "？", "…")
+"""How a sentence may end already (the coach's words come whole)."""
+
+
 def spoken(*parts: str) -> str:
-    """Sentences (without their full stops) as one text, each ended the language's way."""
-    return " ".join(pgettext("speech", "{sentence}.").format(sentence=p) for p in parts if p)
+    """Sentences as one text, each ended the language's way (one that ends already as is)."""
+    ended = [
+        p if p.endswith(ENDED) else pgettext("speech", "{sentence}.").format(sentence=p)
+        for p in parts
+        if p
+    ]
+    return " ".join(ended)
 
 
 def side_word(color: Color) -> str:

@@ -45,7 +45,10 @@ QUESTIONS: dict[int, str] = {
     pygame.K_o: "opening",
     pygame.K_b: "square",
 }
-"""Alt and a letter on the play screen: the question it asks."""
+"""Alt and a letter on a screen with the board: the question it asks."""
+BOARD_SCREENS = ("play", "puzzles", "moves")
+"""The screens whose board the cursor keys and the questions are about (the position shown:
+the game's, a puzzle's, a move the list shows)."""
 
 
 class _Play(Protocol):
@@ -81,6 +84,7 @@ class Speaking:
         self.cursor: Square | None = host.play.cursor
         self.keyed = False  # a key came this frame: a cursor moved by it is spoken
         self.toasts_seen: set[int] = set()
+        self.screen_words = ""  # what the top screen said last (``Scene.spoken``)
         self.use(host.settings.speech)
 
     @classmethod
@@ -144,15 +148,16 @@ class Speaking:
 
     @property
     def board(self) -> Board:
-        return self.host.session.board
+        """The position on screen: the game's, or a puzzle's or a listed move's instead."""
+        return self.host.session.shown.board
 
     @property
     def naming(self) -> Naming:
         return "nato" if self.host.settings.speech_nato else "plain"
 
-    def on_play_screen(self) -> bool:
+    def on_board_screen(self) -> bool:
         scenes = self.host.scenes
-        return bool(scenes) and scenes[-1] is self.host.play
+        return bool(scenes) and getattr(scenes[-1], "name", "") in BOARD_SCREENS
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The speech keys (True: taken); every key is noted so the cursor it moves is said."""
@@ -168,13 +173,13 @@ class Speaking:
             if self.voice is not None:
                 self.voice.silence()
             return False
-        if not self.on_play_screen() or ctrl:
+        if not self.on_board_screen() or ctrl:
             return False
         if event.key == pygame.K_TAB:
             self.walk(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if event.key in (pygame.K_HOME, pygame.K_END):
-            self.host.play.cursor = 0 if event.key == pygame.K_HOME else 63
+            self.put_cursor(0 if event.key == pygame.K_HOME else 63)
             return True
         if alt and self.on and event.key in QUESTIONS:
             self.say(self.answer(QUESTIONS[event.key]), interrupt=True, replaceable=True)
@@ -194,7 +199,14 @@ class Speaking:
             target = next((s for s in legal if s > cursor), legal[0])
         else:
             target = next((s for s in reversed(legal) if s < cursor), legal[-1])
-        self.host.play.cursor = target
+        self.put_cursor(target)
+
+    def put_cursor(self, square: Square) -> None:
+        """The cursor to ``square``, said even where it was already (a lone legal move)."""
+        self.host.play.cursor = self.cursor = square
+        if self.on:
+            words = said.square_words(self.board, square, self.naming)
+            self.say(words, interrupt=True, replaceable=True)
 
     def answer(self, question: str) -> str:
         """A question key's answer, as spoken."""
@@ -237,7 +249,7 @@ class Speaking:
         """A move, a new game, an undo: said after what is being said."""
         if not self.on:
             return
-        board = self.board
+        board = self.host.session.board
         if change.kind is ChangeKind.PLAY and board.history:
             self.say(said.after_move(board, self.naming))
         elif change.kind is ChangeKind.NEW:
@@ -253,12 +265,17 @@ class Speaking:
         play = self.host.play
         if play.cursor != self.cursor:
             self.cursor = play.cursor
-            if self.keyed and self.cursor is not None and self.on_play_screen():
+            if self.keyed and self.cursor is not None and self.on_board_screen():
                 words = said.square_words(self.board, self.cursor, self.naming)
                 self.say(words, interrupt=True, replaceable=True)
         self.keyed = False
         if not self.on:
             return
+        top = self.host.scenes[-1] if self.host.scenes else None
+        words = top.spoken() if top is not None and top is not play else ""
+        if words != self.screen_words:
+            self.screen_words = words
+            self.say(words, interrupt=True, replaceable=True)
         for toast in play.notices.toasts:
             if id(toast) not in self.toasts_seen:
                 self.toasts_seen.add(id(toast))

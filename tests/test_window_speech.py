@@ -167,6 +167,24 @@ def test_a_whole_game_by_keys_alone_with_every_sentence_recorded(
     assert [m.group(1) for line in lines if (m := move.match(line))] == placed
 
 
+def test_a_running_clock_is_said_at_30_and_10_seconds(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    speaker = recording(app)
+    press(pygame.K_F12)
+    frames(app)
+    clocks = app.play.club.clocks
+    left = [45.0]
+    monkeypatch.setattr(clocks, "running", lambda: "black")
+    monkeypatch.setattr(clocks, "time_left", lambda color: left[0])
+    for seconds in (40.0, 30.5, 29.9, 20.0, 12.0, 9.0, 5.0):
+        left[0] = seconds
+        frames(app)
+    warnings = [line for line in heard(app, speaker) if "seconds left" in line]
+    assert warnings == ["Black: 30 seconds left.", "Black: 10 seconds left."]
+
+
 class BlockedSpeaker(RecordingSpeaker):
     """A speaker that does not return until the test lets it: as a slow synthesizer."""
 
@@ -258,3 +276,34 @@ def test_espeak_ng_says_a_sentence_into_a_wave_that_is_not_silent(tmp_path: Path
     samples = memoryview(frames_read).cast("h")
     loudest = max(abs(s) for s in samples)
     assert seconds > 1.0 and loudest > 1000, (seconds, loudest)
+
+
+def test_an_interrupting_sentence_cuts_a_programs_voice_at_once() -> None:
+    class Cut(RecordingSpeaker):
+        cuts = 0
+
+        def cut(self) -> None:
+            self.cuts += 1
+
+    speaker = Cut()
+    voice = Voice(speaker)
+    voice.say("news")
+    voice.say("d3, empty", interrupt=True, replaceable=True)
+    assert speaker.cuts == 1  # at once, on the caller's thread: not after "news" is said
+    assert voice.wait_idle(WAIT)
+    voice.close()
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_the_programs_voice_is_cut_short_by_an_interrupting_sentence() -> None:
+    from othello.app.speech.speakers import CommandVoice
+
+    speaker = CommandVoice("en")
+    speaker.say("a long sentence " * 30, interrupt=False)
+    process = speaker.process
+    assert process is not None
+    if process.poll() is not None:
+        pytest.skip("espeak-ng ended at once here (no sound device to speak to)")
+    speaker.cut()
+    assert process.wait(WAIT) != 0  # ended by the signal, not at its sentence's end
+    speaker.close()

@@ -120,6 +120,12 @@ class CommandVoice:
                 stderr=subprocess.DEVNULL,
             )  # fmt: skip
 
+    def cut(self) -> None:
+        """End the sentence being said now, without waiting (the frame loop may call it)."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.terminate()
+
     def silence(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -183,6 +189,9 @@ class Voice:
         else:
             self.last, self.repeats, spoken = text, 0, text
         item = _Said(spoken, interrupt, replaceable)
+        cut = getattr(self.speaker, "cut", None)
+        if interrupt and cut is not None:
+            cut()  # a program's voice stops at once, not when its sentence ends
         with self.ready:
             if replaceable:
                 kept = [w for w in self.waiting if w is None or not w.replaceable]

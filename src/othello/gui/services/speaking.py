@@ -49,6 +49,8 @@ QUESTIONS: dict[int, str] = {
 BOARD_SCREENS = ("play", "puzzles", "moves")
 """The screens whose board the cursor keys and the questions are about (the position shown:
 the game's, a puzzle's, a move the list shows)."""
+CLOCK_WARNINGS = (30, 10)
+"""Seconds left at which a running clock is said."""
 
 
 class _Play(Protocol):
@@ -85,6 +87,7 @@ class Speaking:
         self.keyed = False  # a key came this frame: a cursor moved by it is spoken
         self.toasts_seen: set[int] = set()
         self.screen_words = ""  # what the top screen said last (``Scene.spoken``)
+        self.clock_left: dict[str, float] = {}  # each running clock's time at the last frame
         self.use(host.settings.speech)
 
     @classmethod
@@ -245,6 +248,24 @@ class Speaking:
             case _:
                 return said.spoken(said.square_words(board, square, naming))
 
+    def clock_warning(self) -> None:
+        """A running clock that just went below 30 or 10 seconds is said."""
+        clocks = self.host.play.club.clocks
+        side = clocks.running()
+        if side is None:
+            self.clock_left.clear()
+            return
+        left: float | None = clocks.time_left(side)
+        if left is None:
+            return
+        before = self.clock_left.get(side)
+        self.clock_left[side] = left
+        if before is None:
+            return
+        for mark in CLOCK_WARNINGS:
+            if before > mark >= left > 0:
+                self.say(said.spoken(said.clock_warning(side, mark)))
+
     def changed(self, change: Change) -> None:
         """A move, a new game, an undo: said after what is being said."""
         if not self.on:
@@ -276,6 +297,7 @@ class Speaking:
         if words != self.screen_words:
             self.screen_words = words
             self.say(words, interrupt=True, replaceable=True)
+        self.clock_warning()
         for toast in play.notices.toasts:
             if id(toast) not in self.toasts_seen:
                 self.toasts_seen.add(id(toast))

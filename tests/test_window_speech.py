@@ -81,7 +81,7 @@ def test_the_cursor_is_said_as_the_keys_move_it_and_tab_walks_the_legal_moves(
     walked = []
     for _ in range(5):
         press(pygame.K_TAB)
-        frames(app)
+        heard(app, speaker)  # each said before the next key (else the next replaces it)
         walked.append(app.play.cursor)
     legal = board.legal_squares()
     assert walked == [*legal, legal[0]]  # round, legal moves only

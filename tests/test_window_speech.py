@@ -307,3 +307,22 @@ def test_the_programs_voice_is_cut_short_by_an_interrupting_sentence() -> None:
     speaker.cut()
     assert process.wait(WAIT) != 0  # ended by the signal, not at its sentence's end
     speaker.close()
+
+
+def test_a_line_question_without_a_cursor_is_about_the_last_disc_even_on_a1(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.core.game import Game
+
+    app = make_app(mode="two-players")
+    speaker = recording(app)
+    press(pygame.K_F12)
+    frames(app)
+    start = Board.from_bitboards((1 << 2) | (1 << 27), (1 << 1) | (1 << 28), True)
+    app.session.set_game(Game(start))
+    app.session.play(0)  # a1, turning b1
+    frames(app, 3)
+    app.play.cursor = None
+    app.speech.cursor = None
+    press(pygame.K_r, pygame.KMOD_ALT)
+    assert heard(app, speaker)[-1] == said.spoken(said.line_words(app.session.board, "row", 0))

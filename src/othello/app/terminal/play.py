@@ -24,6 +24,7 @@ from othello.app.settings.keys import player_name
 from othello.app.settings.loading import load_settings
 from othello.app.speech import sentences as said
 from othello.app.speech.squares import Naming
+from othello.app.terminal.text_board import board_lines
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board, Color
 from othello.core.errors import NotationError, OthelloError
@@ -122,8 +123,6 @@ class TextPlay:
         self.advance()
 
     def show_board(self) -> None:
-        from othello.app.terminal.text_board import board_lines
-
         for line in board_lines(self.board):
             self.write(line)
 

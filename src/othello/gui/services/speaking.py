@@ -215,9 +215,11 @@ class Speaking:
         """A question key's answer, as spoken."""
         board, naming = self.board, self.naming
         cursor = self.host.play.cursor
-        square = cursor if cursor is not None else (board.last_move or 27)
-        if square < 0:  # the last move was a pass
-            square = 27
+        last = board.last_move
+        if cursor is not None:
+            square = cursor
+        else:  # the last disc placed, else d4
+            square = last if last is not None and last >= 0 else 27
         game = self.host.session.game
         match question:
             case "legal":

@@ -92,13 +92,9 @@ def test_the_cursor_is_said_as_the_keys_move_it_and_tab_walks_the_legal_moves(
     assert said_now[0] == "d3, empty, you can play here, turns 1"
     assert said_now[-1] == said.square_words(board, legal[-1])
     assert all(speaker.interrupted[-6:])  # a cursor moved on replaces the sentence before
-    press(pygame.K_HOME)
-    frames(app)
-    press(pygame.K_RIGHT)
-    frames(app)
-    press(pygame.K_DOWN)
-    frames(app)
-    assert heard(app, speaker)[-3:] == ["a1, empty", "b1, empty", "b2, empty"]
+    for key, square in [(pygame.K_HOME, "a1"), (pygame.K_RIGHT, "b1"), (pygame.K_DOWN, "b2")]:
+        press(key)
+        assert heard(app, speaker)[-1] == f"{square}, empty"
     press(pygame.K_END)
     frames(app)
     assert app.play.cursor == 63 and heard(app, speaker)[-1] == "h8, empty"

@@ -158,3 +158,24 @@ def test_the_end_card_and_the_librarys_row_are_read(make_app: Callable[..., App]
     black, white = app.session.board.count()
     moves = [square_name(s) for s in app.session.game.moves if s >= 0]
     assert f", {black - white:+d} " in row and f"{len(moves)} moves" in row
+
+
+def test_the_game_card_progress_drills_and_the_editor_are_read(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    speaker = speaking(app)
+    for keys, name in [
+        ([pygame.K_k], "game"),
+        ([pygame.K_TAB], "progress"),
+        ([pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_k, pygame.K_d], "drills"),
+        ([pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_e], "position-editor"),
+    ]:
+        for key in keys:
+            press(key)
+            frames(app, 2)
+        frames_until(app, lambda: app.scenes[-1].spoken() != "")
+        top = app.scenes[-1]
+        assert top.name == name, [s.name for s in app.scenes]
+        frames(app, 2)
+        assert heard(app, speaker)[-1] == top.spoken() != "", name

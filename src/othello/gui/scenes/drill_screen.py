@@ -21,6 +21,7 @@ import pygame
 
 from othello.app.i18n import _, pgettext
 from othello.app.search_service import JobKind, MovesScored
+from othello.app.speech import sentences as said
 from othello.core.bitboard import Square
 from othello.core.board import Board, Color
 from othello.core.game import Game
@@ -341,6 +342,13 @@ class DrillScreen(Scene):
         return out
 
     # ----- drawing ------------------------------------------------------------------------
+
+    def spoken(self) -> str:
+        """The drill's words in reading order: the line, the verdict and the figures; while
+        choosing, the chosen opening's name and how well it is known."""
+        if self.drill is None:
+            return said.spoken(*self._chosen_words())
+        return said.spoken(*(text for text, _colour in self.lines()))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._mark_squares(surface)

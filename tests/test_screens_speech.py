@@ -72,6 +72,9 @@ def test_the_move_list_says_the_reviews_mark_and_why_and_a_puzzle_is_answered_by
     )
     assert heard(app, speaker)[-1] == said.spoken(words, review_why(blunder))
     assert f", {blunder.mark}, " in words and review_why(blunder)
+    press(pygame.K_END)  # the list's own Home and End, speech on or not
+    assert heard(app, speaker)[-1] == said.spoken(said.last_move_words(app.session.board))
+    assert app.session.shown.cursor == app.session.game.cursor
     press(pygame.K_ESCAPE)
     frames(app)
 

@@ -322,3 +322,17 @@ def test_a_line_question_without_a_cursor_is_about_the_last_disc_even_on_a1(
     app.speech.cursor = None
     press(pygame.K_r, pygame.KMOD_ALT)
     assert heard(app, speaker)[-1] == said.spoken(said.line_words(app.session.board, "row", 0))
+
+
+def test_voice_without_a_synthesizer_program_speaks_through_a_screen_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from othello.app.speech import speakers
+
+    class Reader(RecordingSpeaker):
+        name = "a screen reader"
+
+    monkeypatch.setattr(speakers, "voice_command", lambda text, language="en": None)
+    monkeypatch.setattr(speakers, "ScreenReader", Reader)
+    speaker, problem = make_speaker("voice")
+    assert isinstance(speaker, Reader) and "no speech program" in problem

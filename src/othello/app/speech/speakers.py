@@ -151,7 +151,13 @@ def make_speaker(mode: str, language: str = "en") -> tuple[Speaker | None, str]:
     try:
         return CommandVoice(language), problem
     except OSError as err:
-        return None, f"{problem}; {err}" if problem else str(err)
+        problem = f"{problem}; {err}" if problem else str(err)
+    if mode == "voice":  # no synthesizer program: a screen reader may still speak
+        try:
+            return ScreenReader(), problem
+        except Exception:
+            pass
+    return None, problem
 
 
 @dataclass

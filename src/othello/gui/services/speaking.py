@@ -158,9 +158,12 @@ class Speaking:
     def naming(self) -> Naming:
         return "nato" if self.host.settings.speech_nato else "plain"
 
-    def on_board_screen(self) -> bool:
+    def top_name(self) -> str:
         scenes = self.host.scenes
-        return bool(scenes) and getattr(scenes[-1], "name", "") in BOARD_SCREENS
+        return str(getattr(scenes[-1], "name", "")) if scenes else ""
+
+    def on_board_screen(self) -> bool:
+        return self.top_name() in BOARD_SCREENS
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The speech keys (True: taken); every key is noted so the cursor it moves is said."""
@@ -181,8 +184,8 @@ class Speaking:
         if event.key == pygame.K_TAB:
             self.walk(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if event.key in (pygame.K_HOME, pygame.K_END):
-            self.put_cursor(0 if event.key == pygame.K_HOME else 63)
+        if event.key in (pygame.K_HOME, pygame.K_END) and self.top_name() != "moves":
+            self.put_cursor(0 if event.key == pygame.K_HOME else 63)  # the list's own there
             return True
         if alt and self.on and event.key in QUESTIONS:
             self.say(self.answer(QUESTIONS[event.key]), interrupt=True, replaceable=True)

@@ -336,3 +336,19 @@ def test_voice_without_a_synthesizer_program_speaks_through_a_screen_reader(
     monkeypatch.setattr(speakers, "ScreenReader", Reader)
     speaker, problem = make_speaker("voice")
     assert isinstance(speaker, Reader) and "no speech program" in problem
+
+
+def test_a_level_and_a_colour_chosen_by_key_are_said(make_app: Callable[..., App]) -> None:
+    from othello.gui.model.panel_words import level_info
+
+    app = make_app()
+    speaker = recording(app)
+    press(pygame.K_F12)
+    heard(app, speaker)
+    level = app.session.level
+    press(pygame.K_PLUS, unicode="+")
+    name, _description = level_info(level + 1)
+    assert heard(app, speaker)[-1] == f"Level {level + 1}. {name}."
+    press(pygame.K_w)
+    frames(app, 3)
+    assert "1 player. Black: Computer, White: You." in heard(app, speaker)

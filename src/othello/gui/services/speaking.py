@@ -16,13 +16,14 @@ from typing import Any, Protocol
 
 import pygame
 
-from othello.app.i18n import _, language
+from othello.app.i18n import _, language, pgettext
 from othello.app.settings.keys import Settings
 from othello.app.speech import sentences as said
 from othello.app.speech.speakers import Speaker, Voice, make_speaker
 from othello.app.speech.squares import Naming
 from othello.core.bitboard import Square
 from othello.core.board import Board
+from othello.gui.model.panel_words import level_info, mode_names, player_names
 from othello.gui.model.session import Change, ChangeKind, Session
 
 SpeakerFactory = Callable[[str, str], tuple[Speaker | None, str]]
@@ -88,6 +89,7 @@ class Speaking:
         self.toasts_seen: set[int] = set()
         self.screen_words = ""  # what the top screen said last (``Scene.spoken``)
         self.clock_left: dict[str, float] = {}  # each running clock's time at the last frame
+        self.seats = self.seating()  # the level and who plays which side, as last said
         self.use(host.settings.speech)
 
     @classmethod
@@ -119,6 +121,7 @@ class Speaking:
         if speaker is not None:
             self.voice = Voice(speaker)
             self.toasts_seen = {id(t) for t in self.host.play.notices.toasts}
+            self.seats = self.seating()
 
     def toggle(self) -> None:
         """F12: on in the way the settings chose (the screen reader where they said off),
@@ -253,6 +256,29 @@ class Speaking:
             case _:
                 return said.spoken(said.square_words(board, square, naming))
 
+    def seating(self) -> tuple[int, str, str]:
+        """The level, the mode and who plays each side, as the panel shows them."""
+        session = self.host.session
+        names = player_names(session)
+        separator = pgettext("list", ", ")
+        sides = separator.join(
+            f"{said.side_word(color)}: {names[color]}" for color in ("black", "white")
+        )
+        return session.level, mode_names(session)[0], sides
+
+    def seats_changed(self) -> None:
+        """A level, a colour or a mode chosen (+, -, B, W, T or their buttons) is said."""
+        seats = self.seating()
+        if seats == self.seats:
+            return
+        before, self.seats = self.seats, seats
+        level, mode, sides = seats
+        if level != before[0]:
+            name, _description = level_info(level)
+            self.say(said.spoken(_("Level {n}").format(n=level), name), replaceable=True)
+        if (mode, sides) != before[1:]:
+            self.say(said.spoken(mode, sides), replaceable=True)
+
     def clock_warning(self) -> None:
         """A running clock that just went below 30 or 10 seconds is said."""
         clocks = self.host.play.club.clocks
@@ -303,6 +329,7 @@ class Speaking:
             self.screen_words = words
             self.say(words, interrupt=True, replaceable=True)
         self.clock_warning()
+        self.seats_changed()
         for toast in play.notices.toasts:
             if id(toast) not in self.toasts_seen:
                 self.toasts_seen.add(id(toast))

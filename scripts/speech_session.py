@@ -117,7 +117,7 @@ def main() -> int:
         until(lambda: app.scenes[-1].name == "library" and app.scenes[-1].spoken() != "")
         frames(5)
         key(pygame.K_RETURN)  # open the chosen game
-        until(lambda: app.scenes[-1].name in ("play", "end"), 60)
+        until(lambda: app.scenes[-1].name in ("play", "end", "moves"), 60)
         frames(10)
         key(pygame.K_m, pygame.KMOD_ALT, "alt+m")  # its last move
     finally:

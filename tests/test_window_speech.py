@@ -158,6 +158,9 @@ def test_a_whole_game_by_keys_alone_with_every_sentence_recorded(
     assert any(
         "Game over: " in line and line.endswith(f"Black {black}, White {white}.") for line in lines
     ), lines[-3:]
+    last_move = next(i for i, line in enumerate(lines) if "Game over: " in line)
+    end_card = next(i for i, line in enumerate(lines) if line.endswith("Space: the board."))
+    assert last_move < end_card  # the card the game opened waits for the last move's news
     placed = [square_name(sq) for sq in app.session.game.moves if sq >= 0]
     move = re.compile(r"^(?:Black|White) ([a-h][1-8]), turns \d+: ")
     assert [m.group(1) for line in lines if (m := move.match(line))] == placed

@@ -88,6 +88,7 @@ class Speaking:
         self.keyed = False  # a key came this frame: a cursor moved by it is spoken
         self.toasts_seen: set[int] = set()
         self.screen_words = ""  # what the top screen said last (``Scene.spoken``)
+        self.screen_top: object = None  # the screen that said it
         self.clock_left: dict[str, float] = {}  # each running clock's time at the last frame
         self.seats = self.seating()  # the level and who plays which side, as last said
         self.use(host.settings.speech)
@@ -313,21 +314,24 @@ class Speaking:
             self.say(said.spoken(said.score_words(board), said.to_move_words(board)))
 
     def update(self) -> None:
-        """Once a frame: the cursor a key moved, and the notices that came."""
+        """Once a frame: the cursor a key moved, the screen on top, and the notices that came.
+        A key's move within a screen cuts short what is being said; a screen just opened (the
+        end card after the last move) waits for the news before it."""
         play = self.host.play
+        keyed, self.keyed = self.keyed, False
         if play.cursor != self.cursor:
             self.cursor = play.cursor
-            if self.keyed and self.cursor is not None and self.on_board_screen():
+            if keyed and self.cursor is not None and self.on_board_screen():
                 words = said.square_words(self.board, self.cursor, self.naming)
                 self.say(words, interrupt=True, replaceable=True)
-        self.keyed = False
         if not self.on:
             return
         top = self.host.scenes[-1] if self.host.scenes else None
         words = top.spoken() if top is not None and top is not play else ""
-        if words != self.screen_words:
+        same_screen, self.screen_top = top is self.screen_top, top
+        if words != self.screen_words:  # a key's move on one screen cuts in; a new one waits
             self.screen_words = words
-            self.say(words, interrupt=True, replaceable=True)
+            self.say(words, interrupt=keyed and same_screen, replaceable=True)
         self.clock_warning()
         self.seats_changed()
         for toast in play.notices.toasts:

@@ -182,3 +182,37 @@ def test_the_game_card_progress_drills_and_the_editor_are_read(
         assert top.name == name, [s.name for s in app.scenes]
         frames(app, 2)
         assert heard(app, speaker)[-1] == top.spoken() != "", name
+
+
+def test_a_drill_is_answered_by_typing_its_square_and_heard(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.gui.scenes.drill_screen import DrillScreen
+
+    app = make_app(FakeEngine())
+    speaker = speaking(app)
+    press(pygame.K_k)
+    frames(app)
+    press(pygame.K_d)
+    frames(app)
+    screen = app.find_scene(DrillScreen)
+    assert screen is not None
+    frames_until(app, lambda: screen.feed.schedule() is not None and screen.mine_read)
+    while screen.choice.key != "Tiger":
+        press(pygame.K_DOWN)
+        frames(app)
+    assert "Tiger" in heard(app, speaker)[-1]
+    press(pygame.K_RETURN)  # Black: the player opens the line
+    frames(app)
+    drill = screen.drill
+    assert drill is not None
+    frames_until(app, lambda: drill.players_turn())
+    press(pygame.K_TAB)  # the drill's position, walked by Tab
+    board = app.session.shown.board
+    assert heard(app, speaker)[-1] == said.square_words(board, board.legal_squares()[0])
+    expected = square_name(drill.tree.next(drill.line)[0])
+    press(pygame.K_a + "abcdefgh".index(expected[0]))
+    press(pygame.K_1 + int(expected[1]) - 1)
+    frames(app)
+    assert screen.answer is not None and screen.answer.right
+    assert heard(app, speaker)[-1] == screen.spoken()

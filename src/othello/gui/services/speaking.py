@@ -47,7 +47,7 @@ QUESTIONS: dict[int, str] = {
     pygame.K_b: "square",
 }
 """Alt and a letter on a screen with the board: the question it asks."""
-BOARD_SCREENS = ("play", "puzzles", "moves")
+BOARD_SCREENS = ("play", "puzzles", "moves", "drills")
 """The screens whose board the cursor keys and the questions are about (the position shown:
 the game's, a puzzle's, a move the list shows)."""
 CLOCK_WARNINGS = (30, 10)

@@ -97,6 +97,8 @@ APP_PARTS: dict[str, set[str]] = {
     "library": {"files", "i18n"},
     "desktop": {"files", "i18n"},
     "search_service": {"files", "i18n", "settings", "library"},
+    "speech": {"i18n", "coach_words"},
+    "terminal": {"files", "i18n", "settings", "library", "speech", "coach_words"},
     "commands": {
         "files",
         "i18n",

@@ -297,6 +297,10 @@ def build_parser() -> argparse.ArgumentParser:
     from othello.app.commands.openings import add_parser
 
     add_parser(sub)
+
+    from othello.app.terminal.command import add_parser as add_play
+
+    add_play(sub)
     return parser
 
 

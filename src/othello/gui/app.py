@@ -58,6 +58,7 @@ from othello.gui.services.library_worker import LibraryWorker
 from othello.gui.services.persistence import copy as clipboard_copy
 from othello.gui.services.resources import load_resources
 from othello.gui.services.sound import Sounds
+from othello.gui.services.speaking import SpeakerFactory, Speaking
 from othello.gui.services.worker import EngineFactory, SearchWorker
 from othello.gui.startup import StartupProblems, session_for
 from othello.gui.widgets.board import BoardRenderer
@@ -87,6 +88,7 @@ class App:
         demo: bool = False,
         computer_min_seconds: float = COMPUTER_MIN_SECONDS,
         settings_file: Path | None = None,
+        speaker_factory: SpeakerFactory | None = None,
     ) -> None:
         """``settings_file`` is the othello.ini the Settings button opens and the window reads
         again when it is saved: by default the one the settings came from, else the user's."""
@@ -132,6 +134,10 @@ class App:
         self.play = PlayScene(self)
         self.scenes: list[Scene] = [self.play]
         self.library_feed = LibraryFeed.attach(self, self.play.explorer.forget_mine)
+        # the window's words spoken (SPEECH); tests give a recording speaker
+        self.speech = (
+            Speaking.attach(self, speaker_factory) if speaker_factory else Speaking.attach(self)
+        )
         self.live_settings = LiveSettings(
             self, settings_file or s.source or paths.user_ini(), clipboard_copy
         )
@@ -181,6 +187,8 @@ class App:
             if size != (self.layout.width, self.layout.height):
                 self.resized = True
                 self.relayout(size)
+        elif self.speech.handle_event(event):
+            pass  # a speech key (F12, Tab on the board, Alt and a question's letter)
         elif not any(scene.handle_event(event) for scene in reversed(self.scenes)):
             for hook in list(self.on_unhandled_event):
                 if hook(event):
@@ -194,6 +202,7 @@ class App:
         self.library_feed.update()
         for scene in list(self.scenes):
             scene.update(dt)
+        self.speech.update()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The scenes from the bottom up, so overlays land on top of the play."""
@@ -242,6 +251,7 @@ class App:
             self.resized = False
             width, height = self.screen.get_size()  # SQUARESIZE stays: see wanted_square
             self.remember_choice(window_width=width, window_height=height)
+        self.speech.close()
         self.worker.shutdown()
         self.library.close()  # a game still waiting for the library is written aside
         sys.setswitchinterval(self._switch)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from othello.gui.model.session import Session
     from othello.gui.scenes.play import PlayScene
     from othello.gui.services.sound import Sounds
+    from othello.gui.services.speaking import Speaking
     from othello.gui.services.worker import SearchWorker
     from othello.gui.widgets.board import BoardRenderer
     from othello.gui.widgets.text import TextCache
@@ -66,6 +67,8 @@ class SettingsHost(Protocol):
     def session(self) -> Session: ...
     @property
     def sounds(self) -> Sounds: ...
+    @property
+    def speech(self) -> Speaking: ...
     @property
     def worker(self) -> SearchWorker: ...
     @property
@@ -207,6 +210,8 @@ class LiveSettings:
             app.relayout()
         if new.sound != old.sound and app.sounds.available and app.sounds.enabled != new.sound:
             app.sounds.toggle()
+        if new.speech != old.speech:
+            app.speech.use(new.speech)
         if any(getattr(new, name) != getattr(old, name) for name in DISPLAY_FIELDS):
             self.show_display(new)
 
@@ -215,6 +220,8 @@ class LiveSettings:
         and remembered, like the level or the colour."""
         wanted = replace(self.app.settings, **choice)
         self.show_display(wanted)
+        if "speech" in choice:
+            self.app.speech.use(str(choice["speech"]))
         self.app.remember_choice(**choice)
         if self.app.remember is None or self.app.demo:
             self.app.settings = wanted

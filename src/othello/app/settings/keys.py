@@ -32,10 +32,14 @@ TextSize = Literal["small", "normal", "large", "larger"]
 TEXT_SIZES: Final[tuple[TextSize, ...]] = get_args(TextSize)
 Start = Literal["standard", "balanced", "range"]
 STARTS: Final[tuple[Start, ...]] = get_args(Start)
+Speech = Literal["off", "screen reader", "voice"]
+SPEECHES: Final[tuple[Speech, ...]] = get_args(Speech)
+"""SPEECH: the window says nothing, speaks through the running screen reader, or with the
+system's voice (app/speech/speakers.py)."""
 COLORS: Final[tuple[Color, ...]] = get_args(Color)
 Kind = Literal[
     "int", "float", "bool", "text", "color", "mode", "language", "theme", "text size", "clock",
-    "start",
+    "start", "speech",
 ]  # fmt: skip
 """How a key's value is read (``convert``) and written (``format_value``)."""
 KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
@@ -65,6 +69,8 @@ class Settings:
     range_low: int = 0  # ... and how far ahead the side to move is, from ...
     range_high: int = 4  # ... to
     sound: bool = True
+    speech: Speech = "off"  # the window's words spoken: off, screen reader or voice
+    speech_nato: bool = False  # squares spoken in the NATO alphabet (delta 3)
     animation_speed: float = 1.0
     search_processes: int = 0  # 0: every core but one (multicore.endgame's default)
     keep_games: bool = True  # every finished game goes into the library
@@ -109,6 +115,8 @@ KEYS: tuple[Key, ...] = (
     Key("GAME", "RANGE_LOW", "range_low", "int", -30, 30),
     Key("GAME", "RANGE_HIGH", "range_high", "int", -30, 30),
     Key("SOUND", "SOUND", "sound", "bool"),
+    Key("SOUND", "SPEECH", "speech", "speech"),
+    Key("SOUND", "SPEECH_NATO", "speech_nato", "bool"),
     Key("ANIMATION", "ANIMATION_SPEED", "animation_speed", "float", 0.1, 10.0),
     Key("ENGINE", "SEARCH_PROCESSES", "search_processes", "int", 0, 256),
     Key("LIBRARY", "KEEP_GAMES", "keep_games", "bool"),
@@ -225,6 +233,13 @@ def _to_text_size(text: str) -> TextSize:
     return word
 
 
+def _to_speech(text: str) -> Speech:
+    word = chosen(text.lower().replace("-", " ").replace("_", " "), SPEECHES)
+    if word is None:
+        raise ValueError(_("is not a way to speak (use off, screen reader or voice)"))
+    return word
+
+
 def _to_text(text: str) -> str:
     if any(not ch.isprintable() for ch in text):
         raise ValueError("has characters that cannot be shown")
@@ -274,6 +289,8 @@ def converter(kind: Kind) -> Callable[[str], object]:
             return _to_clock
         case "start":
             return _to_start
+        case "speech":
+            return _to_speech
         case _:  # a kind with no converter fails mypy here
             assert_never(kind)
 

@@ -42,6 +42,9 @@ class AlertCard(Scene):
     def message(self) -> str:
         return self.messages[0]
 
+    def spoken(self) -> str:
+        return self.message
+
     def add(self, message: str) -> None:
         """Another notice, shown once those before it are closed (the same one only once)."""
         if message not in self.messages:

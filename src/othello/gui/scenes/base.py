@@ -49,6 +49,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def spoken(self) -> str:
+        """What the screen says now of where the player is (its words, the chosen row or
+        move): said by the speech service (SPEECH) whenever it changes; "" for nothing."""
+        return ""
+
 
 SceneT = TypeVar("SceneT", bound=Scene)
 

@@ -21,6 +21,7 @@ import pygame
 
 from othello.app.i18n import _, pgettext
 from othello.app.search_service import JobKind, MovesScored
+from othello.app.speech import sentences as said
 from othello.core.bitboard import Square
 from othello.core.board import Board, Color
 from othello.core.game import Game
@@ -96,6 +97,7 @@ class DrillScreen(Scene):
         self.drill: Drill | None = None
         self.answer: Answer | None = None  # the last answer, shown until the computer moves
         self.played: Square | None = None  # the computer's last move
+        self.typed_column: int | None = None  # an answer's letter typed, its digit to come
         self.wait = 0.0
         self.scores: dict[str, int] | None = None  # the engine's, after a wrong answer
         self.figures: dict[Square, MoveStats] = {}
@@ -264,6 +266,12 @@ class DrillScreen(Scene):
             self.select(self.selected + STEPS[key])
         elif self.drill is None and key in (pygame.K_b, pygame.K_w):
             self.choose_side("black" if key == pygame.K_b else "white")
+        elif self.drill is not None and pygame.K_a <= key <= pygame.K_h:
+            self.typed_column = key - pygame.K_a  # an answer typed: d, then 3
+        elif self.drill is not None and pygame.K_1 <= key <= pygame.K_8:
+            if self.typed_column is not None:
+                self.click_square((key - pygame.K_1) * 8 + self.typed_column)
+            self.typed_column = None
 
     def do(self, action: str) -> None:
         """A button's or a key's action."""
@@ -341,6 +349,13 @@ class DrillScreen(Scene):
         return out
 
     # ----- drawing ------------------------------------------------------------------------
+
+    def spoken(self) -> str:
+        """The drill's words in reading order: the line, the verdict and the figures; while
+        choosing, the chosen opening's name and how well it is known."""
+        if self.drill is None:
+            return said.spoken(*self._chosen_words())
+        return said.spoken(*(text for text, _colour in self.lines()))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._mark_squares(surface)

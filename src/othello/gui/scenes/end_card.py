@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from othello.app.i18n import _
+from othello.app.speech import sentences as said
 from othello.core.board import Color
 from othello.gui.model.game_words import empties_note
 from othello.gui.model.panel_words import result_words
@@ -111,6 +112,14 @@ class EndOverlay(Scene):
             _("Space: board"),
         ]
         self._line(surface, forms, rect, rect.height - 0.4 * s, scaled(s / 5), palette.now.text_dim)
+
+    def spoken(self) -> str:
+        """The result, the verdict, the worst move and why, and the keys."""
+        if not self.shown:
+            return ""
+        headline, verdicts = result_words(self.host.session)
+        keys = _("N: a new game; R: review it; Space: the board.")
+        return said.spoken(headline, verdicts[0] if verdicts else "", self.worst(), keys)
 
     def worst(self) -> str:
         """The player's worst move and why, once the game on the board is reviewed ("" before

@@ -65,6 +65,12 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
 ]
 
 
+SPEECH_LINES = [  # said with the keys when speech is on; the card has no room left for them
+    ("F12 / Ctrl", N_("speech on or off / silence the sentence")),
+    (N_("Tab / Alt+letter"), N_("speech: the next legal move / a question (Alt+L: legal moves)")),
+]
+
+
 def help_lines() -> list[tuple[str, str]]:
     """HELP_LINES in the player's language."""
     return [(_(keys), _(what)) for keys, what in HELP_LINES]
@@ -88,6 +94,13 @@ class HelpOverlay(Scene):
         self.page = Page.KEYS
         self.lines: list[str] = []  # the rules page's lines as last drawn (tests, the tour)
         self._picture: tuple[tuple[int, str, palette.Palette], pygame.Surface] | None = None
+
+    def spoken(self) -> str:
+        """The keys, a line each (the rules on their page)."""
+        if self.page == Page.RULES:
+            return " ".join(_(rule) for rule in RULES)
+        speech = [(_(keys), _(what)) for keys, what in SPEECH_LINES]
+        return " ".join(f"{keys}: {what}." for keys, what in [*speech, *help_lines()])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

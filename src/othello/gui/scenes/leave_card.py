@@ -52,6 +52,15 @@ class LeaveCard(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
+    def spoken(self) -> str:
+        return " ".join(
+            [
+                _("Leave the game?"),
+                _("It is kept: the next start brings it back where it is."),
+                _("Esc again or Y leaves; any other key stays."),
+            ]
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.host.layout
         text, s = self.host.text, layout.square

@@ -18,11 +18,13 @@ from collections.abc import Callable
 import pygame
 
 from othello.app.files.record_text import FIELD_CHARS, NAME_CHARS, clean
+from othello.app.i18n import _
 from othello.app.library.database import Entry, Library
 from othello.app.library.query import Row, count, rows
 from othello.app.library.rows import Damaged, entry_or_damage
 from othello.gui.model import library_words as words
 from othello.gui.model.library_list import PAGE, Edit, LibraryList
+from othello.gui.model.player_names import player_shown
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.services.library_worker import LibraryWorker
 from othello.gui.widgets.library_frame import LibraryHits, draw_library
@@ -59,6 +61,30 @@ class LibraryOverlay(Scene):
         # not the start of a filter
         self.swallow: str | None = "g"
         state.refresh()  # games were kept or imported meanwhile
+
+    def spoken(self) -> str:
+        """The chosen row: "Game 3 of 40: You against Computer, level 5, 2026-11-29, 40-24",
+        then its opening, moves and marks; the count alone when no row is chosen."""
+        state = self.state
+        row = state.chosen()
+        if row is None:
+            if state.count is None:
+                return ""  # still asking the library: said once it answers
+            return words.count_line(0, state.count)[0] if state.count else words.no_games()
+        cells = [
+            player_shown(row.black, "black"), player_shown(row.white, "white"), row.date,
+            words.result_cell(row.result, row.finished),
+        ]  # fmt: skip
+        head = _("Game {n} of {count}: {black} against {white}, {date}, {result}").format(
+            n=state.selected + 1, count=state.count or 0, black=cells[0], white=cells[1],
+            date=cells[2], result=cells[3],
+        )  # fmt: skip
+        if row.damage is not None:
+            return " ".join([head, words.damaged_details(row.damage)[0]])
+        ended = words.ended_words(row)
+        return " ".join(
+            [head, words.details(row.opening, row.moves, row.marks, row.memo, ended)[0]]
+        )
 
     # ----- asking the library ----------------------------------------------------------------
 

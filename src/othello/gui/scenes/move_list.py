@@ -24,7 +24,9 @@ from collections.abc import Callable
 
 import pygame
 
+from othello.app.coach_words import review_why
 from othello.app.i18n import _, pgettext
+from othello.app.speech import sentences as said
 from othello.core.bitboard import PASS
 from othello.core.notation import square_name
 from othello.gui.model.game_words import MARK_SIGNS, for_black, review_lines
@@ -205,6 +207,20 @@ class MoveListOverlay(Scene):
     @property
     def reviewed(self) -> dict[int, MoveReview]:
         return self.verdicts()
+
+    def spoken(self) -> str:
+        """The move shown: "move 23, White g4, inaccuracy, 2 discs" and the coach's why once
+        reviewed, else the move and what it turned; the start's side to move at move 0."""
+        board = self.session.shown.board
+        verdict = None if self.line_step else self.reviewed.get(self.cursor)
+        if verdict is None:
+            if not board.history:
+                return said.spoken(said.to_move_words(board))
+            return said.spoken(said.last_move_words(board))
+        words = said.judged_move_words(
+            verdict.number, verdict.color, verdict.played, verdict.mark, verdict.loss
+        )
+        return said.spoken(words, review_why(verdict) if verdict.loss > 0 else "")
 
     def draw(self, surface: pygame.Surface) -> None:
         room = self.host.layout.panel

@@ -166,6 +166,10 @@ class PositionEditor(Scene):
         self.session.show(None)
         self.host.close_scene(self)
 
+    def spoken(self) -> str:
+        """The editor's words as last drawn: its lines, then each button with its key."""
+        return " ".join(self.shown)
+
     def draw(self, surface: pygame.Surface) -> None:
         room = self.host.layout.panel
         card(surface, room, alpha=255)

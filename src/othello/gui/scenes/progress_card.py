@@ -78,6 +78,10 @@ class ProgressCard(Scene):
 
     # ----- drawing ----------------------------------------------------------------------
 
+    def spoken(self) -> str:
+        """The card's words as last drawn, in reading order."""
+        return " ".join(self.lines)
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.host.layout
         board, s = layout.board, layout.square

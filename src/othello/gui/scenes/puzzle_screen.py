@@ -22,6 +22,7 @@ import pygame
 
 from othello.app.i18n import N_, _
 from othello.app.search_service import JobFailed, JobKind, MoveChosen, MovesScored
+from othello.app.speech import sentences as said
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import parse_move, square_name
@@ -76,6 +77,7 @@ class PuzzleOverlay(Scene):
         self.exact = False
         self.pending: str | None = None  # a move clicked before the scores came
         self.verdict: Verdict | None = None
+        self.typed_column: int | None = None  # a square's letter typed, its digit to come
         self.tries = 0  # answers given to this puzzle (only the first one counts)
         self.line: list[str] = []
         self.after: dict[str, list[str]] = {}  # each wrong answer's line after it, once searched
@@ -220,6 +222,11 @@ class PuzzleOverlay(Scene):
                 return False  # the play scene's: help, and the explorer's word on puzzles
             if event.key in KEYS:
                 self.do(KEYS[event.key])
+            elif pygame.K_a <= event.key <= pygame.K_h:  # an answer typed: d, then 3
+                self.typed_column = event.key - pygame.K_a
+            elif pygame.K_1 <= event.key <= pygame.K_8 and self.typed_column is not None:
+                self.answer((event.key - pygame.K_1) * 8 + self.typed_column)
+                self.typed_column = None
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYUP)
 
@@ -242,6 +249,10 @@ class PuzzleOverlay(Scene):
             self.on_close()
 
     # ----- drawing -----------------------------------------------------------------------
+
+    def spoken(self) -> str:
+        """The card's words in reading order: the puzzle, then the verdict and why."""
+        return said.spoken(*(words for words, _colour in self.lines()))
 
     def lines(self) -> list[tuple[str, Any]]:
         """What the card says, each line with its colour."""

@@ -16,7 +16,14 @@ from typing import Any, Protocol
 import pygame
 
 from othello.app.i18n import LANGUAGES, N_, _, resolve
-from othello.app.settings.keys import PALETTES, TEXT_SIZES, PaletteName, TextSize
+from othello.app.settings.keys import (
+    PALETTES,
+    SPEECHES,
+    TEXT_SIZES,
+    PaletteName,
+    Speech,
+    TextSize,
+)
 from othello.gui.scenes.base import Host, Scene
 from othello.gui.widgets import palette
 from othello.gui.widgets.card import card, dim
@@ -34,7 +41,12 @@ TEXT_SIZE_LABELS: dict[TextSize, str] = {
     "large": N_("Large"),
     "larger": N_("Larger"),
 }
-ROWS = ("language", "theme", "text_size", "file")
+SPEECH_LABELS: dict[Speech, str] = {
+    "off": N_("Speech off"),
+    "screen reader": N_("Screen reader"),
+    "voice": N_("Voice"),
+}
+ROWS = ("language", "theme", "text_size", "speech", "file")
 CLOSE = (pygame.K_ESCAPE, pygame.K_v)
 STEPS = {
     pygame.K_LEFT: (-1, 0),
@@ -70,6 +82,7 @@ def choices() -> list[SettingOption]:
     out = [SettingOption("language", code, name, code) for code, name in LANGUAGES.items()]
     out += [SettingOption("theme", value, _(PALETTE_LABELS[value])) for value in PALETTES]
     out += [SettingOption("text_size", value, _(TEXT_SIZE_LABELS[value])) for value in TEXT_SIZES]
+    out += [SettingOption("speech", value, _(SPEECH_LABELS[value])) for value in SPEECHES]
     out.append(SettingOption("file", "othello.ini", _("Open othello.ini: every setting (O)")))
     return out
 
@@ -85,6 +98,15 @@ class SettingsCard(Scene):
         self.buttons: list[SettingOption] = []
         self.focus: int | None = None  # the button the keys are on
         self.shown: list[str] = []  # the words last drawn (tests)
+
+    def spoken(self) -> str:
+        """The button the keys are on, and whether it is the one in use."""
+        if self.focus is None or self.focus >= len(self.buttons):
+            return _("Settings")
+        here = self.buttons[self.focus]
+        if self.chosen(here):
+            return _("{label}, in use").format(label=here.label)
+        return here.label
 
     def chosen(self, choice: SettingOption) -> bool:
         settings = self.host.settings
@@ -165,7 +187,12 @@ class SettingsCard(Scene):
             surface, _("Settings"), size + 4, palette.now.text, (rect.left + pad, y), bold=True
         )
         y += plan.line + size // 2
-        headings = {"language": _("Language"), "theme": _("Theme"), "text_size": _("Text size")}
+        headings = {
+            "language": _("Language"),
+            "theme": _("Theme"),
+            "text_size": _("Text size"),
+            "speech": _("Speech (F12)"),
+        }
         for row in ROWS:
             x = rect.left + pad
             if row == "language":  # the sign a player finds whatever the window's language

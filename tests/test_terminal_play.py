@@ -110,6 +110,23 @@ def test_the_questions_are_answered_with_the_sentences() -> None:
     assert not play.handle("quit")
 
 
+def test_a_line_asked_without_naming_one_is_the_last_discs() -> None:
+    """'row' alone read " is not a square or a line." (an empty name quoted): it is now the
+    line through the last disc placed, and before any move it says how to name one."""
+    out: list[str] = []
+    play = TextPlay(out.append, "black", 1, seed=1)
+    play.begin()
+    out.clear()
+    assert play.handle("row")
+    assert out == ["Say which line: row 4, col d, diag d4 or anti d4."]
+    assert play.handle("f5")  # Black f5, and the computer's reply
+    last = play.game.moves[play.game.cursor - 1]
+    for kind, typed in (("row", "row"), ("column", "col"), ("diagonal", "diag")):
+        out.clear()
+        assert play.handle(typed)
+        assert out == [said.spoken(said.line_words(play.board, kind, last))], typed
+
+
 def test_the_review_says_each_of_your_mistakes_and_why_the_worst_lost() -> None:
     out: list[str] = []
     play = TextPlay(

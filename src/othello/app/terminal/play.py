@@ -253,6 +253,13 @@ class TextPlay:
 
     def line(self, kind: said.LineKind, where: str) -> None:
         where = where.strip().lower()
+        if not where:  # no line named: the one through the last disc placed, as the window does
+            placed = [m for m in self.game.moves[: self.game.cursor] if m != PASS]
+            if not placed:
+                self.write(said.spoken(_("Say which line: row 4, col d, diag d4 or anti d4")))
+                return
+            self.write(said.spoken(said.line_words(self.board, kind, placed[-1], self.naming)))
+            return
         try:
             if kind == "row":
                 square = parse_square("a" + where)

@@ -481,3 +481,92 @@ def test_a_late_move_never_flags_a_player(clock: Clock) -> None:
     finally:
         host.close()
         guest.close()
+
+
+# ----- the beacon ------------------------------------------------------------------------
+
+
+def test_a_joiner_with_only_the_code_finds_the_host_by_its_beacon(clock: Clock) -> None:
+    from othello.app.network.beacon import Listener
+
+    ear = Listener(port=0, bind=LOOPBACK)  # the test's own port: no broadcast leaves loopback
+    host = Table.host(
+        "Ada", Game(), "black", None, bind=LOOPBACK, now=clock, beacon_to=(LOOPBACK, ear.port)
+    )
+    try:
+        pump_until([host], lambda: host.port != 0)
+        guest = Table.join("Bo", host.code, "", 0, now=clock, listener=ear)
+        pump_until([host, guest], lambda: guest.seat == Seat.PLAYING == host.seat)
+        assert guest.link.port == host.port and guest.link.address == LOOPBACK
+        pump_until([host], lambda: host._beacon is None)
+        guest.close()
+    finally:
+        host.close()
+
+
+def test_no_beacon_heard_is_said_and_nothing_connects(clock: Clock) -> None:
+    from othello.app.network import beacon
+
+    ear = beacon.Listener(port=0, bind=LOOPBACK)
+    stranger = beacon.Beacon("ZZ", 9, "Eve", to=(LOOPBACK, ear.port))  # another game's tag
+    try:
+        assert ear.find("K7", within=2.0) is None  # what it heard had another tag
+    finally:
+        stranger.stop()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"garbage",
+        b"\xff" * 10,
+        b"[" * 300,
+        b'{"t":"othello","v":1,"tag":"K7","port":0,"name":"a"}',
+        b'{"t":"othello","v":1,"tag":"K7","port":70000,"name":"a"}',
+        b'{"t":"othello","v":1,"tag":"k7","port":5,"name":"a"}',
+        b'{"t":"othello","v":1,"tag":"K7","port":5,"name":"a\\n"}',
+        b'{"t":"othello","v":2,"tag":"K7","port":5,"name":"a"}',
+        b'{"t":"othello","v":1,"tag":"K7","port":5,"name":"a","x":1}',
+        b'{"t":"othello","v":1,"tag":"K7","port":"5","name":"a"}',
+    ],
+)
+def test_a_forged_or_broken_beacon_is_ignored(data: bytes) -> None:
+    from othello.app.network import beacon
+
+    assert beacon.parse(data, LOOPBACK) is None
+
+
+def test_a_beacon_says_the_tag_and_never_the_secret_part_of_the_code() -> None:
+    from othello.app.network import beacon
+
+    code = codes.new_code()
+    data = beacon.beacon_bytes(codes.tag(code), 50123, "Ada")
+    assert beacon.parse(data, LOOPBACK) == beacon.Heard(LOOPBACK, 50123, codes.tag(code), "Ada")
+    assert code[codes.TAG :].encode() not in data
+
+
+def test_a_flood_of_silent_connections_never_keeps_the_player_out(clock: Clock) -> None:
+    from othello.app.network.link import MAX_WAITING
+
+    host = Table.host("Ada", Game(), "black", None, bind=LOOPBACK, now=clock)
+    silent: list[socket.socket] = []
+    try:
+        pump_until([host], lambda: host.port != 0)
+        for _ in range(3 * MAX_WAITING):  # connect, then say nothing
+            silent.append(socket.create_connection((LOOPBACK, host.port), timeout=PATIENCE))
+        waiting = lambda: sum(not p.proven for p in host.link._peers)  # noqa: E731
+        pump_until([host], lambda: waiting() <= MAX_WAITING and len(host.link._peers) > 0)
+        for sock in silent[MAX_WAITING:]:
+            sock.settimeout(PATIENCE)
+            assert sock.recv(100) == b""  # closed by the host at once
+        for sock in silent[:MAX_WAITING]:
+            sock.close()  # the first few give up; the door is open again
+        pump_until([host], lambda: waiting() == 0)
+        guest = Table.join("Bo", host.code, LOOPBACK, host.port, now=clock)
+        pump_until([host, guest], lambda: guest.seat == Seat.PLAYING == host.seat)
+        guest.close()
+    finally:
+        for sock in silent:
+            sock.close()
+        host.close()

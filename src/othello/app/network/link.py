@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Final
 
 from othello.app.network import codes
+from othello.app.network.beacon import Listener
 from othello.app.network.protocol import (
     MAX_LINE,
     VERSION,
@@ -48,6 +49,10 @@ SILENCE: Final = 30.0
 PROVE_WITHIN: Final = 10.0
 """Seconds a new connection has to prove the code."""
 CONNECT_WITHIN: Final = 10.0
+MAX_WAITING: Final = 8
+"""Connections a host lets wait to prove the code at once; more are closed as they come, so a
+flood of connections costs the host a few sockets, never its frames."""
+NOT_HEARD: Final = "no game with this code was heard on this network"
 
 
 # ----- what the window hears -------------------------------------------------------------
@@ -152,8 +157,10 @@ class Link:
         port: int = 0,
         now: Callable[[], float] = time.monotonic,
         rate_now: Callable[[], float] = time.monotonic,
+        listener: Listener | None = None,
     ) -> None:
         self.code = code
+        self._listener_for_beacon = listener  # a joiner with no address finds the host so
         self.name = name
         self.is_host = host
         self.address = address
@@ -195,8 +202,19 @@ class Link:
         address: str,
         port: int,
         rate_now: Callable[[], float] = time.monotonic,
+        listener: Listener | None = None,
     ) -> Link:
-        link = cls(code, name, host=False, address=address, port=port, rate_now=rate_now)
+        """Connect to ``address``:``port``; with no address, to the host whose beacon
+        ``listener`` (the beacon port's, unless a test gives its own) hears first."""
+        if not address and listener is None:
+            try:
+                listener = Listener()
+            except OSError:
+                listener = None  # the port is taken: said as unreachable below
+        link = cls(
+            code, name, host=False, address=address, port=port, rate_now=rate_now,
+            listener=listener,
+        )  # fmt: skip
         link._thread.start()
         return link
 
@@ -263,6 +281,9 @@ class Link:
                 self._close_all()
                 return
         else:
+            if not self.address and not self._find_host():
+                self._close_all()
+                return
             try:
                 sock = socket.create_connection((self.address, self.port), CONNECT_WITHIN)
             except OSError as err:
@@ -277,12 +298,22 @@ class Link:
             self._close_all()
             self._selector.close()
 
+    def _find_host(self) -> bool:
+        """No address given: the host's beacon tells it (False, said, when none is heard)."""
+        listener = self._listener_for_beacon
+        heard = listener.find(codes.tag(self.code)) if listener is not None else None
+        if heard is None:
+            self._emit(Unreachable(NOT_HEARD))
+            return False
+        self.address, self.port = heard.address, heard.port
+        return True
+
     def _listen(self) -> None:
         family = socket.AF_INET6 if ":" in self.address else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((self.address, self.port))
-        listener.listen(4)
+        listener.listen(16)
         listener.setblocking(False)
         self._listener = listener
         self.port = listener.getsockname()[1]
@@ -315,6 +346,9 @@ class Link:
         try:
             sock, _ = self._listener.accept()
         except OSError:
+            return
+        if sum(not p.proven for p in self._peers) >= MAX_WAITING:
+            sock.close()
             return
         peer = _Peer(sock, self._now, self._rate_now)
         self._add(peer)
@@ -512,3 +546,15 @@ class Link:
     @property
     def listening(self) -> bool:
         return self._listener is not None
+
+
+def local_address() -> str:
+    """This machine's address on its network, to tell the other player ("" if none): the
+    address a datagram socket would send from (connecting one sends nothing)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never reached
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return ""
+    return "" if address.startswith("0.") else address

@@ -82,7 +82,7 @@ class Fault(Enum):
     WRONG_POSITION = "wrong_position"  # a welcome that contradicts the game this side has
 
 
-class ProtocolError(Exception):
+class ProtocolError(ValueError):
     """A line or message refused; ``fault`` is the kind, the text the detail for the log."""
 
     def __init__(self, fault: Fault, detail: str) -> None:

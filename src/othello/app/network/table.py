@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Final
 
 from othello.app.network import codes
+from othello.app.network.beacon import Beacon, Listener
 from othello.app.network.link import (
     Dropped,
     Joined,
@@ -69,7 +70,7 @@ class NewsKind(Enum):
     WRONG_CODE = "wrong_code"  # the host: someone tried a wrong code
     REFUSED = "refused"  # the joiner: the host turned it away
     UNREACHABLE = "unreachable"
-    STOPPED = "stopped"  # the host stopped listening
+    STOPPED = "stopped"  # the host stopped listening: "wrong codes" or "no return"
     MOVED = "moved"  # the peer moved
     UNDO_ASKED = "undo_asked"
     UNDO_ANSWERED = "undo_answered"
@@ -115,6 +116,8 @@ class Table:
         self.away_since: float | None = None
         self.peer = ""
         self.last_fault: Fault | None = None
+        self.beacon_to: tuple[str, int] | None = None  # where the host's beacon goes, if any
+        self._beacon: Beacon | None = None
 
     @property
     def code(self) -> str:
@@ -132,6 +135,7 @@ class Table:
         bind: str = "",
         code: str | None = None,
         now: Callable[[], float] = time.monotonic,
+        beacon_to: tuple[str, int] | None = None,
     ) -> Table:
         """Host ``game`` (this side plays ``mine``) and listen; the code is new unless a
         game is hosted again after a restart with its own."""
@@ -139,7 +143,9 @@ class Table:
         person.names[mine] = name
         person.pause()
         link = Link.hosting(code or codes.new_code(), name, port, bind, now)
-        return cls("host", link, name, person, now)
+        table = cls("host", link, name, person, now)
+        table.beacon_to = beacon_to
+        return table
 
     @classmethod
     def join(
@@ -150,8 +156,11 @@ class Table:
         port: int,
         had: Game | None = None,
         now: Callable[[], float] = time.monotonic,
+        listener: Listener | None = None,
     ) -> Table:
-        link = Link.joining(code, name, address, port, now)
+        """Join the game of ``code`` at ``address``:``port``; with no address, the host
+        whose beacon is heard on this network."""
+        link = Link.joining(code, name, address, port, now, listener)
         return cls("guest", link, name, None, now, had, (address, port))
 
     # ----- each frame ----------------------------------------------------------------
@@ -178,14 +187,16 @@ class Table:
                 case Unreachable(detail=detail):
                     self.seat = Seat.CLOSED
                     news.append(News(NewsKind.UNREACHABLE, detail))
-                case Stopped():
+                case Stopped(wrong_codes=wrong):
                     if self.seat in (Seat.WAITING, Seat.AWAY):
                         self.seat = Seat.CLOSED
-                    news.append(News(NewsKind.STOPPED))
+                    if wrong:  # the game's own end closes the port without a word
+                        news.append(News(NewsKind.STOPPED, "wrong codes"))
         if self.game is not None and self.seat == Seat.PLAYING:
             self._send(self.game.tick())
             self._send(self.game.forced_pass())
             news.extend(self._over())
+        self._beacon_now()
         if (
             self.role == "host"
             and self.seat == Seat.AWAY
@@ -194,8 +205,23 @@ class Table:
         ):
             self.link.close()
             self.seat = Seat.CLOSED
-            news.append(News(NewsKind.STOPPED))
+            news.append(News(NewsKind.STOPPED, "no return"))
         return news
+
+    def _beacon_now(self) -> None:
+        """The host's beacon sounds while it waits for the other player (to join, or to
+        come back), never during the game or after it."""
+        wanted = (
+            self.beacon_to is not None
+            and self.port != 0
+            and self.seat in (Seat.WAITING, Seat.AWAY)
+            and self.link.listening
+        )
+        if wanted and self._beacon is None and self.beacon_to is not None:
+            self._beacon = Beacon(codes.tag(self.code), self.port, self.name, self.beacon_to)
+        elif not wanted and self._beacon is not None:
+            self._beacon.stop()
+            self._beacon = None
 
     def _joined(self, name: str) -> list[News]:
         if self.role == "host" and self.game is not None:
@@ -336,10 +362,13 @@ class Table:
         if self.role != "guest" or self.seat == Seat.PLAYING:
             return
         self.link.close()
-        self.link = Link.joining(self.link.code, self.name, *self.address, self.now)
+        found = (self.link.address, self.link.port)  # the beacon's answer, once heard
+        address = found if found[0] else self.address
+        self.link = Link.joining(self.link.code, self.name, *address, self.now)
         self.seat = Seat.WAITING
 
     def close(self) -> None:
         """Goodbye to the peer, and every socket closed (the port with them)."""
         self.link.close()
         self.seat = Seat.CLOSED
+        self._beacon_now()

@@ -1,0 +1,147 @@
+"""The window's game with a person: the table (``app/network/table.py``) pumped once a frame
+(never waiting: the sockets are on the link's thread), what happened said as notices, and the
+game kept in the library after every change, with both names and the source "played against
+a person", so that nothing is lost if either window is closed or killed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from othello.app.files import logs
+from othello.app.library.database import Library
+from othello.app.library.game_records import GameRecord
+from othello.app.network import codes
+from othello.app.network.beacon import BROADCAST
+from othello.app.network.link import local_address
+from othello.app.network.person_game import End
+from othello.app.network.table import NewsKind, Seat, Table
+from othello.core.board import Color
+from othello.core.clock import TimeControl
+from othello.core.game import Game
+from othello.gui.model import library_words
+from othello.gui.model import person_words as words
+from othello.gui.services.library_feed import time_control
+from othello.gui.services.library_worker import LibraryWorker
+
+
+def record_of(table: Table) -> GameRecord | None:
+    """The table's game as the library keeps it (None before there is one)."""
+    person = table.game
+    if person is None:
+        return None
+    game = person.game
+    date = time.strftime("%Y-%m-%d %H:%M")
+    record = GameRecord(
+        game.start.copy(), list(game.moves[: game.cursor]), person.names["black"],
+        person.names["white"], date,
+    )  # fmt: skip
+    if person.clock is not None:
+        control = time_control(str(person.clock.control))
+        if control is not None:
+            record.tags["TI"] = control
+            record.notes = ["" if t is None else f"//{t:.2f}" for t in game.times[: game.cursor]]
+    outcome = person.outcome
+    if outcome is not None and outcome.end in (End.FLAG, End.RESIGNED) and outcome.loser:
+        mark = "t" if outcome.end == End.FLAG else "r"
+        record.tags["RE"] = f"{'+' if outcome.loser == 'white' else '-'}64:{mark}"
+    return record
+
+
+class _Row:
+    """A game's id in the library, set by the writer thread's first keep."""
+
+    id: int | None = None
+
+
+class PersonFeed:
+    """One game with a person at a time: hosting or joining, pumped each frame, kept."""
+
+    def __init__(self, keeper: LibraryWorker, reply: Callable[[str], None]) -> None:
+        self.keeper = keeper
+        self.reply = reply
+        self.table: Table | None = None
+        self.address = ""
+        self.bind = ""  # the host's listening address: every one ("": tests say 127.0.0.1)
+        self._row = _Row()  # this game's row in the library, one however often kept
+        self._kept: tuple[object, ...] = ()
+
+    def host(
+        self, name: str, game: Game, mine: Color, control: TimeControl | None, port: int = 0
+    ) -> Table:
+        self.close()
+        self._row, self._kept = _Row(), ()
+        beacon = None if self.bind else BROADCAST  # found on the network; a test's: not
+        self.table = Table.host(
+            name, game, mine, control, port=port, bind=self.bind, beacon_to=beacon
+        )
+        self.address = self.bind or local_address()
+        return self.table
+
+    def join(self, name: str, code: str, address: str, port: int) -> Table:
+        self.close()
+        self._row, self._kept = _Row(), ()
+        self.table = Table.join(name, code, address, port)
+        self.address = address
+        return self.table
+
+    def pump(self) -> list[NewsKind]:
+        """Each frame: the connection's news said, the game kept when it changed; the kinds
+        of news, for the screen."""
+        table = self.table
+        if table is None:
+            return []
+        kinds = []
+        for news in table.pump():
+            kinds.append(news.kind)
+            if news.kind == NewsKind.LISTENING:  # for a player who looks in the log
+                logs.log.info(
+                    "hosting a game against a person: code %s, address %s, port %d",
+                    codes.shown(table.code), self.address or "127.0.0.1", table.port,
+                )  # fmt: skip
+            text = words.news_text(news, table.role == "host")
+            if text is not None:
+                self.reply(text)
+        self.keep()
+        return kinds
+
+    def keep(self) -> None:
+        """The game into the library when its moves, its end or its players changed."""
+        table = self.table
+        if table is None or table.game is None:
+            return
+        person = table.game
+        state = (
+            tuple(person.game.moves[: person.game.cursor]),
+            person.outcome,
+            tuple(person.names.values()),
+        )
+        if state == self._kept or not state[0]:
+            return
+        record = record_of(table)
+        if record is None:
+            return
+        self._kept = state
+        row = self._row
+
+        def job(library: Library) -> int | None:
+            """On the library's one writer thread, in order: the first keep adds the row,
+            the later ones replace it (never a second row, however quickly they come)."""
+            if row.id is not None and library.has(row.id):
+                library.replace_game(row.id, record)
+            else:
+                row.id = library.add(record, library_words.PERSON)
+            return row.id
+
+        self.keeper.write(job, keep=record, source=library_words.PERSON)
+
+    def close(self) -> None:
+        """Leave the table: the game is kept as it stands, every socket closed."""
+        if self.table is not None:
+            self.keep()
+            self.table.close()
+            self.table = None
+
+    @property
+    def seat(self) -> Seat:
+        return Seat.CLOSED if self.table is None else self.table.seat

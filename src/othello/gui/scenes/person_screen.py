@@ -395,7 +395,13 @@ class PersonScreen(Scene):
 
     def _keys_key(self) -> str:
         table = self.feed.table
-        playing = table is not None and table.game is not None and table.seat != Seat.WAITING
+        person = table.game if table is not None else None
+        playing = (
+            table is not None
+            and person is not None
+            and person.outcome is None
+            and table.seat != Seat.WAITING
+        )
         return words.keys_text(self.choosing, playing)
 
     def _keys_wrapped(self, width: int, size: int) -> list[str]:

@@ -6,10 +6,12 @@ a hang); the clocks run on a time source the test moves."""
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -570,3 +572,37 @@ def test_a_flood_of_silent_connections_never_keeps_the_player_out(clock: Clock) 
         for sock in silent:
             sock.close()
         host.close()
+
+
+# ----- the hosted game, kept to host again -------------------------------------------------
+
+
+def test_a_hosted_game_is_kept_whole_and_anything_else_is_no_game(tmp_path: Path) -> None:
+    from othello.app.network import hosted
+    from othello.app.network.person_game import PersonGame
+
+    person = PersonGame(
+        "host", "white", Game.from_transcript("f5d6"), TimeControl(5), time.monotonic
+    )
+    person.names.update(black="Bo", white="Ada")
+    kept = hosted.of(person, codes.new_code(), 50123)
+    hosted.save(tmp_path, kept, row=7)
+    back = hosted.load(tmp_path)
+    assert back is not None and back.game().transcript() == "f5d6" and back.row == 7
+    assert (back.code, back.port, back.mine, back.peer) == (kept.code, 50123, "white", "Bo")
+    assert hosted.load(tmp_path, now=kept.saved + 2 * 3600) is None  # long gone
+    path = tmp_path / hosted.NAME
+    good = json.loads(path.read_text(encoding="utf-8"))
+    for change in (
+        {"moves": ["f5", "a1"]},  # an illegal move
+        {"code": "not a code"},
+        {"mine": "red"},
+        {"port": 0},
+        {"name": "a\u001b[31m"},
+    ):
+        path.write_text(json.dumps({**good, **change}), encoding="utf-8")
+        assert hosted.load(tmp_path) is None, change
+    path.write_bytes(b"\xff\x00garbage")
+    assert hosted.load(tmp_path) is None
+    hosted.forget(tmp_path)
+    assert hosted.load(tmp_path) is None and not path.exists()

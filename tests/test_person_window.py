@@ -177,7 +177,7 @@ def test_keeps_that_come_quicker_than_the_library_writes_make_one_row(
     feed = PersonFeed(app.library, lambda text: None)
     person = PersonGame("host", "black", Game(), None, time.monotonic)
     person.names.update(black="Ada", white="Bo")
-    feed.table = SimpleNamespace(game=person)  # type: ignore[assignment]
+    feed.table = SimpleNamespace(game=person, role="guest")  # type: ignore[assignment]
     held = threading.Event()
     app.library.write(lambda library: held.wait(PATIENCE))  # the writer busy
     person.game.play(parse_move("f5"))
@@ -193,3 +193,52 @@ def test_keeps_that_come_quicker_than_the_library_writes_make_one_row(
         (entry,) = [library.get(row[0]) for row in library.execute("SELECT id FROM games")]
     assert entry is not None and entry.record().moves == [parse_move("f5"), parse_move("d6")]
     feed.table = None
+
+
+def test_a_host_window_gone_mid_game_hosts_it_again_with_its_code(
+    make_app: Callable[..., App],
+) -> None:
+    """The host's window is closed (or killed) mid-game: a new window offers to host that
+    game again, with its code and port; the other player comes back as after any drop, and
+    the library still holds the game in one row."""
+    first = make_app()
+    screen = hosting(first)
+    table = screen.feed.table
+    assert table is not None
+    bo = Table.join("Bo", shown_code(screen), LOOPBACK, table.port)
+    try:
+        both_until(first, bo, lambda: bo.seat == Seat.PLAYING)
+        click(first, "f5")
+        both_until(first, bo, lambda: bo.game is not None and bo.game.game.cursor == 1)
+        bo.play(parse_move("d6"))
+        both_until(first, bo, lambda: first.session.shown.cursor == 2)
+        assert first.library.flush(PATIENCE)  # kept, and the hosted game's file written
+        code, port = table.code, table.port
+        table.link.close()  # the window gone: its sockets closed by the system
+        both_until(first, bo, lambda: bo.seat == Seat.AWAY)
+        again = make_app()
+        again.play.person_feed.bind = LOOPBACK
+        press(pygame.K_j)
+        frames(again, 2)
+        back = again.find_screen("person")
+        assert isinstance(back, PersonScreen) and back.values["role"] == "resume"
+        assert any(codes.shown(code) in t and "Bo" in t for t in back.drawn)
+        picture(again, "8-host-again")
+        press(pygame.K_RETURN)
+        frames_until(again, lambda: back.feed.table is not None and back.feed.table.port != 0)
+        resumed = back.feed.table
+        assert resumed is not None and (resumed.code, resumed.port) == (code, port)
+        bo.rejoin()
+        both_until(again, bo, lambda: bo.seat == Seat.PLAYING == resumed.seat)
+        assert resumed.game is not None and resumed.game.game.transcript() == "f5d6"
+        assert resumed.game.names == {"black": "Ada", "white": "Bo"}
+        click(again, "c3")
+        both_until(again, bo, lambda: bo.game is not None and bo.game.game.cursor == 3)
+        assert again.library.flush(PATIENCE)
+        with Library(again.library.path) as library:
+            rows = library.execute("SELECT black, white, source FROM games")
+            (entry,) = [library.get(r[0]) for r in library.execute("SELECT id FROM games")]
+        assert rows == [("Ada", "Bo", library_words.PERSON)]
+        assert entry is not None and len(entry.record().moves) == 3
+    finally:
+        bo.close()

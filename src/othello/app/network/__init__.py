@@ -1,7 +1,8 @@
 """Playing a person over the network: the protocol two windows speak (``protocol``), the
 game's code (``codes``), the connection on a thread of its own that hands the window what
 happened through a queue (``link``), the LAN broadcast that finds a hosted game without an
-address (``beacon``), the game's authority (``person_game``: every move
+address (``beacon``), the hosted game kept in a file to host again after a close or a kill
+(``hosted``), the game's authority (``person_game``: every move
 checked by the rules on both sides, the host's clock the one that counts) and the table the
 window pumps each frame (``table``).
 

@@ -42,6 +42,7 @@ from othello.gui.widgets.text import scaled
 
 Field = Literal["name", "role", "side", "clock", "start", "code", "address"]
 HOST_FIELDS: tuple[Field, ...] = ("name", "role", "side", "clock", "start")
+RESUME_FIELDS: tuple[Field, ...] = ("name", "role")
 JOIN_FIELDS: tuple[Field, ...] = ("name", "role", "code", "address")
 CLOCKS = ("", "5+3", "10+5", "15+10", "30+0")
 SIDES = ("black", "white", "random")
@@ -86,6 +87,9 @@ class PersonScreen(Scene):
             "address": join_address,
         }
         self.port = port
+        self.again = feed.resumable()  # a game this window hosted and did not finish
+        if self.again is not None and not join_code:
+            self.values["role"] = "resume"  # offered first: the other player may be waiting
         self.focus = 0
         self.column: int | None = None  # a typed column letter, waiting for its row
         self.chat: str | None = None  # the chat line being typed
@@ -101,7 +105,8 @@ class PersonScreen(Scene):
 
     @property
     def fields(self) -> tuple[Field, ...]:
-        return HOST_FIELDS if self.values["role"] == "host" else JOIN_FIELDS
+        role = self.values["role"]
+        return HOST_FIELDS if role == "host" else RESUME_FIELDS if role == "resume" else JOIN_FIELDS
 
     @property
     def choosing(self) -> bool:
@@ -114,6 +119,11 @@ class PersonScreen(Scene):
             case "name":
                 return _("Your name: {name}").format(name=value)
             case "role":
+                if value == "resume" and self.again is not None:
+                    return _("Host again: the game with {name} (code {code})").format(
+                        name=self.again.peer or _("The other player"),
+                        code=codes.shown(self.again.code),
+                    )
                 return _("Host a game") if value == "host" else _("Join a game")
             case "side":
                 side = _("Random") if value == "random" else words.side_word(value)  # type: ignore[arg-type]
@@ -131,8 +141,9 @@ class PersonScreen(Scene):
 
     def change(self, field: Field, step: int) -> None:
         """Left or Right on a choice: the next value."""
+        roles = ("resume", "host", "join") if self.again is not None else ("host", "join")
         options: tuple[str, ...] = {
-            "role": ("host", "join"),
+            "role": roles,
             "side": SIDES,
             "clock": CLOCKS,
             "start": ("standard", "board"),
@@ -157,6 +168,9 @@ class PersonScreen(Scene):
         """Enter on the choices: host, or join; a choice that cannot be used said why."""
         name = self.values["name"].strip() or _("Player")
         self.host.remember_choice(player_name=name)
+        if self.values["role"] == "resume" and self.again is not None:
+            self.feed.resume(self.again)
+            return
         if self.values["role"] == "host":
             side = self.values["side"]
             mine: Color = (

@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from othello.app.files import logs
+from othello.app.files import logs, paths
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
-from othello.app.network import codes
+from othello.app.network import codes, hosted
 from othello.app.network.beacon import BROADCAST
 from othello.app.network.link import local_address
 from othello.app.network.person_game import End
@@ -63,20 +63,48 @@ class PersonFeed:
         self.table: Table | None = None
         self.address = ""
         self.bind = ""  # the host's listening address: every one ("": tests say 127.0.0.1)
+        self.folder = paths.user_data_dir()  # where a hosted game is kept to host again
         self._row = _Row()  # this game's row in the library, one however often kept
         self._kept: tuple[object, ...] = ()
 
     def host(
         self, name: str, game: Game, mine: Color, control: TimeControl | None, port: int = 0
     ) -> Table:
+        return self._hosting(name, game, mine, control, port, None)
+
+    def _hosting(
+        self,
+        name: str,
+        game: Game,
+        mine: Color,
+        control: TimeControl | None,
+        port: int,
+        code: str | None,
+    ) -> Table:
         self.close()
         self._row, self._kept = _Row(), ()
         beacon = None if self.bind else BROADCAST  # found on the network; a test's: not
         self.table = Table.host(
-            name, game, mine, control, port=port, bind=self.bind, beacon_to=beacon
+            name, game, mine, control, port=port, bind=self.bind, code=code, beacon_to=beacon
         )
         self.address = self.bind or local_address()
         return self.table
+
+    def resumable(self) -> hosted.Hosted | None:
+        """The game this window hosted and did not finish, if recent."""
+        return hosted.load(self.folder)
+
+    def resume(self, again: hosted.Hosted) -> Table:
+        """Host that game again: its code, its port (if free), its clocks."""
+        table = self._hosting(again.name, again.game(), again.mine, again.control(),
+                              again.port, again.code)  # fmt: skip
+        self._row.id = again.row or None  # the same row in the library, brought up to date
+        person = table.game
+        if person is not None:
+            person.names[person.theirs] = again.peer
+            if person.clock is not None:
+                person.clock.set(again.black_ms / 1000, again.white_ms / 1000)
+        return table
 
     def join(self, name: str, code: str, address: str, port: int) -> Table:
         self.close()
@@ -134,6 +162,13 @@ class PersonFeed:
             return row.id
 
         self.keeper.write(job, keep=record, source=library_words.PERSON)
+        if table.role == "host":  # to host it again after a close or a kill
+            folder = self.folder
+            if person.outcome is None:
+                again = hosted.of(person, table.code, table.port)
+                self.keeper.write(lambda library: hosted.save(folder, again, row.id))
+            else:
+                self.keeper.write(lambda library: hosted.forget(folder))
 
     def close(self) -> None:
         """Leave the table: the game is kept as it stands, every socket closed."""

@@ -111,15 +111,15 @@ def window(data: Path, *args: str) -> subprocess.Popen[str]:
 
 
 def kept(data: Path) -> list[tuple[str, str, str, str]]:
-    """The library's games (black, white, source, moves as stored), read as SQLite allows
-    while no writer holds it."""
+    """The library's games (black, white, source, moves as stored, finished), read as SQLite
+    allows while no writer holds it."""
     path = data / "library.sqlite3"
     if not path.exists():
         return []
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=PATIENCE) as db:
             return [tuple(map(str, row)) for row in db.execute(  # type: ignore[misc]
-                "SELECT black, white, source, hex(moves) FROM games")]  # fmt: skip
+                "SELECT black, white, source, hex(moves), finished FROM games")]  # fmt: skip
     except sqlite3.OperationalError:
         return []  # not made yet
 
@@ -135,7 +135,7 @@ def test_a_window_killed_mid_game_keeps_it_and_joins_again(tmp_path: Path) -> No
         pump_until([host], lambda: host.seat == Seat.PLAYING)
         host.play(parse_move("f5"))
         end = time.monotonic() + PATIENCE
-        while not kept(data):  # the window keeps the game once a move is on it
+        while not kept(data) or not (data / "joined-game.json").exists():  # kept, both
             assert time.monotonic() < end and first.poll() is None, first.stderr
             host.pump()
             time.sleep(0.05)
@@ -147,6 +147,12 @@ def test_a_window_killed_mid_game_keeps_it_and_joins_again(tmp_path: Path) -> No
         second = window(data, "join", host.code.lower(), address)  # the same code, typed
         pump_until([host], lambda: host.seat == Seat.PLAYING)
         assert host.game is not None and host.game.game.transcript() == "f5"
+        host.resign()  # the game ends: the window keeps its end in the same row, never two
+        end = time.monotonic() + PATIENCE
+        while [r[4] for r in kept(data)] != ["1"]:  # one row, finished
+            assert time.monotonic() < end and second.poll() is None, kept(data)
+            host.pump()
+            time.sleep(0.05)
     finally:
         for process in (first, second):
             if process is not None and process.poll() is None:

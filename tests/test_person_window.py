@@ -177,7 +177,10 @@ def test_keeps_that_come_quicker_than_the_library_writes_make_one_row(
     feed = PersonFeed(app.library, lambda text: None)
     person = PersonGame("host", "black", Game(), None, time.monotonic)
     person.names.update(black="Ada", white="Bo")
-    feed.table = SimpleNamespace(game=person, role="guest")  # type: ignore[assignment]
+    feed.table = SimpleNamespace(  # type: ignore[assignment]
+        game=person, role="guest", code=codes.new_code(),
+        link=SimpleNamespace(port=50123, address=LOOPBACK),
+    )  # fmt: skip
     held = threading.Event()
     app.library.write(lambda library: held.wait(PATIENCE))  # the writer busy
     person.game.play(parse_move("f5"))
@@ -242,3 +245,36 @@ def test_a_host_window_gone_mid_game_hosts_it_again_with_its_code(
         assert entry is not None and len(entry.record().moves) == 3
     finally:
         bo.close()
+
+
+def test_a_window_killed_before_it_kept_its_resume_file_still_keeps_one_row(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first window kept the game's row and was killed before it wrote the file that
+    names the row; the next window, joining afresh, finds the very game and brings that row
+    up to date (its end too), never a second row."""
+    from types import SimpleNamespace
+
+    from othello.app.network.person_game import End, Outcome, PersonGame
+    from othello.gui.services import person_feed
+
+    monkeypatch.setattr(person_feed.time, "strftime", lambda *args: "2026-11-29 07:42")
+    app = make_app()
+    rows = []
+    for ended in (False, True):  # the killed window's keep, then the next window's
+        feed = person_feed.PersonFeed(app.library, lambda text: None)
+        feed.folder = Path(os.environ["OTHELLO_DATA_DIR"]) / f"window-{ended}"
+        person = PersonGame("guest", "white", Game.from_transcript("f5d6"), None, time.monotonic)
+        person.names.update(black="Ada", white="Bo")
+        if ended:
+            person.outcome = Outcome(End.RESIGNED, "black")
+        feed.table = SimpleNamespace(  # type: ignore[assignment]
+            game=person, role="guest", code=codes.new_code(),
+            link=SimpleNamespace(port=50123, address=LOOPBACK),
+        )  # fmt: skip
+        feed.keep()
+        assert app.library.flush(PATIENCE)
+        with Library(app.library.path) as library:
+            rows = library.execute("SELECT id, finished FROM games")
+        feed.table = None
+    assert len(rows) == 1 and rows[0][1] == 1

@@ -1,6 +1,8 @@
-"""The game a window hosts, kept in a small file after every change, so that a host whose
-window was closed or killed can host it again with the same code and port: the other player
-comes back as after any drop. The file goes when the game ends.
+"""The game a window hosts or joined, kept in a small file after every change, so that a
+window closed or killed mid-game can take it up again: a host hosts it again with the same
+code and port, a joiner joins it again at the address it had (its own game checked against
+the host's); the other player comes back as after any drop. The file goes when the game
+ends.
 
 Written whole or not at all (``files.writing.write_atomic``), read through the bounded
 read, and checked like anything from outside (``protocol``'s checks, the moves by the
@@ -17,7 +19,7 @@ from typing import Final
 
 from othello.app.files.writing import read_limited, write_atomic
 from othello.app.network import codes
-from othello.app.network.person_game import PersonGame, other
+from othello.app.network.person_game import PersonGame, Role, other
 from othello.app.network.protocol import COLORS, MAX_NAME, plain_text
 from othello.core.bitboard import PASS
 from othello.core.board import Board, Color
@@ -27,6 +29,7 @@ from othello.core.game import Game
 from othello.core.notation import square_name
 
 NAME: Final = "hosted-game.json"
+NAMES: Final[dict[Role, str]] = {"host": NAME, "guest": "joined-game.json"}
 KEPT_MINUTES: Final = 60.0
 """A hosted game older than this is not offered again (the other player has gone)."""
 MAX_BYTES: Final = 16 * 1024
@@ -48,6 +51,8 @@ class Hosted:
     white_ms: int
     saved: float  # time.time() when written
     row: int = 0  # its row in the library (0: none yet), so that one row holds it
+    role: Role = "host"
+    address: str = ""  # the joiner's: where the host was
 
     def game(self) -> Game:
         """The game, every move checked by the rules (OthelloError if one is not legal)."""
@@ -60,7 +65,7 @@ class Hosted:
         return TimeControl.parse(self.clock) if self.clock else None
 
 
-def of(person: PersonGame, code: str, port: int) -> Hosted:
+def of(person: PersonGame, code: str, port: int, address: str = "") -> Hosted:
     clock = person.clock
     left = clock.left if clock is not None else {"black": 0.0, "white": 0.0}
     moves = person.game.moves[: person.game.cursor]
@@ -76,6 +81,8 @@ def of(person: PersonGame, code: str, port: int) -> Hosted:
         max(0, round(left["black"] * 1000)),
         max(0, round(left["white"] * 1000)),
         time.time(),
+        role=person.role,
+        address=address,
     )
 
 
@@ -83,16 +90,17 @@ def save(folder: Path, hosted: Hosted, row: int | None = None) -> None:
     value = asdict(hosted)
     value["row"] = row or 0
     value["moves"] = list(hosted.moves)
-    write_atomic(folder / NAME, json.dumps(value, ensure_ascii=False))
+    write_atomic(folder / NAMES[hosted.role], json.dumps(value, ensure_ascii=False))
 
 
-def forget(folder: Path) -> None:
-    (folder / NAME).unlink(missing_ok=True)
+def forget(folder: Path, role: Role = "host") -> None:
+    (folder / NAMES[role]).unlink(missing_ok=True)
 
 
-def load(folder: Path, now: float | None = None) -> Hosted | None:
-    """The hosted game to resume, or None (none, too old, damaged, not ours)."""
-    path = folder / NAME
+def load(folder: Path, now: float | None = None, role: Role = "host") -> Hosted | None:
+    """The game to take up again (hosted, or joined), or None (none, too old, damaged, not
+    ours)."""
+    path = folder / NAMES[role]
     try:
         value = json.loads(read_limited(path, MAX_BYTES).decode("utf-8"))
         hosted = Hosted(
@@ -108,10 +116,14 @@ def load(folder: Path, now: float | None = None) -> Hosted | None:
             white_ms=int(value["white_ms"]),
             saved=float(value["saved"]),
             row=int(value.get("row", 0)),
+            role=role,
+            address=plain_text(value.get("address", ""), 80),
         )
         if hosted.mine not in COLORS or codes.typed(hosted.code) != hosted.code:
             return None
         if not 0 < hosted.port < 65536 or len(hosted.moves) > 200:
+            return None
+        if value.get("role", "host") != role or (role == "guest" and not hosted.address):
             return None
         hosted.game()  # every move legal
         hosted.control()

@@ -87,8 +87,9 @@ class PersonScreen(Scene):
             "address": join_address,
         }
         self.port = port
-        self.again = feed.resumable()  # a game this window hosted and did not finish
-        if self.again is not None and not join_code:
+        self.again = feed.resumable()  # a game this window hosted or joined, not finished
+        same = self.again is not None and codes.typed(join_code) == self.again.code
+        if self.again is not None and (not join_code or same):
             self.values["role"] = "resume"  # offered first: the other player may be waiting
         self.focus = 0
         self.column: int | None = None  # a typed column letter, waiting for its row
@@ -119,6 +120,11 @@ class PersonScreen(Scene):
             case "name":
                 return _("Your name: {name}").format(name=value)
             case "role":
+                if value == "resume" and self.again is not None and self.again.role == "guest":
+                    return _("Join again: the game with {name} (code {code})").format(
+                        name=self.again.peer or _("The other player"),
+                        code=codes.shown(self.again.code),
+                    )
                 if value == "resume" and self.again is not None:
                     return _("Host again: the game with {name} (code {code})").format(
                         name=self.again.peer or _("The other player"),

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 
 from othello.app.files import logs, paths
-from othello.app.library.database import Library
+from othello.app.library.database import Library, encode_moves, fingerprint, storable
 from othello.app.library.game_records import GameRecord
 from othello.app.network import codes, hosted
 from othello.app.network.beacon import BROADCAST
@@ -46,6 +46,16 @@ def record_of(table: Table) -> GameRecord | None:
         mark = "t" if outcome.end == End.FLAG else "r"
         record.tags["RE"] = f"{'+' if outcome.loser == 'white' else '-'}64:{mark}"
     return record
+
+
+def same_game(library: Library, record: GameRecord) -> int | None:
+    """The row of the very game ``record`` is (start, moves, names and date), which a window
+    killed before it could say so kept already: this window brings that row up to date."""
+    start = record.start.to_string()
+    black, white, date = (storable(t) for t in (record.black, record.white, record.date))
+    key = fingerprint(start, encode_moves(record.moves), black, white, date)
+    found = library.execute("SELECT id FROM games WHERE key = ?", (key,))
+    return int(found[0][0]) if found else None
 
 
 class _Row:
@@ -91,11 +101,20 @@ class PersonFeed:
         return self.table
 
     def resumable(self) -> hosted.Hosted | None:
-        """The game this window hosted and did not finish, if recent."""
-        return hosted.load(self.folder)
+        """The game this window hosted, or else joined, and did not finish, if recent."""
+        return hosted.load(self.folder) or hosted.load(self.folder, role="guest")
 
     def resume(self, again: hosted.Hosted) -> Table:
-        """Host that game again: its code, its port (if free), its clocks."""
+        """Host that game again (its code, its port if free, its clocks), or join it again
+        at the address it had, the host's game checked against it."""
+        if again.role == "guest":
+            self.close()
+            self._row, self._kept = _Row(), ()
+            self._row.id = again.row or None
+            self.table = Table.join(again.name, again.code, again.address, again.port,
+                                    had=again.game())  # fmt: skip
+            self.address = again.address
+            return self.table
         table = self._hosting(again.name, again.game(), again.mine, again.control(),
                               again.port, again.code)  # fmt: skip
         self._row.id = again.row or None  # the same row in the library, brought up to date
@@ -155,20 +174,25 @@ class PersonFeed:
         def job(library: Library) -> int | None:
             """On the library's one writer thread, in order: the first keep adds the row,
             the later ones replace it (never a second row, however quickly they come)."""
-            if row.id is not None and library.has(row.id):
-                library.replace_game(row.id, record)
-            else:
+            if row.id is None or not library.has(row.id):
                 row.id = library.add(record, library_words.PERSON)
+                if row.id is not None:
+                    return row.id
+                row.id = same_game(library, record)  # kept by a window before this one
+                if row.id is None:
+                    return None
+            library.replace_game(row.id, record)
             return row.id
 
         self.keeper.write(job, keep=record, source=library_words.PERSON)
-        if table.role == "host":  # to host it again after a close or a kill
-            folder = self.folder
-            if person.outcome is None:
-                again = hosted.of(person, table.code, table.port)
-                self.keeper.write(lambda library: hosted.save(folder, again, row.id))
-            else:
-                self.keeper.write(lambda library: hosted.forget(folder))
+        folder, role = self.folder, table.role  # to take it up again after a close or a kill
+        if person.outcome is None:
+            link = table.link
+            port, address = (table.port, "") if role == "host" else (link.port, link.address)
+            again = hosted.of(person, table.code, port, address)
+            self.keeper.write(lambda library: hosted.save(folder, again, row.id))
+        else:
+            self.keeper.write(lambda library: hosted.forget(folder, role))
 
     def close(self) -> None:
         """Leave the table: the game is kept as it stands, every socket closed."""

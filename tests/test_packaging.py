@@ -90,7 +90,9 @@ def test_wheel_carries_resources_default_ini_and_entry_points(installed: dict[st
     with zipfile.ZipFile(installed["wheel"]) as whl:
         fonts = sum(whl.getinfo(n).compress_size for n in names if n.endswith((".ttf", ".otf")))
         catalogs = sum(whl.getinfo(n).compress_size for n in names if n.endswith(".mo"))
-    assert fonts <= 700_000 and catalogs <= 200_000  # every language, a small download
+    # every language, a small download (the catalogs 204 KB compressed with issue 52's
+    # Play a person screen, its ~65 sentences in eight languages: the budget was 200 KB)
+    assert fonts <= 700_000 and catalogs <= 220_000
     assert packaged_ini == (ROOT / "src" / "othello" / "othello.ini").read_bytes()
     assert "[console_scripts]\nothello = othello.cli:main" in entries
     assert "[gui_scripts]\nothello-gui = othello.cli:main" in entries

@@ -38,6 +38,7 @@ from othello.app import i18n
 from othello.app.library import held_games
 from othello.app.library.database import Library
 from othello.app.library.game_records import GameRecord
+from othello.app.network.table import Seat, Table
 from othello.app.settings.keys import PaletteName, Settings, TextSize
 from othello.core.board import Board
 from othello.core.clock import TimeControl
@@ -51,6 +52,7 @@ from othello.gui.model.judgement import GameJudgement
 from othello.gui.model.library_words import PLAYED_HERE, SAVED_HERE
 from othello.gui.scenes.drill_screen import DrillScreen
 from othello.gui.scenes.help import Page
+from othello.gui.scenes.person_screen import PersonScreen
 from othello.gui.scenes.puzzle_screen import PuzzleOverlay
 from othello.gui.services.library_worker import ImportProgress
 from othello.study.review import MoveReview, review_game
@@ -255,6 +257,50 @@ def drills_shown(app: App) -> Iterator[str]:
     screen.close()
 
 
+def person_shown(app: App) -> Iterator[str]:
+    """Play a person: the choices (joining, with a code and an address typed), the host's
+    code while it waits, then a game with a player at a table of the tour's own on loopback:
+    both clocks, an undo asked, chat lines."""
+    feed = app.play.person_feed
+    feed.bind = "127.0.0.1"  # the tour opens no port to the network
+    app.play.do("person")
+    screen = app.find_screen(PersonScreen.name)
+    assert isinstance(screen, PersonScreen)
+    screen.values["name"] = "Bartholomew Montgomery"
+    screen.values["role"] = "join"
+    screen.values["code"] = "K7QM-3XTA-R9WE"
+    screen.values["address"] = "192.168.100.200:50123"
+    screen.focus = 2
+    frames(app)
+    yield "person-choices"
+    screen.values["role"], screen.values["clock"], screen.values["side"] = "host", "5+3", "random"
+    screen.start()
+    table = feed.table
+    assert table is not None
+    wait_for(app, lambda: table.port != 0)
+    frames(app)
+    yield "person-waiting"
+    guest = Table.join("Maximiliane Oberländer", table.code, "127.0.0.1", table.port)
+    wait_for(app, lambda: bool(guest.pump() or True) and guest.seat == table.seat == Seat.PLAYING)
+    person, theirs = table.game, guest.game
+    assert person is not None and theirs is not None
+    if not person.my_turn():
+        guest.play(theirs.game.board.legal_squares()[0])
+        wait_for(app, person.my_turn)
+    table.play(person.game.board.legal_squares()[0])
+    wait_for(app, lambda: bool(guest.pump() or True) and theirs.my_turn())
+    guest.play(theirs.game.board.legal_squares()[0])
+    guest.say("Good luck, and have fun! Shall we play another one after this?")
+    wait_for(app, lambda: len(person.chat) == 1)
+    guest.ask_undo()
+    wait_for(app, lambda: person.undo_asked is not None)
+    table.say("Thanks, you too!")
+    frames(app)
+    yield "person-game"
+    guest.close()
+    screen.close()
+
+
 def tour(app: App) -> Iterator[str]:
     """Each screen drawn in turn; yields its name once it is on the window."""
     session, play = app.session, app.play
@@ -333,6 +379,7 @@ def tour(app: App) -> Iterator[str]:
     app.close_screen("puzzles")
     session.show(None)
     yield from drills_shown(app)
+    yield from person_shown(app)
     importing = ImportProgress("wthor-1997-championship.wtb", 51_250, 135_642)
     app.library.progress = importing  # an import under way: its bar over the notices
     app.open_screen("import-bar", keeper=app.library)

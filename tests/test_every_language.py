@@ -50,7 +50,7 @@ def tour_is_whole(
         seen = dict(cut_on_every_screen(app))
     finally:
         app.close()
-    assert len(seen) == 22
+    assert len(seen) == 25
     assert {screen: cut for screen, cut in seen.items() if cut} == {}
 
 

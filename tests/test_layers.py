@@ -96,6 +96,7 @@ APP_PARTS: dict[str, set[str]] = {
     "settings": {"files", "i18n"},
     "library": {"files", "i18n"},
     "desktop": {"files", "i18n"},
+    "network": {"files", "i18n"},
     "search_service": {"files", "i18n", "settings", "library"},
     "speech": {"i18n", "coach_words"},
     "terminal": {"files", "i18n", "settings", "library", "speech", "coach_words"},

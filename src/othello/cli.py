@@ -32,6 +32,18 @@ def _count_of(unit: str) -> Callable[[str], int]:
 
 
 _plies = _count_of("plies")
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
 _workers = _count_of("worker processes")
 
 
@@ -290,6 +302,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", type=_user_path, metavar="FILE", help="append the conversation to FILE")
     p.set_defaults(func=_cmd_nboard)
 
+    p = sub.add_parser(
+        "host", help="open the window hosting a game against a person on the network"
+    )
+    p.add_argument(
+        "--port", type=_port, default=0, help="the port to listen on (default: any free one)"
+    )
+    p.add_argument(
+        "--bind",
+        default="",
+        metavar="ADDRESS",
+        help="listen on this address only, such as 127.0.0.1 (default: every address, and "
+        "the game is announced on this network)",
+    )
+    p.set_defaults(func=_cmd_play, person_role="host")
+
+    p = sub.add_parser("join", help="open the window joining a person's game with its code")
+    p.add_argument("code", help="the code the host's window shows (dashes and case optional)")
+    p.add_argument(
+        "address",
+        nargs="?",
+        default="",
+        help="the host's address and port, as ADDRESS:PORT (none: found on this network)",
+    )
+    p.set_defaults(func=_cmd_play, person_role="join")
+
     from othello.app.commands.library import add_commands
 
     add_commands(sub, _draw_png)
@@ -330,6 +367,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.load is not None and args.demo:
         parser.error("--load is for your own game, not --demo")
+    role = getattr(args, "person_role", None)
+    if role == "host":
+        args.person = {"start_hosting": True, "port": args.port, "bind": args.bind}
+    elif role == "join":
+        args.person = _joining(parser, args.code, args.address)
     if args.where:
         args.func = _cmd_where
     elif args.install_shortcut:
@@ -346,6 +388,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return _reader_went_away()
+
+
+def _joining(parser: argparse.ArgumentParser, code: str, address: str) -> dict[str, Any]:
+    """``othello join CODE ADDRESS:PORT`` checked before a window opens."""
+    from othello.app.network.codes import typed
+
+    if typed(code) is None:
+        parser.error(f"{code!r} is not a code: 12 letters and digits, such as K7QM-3XTA-R9WE")
+    host, _colon, port = address.rpartition(":")
+    if address and (not host or not port.isdigit() or not 0 < int(port) < 65536):
+        parser.error(f"{address!r} is not ADDRESS:PORT, such as 192.168.1.20:50123")
+    return {"join_code": code, "join_address": address}
 
 
 def _reader_went_away() -> int:

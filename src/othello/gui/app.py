@@ -379,6 +379,9 @@ def run(args: Any = None) -> int:
         return 1
     # clipboard and file keys, the game kept after every move, resumed (or --load's file)
     persistence.attach(app, start=getattr(args, "start_file", None))
+    person = getattr(args, "person", None)
+    if person is not None:  # othello host / othello join: the screen opens at once
+        app.play.play_person(**person)
     try:
         stats = app.run(max_frames=frames)
     finally:

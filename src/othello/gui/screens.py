@@ -22,6 +22,7 @@ from othello.gui.scenes.import_bar import ImportBar
 from othello.gui.scenes.leave_card import LeaveCard
 from othello.gui.scenes.library import LibraryOverlay
 from othello.gui.scenes.move_list import MoveListOverlay
+from othello.gui.scenes.person_screen import PersonScreen
 from othello.gui.scenes.position_editor import PositionEditor
 from othello.gui.scenes.progress_card import ProgressCard
 from othello.gui.scenes.puzzle_screen import PuzzleOverlay
@@ -43,6 +44,7 @@ SCREENS: dict[ScreenName, Callable[..., Scene]] = {
         LeaveCard,
         DrillScreen,
         AlertCard,
+        PersonScreen,
     )
 }
 

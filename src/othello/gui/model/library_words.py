@@ -26,6 +26,7 @@ from othello.study.named_openings import load_openings
 
 PLAYED_HERE = "played here"  # stored as the game's source: shown through source_shown
 SAVED_HERE = "saved here"
+PERSON = "played against a person"  # a game with a person at another window
 
 
 def title() -> str:
@@ -127,6 +128,7 @@ def looking() -> list[str]:
 SOURCES = {
     PLAYED_HERE: N_("played here"),
     SAVED_HERE: N_("saved here"),
+    PERSON: N_("played against a person"),
     GAMES_FOLDER: N_("games folder"),
 }
 RESULT_WORDS = ("black", "white", "draw", "win", "loss")

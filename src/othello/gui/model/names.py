@@ -24,6 +24,7 @@ ScreenName = Literal[
     "leave",
     "drills",
     "alert",  # a serious notice that stays until it is closed
+    "person",  # J: a game with a person at another window
 ]
 """Each screen's ``Scene.name``; ``gui/screens.py`` makes each but the play screen by it."""
 
@@ -61,6 +62,7 @@ Command = Literal[
     "cursor-right",
     "cursor-up",
     "cursor-down",
+    "person",  # J: play a person at another window
 ]
 """The play screen's commands: what a key (``play_keys.KEYS``) or a panel button
 (``panel.GRID``) asks for, and ``play_commands.command_table`` carries out."""

@@ -35,10 +35,14 @@ def other(color: Color) -> Color:
     return "white" if color == "black" else "black"
 
 
-ShownKind = Literal["", "moves", "line", "puzzle", "position-editor", "drill", "drill-view"]
+ShownKind = Literal[
+    "", "moves", "line", "puzzle", "position-editor", "drill", "drill-view", "person",
+    "person-wait",
+]  # fmt: skip
 """What a position shown instead of the game is: none (""), a position of this game's
 ("moves"), one of a judged move's line, a puzzle, the position editor's, a drill asking for an
-answer or a drill's position looked at."""
+answer or a drill's position looked at, a game with a person at another window (this side to
+move, or the other)."""
 
 
 class ChangeKind(Enum):

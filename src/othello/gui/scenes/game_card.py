@@ -84,6 +84,7 @@ class GameCard(Scene):
         session: Session,
         drills: Callable[[], None] | None = None,
         open_progress: Callable[[], None] | None = None,
+        person: Callable[[], None] | None = None,
     ) -> None:
         """``drills`` opens the opening drills (the card's button and D); ``open_progress``
         the player's progress (no button without it)."""
@@ -92,6 +93,7 @@ class GameCard(Scene):
         self.session = session
         self.drills = drills
         self.open_progress = open_progress
+        self.person = person  # J or the button: play a person at another window
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.lines: list[str] = []  # what was drawn, for tests
         self.rect = pygame.Rect(0, 0, 0, 0)  # the card, where it was last drawn
@@ -122,6 +124,8 @@ class GameCard(Scene):
             self.host.close_scene(self)
         elif what == "drills" and self.drills is not None:
             self.drills()
+        elif what == "person" and self.person is not None:
+            self.person()
         elif what == "progress" and self.open_progress is not None:
             self.open_progress()
 
@@ -141,6 +145,8 @@ class GameCard(Scene):
                 self.act(("close",))
             elif event.key == pygame.K_d and self.drills is not None:
                 self.act(("drills",))
+            elif event.key == pygame.K_j and self.person is not None:
+                self.act(("person",))
             elif event.key == pygame.K_TAB and self.open_progress is not None:
                 self.act(("progress",))
             else:
@@ -216,8 +222,13 @@ class GameCard(Scene):
             return foot
         top = foot - row
         wordings = [_("Opening drills (D)"), _("Opening drills"), _("Drills")]
-        self._button(surface, pygame.Rect(inner.left, top, inner.width, row - 2), wordings,
+        width = inner.width if self.person is None else (inner.width - size // 2) // 2
+        self._button(surface, pygame.Rect(inner.left, top, width, row - 2), wordings,
                      ("drills",), size)  # fmt: skip
+        if self.person is not None:
+            people = [_("Play a person (J)"), _("Play a person"), pgettext("game card", "Person")]
+            self._button(surface, pygame.Rect(inner.right - width, top, width, row - 2), people,
+                         ("person",), size)  # fmt: skip
         return top
 
     # ----- the rating, and the progress beside it -----------------------------------------

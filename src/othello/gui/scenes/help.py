@@ -48,7 +48,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     ("PgUp / PgDn", N_("the game before / after, in one press")),
     ("H", N_("hint: the computer scores every move")),
     ("L", N_("show or hide your legal moves")),
-    ("B / W", N_("play Black / White")),
+    ("B / W / J", N_("play Black / White / a person on the network")),
     ("T / P / .", N_("mode / pause / one move (watch)")),
     ("M / E / R / X", N_("move list / set up / review / explorer")),
     (N_("Move list: Shift+←/→"), N_("step through a reviewed move's line on the board")),

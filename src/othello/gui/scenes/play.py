@@ -9,6 +9,7 @@ side is a ComputerTurn; the rules stay in Board and Game, reached through the Se
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 import pygame
 
@@ -24,11 +25,12 @@ from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.base import PlayHost, Scene
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
-from othello.gui.scenes.play_commands import command_table
+from othello.gui.scenes.play_commands import GameCommands, command_table
 from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
 from othello.gui.scenes.play_view import PlayView
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
+from othello.gui.services.person_feed import PersonFeed
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
@@ -70,6 +72,7 @@ class PlayScene(Scene):
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
+        self.person_feed = PersonFeed(host.library, self.notices.add)
         self.commands = command_table(self)
         self.typing = Typing(self)  # a square's name typed: f then 5
         self.view = PlayView(self)
@@ -242,6 +245,10 @@ class PlayScene(Scene):
             self.animation = MoveAnimation(change.square, change.color, change.flipped, speed)
 
     # ----- commands ----------------------------------------------------------------------
+
+    def play_person(self, **options: Any) -> None:
+        """``othello host`` and ``othello join``: the Play a person screen, started."""
+        GameCommands(self).show_person(**options)
 
     def do(self, command: Command) -> None:
         """Carry out a panel button or a key (panel.GRID, play_keys.KEYS)."""

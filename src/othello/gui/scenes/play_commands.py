@@ -12,12 +12,13 @@ import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from othello.app.files import paths
 from othello.app.i18n import _
 from othello.app.library.database import Entry, encode_moves
 from othello.app.library.query import kept_judgements
+from othello.app.settings.keys import player_name
 from othello.core.game import Game
 from othello.gui.model import library_words
 from othello.gui.model.drill_words import hidden_text
@@ -34,6 +35,7 @@ from othello.gui.services import shortcut_offer
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.persistence import copy
+from othello.gui.services.person_feed import PersonFeed
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.explorer_marks import ExplorerView
 from othello.gui.widgets.position_picture import PictureOptions, export
@@ -59,6 +61,8 @@ class CommandsScene(Protocol):
     def puzzle_feed(self) -> PuzzleFeed: ...
     @property
     def drill_feed(self) -> DrillFeed: ...
+    @property
+    def person_feed(self) -> PersonFeed: ...
     @property
     def club(self) -> ClubPlay: ...
     @property
@@ -93,6 +97,7 @@ class GameCommands:
                 session=self.session,
                 drills=self.show_drills,
                 open_progress=self.show_progress,
+                person=self.show_person,
             )
 
     def show_progress(self) -> None:
@@ -190,6 +195,25 @@ class GameCommands:
             session=self.session,
             feed=self.scene.drill_feed,
             reply=partial(self.scene.reply, lasting=True),
+        )
+
+    def show_person(self, **options: Any) -> None:
+        """Play a person at another window (J, or the Game card's button), over the panel;
+        the window's own game waits, untouched. ``options``: the command line's (``othello
+        host``, ``othello join``: the screen starts at once)."""
+        if self.host.demo or self.host.find_screen("person") is not None:
+            return
+        self.scene.finish_animation()
+        self.scene.computer.forget(keep_review=True)
+        self.host.close_screen("game")
+        self.host.close_screen("end")
+        self.host.open_screen(
+            "person",
+            session=self.session,
+            feed=self.scene.person_feed,
+            reply=partial(self.scene.reply, lasting=True),
+            player_name=player_name(self.host.settings),
+            **options,
         )
 
     def _end_card_back(self) -> None:
@@ -330,6 +354,7 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "picture": partial(game.picture, False),
         "picture-numbers": partial(game.picture, True),
         "settings-card": game.show_settings_card,
+        "person": game.show_person,
     }
     for name, (dx, dy) in CURSOR_STEPS.items():
         table[name] = partial(scene.move_cursor, dx, dy)

@@ -33,6 +33,7 @@ KEYS: dict[int, Command] = {
     pygame.K_g: "library",
     pygame.K_p: "pause",
     pygame.K_k: "game",
+    pygame.K_j: "person",
     pygame.K_o: "settings",
     pygame.K_v: "settings-card",
     pygame.K_PERIOD: "step",

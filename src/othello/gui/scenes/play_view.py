@@ -22,9 +22,11 @@ from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
 from othello.gui.widgets.explorer_marks import ExplorerView
 
-QUIZZES: tuple[ShownKind, ...] = ("puzzle", "drill")
+QUIZZES: tuple[ShownKind, ...] = ("puzzle", "drill", "person")
 """The views that ask the player for a move: the side to move's rings shown, the explorer
 hidden."""
+NO_EXPLORER: tuple[ShownKind, ...] = (*QUIZZES, "person-wait")
+"""The views the explorer stays hidden over: a game with a person is played unaided."""
 
 
 class Shown(Protocol):
@@ -50,7 +52,7 @@ class PlayView:
     def explorer_shown(self) -> bool:
         """The explorer is on, and not over a puzzle or a drill (it would give the answer
         away)."""
-        return self.scene.explorer.on and self.scene.session.shown_kind not in QUIZZES
+        return self.scene.explorer.on and self.scene.session.shown_kind not in NO_EXPLORER
 
     def _search(self) -> tuple[JobKind | None, int | None]:
         """The running search's kind and depth (a review: the moves judged so far)."""

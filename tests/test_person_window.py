@@ -20,6 +20,7 @@ from othello.app.library.database import Library
 from othello.app.network import codes
 from othello.app.network.protocol import VERSION, Challenge, Hello, encode, parse
 from othello.app.network.table import Seat, Table
+from othello.app.speech import sentences as said
 from othello.core.game import Game
 from othello.core.notation import parse_move
 from othello.gui.app import App
@@ -278,3 +279,31 @@ def test_a_window_killed_before_it_kept_its_resume_file_still_keeps_one_row(
             rows = library.execute("SELECT id, finished FROM games")
         feed.table = None
     assert len(rows) == 1 and rows[0][1] == 1
+
+
+def test_the_person_screen_says_where_the_player_is(make_app: Callable[..., App]) -> None:
+    """Issue 53 for issue 52's screen: the choice in focus, the code while waiting, then the
+    other player's move and what it turned, a question asked and the last chat line."""
+    app = make_app()
+    screen = hosting(app)
+    frames(app, 1)
+    table = screen.feed.table
+    assert table is not None
+    assert codes.shown(table.code) in screen.spoken()  # the code to give, said
+    bo = Table.join("Bo", shown_code(screen), LOOPBACK, table.port)
+    try:
+        both_until(app, bo, lambda: bo.seat == Seat.PLAYING and table.seat == Seat.PLAYING)
+        click(app, "f5")
+        both_until(app, bo, lambda: bo.game is not None and bo.game.game.cursor == 1)
+        bo.play(parse_move("d6"))
+        both_until(app, bo, lambda: app.session.shown.cursor == 2)
+        board = app.session.shown.board
+        assert screen.spoken().startswith(said.spoken(said.last_move_words(board)))
+        assert "5:00" not in screen.spoken() and "0:" not in screen.spoken()  # no clock
+        bo.ask_undo()
+        both_until(app, bo, lambda: "take back" in screen.spoken())
+        press(pygame.K_n)
+        bo.say("thanks!")
+        both_until(app, bo, lambda: screen.spoken().endswith("Bo: thanks!"))
+    finally:
+        bo.close()

@@ -180,8 +180,10 @@ def test_the_game_card_progress_drills_and_the_editor_are_read(
         frames_until(app, lambda: app.scenes[-1].spoken() != "")
         top = app.scenes[-1]
         assert top.name == name, [s.name for s in app.scenes]
-        frames(app, 2)
-        assert heard(app, speaker)[-1] == top.spoken() != "", name
+        # what the screen says may still change (Progress reads the games): wait until the
+        # last sentence heard is what it says now
+        frames_until(app, lambda top=top: heard(app, speaker)[-1:] == [top.spoken()])
+        assert top.spoken() != "", name
 
 
 def test_a_drill_is_answered_by_typing_its_square_and_heard(

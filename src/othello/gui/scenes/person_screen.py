@@ -25,6 +25,7 @@ from othello.app.i18n import _
 from othello.app.network import codes
 from othello.app.network.protocol import MAX_CHAT, MAX_NAME, plain_text
 from othello.app.network.table import NewsKind, Seat
+from othello.app.speech import sentences as said
 from othello.core.bitboard import Square
 from othello.core.board import Color
 from othello.core.clock import TimeControl
@@ -401,6 +402,23 @@ class PersonScreen(Scene):
         if self.chat is not None:
             out.append((words.chat_prompt(self.chat), text, False))
         return out
+
+    def spoken(self) -> str:
+        """The choice in focus and the keys; at the table the last move and what it turned,
+        whose turn it is, a question asked, the result, the last chat line. The clocks, which
+        change every second, are on the board's questions and on the card, not said here."""
+        if self.choosing:
+            return said.spoken(self.field_text(self.fields[self.focus]), self._keys_key())
+        table = self.feed.table
+        person = table.game if table is not None else None
+        lines = [text for text, _colour, _bold in self.lines()]
+        waiting = table is not None and table.role == "host" and table.seat == Seat.WAITING
+        if person is None or waiting:  # the code, the address and the wait, or connecting
+            return said.spoken(*lines)
+        board = person.game.board
+        moved = [said.last_move_words(board)] if board.history else []
+        chat = self.chat_lines()[-1:]
+        return said.spoken(*moved, *lines[2:], *chat)  # lines[:2]: the seats, with the clocks
 
     def chat_lines(self) -> list[str]:
         """The last chat lines, oldest first, each with who said it."""

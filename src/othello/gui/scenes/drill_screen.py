@@ -408,12 +408,10 @@ class DrillScreen(Scene):
         rows: int = 1,
     ) -> int:
         """``text`` wrapped into ``rows`` lines at ``y``; the y below it."""
-        wrapped, px = self.host.text.fit_lines(text, inner.width, rows, size, bold)
-        for part in wrapped:
-            surface.blit(self.host.text.render(part, px, colour, bold=bold), (inner.left, y))
-            y += int(px * 1.5)
         self.drawn.append(text)
-        return y
+        return self.host.text.blit_lines(
+            surface, text, inner.left, y, inner.width, rows, size, colour, bold
+        )
 
     def _sides(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int) -> int:
         """The side to play: "You play" and Black and White, the chosen one lit."""

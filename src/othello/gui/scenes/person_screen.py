@@ -520,9 +520,7 @@ class PersonScreen(Scene):
         rows: int = 2,
     ) -> int:
         """``text`` wrapped into ``rows`` lines at ``y``; the y below it."""
-        wrapped, px = self.host.text.fit_lines(text, inner.width, rows, size, bold)
-        for part in wrapped:
-            surface.blit(self.host.text.render(part, px, colour, bold=bold), (inner.left, y))
-            y += int(px * 1.5)
         self.drawn.append(text)
-        return y
+        return self.host.text.blit_lines(
+            surface, text, inner.left, y, inner.width, rows, size, colour, bold
+        )

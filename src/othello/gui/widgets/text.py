@@ -334,6 +334,26 @@ class TextCache:
             self.cut.add(visible(text))
         return list(wrapped), px
 
+    def blit_lines(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        left: int,
+        y: int,
+        width: int,
+        lines: int,
+        size: int,
+        color: Sequence[int] | None = None,
+        bold: bool = False,
+    ) -> int:
+        """``text`` wrapped into at most ``lines`` lines (:meth:`fit_lines`) and drawn from
+        (``left``, ``y``), a line and a half apart; the y below it."""
+        wrapped, px = self.fit_lines(text, width, lines, size, bold)
+        for part in wrapped:
+            surface.blit(self.render(part, px, color, bold=bold), (left, y))
+            y += int(px * 1.5)
+        return y
+
     def _fit_lines(
         self, text: str, width: int, lines: int, size: int, bold: bool
     ) -> tuple[tuple[str, ...], int]:

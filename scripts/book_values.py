@@ -138,7 +138,7 @@ def search(
     return Searched((p, o), *done), s.nodes
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="the values file (appended)")
     parser.add_argument("--nodes", type=int, default=200_000, help="node budget a position")
@@ -146,7 +146,7 @@ def main() -> None:
     parser.add_argument("--installed", action="store_true", help="the installed othello")
     parser.add_argument("--done", type=Path, nargs="*", default=[], help="other runs' files")
     parser.add_argument("--reverse", action="store_true", help="least played first")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     from othello.engine import book as book_module
 
@@ -170,6 +170,8 @@ def main() -> None:
     nodes = 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as out:
+        if out.tell() and not args.out.read_bytes().endswith(b"\n"):
+            out.write("\n")  # after a line cut short by a kill: that line stays apart, unread
         for k, ((p, o), i) in enumerate(todo, 1):
             moves = list(book.squares[book.starts[i] : book.starts[i + 1]])
             leaves = [sq for sq in moves if child_key(p, o, sq)[:2] not in book.index]

@@ -18,6 +18,7 @@ from othello.engine import book as book_module
 from othello.engine.api import Engine
 from othello.engine.book import (
     MIN_COUNT,
+    NO_VALUE,
     VALUE_MARGIN,
     BookError,
     Deviation,
@@ -70,6 +71,22 @@ def test_the_four_first_moves_lead_to_the_same_book_moves() -> None:
         assert found and all(board.is_legal(m.square) for m in found)
         replies.append(sorted((m.count, m.total) for m in found))
     assert all(r == replies[0] for r in replies)
+
+
+def test_the_book_chooses_only_good_moves_and_varies() -> None:
+    book, _ = load_book()
+    varied = 0
+    for line in ("f5", "f5d6", "f5f6", "f5d6c3d3c4", "f5d6c5f4e3", "f5f6e6f4"):
+        board = Board.from_transcript(line)
+        entry = book.entry(board.player, board.opponent)
+        assert entry is not None and entry.value is not None
+        chosen = {book.choose(board.player, board.opponent, random.Random(s)) for s in range(40)}
+        for m in chosen:  # never a move the values show as bad, nor one without a value
+            assert m is None or (m.value and m.value.discs >= entry.value - VALUE_MARGIN)
+        varied += len(chosen) > 1
+    assert varied  # games vary
+    late = Board.from_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f3f6e7")  # 21 moves
+    assert book.choose(late.player, late.opponent, random.Random(1)) is None  # past the book
 
 
 def test_the_engine_plays_from_the_book_from_level_10() -> None:
@@ -188,6 +205,21 @@ def test_a_version_1_book_is_still_read_and_played_by_its_counts(
     assert book_module.problem() is not None
 
 
+def test_the_packaged_book_has_values_for_its_moves() -> None:
+    """Issue 55: every move people played often enough to be chosen has a value, from the
+    engine's search or through the book's own tree."""
+    book, _ = load_book()
+    v = book.values
+    assert v is not None
+    played = [j for j in range(len(book.squares)) if book.counts[j] >= MIN_COUNT]
+    valued = [j for j in played if v.move_values[j] != NO_VALUE]
+    assert len(valued) >= 0.99 * len(played)
+    assert all(-64 <= v.move_values[j] <= 64 and v.move_depths[j] >= 4 for j in valued)
+    assert sum(x != NO_VALUE for x in v.values) >= 0.99 * len(book)
+    start = book.entry(Board().player, Board().opponent)
+    assert start is not None and start.value is not None and abs(start.value) <= 8
+
+
 def test_a_move_into_the_book_takes_the_value_of_the_position_it_leads_to() -> None:
     """Negamax through the book: the start's move is worth minus the best reply's value,
     where the best may be the engine's own move outside the book."""
@@ -222,6 +254,15 @@ def test_the_values_file_reads_back_and_a_line_cut_short_is_searched_again(
     path = tmp_path / "values.txt"
     path.write_text(values_line(one) + "\n" + values_line(two)[:-3])
     assert read_values(path) == {one.key: one}  # the unfinished last line: not done
+
+
+def test_the_engine_plays_the_book_move_with_the_book_s_value() -> None:
+    board = Board.from_transcript("f5d6")
+    found = Engine(level=14, book=True, seed=3).think(board)
+    entry = load_book()[0].entry(board.player, board.opponent)
+    assert found.book and entry is not None
+    (move,) = [m for m in entry.moves if board.is_legal(m.square) and m.square == _sq(found.move)]
+    assert move.value is not None and found.score == move.value.discs
 
 
 def _sq(name: str) -> int:
@@ -261,3 +302,21 @@ def test_values_choose_among_moves_near_the_best_never_the_crowd_s_bad_one() -> 
     outside = Deviation(symmetry(kind, board.legal_squares()[4]), Value(3, 10, Origin.SEARCH))
     read = decode(encode({(cp, co): moves}, {(cp, co): PositionData(3, outside)}))
     assert read.choose(p, o, random.Random(1)) is None  # the engine searches here
+
+
+def test_the_values_build_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """scripts/book_values.py: a run stopped (here after two positions, the last line cut)
+    goes on with the next positions, most played first, and searches none twice."""
+    import book_values
+
+    out = tmp_path / "values.txt"
+    book_values.main(["--out", str(out), "--nodes", "600", "--limit", "2"])
+    first = read_values(out)
+    assert len(first) == 2
+    start = Board()
+    assert canonical(start.player, start.opponent)[1:] in first  # the most played: the start
+    with out.open("a") as f:
+        f.write("0000000810000000 00000010")  # a line cut short by a kill
+    book_values.main(["--out", str(out), "--nodes", "600", "--limit", "2"])
+    keys = [line.split()[:2] for line in out.read_text().split("\n")[:-1] if line.count(" ") == 4]
+    assert len(read_values(out)) == 4 and len({tuple(k) for k in keys}) == 4

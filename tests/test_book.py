@@ -320,3 +320,16 @@ def test_the_values_build_resumes_where_it_stopped(tmp_path: Path) -> None:
     book_values.main(["--out", str(out), "--nodes", "600", "--limit", "2"])
     keys = [line.split()[:2] for line in out.read_text().split("\n")[:-1] if line.count(" ") == 4]
     assert len(read_values(out)) == 4 and len({tuple(k) for k in keys}) == 4
+
+
+def test_a_few_games_good_average_no_longer_decides() -> None:
+    """Found by issue 55's match from the start: after d3 c5 f6 f5 e6 e3 the book by counts
+    played b5 (22 games averaging +20.9 discs for the mover: the best average of the moves
+    played 8 times or more) and lost by 38 every time; its value is -16, and it is not played."""
+    book, _ = load_book()
+    board = Board.from_transcript("d3c5f6f5e6e3")
+    b5 = next(m for m in book.lookup(board.player, board.opponent) if m.square == 33)
+    assert b5.count >= MIN_COUNT and b5.average > 20 and b5.value is not None
+    assert b5.value.discs < -10
+    chosen = {book.choose(board.player, board.opponent, random.Random(s)) for s in range(60)}
+    assert all(m is not None and m.square != 33 for m in chosen)

@@ -220,7 +220,20 @@ def make_player(spec: str, seed: int) -> Player:
         engine = Engine(time_limit=float(seconds), selectivity=float(margin) if margin else 0.0)
     else:
         raise SystemExit(f"unknown player {spec!r}: use level:N, depth:N, time:S or baseline")
-    return lambda board: engine.think(board).move
+    return EnginePlayer(engine)
+
+
+class EnginePlayer:
+    """An engine's move for each board; counts the moves it played from its opening book."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.book_moves = 0
+
+    def __call__(self, board: Board) -> str:
+        found = self.engine.think(board)
+        self.book_moves += found.book
+        return found.move
 
 
 def _all_lines(board: Board, plies: int) -> list[list[str]]:
@@ -307,11 +320,12 @@ Clock = tuple[bool, float] | None
 
 def run_pair(
     args: tuple[str, str, int, int],
-) -> tuple[int, int, float, list[float], str, Clock]:
+) -> tuple[int, int, float, list[float], str, Clock, tuple[int | None, int | None]]:
     """Game ``index``: opening ``index // 2``, first player black on even indexes.
 
     Returns (index, disc difference for the first player, slowest move, the first
-    player's move times).
+    player's move times, the transcript, the clock, each player's moves from its book: None
+    where not counted, an old engine's).
     """
     first, second, index, plies = args
     a, b = make_player(first, index), make_player(second, index + 10_000)
@@ -330,7 +344,8 @@ def run_pair(
         if isinstance(player, OldPlayer):
             player.close()
     clock = (a.flagged, a.left) if isinstance(a, ClockPlayer) else None
-    return index, diff, slow, mine, played[-1], clock
+    book = (getattr(a, "book_moves", None), getattr(b, "book_moves", None))
+    return index, diff, slow, mine, played[-1], clock, book
 
 
 def move_times(spec: str, games: int) -> None:
@@ -374,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--quiet", action="store_true", help="only the summary line")
+    parser.add_argument(
+        "--games-out", type=Path, help="write each game's number and transcript to this file"
+    )
     parser.add_argument("--old-src", type=Path, help="src/ of the engine old:SPEC players use")
     parser.add_argument(
         "--opening-plies",
@@ -414,10 +432,13 @@ def main(argv: list[str] | None = None) -> int:
     # one job plays in this process: a fork of a process with threads (a test's) can hang
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         played = pool.imap_unordered(run_pair, tasks) if pool is not None else map(run_pair, tasks)
-        for index, diff, slow, mine, transcript, clock in played:
+        for index, diff, slow, mine, transcript, clock, book in played:
             if clock is not None:
                 clocks.append(clock)
             games_seen.add(transcript)
+            if args.games_out is not None:
+                with args.games_out.open("a") as out:
+                    out.write(f"{index + 1} {transcript}\n")
             first_times += mine
             wins += diff > 0
             draws += diff == 0
@@ -427,7 +448,15 @@ def main(argv: list[str] | None = None) -> int:
             if not args.quiet:
                 colour = "black" if index % 2 == 0 else "white"
                 left = f", {clock[1]:.1f} s left" + (" (lost on time)" * clock[0]) if clock else ""
-                print(f"game {index + 1:3d} ({args.first} {colour}): {diff:+3d}{left}", flush=True)
+                books = (
+                    ""
+                    if book == (0, 0)
+                    else " book moves " + "/".join("-" if n is None else str(n) for n in book)
+                )
+                print(
+                    f"game {index + 1:3d} ({args.first} {colour}): {diff:+3d}{left}{books}",
+                    flush=True,
+                )
     games = wins + draws + losses
     share = (wins + draws / 2) / games
     print(

@@ -56,3 +56,19 @@ def test_an_endgame_match_starts_from_real_games(
     assert match.main(["greedy", "depth:2", "--start-empties", "10", "--games", "4"]) == 0
     out = capsys.readouterr().out
     assert len(game_lines(out)) == 4
+
+
+def test_a_match_counts_the_moves_each_book_played(tmp_path: match.Path) -> None:
+    """Issue 55: a match of the book's levels says how many moves of each game came from the
+    book (None for a player that keeps no count) and can write every game's transcript."""
+    index, _, _, _, transcript, _, book = match.run_pair(("level:10+book", "greedy", 0, 4))
+    assert index == 0 and book[1] is None and match.Board.from_transcript(transcript).is_game_over()
+    assert book[0] is not None and 1 <= book[0] <= 8  # its moves of the first 20 at most
+    player = match.make_player("level:10+book", seed=1)
+    player(match.Board())
+    assert isinstance(player, match.EnginePlayer) and player.book_moves == 1
+    out = tmp_path / "games.txt"
+    assert match.main(["level:1", "greedy", "--games", "2", "--games-out", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert sorted(line.split()[0] for line in lines) == ["1", "2"]
+    assert all(match.Board.from_transcript(line.split()[1]).is_game_over() for line in lines)

@@ -72,7 +72,7 @@ class SearchResult:
     pv: list[str] = field(default_factory=list)
     exact: bool = False
     time: float = 0.0
-    book: bool = False  # played from the opening book (score: the book's average result)
+    book: bool = False  # played from the opening book (score: the move's value in the book)
 
 
 class MoveScore(NamedTuple):
@@ -172,7 +172,8 @@ class Engine:
         if chosen is None:
             return None
         name = square_name(chosen.square)
-        return SearchResult(name, round(chosen.average), 0, 0, [name], book=True)
+        score = round(chosen.average) if chosen.value is None else chosen.value.discs
+        return SearchResult(name, score, 0, 0, [name], book=True)
 
     def solve(self, board: Board, stop: threading.Event | None = None) -> SearchResult:
         """Perfect play: the best move and the exact final disc difference.

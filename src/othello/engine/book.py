@@ -1,5 +1,5 @@
 """The opening book: what people and Logistello played in positions of the first 20 moves,
-and how those games ended.
+how those games ended, and what the engine's own search makes of each move.
 
 ``scripts/build_book.py`` counts, for every position reached often enough in the 256,765
 shared games, each move played there and the sum of the final disc differences (for the
@@ -7,10 +7,21 @@ player who moved). Symmetric positions are one entry: a position is stored in it
 form (the smallest of its eight images under the board's symmetries) with its moves mapped
 the same way, and looked up the same way.
 
+Since issue 55 each move also has a value: the final disc difference for the mover that a
+search of the compiled engine expects (``scripts/book_values.py``), or, where the move leads
+to another book position, that position's value (negamax through the book's own tree, as
+Edax's book links do). Each position also keeps the engine's best move outside the book and
+its value (Edax's "deviation"), and its own value: the best of all of them. The levels that
+play from the book choose among the moves within ``VALUE_MARGIN`` of that value.
+
 The file ``tables/book.bin`` (little-endian): ``OTBK``, the version and the number of
 positions as 32-bit integers; each position's two bitboards (side to move, opponent) as
 64-bit integers; the start of each position's moves (32-bit, one more than positions); then
-per move its square (8-bit), its count (32-bit) and its summed result (32-bit, signed).
+per move its square (8-bit), its count (32-bit) and its summed result (32-bit, signed); in
+version 2, per move its value (8-bit, signed; ``NO_VALUE`` where none was found), the depth of
+the search that gave it and where it came from (8-bit each, ``Origin``), then per position its
+value, its best move outside the book (255: none), that move's value and depth (8-bit each).
+Version 1 (counts only) is still read: its moves have no values.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 from pathlib import Path
 
@@ -31,14 +43,38 @@ from othello.engine.patterns import symmetry
 FILE = "book.bin"
 LIMIT = 64_000_000  # far more than the file holds
 MAGIC = b"OTBK"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+"""The versions this module reads (1: counts and results only)."""
+NO_VALUE = -128
+"""A value not (yet) found: the build had not searched that far."""
+NO_MOVE = 255
+"""No move outside the book: every legal move is in it."""
 MAX_PLIES = 20
 """Positions of the first 20 moves (discs placed) are in the book."""
 MIN_COUNT = 8
 """A move needs this many games behind it to be played from the book."""
 MARGIN = 2.0
-"""A book move is played only if its average result is within this many discs of the best
-move's (moves with MIN_COUNT games or more): never one the book's own results show as bad."""
+"""Without values: a book move is played only if its average result is within this many discs
+of the best move's (moves with MIN_COUNT games or more)."""
+VALUE_MARGIN = 2
+"""With values: a book move is played only if its value is within this many discs of the
+position's (the best of its moves and of the engine's own move outside the book): never one
+the values show as bad; among those, at random in proportion to how often people played it."""
+
+
+class Origin(IntEnum):
+    """Where a value came from."""
+
+    NONE = 0
+    """No value: the build did not search this far."""
+    SEARCH = 1
+    """A midgame search of the compiled engine from this position, to ``depth`` plies."""
+    LINE = 2
+    """The value of the book position the move leads to (``depth``: the search at the end)."""
+
+
+ORIGINS = frozenset(int(origin) for origin in Origin)
 
 
 class BookError(OthelloError):
@@ -95,14 +131,60 @@ def canonical_move(p: Bitboard, o: Bitboard, sq: Square) -> tuple[Bitboard, Bitb
 
 
 @dataclass(frozen=True)
+class Value:
+    """A value in discs for the side to move, the depth of the search that found it and
+    where it came from."""
+
+    discs: int
+    depth: int
+    origin: Origin
+
+
+@dataclass(frozen=True)
 class BookMove:
     square: Square
     count: int
     total: int  # summed final disc difference for the mover
+    value: Value | None = None  # None: no value found (a version 1 file, or not searched)
 
     @property
     def average(self) -> float:
         return self.total / self.count
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """The engine's best move outside the book in a position, and its value."""
+
+    square: Square
+    value: Value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One position's moves, its value and its best move outside the book (squares in the
+    orientation it was looked up in)."""
+
+    moves: list[BookMove]
+    value: int | None
+    deviation: Deviation | None
+
+
+@dataclass(frozen=True)
+class Values:
+    """The values of a version 2 file, one item per move or position (``NO_VALUE``: none)."""
+
+    move_values: Sequence[int]
+    move_depths: Sequence[int]
+    move_origins: Sequence[int]
+    values: Sequence[int]
+    deviations: Sequence[int]
+    deviation_values: Sequence[int]
+    deviation_depths: Sequence[int]
+
+
+def _value(discs: int, depth: int, origin: int) -> Value | None:
+    return None if discs == NO_VALUE else Value(discs, depth, Origin(origin))
 
 
 class Book:
@@ -116,29 +198,66 @@ class Book:
         squares: Sequence[int],
         counts: Sequence[int],
         totals: Sequence[int],
+        values: Values | None = None,
     ) -> None:
         self.index = index
         self.starts, self.squares, self.counts, self.totals = starts, squares, counts, totals
+        self.values = values
 
     def __len__(self) -> int:
         return len(self.index)
 
     def lookup(self, p: Bitboard, o: Bitboard) -> list[BookMove]:
         """The book's moves in this position (in its own orientation), or none."""
+        entry = self.entry(p, o)
+        return entry.moves if entry is not None else []
+
+    def entry(self, p: Bitboard, o: Bitboard) -> Entry | None:
+        """The position's moves, value and deviation (in its own orientation), or None."""
         kind, cp, co = canonical(p, o)
         i = self.index.get((cp, co))
         if i is None:
-            return []
+            return None
         back = INVERSE[kind]
-        return [
-            BookMove(symmetry(back, self.squares[j]), self.counts[j], self.totals[j])
+        v = self.values
+        moves = [
+            BookMove(
+                symmetry(back, self.squares[j]),
+                self.counts[j],
+                self.totals[j],
+                None
+                if v is None
+                else _value(v.move_values[j], v.move_depths[j], v.move_origins[j]),
+            )
             for j in range(self.starts[i], self.starts[i + 1])
         ]
+        if v is None:
+            return Entry(moves, None, None)
+        deviation = None
+        found = _value(v.deviation_values[i], v.deviation_depths[i], Origin.SEARCH)
+        if v.deviations[i] != NO_MOVE and found is not None:
+            deviation = Deviation(symmetry(back, v.deviations[i]), found)
+        value = None if v.values[i] == NO_VALUE else v.values[i]
+        return Entry(moves, value, deviation)
 
     def choose(self, p: Bitboard, o: Bitboard, rng: random.Random) -> BookMove | None:
         """A good book move, chosen at random in proportion to how often it was played, or
-        None when the book has nothing trustworthy here."""
-        known = [m for m in self.lookup(p, o) if m.count >= MIN_COUNT]
+        None when the book has nothing trustworthy here.
+
+        Where the book has values, a move is good when its value is within ``VALUE_MARGIN``
+        of the position's (so not when the engine's own move outside the book is better by
+        more: then the engine searches); without values, when people played it ``MIN_COUNT``
+        times or more and its average result is within ``MARGIN`` of the best such move's."""
+        entry = self.entry(p, o)
+        if entry is None:
+            return None
+        valued = [m for m in entry.moves if m.value is not None]
+        if valued and entry.value is not None:
+            good = [m for m in valued if m.value and m.value.discs >= entry.value - VALUE_MARGIN]
+            if not good:
+                return None
+            return rng.choices(good, weights=[m.count for m in good])[0]
+        known = [m for m in entry.moves if m.count >= MIN_COUNT]
         if not known:
             return None
         best = max(m.average for m in known)
@@ -146,23 +265,65 @@ class Book:
         return rng.choices(good, weights=[m.count for m in good])[0]
 
 
-def encode(entries: dict[tuple[int, int], dict[Square, tuple[int, int]]]) -> bytes:
-    """The file for ``{(p, o): {square: (count, total)}}`` (canonical positions)."""
+@dataclass(frozen=True)
+class MoveData:
+    """What the file holds for one book move (canonical square)."""
+
+    count: int
+    total: int
+    value: Value | None = None
+
+
+@dataclass(frozen=True)
+class PositionData:
+    """What the file holds for one position besides its moves."""
+
+    value: int | None = None
+    deviation: Deviation | None = None
+
+
+def encode(
+    entries: dict[tuple[int, int], dict[Square, MoveData]],
+    positions: dict[tuple[int, int], PositionData] | None = None,
+) -> bytes:
+    """The file (version 2) for ``{(p, o): {square: MoveData}}`` (canonical positions) and
+    each position's value and deviation (none where ``positions`` has no entry)."""
     keys = sorted(entries)
     ps, os_ = array("Q", (k[0] for k in keys)), array("Q", (k[1] for k in keys))
     starts, squares, counts, totals = array("I", [0]), array("B"), array("I"), array("i")
+    move_values, move_depths, move_origins = array("b"), array("B"), array("B")
+    values, deviations, deviation_values, deviation_depths = (
+        array("b"), array("B"), array("b"), array("B")
+    )  # fmt: skip
     for key in keys:
-        for sq, (count, total) in sorted(entries[key].items()):
+        for sq, data in sorted(entries[key].items()):
             squares.append(sq)
-            counts.append(count)
-            totals.append(total)
+            counts.append(data.count)
+            totals.append(data.total)
+            value = data.value
+            move_values.append(NO_VALUE if value is None else value.discs)
+            move_depths.append(0 if value is None else value.depth)
+            move_origins.append(Origin.NONE if value is None else value.origin)
         starts.append(len(squares))
+        position = (positions or {}).get(key, PositionData())
+        values.append(NO_VALUE if position.value is None else position.value)
+        dev = position.deviation
+        deviations.append(NO_MOVE if dev is None else dev.square)
+        deviation_values.append(NO_VALUE if dev is None else dev.value.discs)
+        deviation_depths.append(0 if dev is None else dev.value.depth)
     head = array("I", [VERSION, len(keys)])
-    parts = [head, ps, os_, starts, squares, counts, totals]
+    parts = [head, ps, os_, starts, squares, counts, totals, move_values, move_depths]
+    parts += [move_origins, values, deviations, deviation_values, deviation_depths]
     if sys.byteorder != "little":
         for part in parts:
             part.byteswap()
     return MAGIC + b"".join(part.tobytes() for part in parts)
+
+
+def size(version: int, positions: int, moves: int) -> int:
+    """The file's length in bytes for this many positions and moves."""
+    per_move, per_position = (9, 20) if version == 1 else (12, 24)
+    return 16 + per_position * positions + per_move * moves
 
 
 def decode(data: bytes) -> Book:
@@ -184,15 +345,23 @@ def decode(data: bytes) -> Book:
         return part
 
     version, n = take("I", 2)
-    if version != VERSION:
+    if version not in VERSIONS:
         raise BookError(f"the opening book file is version {version}, not {VERSION}")
     ps, os_, starts = take("Q", n), take("Q", n), take("I", n + 1)
     m = starts[-1]
     squares, counts, totals = take("B", m), take("I", m), take("i", m)
+    values = None
+    if version >= 2:
+        values = Values(take("b", m), take("B", m), take("B", m), take("b", n), take("B", n),
+                        take("b", n), take("B", n))  # fmt: skip
+        if any(x > 63 and x != NO_MOVE for x in values.deviations) or any(
+            x not in ORIGINS for x in values.move_origins
+        ):
+            raise BookError("the opening book file is damaged")
     if at != len(data) or any(sq > 63 for sq in squares):
         raise BookError("the opening book file is damaged")
     index = {key: i for i, key in enumerate(zip(ps, os_, strict=True))}
-    return Book(index, starts, squares, counts, totals)
+    return Book(index, starts, squares, counts, totals, values)
 
 
 def problem() -> str | None:
@@ -203,10 +372,10 @@ def problem() -> str | None:
         if data[:4] != MAGIC or len(data) < 12:
             raise BookError("the opening book file is not a book (wrong header)")
         version, n = _uint32s(data[4:12])
-        if version != VERSION:
+        if version not in VERSIONS:
             raise BookError(f"the opening book file is version {version}, not {VERSION}")
         starts = _uint32s(data[12 + 16 * n : 16 + 20 * n])
-        if len(starts) != n + 1 or len(data) != 16 + 20 * n + 9 * starts[-1]:
+        if len(starts) != n + 1 or len(data) != size(version, n, starts[-1]):
             raise BookError("the opening book file is cut short or damaged")
     except (OSError, ValueError) as err:
         return f"The opening book could not be read ({short_reason(err)}); playing without it."

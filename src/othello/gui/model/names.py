@@ -53,6 +53,7 @@ Command = Literal[
     "level-down",
     "place",
     "explore",
+    "book-values",  # I: the opening book's values on the board
     "puzzles",
     "library",
     "picture",

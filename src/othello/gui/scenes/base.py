@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from othello.gui.widgets.panel import Panel
     from othello.gui.widgets.text import TextCache
 
-VIEW_KEYS = (pygame.K_x, pygame.K_F1)
+VIEW_KEYS = (pygame.K_x, pygame.K_i, pygame.K_F1)
 """Keys a scene that shows a position (the move list, set up, puzzles) leaves to the play
-scene: the explorer on the position shown, and help."""
+scene: the explorer and the book's values on the position shown, and help."""
 
 
 class Scene:

@@ -50,7 +50,7 @@ HELP_LINES = [  # the keys and what they do; translated where they are drawn
     ("L", N_("show or hide your legal moves")),
     ("B / W / J", N_("play Black / White / a person on the network")),
     ("T / P / .", N_("mode / pause / one move (watch)")),
-    ("M / E / R / X", N_("move list / set up / review / explorer")),
+    ("M / E / R / X / I", N_("move list / set up / review / explorer / book")),
     (N_("Move list: Shift+←/→"), N_("step through a reviewed move's line on the board")),
     ("+ / -", N_("computer level up / down")),
     ("S / O / Z", N_("sound on or off / settings (othello.ini) / puzzles")),

@@ -34,6 +34,7 @@ from othello.gui.services.person_feed import PersonFeed
 from othello.gui.services.puzzle_feed import PuzzleFeed
 from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
+from othello.gui.widgets.book_marks import BookView
 from othello.gui.widgets.explorer_marks import ExplorerView
 from othello.gui.widgets.notice_strip import draw_notices, notices_that_fit
 
@@ -70,6 +71,7 @@ class PlayScene(Scene):
         self.choices = PlayerChoices(host, self.computer, self.reply, self.finish_animation)
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
+        self.book_view = BookView()
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.person_feed = PersonFeed(host.library, self.notices.add)
@@ -254,6 +256,12 @@ class PlayScene(Scene):
         """Carry out a panel button or a key (panel.GRID, play_keys.KEYS)."""
         self.commands[command]()
 
+    def book_words(self) -> str:
+        """The book's values on the board in words, while they are shown (I); else ""."""
+        if not self.view.book_shown():
+            return ""
+        return self.book_view.sentence(self.session.shown.board)
+
     def reply(self, message: str, lasting: bool = False) -> None:
         """Answer the player's own action: shown, not logged; ``lasting`` outlives a move."""
         self.notices.answer(message, lasting)
@@ -312,6 +320,11 @@ class PlayScene(Scene):
             moves = shown.moves[: shown.cursor]
             self.explorer.draw(
                 surface, host.layout, host.text, shown.board, not strip, under, moves
+            )
+        elif self.view.book_shown():
+            under = set(view.hints)
+            self.book_view.draw(
+                surface, host.layout, host.text, self.session.shown.board, not strip, under
             )
         host.panel.draw(surface, host.layout, self.panel_view(), host.mouse)
         drawn = draw_notices(surface, host.text, host.layout.notices, strip)

@@ -31,12 +31,14 @@ from othello.gui.scenes.base import PlayHost
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_keys import CURSOR_STEPS
+from othello.gui.scenes.play_view import NO_EXPLORER
 from othello.gui.services import shortcut_offer
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.persistence import copy
 from othello.gui.services.person_feed import PersonFeed
 from othello.gui.services.puzzle_feed import PuzzleFeed
+from othello.gui.widgets.book_marks import BookView
 from othello.gui.widgets.explorer_marks import ExplorerView
 from othello.gui.widgets.position_picture import PictureOptions, export
 
@@ -67,6 +69,8 @@ class CommandsScene(Protocol):
     def club(self) -> ClubPlay: ...
     @property
     def explorer(self) -> ExplorerView: ...
+    @property
+    def book_view(self) -> BookView: ...
     def reply(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
@@ -289,7 +293,19 @@ class GameCommands:
         elif self.session.shown_kind == "drill":
             self.scene.reply(hidden_text())
         else:
+            self.scene.book_view.on = False  # the two draw on the same squares
             self.scene.reply(self.scene.explorer.cycle())
+
+    def toggle_book_values(self) -> None:
+        """I: the opening book's values on the board, or off; hidden where the explorer is
+        (puzzles, drills, a game with a person), and said so."""
+        if self.session.shown_kind in NO_EXPLORER:
+            self.scene.reply(
+                _("The book's values are hidden here: they would give the answers away.")
+            )
+            return
+        self.scene.explorer.source = None  # the two draw on the same squares
+        self.scene.reply(self.scene.book_view.toggle(self.session.shown.board))
 
     def show_settings_card(self) -> None:
         """The Settings card: language, theme and text size."""
@@ -349,6 +365,7 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "level-down": partial(choices.change_level, -1),
         "place": scene.place_at_cursor,
         "explore": game.toggle_explorer,
+        "book-values": game.toggle_book_values,
         "puzzles": game.show_puzzles,
         "library": game.show_library,
         "picture": partial(game.picture, False),

@@ -29,6 +29,7 @@ KEYS: dict[int, Command] = {
     pygame.K_e: "position-editor",
     pygame.K_r: "review",
     pygame.K_x: "explore",
+    pygame.K_i: "book-values",
     pygame.K_z: "puzzles",
     pygame.K_g: "library",
     pygame.K_p: "pause",

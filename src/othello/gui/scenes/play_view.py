@@ -20,6 +20,7 @@ from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.widgets.animation import MoveAnimation
 from othello.gui.widgets.board import BoardView
+from othello.gui.widgets.book_marks import BookView
 from othello.gui.widgets.explorer_marks import ExplorerView
 
 QUIZZES: tuple[ShownKind, ...] = ("puzzle", "drill", "person")
@@ -37,6 +38,7 @@ class Shown(Protocol):
     session: Session
     computer: ComputerTurn
     explorer: ExplorerView
+    book_view: BookView
     animation: MoveAnimation | None
     hover: Square | None
     cursor: Square | None
@@ -53,6 +55,10 @@ class PlayView:
         """The explorer is on, and not over a puzzle or a drill (it would give the answer
         away)."""
         return self.scene.explorer.on and self.scene.session.shown_kind not in NO_EXPLORER
+
+    def book_shown(self) -> bool:
+        """The book's values are on, where the explorer could be."""
+        return self.scene.book_view.on and self.scene.session.shown_kind not in NO_EXPLORER
 
     def _search(self) -> tuple[JobKind | None, int | None]:
         """The running search's kind and depth (a review: the moves judged so far)."""
@@ -90,6 +96,7 @@ class PlayView:
             hints, exact = {}, False  # the game's hints are not about the position shown
         moves = shown.moves[: shown.cursor]
         high = self.explorer_shown() and self.scene.explorer.lookup(board, moves) is not None
+        high = high or (self.book_shown() and self.scene.book_view.entry(board) is not None)
         return BoardView(
             board,
             self.scene.animation,

@@ -61,6 +61,7 @@ class _Play(Protocol):
     def notices(self) -> Any: ...
     @property
     def club(self) -> Any: ...
+    def book_words(self) -> str: ...
 
 
 class _SpeechHost(Protocol):
@@ -312,6 +313,8 @@ class Speaking:
             self.say(said.spoken(said.to_move_words(board)))
         elif change.kind is ChangeKind.LOAD:
             self.say(said.spoken(said.score_words(board), said.to_move_words(board)))
+        if change.kind is not ChangeKind.NEW and (book := self.host.play.book_words()):
+            self.say(book)  # the book's values shown (I): what the new position's figures say
 
     def update(self) -> None:
         """Once a frame: the cursor a key moved, the screen on top, and the notices that came.

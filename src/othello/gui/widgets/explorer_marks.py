@@ -159,7 +159,7 @@ class ExplorerView:
             hinted = move.square in under
             if hinted or sum(s.get_height() for s in shown) > rect.height - 4:
                 shown = shown[1:]  # the share alone: room for the hint, or a small square
-            self._draw_chip(surface, rect, shown, low=hinted)
+            draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
             words = self.caption(board, moves)
             fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
@@ -168,23 +168,23 @@ class ExplorerView:
                 label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
             )
 
-    @staticmethod
-    def _draw_chip(
-        surface: pygame.Surface, rect: pygame.Rect, shown: list[pygame.Surface], low: bool
-    ) -> None:
-        """The lines on a dark chip, in the square's middle (``low``: its lower part), no
-        wider than the square."""
-        height = sum(s.get_height() for s in shown)
-        width = min(rect.width - 2, max(s.get_width() for s in shown) + 4)
-        chip = pygame.Surface((width, height + 2), pygame.SRCALPHA)
-        pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=4)
-        centre = (rect.centerx, rect.bottom - rect.height * 3 // 10) if low else rect.center
-        box = chip.get_rect(center=centre)
-        surface.blit(chip, box.topleft)
-        y = box.top + 1
-        clip = surface.get_clip()
-        surface.set_clip(rect)
-        for s in shown:
-            surface.blit(s, s.get_rect(midtop=(rect.centerx, y)))
-            y += s.get_height()
-        surface.set_clip(clip)
+
+def draw_chip(
+    surface: pygame.Surface, rect: pygame.Rect, shown: list[pygame.Surface], low: bool
+) -> None:
+    """The lines on a dark chip, in the square's middle (``low``: its lower part), no
+    wider than the square."""
+    height = sum(s.get_height() for s in shown)
+    width = min(rect.width - 2, max(s.get_width() for s in shown) + 4)
+    chip = pygame.Surface((width, height + 2), pygame.SRCALPHA)
+    pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=4)
+    centre = (rect.centerx, rect.bottom - rect.height * 3 // 10) if low else rect.center
+    box = chip.get_rect(center=centre)
+    surface.blit(chip, box.topleft)
+    y = box.top + 1
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for s in shown:
+        surface.blit(s, s.get_rect(midtop=(rect.centerx, y)))
+        y += s.get_height()
+    surface.set_clip(clip)

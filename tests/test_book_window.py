@@ -1,0 +1,114 @@
+"""The opening book's values in the window (issue 55): I draws each book move's value on its
+square and the computer's own move outside the book starred, says them, and goes off again;
+it and the explorer take turns; puzzles keep them hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from othello.core.notation import square_name
+from othello.engine.book import load_book
+from othello.gui.app import App
+from othello.gui.widgets.book_marks import signed
+from support.window import brightness, frames, pixel, press
+
+
+def said(app: App) -> str:
+    return " | ".join(t.text for t in app.play.notices.toasts)
+
+
+def test_i_shows_the_book_s_values_and_says_them(make_app: Callable[..., App]) -> None:
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    frames(app)
+    board = app.session.board
+    entry = load_book()[0].entry(board.player, board.opponent)
+    assert entry is not None and entry.value is not None
+    best = max(entry.moves, key=lambda m: -99 if m.value is None else m.value.discs)
+    square = square_name(best.square)
+    before = pixel(app, square)
+    press(pygame.K_i)
+    frames(app)
+    assert app.play.book_view.on and app.play.view.book_shown()
+    assert brightness(pixel(app, square)) != brightness(before)  # its chip is drawn
+    assert best.value is not None
+    assert f"{square} {signed(best.value.discs)}" in said(app)  # the sentence reads it out
+    assert "Book values" in app.play.book_view.caption(board)[0]
+    press(pygame.K_x)  # the explorer takes the squares
+    frames(app)
+    assert app.play.explorer.on and not app.play.book_view.on
+    press(pygame.K_i)
+    frames(app)
+    assert app.play.book_view.on and not app.play.explorer.on
+    press(pygame.K_i)
+    frames(app)
+    assert not app.play.book_view.on and "Book values off" in said(app)
+    assert pixel(app, square) == before
+
+
+def test_past_the_book_the_view_says_so(make_app: Callable[..., App]) -> None:
+    app = make_app(mode="two-players")
+    for move in "f5 f6 e6 f4 g5 g6 h6 h5".split():  # a line people never played
+        app.session.play(move)
+    frames(app)
+    press(pygame.K_i)
+    frames(app)
+    assert app.play.book_view.on and "not in the book" in said(app)
+
+
+def test_a_puzzle_keeps_the_values_hidden(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    frames(app)
+    press(pygame.K_z)  # puzzles
+    frames(app, 3)
+    assert app.session.shown_kind == "puzzle"
+    press(pygame.K_i)
+    frames(app)
+    assert not app.play.book_view.on and "hidden" in said(app)
+
+
+def test_the_move_list_passes_i_to_the_board(make_app: Callable[..., App]) -> None:
+    app = make_app(mode="two-players")
+    for move in ("f5", "d6", "c3"):
+        app.session.play(move)
+    press(pygame.K_m)
+    frames(app)
+    press(pygame.K_i)
+    frames(app)
+    assert app.play.book_view.on
+
+
+def test_speech_says_the_values_after_each_move_while_they_show(
+    make_app: Callable[..., App],
+) -> None:
+    from othello.app.speech.speakers import RecordingSpeaker, Speaker
+
+    app = make_app(mode="two-players")
+    speaker = RecordingSpeaker()
+
+    def factory(mode: str, language: str) -> tuple[Speaker | None, str]:
+        return speaker, ""
+
+    app.speech.factory = factory
+    press(pygame.K_F12)
+    press(pygame.K_i)
+    frames(app)
+    app.session.play("f5")
+    frames(app)
+    voice = app.speech.voice
+    assert voice is not None and voice.wait_idle(60.0)
+    board = app.session.board
+    entry = load_book()[0].entry(board.player, board.opponent)
+    assert entry is not None
+    words = [w for w in speaker.heard if w.startswith("Book values (I: off)")]
+    assert len(words) == 2  # the key's answer at the start, then after f5
+    assert all(square_name(m.square) in words[1] for m in entry.moves if m.value is not None)
+    press(pygame.K_i)
+    frames(app)
+    app.session.play("d6")
+    frames(app)
+    assert voice.wait_idle(60.0)
+    assert len([w for w in speaker.heard if w.startswith("Book values (I: off)")]) == 2

@@ -21,10 +21,10 @@ from othello.core.board import Board
 from othello.core.notation import square_name
 from othello.engine.book import MAX_PLIES, Entry, load_book
 from othello.gui.widgets import palette
-from othello.gui.widgets.explorer_marks import draw_chip
+from othello.gui.widgets.explorer_marks import draw_caption, draw_chip
 from othello.gui.widgets.layout import Layout
 from othello.gui.widgets.marks import dashed_frame
-from othello.gui.widgets.text import MIN_TEXT, TextCache, scaled
+from othello.gui.widgets.text import MIN_TEXT, TextCache
 
 OUTSIDE = "*"
 """The mark beside the value of the engine's own move outside the book."""
@@ -124,8 +124,4 @@ class BookView:
                 label = text.render(words, size, palette.now.hint_text, bold=True)
                 draw_chip(surface, rect, [label], low=square in under)
         if strip_free:
-            fitted, px = text.fit(self.caption(board), layout.notices.width - 16, scaled(size + 1))
-            label = text.render(fitted, px, palette.now.text_dim)
-            surface.blit(
-                label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
-            )
+            draw_caption(surface, layout, text, self.caption(board), size)

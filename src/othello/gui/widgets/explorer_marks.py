@@ -161,12 +161,16 @@ class ExplorerView:
                 shown = shown[1:]  # the share alone: room for the hint, or a small square
             draw_chip(surface, rect, shown, low=hinted)
         if strip_free:
-            words = self.caption(board, moves)
-            fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
-            label = text.render(fitted, px, palette.now.text_dim)
-            surface.blit(
-                label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery))
-            )
+            draw_caption(surface, layout, text, self.caption(board, moves), size)
+
+
+def draw_caption(
+    surface: pygame.Surface, layout: Layout, text: TextCache, words: list[str], size: int
+) -> None:
+    """The longest of ``words`` that fits the strip under the board, dimmed, at its left."""
+    fitted, px = text.fit(words, layout.notices.width - 16, scaled(size + 1))
+    label = text.render(fitted, px, palette.now.text_dim)
+    surface.blit(label, label.get_rect(midleft=(layout.notices.left + 8, layout.notices.centery)))
 
 
 def draw_chip(

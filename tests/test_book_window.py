@@ -5,14 +5,19 @@ it and the explorer take turns; puzzles keep them hidden."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from othello.app.library import book_store
+from othello.app.library.book_store import BookChanges
+from othello.app.library.database import Library
+from othello.core.board import Board
 from othello.core.notation import square_name
-from othello.engine.book import load_book
+from othello.engine.book import CorrectionKind, correction, load_book
 from othello.gui.app import App
 from othello.gui.widgets.book_marks import signed
-from support.window import brightness, frames, pixel, press
+from support.window import brightness, frames, frames_until, pixel, press
 
 
 def said(app: App) -> str:
@@ -112,3 +117,22 @@ def test_speech_says_the_values_after_each_move_while_they_show(
     frames(app)
     assert voice.wait_idle(60.0)
     assert len([w for w in speaker.heard if w.startswith("Book values (I: off)")]) == 2
+
+
+def test_the_player_s_book_is_read_from_the_library_and_played_and_shown(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Issue 55: the corrections kept in the player's library reach the search's jobs and the
+    book view as plain data: a move corrected to a loss shows the player's value."""
+    board = Board.from_transcript("f5d6")
+    c3 = correction(board.player, board.opponent, 18, -20, 16, CorrectionKind.LEARNED)
+    with Library(data / "library.sqlite3") as library:
+        book_store.write(library, BookChanges.of((c3,)))
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    frames_until(app, lambda: app.worker.corrections == (c3,))
+    assert app.play.book_view.corrections == (c3,)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    assert "c3 -20" in said(app)

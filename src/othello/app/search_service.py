@@ -40,6 +40,7 @@ from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.notation import format_transcript, square_name
 from othello.engine.api import Engine, MoveScore, SearchResult
+from othello.engine.book import Corrections
 from othello.engine.levels import ANALYSIS
 from othello.engine.multicore.endgame import close_shared_pool, default_workers
 from othello.study.review import MoveReview, review_game, score_moves
@@ -64,7 +65,8 @@ BoardKind = Literal[JobKind.THINK, JobKind.SCORE, JobKind.ANALYZE, JobKind.JUDGE
 class BoardJob:
     """A search of one position: ``board`` is its board string; ``level`` 0 is a hint's
     settings (``othello.engine.levels.ANALYSIS``); ``book`` lets the level play from the
-    opening book; ``clock`` is the mover's time when a "think" plays on a clock."""
+    opening book, with the player's ``corrections`` over it (read from their library by the
+    window); ``clock`` is the mover's time when a "think" plays on a clock."""
 
     generation: int
     kind: BoardKind
@@ -72,6 +74,7 @@ class BoardJob:
     level: int = 0
     book: bool = False
     clock: ClockTime | None = None
+    corrections: Corrections = ()
 
     @property
     def subject(self) -> str:
@@ -241,6 +244,8 @@ def run_job(
     else:
         board = Board.from_string(job.board)
         searcher = engine(job.level, job.book)
+        if isinstance(searcher, Engine):  # a test's stand-in plays from no book
+            searcher.corrections = job.corrections
         if job.kind is JobKind.ANALYZE:
             outcome = MovesScored(job.kind, generation, searcher.analyze(board, stop=stop))
         else:  # THINK or SCORE: the same search, of which "score" wants only the score

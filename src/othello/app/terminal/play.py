@@ -18,6 +18,7 @@ from typing import TextIO
 
 from othello.app.coach_words import review_why
 from othello.app.i18n import _, resolve, set_language
+from othello.app.library import book_store
 from othello.app.library.database import Library, LibraryError
 from othello.app.library.game_records import GameRecord
 from othello.app.settings.keys import player_name
@@ -31,6 +32,7 @@ from othello.core.errors import NotationError, OthelloError
 from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.engine.api import Engine
+from othello.engine.book import Corrections
 from othello.engine.levels import LEVELS
 from othello.study.review import review_game
 from othello.study.verdict import MoveReview
@@ -90,6 +92,7 @@ class TextPlay:
         seed: int | None = None,
         review_depth: int = 6,
         review_exact: int = 16,
+        corrections: Corrections = (),
     ) -> None:
         self.write = write
         self.human: Color = human
@@ -103,7 +106,8 @@ class TextPlay:
         self.game = Game(start)
         self.kept: tuple[int, int] | None = None  # (cursor, moves) as last kept
         self.kept_id: int | None = None
-        self.engine = Engine(level=level, seed=seed, book=True)
+        self.corrections = corrections  # the player's own book, from their library
+        self.engine = Engine(level=level, seed=seed, book=True, corrections=corrections)
 
     # ----- the game ---------------------------------------------------------------------
 
@@ -248,7 +252,7 @@ class TextPlay:
             self.write(said.spoken(_("Levels go from 1 to 17")))
             return
         self.level = level
-        self.engine = Engine(level=level, seed=self.seed, book=True)
+        self.engine = Engine(level=level, seed=self.seed, book=True, corrections=self.corrections)
         self.write(said.spoken(_("Level {n}").format(n=level)))
 
     def line(self, kind: said.LineKind, where: str) -> None:
@@ -367,6 +371,19 @@ def keep_in_library(name: str) -> Keeper:
     return keep
 
 
+def read_corrections(write: Callable[[str], None]) -> Corrections:
+    """The player's own opening book from their library (none where it cannot be read: the
+    computer plays from the shipped book, and a damaged row is said)."""
+    try:
+        with Library() as library:
+            found, notice = book_store.load(library)
+    except (LibraryError, OSError):
+        return ()
+    if notice is not None:
+        write(said.spoken(notice))
+    return found
+
+
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play until the player quits or the input ends."""
     source = sys.stdin if stdin is None else stdin
@@ -393,6 +410,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         seed=args.seed,
         review_depth=args.review_depth,
         review_exact=args.review_exact,
+        corrections=read_corrections(write),
     )
     try:
         session.begin()

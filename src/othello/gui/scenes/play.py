@@ -16,6 +16,7 @@ import pygame
 from othello.app.i18n import _
 from othello.core.bitboard import Square
 from othello.core.notation import square_name
+from othello.engine.book import Corrections
 from othello.gui.model.club_words import NOT_WHILE_PAUSED
 from othello.gui.model.game_words import pass_text
 from othello.gui.model.names import Command
@@ -28,6 +29,7 @@ from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_commands import GameCommands, command_table
 from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
 from othello.gui.scenes.play_view import PlayView
+from othello.gui.services.book_feed import BookFeed
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.person_feed import PersonFeed
@@ -72,6 +74,7 @@ class PlayScene(Scene):
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.book_view = BookView()
+        self.book_feed = BookFeed(host.library, self.notices.add, self._book_changed, not host.demo)
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.person_feed = PersonFeed(host.library, self.notices.add)
@@ -80,6 +83,11 @@ class PlayScene(Scene):
         self.view = PlayView(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
+
+    def _book_changed(self, corrections: Corrections) -> None:
+        """The player's book changed (read, learned, edited): played and shown from now on."""
+        self.host.worker.corrections = corrections
+        self.book_view.use(corrections)
 
     # ----- events ----------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ from othello.app.search_service import (
 from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.errors import SearchError
+from othello.engine.book import Corrections
 from othello.study.verdict import ReviewStopped
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.files.logs
@@ -72,6 +73,7 @@ class SearchWorker:
         """``processes``: how many worker processes the child's searches may share out to
         (SEARCH_PROCESSES; 1: the child searches alone)."""
         self.book = book  # the computer's moves may come from the opening book (BOOK)
+        self.corrections: Corrections = ()  # the player's own book, read from the library
         self._transport: Transport = (
             ProcessTransport(processes)
             if engine_factory is None
@@ -156,7 +158,9 @@ class SearchWorker:
         self, kind: BoardKind, board: Board, level: int, clock: ClockTime | None = None
     ) -> int:
         self.cancel()
-        job = BoardJob(self.generation, kind, board.to_string(), level, self.book, clock)
+        job = BoardJob(
+            self.generation, kind, board.to_string(), level, self.book, clock, self.corrections
+        )
         return self._start(job)
 
     def _start(self, job: SearchJob) -> int:

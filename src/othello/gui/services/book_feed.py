@@ -1,0 +1,59 @@
+"""The player's own opening book in the window: their corrections read from the library once
+(on its reader, as the window opens), kept in memory, handed as plain data to whatever plays
+or shows the book (the search process's jobs, the book view) each time they change, and each
+change written on the library's writer (``LibraryWorker.save``, never waited for; spooled when
+the library cannot take it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from othello.app.library import book_store
+from othello.app.library.book_store import BookChanges
+from othello.engine.book import Correction, Corrections
+from othello.gui.services.library_worker import LibraryWorker
+
+
+def merged(earlier: Iterable[Correction], later: Iterable[Correction]) -> Corrections:
+    """One correction a move: the later of two."""
+    by_key = {book_store.key_of(fix): fix for fix in earlier}
+    by_key.update((book_store.key_of(fix), fix) for fix in later)
+    return tuple(by_key.values())
+
+
+class BookFeed:
+    """The corrections of one window, and their saves."""
+
+    def __init__(
+        self,
+        keeper: LibraryWorker,
+        reply: Callable[[str], None],
+        changed: Callable[[Corrections], None],
+        read: bool = True,
+    ) -> None:
+        self.keeper = keeper
+        self.reply = reply
+        self.changed = changed
+        self.corrections: Corrections = ()
+        if read:
+            keeper.read(book_store.load, self._loaded)
+
+    def _loaded(self, found: tuple[Corrections, str | None]) -> None:
+        kept, notice = found
+        self.corrections = merged(kept, self.corrections)  # any made meanwhile are newer
+        self.changed(self.corrections)
+        if notice is not None:
+            self.reply(notice)
+
+    def add(self, fixes: Corrections) -> None:
+        """Corrections made here: played and shown from now on, and kept."""
+        if not fixes:
+            return
+        self.corrections = merged(self.corrections, fixes)
+        self.changed(self.corrections)
+        self.keeper.save("book", BookChanges.of(fixes), book_store.write, _spooled)
+
+
+def _spooled(changes: BookChanges) -> tuple[str, str]:
+    """Corrections the library could not take, as the pending spool keeps them."""
+    return ".book.json", changes.to_text()

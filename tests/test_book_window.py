@@ -8,15 +8,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
+from othello.app import search_service
 from othello.app.library import book_store
 from othello.app.library.book_store import BookChanges
 from othello.app.library.database import Library
 from othello.core.board import Board
 from othello.core.notation import square_name
+from othello.engine.api import Engine
 from othello.engine.book import CorrectionKind, correction, load_book
 from othello.gui.app import App
 from othello.gui.widgets.book_marks import signed
+from othello.study.verdict import MoveReview
+from support.patience import PATIENCE
 from support.window import brightness, frames, frames_until, pixel, press
 
 
@@ -136,3 +141,43 @@ def test_the_player_s_book_is_read_from_the_library_and_played_and_shown(
     press(pygame.K_i)
     frames(app)
     assert "c3 -20" in said(app)
+
+
+def test_a_review_saying_a_book_line_loses_corrects_the_player_s_book(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 55: the book values c3 after f5 d6 as good (-1, among the best); a review of a
+    game down the Tiger finds c4 losing 20 discs. The search process searches it again (a
+    stand-in that agrees, in place of the deep search), the corrections go into the library
+    (c4, and back up the line d3 and c3), the window says so, and the engine the window
+    hands them to no longer plays c3."""
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        return lambda board: (20, 18)
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    line = "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7".split()
+    for move in line:
+        app.session.play(move)
+    moves = tuple(app.session.game.moves)
+    board, reviews = Board(), []
+    for ply, sq in enumerate(moves):
+        score = -20 if ply == 4 else 0
+        reviews.append(MoveReview(ply, ply + 1, board.side_to_move, sq, sq, score, score, False))
+        board.push_square(sq)
+    app.session.judgement.review = (moves, reviews)
+    frames_until(app, lambda: len(app.play.book_feed.corrections) == 3)
+    assert "learned from this game: 3 moves' values corrected" in said(app)
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        kept, _notice = book_store.load(library)
+    assert set(kept) == set(app.worker.corrections) and len(kept) == 3
+    f5d6 = Board.from_transcript("f5d6")
+    c3 = correction(f5d6.player, f5d6.opponent, 18, -6, 18, CorrectionKind.LEARNED)
+    assert c3 in kept
+    for seed in range(8):
+        found = Engine(level=14, book=True, seed=seed, corrections=kept).think(f5d6)
+        assert found.book and found.move != "c3"
+    frames(app, 5)
+    assert app.worker.kind is None  # asked once

@@ -251,13 +251,14 @@ class Book:
         return len(self.index)
 
     def overlaid(self, corrections: Corrections) -> Book:
-        """This book with the player's corrections over it: a corrected move has the
-        player's value (``Origin.PLAYER``), a removed one is gone, an added one is in (the
-        shipped file is shared, never changed). The later of two corrections of one move
-        counts."""
+        """This book with the player's corrections over it (and over any it had): a
+        corrected move has the player's value (``Origin.PLAYER``), a removed one is gone, an
+        added one is in (the shipped file is shared, never changed). The later of two
+        corrections of one move counts."""
         if not corrections:
             return self
         book = Book(self.index, self.starts, self.squares, self.counts, self.totals, self.values)
+        book.overlay = {key: dict(moves) for key, moves in self.overlay.items()}
         for fix in corrections:
             book.overlay.setdefault(fix.position, {})[fix.square] = fix
         return book

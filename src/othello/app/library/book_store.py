@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +113,22 @@ class BookChanges:
                 raise ValueError(f"a book row is damaged ({str(key)[:40]})")
             changes.rows[key] = None if fix is None else row_of(fix, float(row[3]))
         return changes
+
+
+def merged(earlier: Iterable[Correction], later: Iterable[Correction]) -> Corrections:
+    """One correction a move: the later of two."""
+    by_key = {key_of(fix): fix for fix in earlier}
+    by_key.update((key_of(fix), fix) for fix in later)
+    return tuple(by_key.values())
+
+
+def learned_words(n: int) -> str:
+    """What the player hears when a game taught the book ``n`` corrections."""
+    return ngettext(
+        "The opening book learned from this game: {n} move's value corrected.",
+        "The opening book learned from this game: {n} moves' values corrected.",
+        n,
+    ).format(n=n)
 
 
 def load(library: Library) -> tuple[Corrections, str | None]:

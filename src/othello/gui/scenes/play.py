@@ -30,6 +30,7 @@ from othello.gui.scenes.play_commands import GameCommands, command_table
 from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
 from othello.gui.scenes.play_view import PlayView
 from othello.gui.services.book_feed import BookFeed
+from othello.gui.services.book_learning import BookLearner
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.person_feed import PersonFeed
@@ -75,6 +76,10 @@ class PlayScene(Scene):
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.book_view = BookView()
         self.book_feed = BookFeed(host.library, self.notices.add, self._book_changed, not host.demo)
+        if not host.demo:  # the demo's games teach the player's book nothing
+            self.computer.learner = BookLearner(
+                host.worker, self.session, self.book_feed, self.reply
+            )
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.person_feed = PersonFeed(host.library, self.notices.add)
@@ -142,6 +147,8 @@ class PlayScene(Scene):
         self.computer.poll(self.now)
         self.club.tick(self.host.board_covered())
         self.computer.review_when_free()
+        if self.computer.learner is not None:
+            self.computer.learner.when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn

@@ -6,19 +6,12 @@ the library cannot take it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from othello.app.library import book_store
-from othello.app.library.book_store import BookChanges
-from othello.engine.book import Correction, Corrections
+from othello.app.library.book_store import BookChanges, merged
+from othello.engine.book import Corrections
 from othello.gui.services.library_worker import LibraryWorker
-
-
-def merged(earlier: Iterable[Correction], later: Iterable[Correction]) -> Corrections:
-    """One correction a move: the later of two."""
-    by_key = {book_store.key_of(fix): fix for fix in earlier}
-    by_key.update((book_store.key_of(fix), fix) for fix in later)
-    return tuple(by_key.values())
 
 
 class BookFeed:

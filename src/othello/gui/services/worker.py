@@ -29,6 +29,7 @@ from othello.app.search_service import (
     BoardKind,
     JobFailed,
     JobKind,
+    LearnJob,
     PositionJob,
     ReviewJob,
     Searcher,
@@ -114,6 +115,16 @@ class SearchWorker:
         verdict (a MoveJudged) while the review goes on."""
         self.cancel()
         return self._start(ReviewJob(self.generation, start.to_string(), tuple(moves), first))
+
+    def learn(self, start: Board, moves: list[int], found: dict[int, int]) -> int:
+        """Start searching again the book moves a finished game or a review found losing
+        (``found``: by ply, discs for the mover), over the player's book."""
+        self.cancel()
+        job = LearnJob(
+            self.generation, start.to_string(), tuple(moves), tuple(sorted(found.items())),
+            self.corrections,
+        )  # fmt: skip
+        return self._start(job)
 
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""

@@ -142,3 +142,11 @@ def test_othello_play_learns_from_each_game_it_finishes() -> None:
         assert play.played_book == (level == 10)
     (line, found), *others = asked  # level 1's game, played without the book, taught nothing
     assert not others and line == play.game.moves and found == game_values(Board(), line)
+
+
+def test_a_search_shallower_than_the_book_s_corrects_nothing() -> None:
+    book = load_book()[0]
+    (c4,) = [s for s in book_steps(book, Board(), moves(TIGER)) if s.ply == 4]
+    shallow = learn(book, Board(), moves(TIGER), {4: -30}, lambda board: (20, c4.depth - 1))
+    deep = learn(book, Board(), moves(TIGER), {4: -30}, lambda board: (20, c4.depth))
+    assert shallow == () and len(deep) == 3

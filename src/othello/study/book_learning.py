@@ -58,6 +58,7 @@ class BookStep:
     board: Board
     square: Square
     value: int  # the book's value of it, discs for the mover (the player's book over the shipped)
+    depth: int  # of the search that gave that value
 
 
 def book_steps(book: Book, start: Board, moves: Sequence[Square]) -> list[BookStep]:
@@ -86,7 +87,7 @@ def book_steps(book: Book, start: Board, moves: Sequence[Square]) -> list[BookSt
         )
         if move is None or move.value is None:
             break
-        steps.append(BookStep(ply, board.copy(), sq, move.value.discs))
+        steps.append(BookStep(ply, board.copy(), sq, move.value.discs, move.value.depth))
         board.push_square(sq)
     return steps
 
@@ -134,8 +135,9 @@ def learn(
     """The corrections a game teaches the book (``book``: the shipped one with the player's
     corrections over it): each book move whose value beats ``found`` (by ply: what the game
     or its review found, discs for the mover) by more than ``margin``, deepest first and at
-    most ``most`` of them, searched again; then the moves before them on the line, as far as
-    the values of the positions they lead to changed."""
+    most ``most`` of them, searched again (a value found at least as deep as the book's is
+    kept); then the moves before them on the line, as far as the values of the positions they
+    lead to changed."""
     steps = book_steps(book, start, moves)
     wrong = [s for s in steps if s.ply in found and s.value - found[s.ply] > margin]
     direct: list[Correction] = []
@@ -145,7 +147,9 @@ def learn(
         after.push_square(step.square)
         value, depth = search(after)
         searched.add(step.ply)
-        if -value != step.value:  # the side to move after it is the other (a pass is searched)
+        # the side to move after it is the other (a pass is searched); a search shallower than
+        # the one behind the book's value corrects nothing
+        if -value != step.value and depth >= step.depth:
             b = step.board
             direct.append(
                 correction(b.player, b.opponent, step.square, -value, depth, CorrectionKind.LEARNED)

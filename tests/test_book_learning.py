@@ -19,6 +19,7 @@ from othello.engine.api import Engine
 from othello.engine.book import CorrectionKind, book_with, correction, load_book
 from othello.study.book_learning import (
     LOSS_MARGIN,
+    add_line,
     book_steps,
     deep_search,
     game_values,
@@ -150,3 +151,25 @@ def test_a_search_shallower_than_the_book_s_corrects_nothing() -> None:
     shallow = learn(book, Board(), moves(TIGER), {4: -30}, lambda board: (20, c4.depth - 1))
     deep = learn(book, Board(), moves(TIGER), {4: -30}, lambda board: (20, c4.depth))
     assert shallow == () and len(deep) == 3
+
+
+def test_a_line_added_gets_the_moves_the_book_lacks_searched_and_added() -> None:
+    book = load_book()[0]
+    searched: list[Board] = []
+
+    def search(board: Board) -> tuple[int, int]:
+        searched.append(board)
+        return -3, 15
+
+    found = add_line(book, Board(), moves("c4c5b6d3e6"), search)
+    assert searched == [Board.from_transcript("c4c5b6d3e6")]  # the only move the book lacks
+    before = Board.from_transcript("c4c5b6d3")
+    e6 = correction(before.player, before.opponent, parse_square("e6"), 3, 15, CorrectionKind.ADDED)
+    # d3 leads out of the shipped book: its own search's value stays (e6 alone says nothing
+    # of Black's other moves there, Black's value there is at least e6's), and so does every
+    # value before it
+    assert found == (e6,)
+    entry = book_with(found).entry(before.player, before.opponent)
+    assert entry is not None and entry.value == 3 and [m.square for m in entry.moves] == [44]
+    assert add_line(book_with(found), Board(), moves("c4c5b6d3e6"), search) == ()
+    assert len(searched) == 1  # all in the book now: nothing searched

@@ -15,10 +15,11 @@ from othello.app.library import book_store
 from othello.app.library.book_store import BookChanges
 from othello.app.library.database import Library
 from othello.core.board import Board
-from othello.core.notation import square_name
+from othello.core.notation import parse_square, square_name
 from othello.engine.api import Engine
-from othello.engine.book import CorrectionKind, correction, load_book
+from othello.engine.book import CorrectionKind, Origin, Value, correction, load_book
 from othello.gui.app import App
+from othello.gui.scenes.play_keys import key_command
 from othello.gui.widgets.book_marks import signed
 from othello.study.verdict import MoveReview
 from support.patience import PATIENCE
@@ -181,3 +182,95 @@ def test_a_review_saying_a_book_line_loses_corrects_the_player_s_book(
         assert found.book and found.move != "c3"
     frames(app, 5)
     assert app.worker.kind is None  # asked once
+
+
+def test_delete_removes_a_book_move_and_undo_puts_it_back(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Issue 55: in the book view Delete takes the book move under the cursor out of the
+    player's book (a REMOVED row: the computer no longer plays it), said; U right after puts
+    it back (the row goes); then U is the game's again."""
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    frames(app)
+    board = app.session.board
+    press(pygame.K_DELETE)  # the view is off: it says how
+    frames(app)
+    assert "Show the book's values first" in said(app) and not app.play.book_feed.corrections
+    press(pygame.K_i)
+    frames(app)
+    assert "Shift+I adds this line to your book" in said(app)  # the keys said as I turns on
+    app.play.cursor = parse_square("c3")
+    press(pygame.K_DELETE)
+    frames(app)
+    assert "c3 removed from your book" in said(app)
+    (removed,) = app.play.book_feed.corrections
+    assert removed.kind is CorrectionKind.REMOVED and app.worker.corrections == (removed,)
+    entry = app.play.book_view.entry(board)
+    assert entry is not None and parse_square("c3") not in {m.square for m in entry.moves}
+    assert "c3" not in app.play.book_view.spoken(board)
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        assert book_store.load(library)[0] == (removed,)
+    for seed in range(8):
+        found = Engine(level=14, book=True, seed=seed, corrections=(removed,)).think(board)
+        assert found.move != "c3"
+    press(pygame.K_u)
+    frames(app)
+    assert "c3 is back in your book" in said(app) and app.play.book_feed.corrections == ()
+    assert app.session.game.cursor == 2  # the game's moves stay
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        assert book_store.load(library)[0] == ()
+    app.play.cursor = None
+    press(pygame.K_DELETE)  # no cursor: the move that led here, d6 after f5
+    frames(app)
+    assert "d6 removed from your book" in said(app)
+    app.session.play("c3")  # a move: Undo is the game's again
+    press(pygame.K_u)
+    frames(app)
+    assert app.session.game.cursor == 2 and len(app.play.book_feed.corrections) == 1
+
+
+def test_shift_i_adds_the_line_shown_searched_off_the_frame_loop(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 55: Shift+I in the book view sends the line from the start to the search
+    process (a stand-in for the deep search here), which values the moves the book lacks;
+    they join the player's book, are shown and said."""
+    searched: list[str] = []
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        def search(board: Board) -> tuple[int, int]:
+            searched.append(board.to_string())
+            return -3, 15
+
+        return search
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("c4", "c5", "b6", "d3", "e6"):  # the book has d3, not the position after it
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    assert "not in the book" in said(app)
+    press(pygame.K_i, pygame.KMOD_SHIFT)
+    frames_until(app, lambda: "Your line is in your book" in said(app))
+    assert "1 move searched and added" in said(app) and len(searched) == 1
+    before = Board.from_transcript("c4c5b6d3")
+    entry = app.play.book_view.entry(before)
+    assert entry is not None and [(square_name(m.square), m.value) for m in entry.moves] == [
+        ("e6", Value(3, 15, Origin.PLAYER))
+    ]
+    kinds = {c.kind for c in app.play.book_feed.corrections}
+    assert (
+        CorrectionKind.ADDED in kinds and app.worker.corrections == app.play.book_feed.corrections
+    )
+
+
+def test_the_book_s_keys() -> None:
+    assert key_command(pygame.K_i, pygame.KMOD_SHIFT) == "book-add"
+    assert key_command(pygame.K_INSERT) == "book-add"
+    assert key_command(pygame.K_DELETE) == "book-remove"
+    assert key_command(pygame.K_i) == "book-values"

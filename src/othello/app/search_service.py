@@ -44,7 +44,7 @@ from othello.engine.api import Engine, MoveScore, SearchResult
 from othello.engine.book import Corrections, book_with
 from othello.engine.levels import ANALYSIS
 from othello.engine.multicore.endgame import close_shared_pool, default_workers
-from othello.study.book_learning import deep_search, learn
+from othello.study.book_learning import add_line, deep_search, learn
 from othello.study.review import MoveReview, review_game, score_moves
 from othello.study.verdict import ReviewStopped
 
@@ -126,13 +126,15 @@ class PositionJob:
 class LearnJob:
     """A game's moves from ``start`` (a board string), with what the game or its review
     found of each (``found``: ply and discs for the mover): the book moves it lost with are
-    searched again (``study.book_learning``) over the player's ``corrections``."""
+    searched again (``study.book_learning``) over the player's ``corrections``; with ``add``,
+    the line is added to the player's book instead (its moves the book lacks searched)."""
 
     generation: int
     start: str
     moves: tuple[int, ...]
     found: tuple[tuple[int, int], ...]
     corrections: Corrections = ()
+    add: bool = False
     kind: ClassVar[Literal[JobKind.LEARN]] = JobKind.LEARN
     level: ClassVar[int] = 0
 
@@ -201,10 +203,12 @@ class StartFound:
 
 @dataclass(frozen=True)
 class BookLearned:
-    """A LEARN job's corrections of the book (none: the book was right)."""
+    """A LEARN job's corrections of the book (none: the book was right, or held the line);
+    ``added``: a line the player added."""
 
     generation: int
     corrections: Corrections
+    added: bool = False
     kind: ClassVar[Literal[JobKind.LEARN]] = JobKind.LEARN
 
 
@@ -272,7 +276,7 @@ def run_job(
     elif isinstance(job, PositionJob):
         outcome = StartFound(generation, position_found(job, stop))
     elif isinstance(job, LearnJob):
-        outcome = BookLearned(generation, book_learned(job, stop))
+        outcome = BookLearned(generation, book_learned(job, stop), job.add)
     elif job.kind is JobKind.JUDGE:
         outcome = MovesScored(
             job.kind, generation, judged_moves(Board.from_string(job.board), stop)
@@ -370,8 +374,10 @@ def book_learned(job: LearnJob, stop: threading.Event) -> Corrections:
             raise ReviewStopped
         return found
 
-    book = book_with(job.corrections)
-    return learn(book, Board.from_string(job.start), job.moves, dict(job.found), searched)
+    book, start = book_with(job.corrections), Board.from_string(job.start)
+    if job.add:
+        return add_line(book, start, job.moves, searched)
+    return learn(book, start, job.moves, dict(job.found), searched)
 
 
 def position_found(job: PositionJob, stop: threading.Event) -> tuple[list[int], int] | None:

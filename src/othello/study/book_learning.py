@@ -157,12 +157,38 @@ def learn(
     return tuple(direct) + backed_up(book, steps, tuple(direct), searched)
 
 
+def add_line(book: Book, start: Board, moves: Sequence[Square], search: Search) -> Corrections:
+    """A line the player adds to their book: each of its moves in the book's first
+    ``MAX_PLIES`` discs that the book does not value, searched and added (kind ``ADDED``);
+    then the moves before them valued through the line where the shipped book holds the
+    position they lead to, as ``learn`` does."""
+    if start != Board():
+        return ()
+    board, added, searched = start.copy(), [], set()
+    for ply, sq in enumerate(moves):
+        if sq != PASS and (board.black | board.white).bit_count() - 4 >= MAX_PLIES:
+            break
+        if sq != PASS and _valued(book, board, sq) is None:
+            after = board.copy()
+            after.push_square(sq)
+            value, depth = search(after)
+            fix = correction(board.player, board.opponent, sq, -value, depth, CorrectionKind.ADDED)
+            added.append(fix)
+            searched.add(ply)
+        board.push_square(sq)
+    fixes = tuple(added)
+    steps = book_steps(book.overlaid(fixes), start, moves)
+    return fixes + backed_up(book, steps, fixes, searched)
+
+
 def backed_up(
     book: Book, steps: Sequence[BookStep], fixes: Corrections, searched: set[int]
 ) -> Corrections:
     """Negamax up the line: each book move before a corrected one takes the value of the
     position it leads to (with the corrections), where that value changed; a move searched
-    itself keeps its search's value."""
+    itself keeps its search's value. A position the shipped book lacks (one the player's
+    added moves made) gives nothing back: the best of the moves added there says nothing of
+    the moves nobody searched, so the value of the move into it stays its own search's."""
     mine = book.overlaid(fixes)
     changed = {fix.position for fix in fixes}
     added: list[Correction] = []
@@ -172,6 +198,8 @@ def backed_up(
         if there not in changed or step.ply in searched:
             if step.ply in searched:
                 changed.add(here)
+            continue
+        if there not in book.index:  # only the player's moves known there: a lower bound
             continue
         child = mine.entry(after.board.player, after.board.opponent)
         if child is None or child.value is None:
@@ -191,9 +219,15 @@ def backed_up(
 
 def _value_of(book: Book, step: BookStep) -> int | None:
     """The book's value of the step's move now."""
-    entry = book.entry(step.board.player, step.board.opponent)
-    key = canonical_move(step.board.player, step.board.opponent, step.square)
+    return _valued(book, step.board, step.square)
+
+
+def _valued(book: Book, board: Board, sq: Square) -> int | None:
+    """The book's value of the move ``sq`` in the position (None: not in the book, or not
+    valued)."""
+    entry = book.entry(board.player, board.opponent)
+    key = canonical_move(board.player, board.opponent, sq)
     for m in entry.moves if entry is not None else []:
-        if canonical_move(step.board.player, step.board.opponent, m.square) == key:
+        if canonical_move(board.player, board.opponent, m.square) == key:
             return None if m.value is None else m.value.discs
     return None

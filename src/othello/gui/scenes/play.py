@@ -24,6 +24,7 @@ from othello.gui.model.notices import Notices
 from othello.gui.model.panel_words import PanelView
 from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.base import PlayHost, Scene
+from othello.gui.scenes.play_book import BookEditing
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_commands import GameCommands, command_table
@@ -76,6 +77,7 @@ class PlayScene(Scene):
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.book_view = BookView()
         self.book_feed = BookFeed(host.library, self.notices.add, self._book_changed, not host.demo)
+        self.book_editing = BookEditing(self)  # Shift+I and Delete in the book view
         if not host.demo:  # the demo's games teach the player's book nothing
             self.computer.learner = BookLearner(
                 host.worker, self.session, self.book_feed, self.reply

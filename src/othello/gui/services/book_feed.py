@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from othello.app.library import book_store
 from othello.app.library.book_store import BookChanges, merged
-from othello.engine.book import Corrections
+from othello.engine.book import Correction, Corrections
 from othello.gui.services.library_worker import LibraryWorker
 
 
@@ -28,6 +28,7 @@ class BookFeed:
         self.reply = reply
         self.changed = changed
         self.corrections: Corrections = ()
+        self.removed: list[tuple[Correction, Correction | None]] = []  # for undo: and before
         if read:
             keeper.read(book_store.load, self._loaded)
 
@@ -45,6 +46,28 @@ class BookFeed:
         self.corrections = merged(self.corrections, fixes)
         self.changed(self.corrections)
         self.keeper.save("book", BookChanges.of(fixes), book_store.write, _spooled)
+
+    def remove(self, fix: Correction) -> None:
+        """A move taken out of the player's book (``fix``: a ``REMOVED`` correction), kept
+        with what it replaced so that :meth:`undo_removal` can put it back."""
+        key = book_store.key_of(fix)
+        before = next((c for c in self.corrections if book_store.key_of(c) == key), None)
+        self.removed.append((fix, before))
+        self.add((fix,))
+
+    def undo_removal(self) -> Correction | None:
+        """The last removal undone (the move's row as it was before, or none); the removal,
+        or None when there was none."""
+        if not self.removed:
+            return None
+        fix, before = self.removed.pop()
+        key = book_store.key_of(fix)
+        kept = tuple(c for c in self.corrections if book_store.key_of(c) != key)
+        self.corrections = kept if before is None else merged(kept, (before,))
+        self.changed(self.corrections)
+        row = None if before is None else book_store.row_of(before)
+        self.keeper.save("book", BookChanges({key: row}), book_store.write, _spooled)
+        return fix
 
 
 def _spooled(changes: BookChanges) -> tuple[str, str]:

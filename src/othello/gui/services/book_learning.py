@@ -9,15 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from othello.app.i18n import _, ngettext
 from othello.app.library import book_store
 from othello.app.search_service import BookLearned, SearchOutcome
 from othello.core.board import Board
+from othello.engine.book import CorrectionKind
 from othello.gui.model.session import Session
 from othello.gui.services.book_feed import BookFeed
 from othello.gui.services.worker import SearchWorker
 from othello.study.book_learning import game_values, review_values
 
 Moves = tuple[int, ...]
+
+
+ADDED = CorrectionKind.ADDED
+
+
+def added_words(n: int) -> str:
+    """What the player hears once a line they added is in their book."""
+    if not n:
+        return _("This line was in the book already: nothing to add.")
+    return ngettext(
+        "Your line is in your book: {n} move searched and added.",
+        "Your line is in your book: {n} moves searched and added.",
+        n,
+    ).format(n=n)
 
 
 class BookLearner:
@@ -71,7 +87,10 @@ class BookLearner:
         """A LEARN job's corrections into the player's book, said; False for other outcomes."""
         if not isinstance(outcome, BookLearned):
             return False
-        if outcome.corrections:
+        if outcome.added:
+            self.feed.add(outcome.corrections)
+            self.reply(added_words(len([c for c in outcome.corrections if c.kind is ADDED])))
+        elif outcome.corrections:
             self.feed.add(outcome.corrections)
             self.reply(book_store.learned_words(len(outcome.corrections)))
         return True

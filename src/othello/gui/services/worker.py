@@ -126,6 +126,12 @@ class SearchWorker:
         )  # fmt: skip
         return self._start(job)
 
+    def add_line(self, start: Board, moves: list[int]) -> int:
+        """Start adding a line to the player's book: its moves the book lacks searched."""
+        self.cancel()
+        job = LearnJob(self.generation, start.to_string(), tuple(moves), (), self.corrections, True)
+        return self._start(job)
+
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""
         self._transport.cancel(self.generation)

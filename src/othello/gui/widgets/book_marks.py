@@ -58,7 +58,8 @@ class BookView:
         if problem is not None:
             self.on = False
             return problem
-        return self.sentence(board)
+        keys = _("Shift+I adds this line to your book, Delete removes a move.")
+        return f"{self.sentence(board)} {keys}"
 
     def sentence(self, board: Board) -> str:
         """What the board shows, said: the view's name and the values, best first."""
@@ -97,8 +98,13 @@ class BookView:
     def caption(self, board: Board) -> list[str]:
         """What the strip under the board says, longest first."""
         if self.entry(board) is None:
-            return [_("Book: this position is not in the book"), _("Book: not in the book")]
+            return [
+                _("Book: this position is not in the book · Shift+I: add this line to yours"),
+                _("Book: this position is not in the book"),
+                _("Book: not in the book"),
+            ]
         return [
+            _("Book values: discs for the mover · * the computer's · Shift+I add · Del remove"),
             _("Book values: discs for the side to move · * the computer's own move"),
             _("Book values: discs for the mover · * the computer's"),
             _("Book values · * the computer's"),

@@ -4,6 +4,7 @@ it and the explorer take turns; puzzles keep them hidden."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -234,7 +235,7 @@ def test_delete_removes_a_book_move_and_undo_puts_it_back(
 
 
 def test_shift_i_adds_the_line_shown_searched_off_the_frame_loop(
-    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 55: Shift+I in the book view sends the line from the start to the search
     process (a stand-in for the deep search here), which values the moves the book lacks;
@@ -274,3 +275,33 @@ def test_the_book_s_keys() -> None:
     assert key_command(pygame.K_INSERT) == "book-add"
     assert key_command(pygame.K_DELETE) == "book-remove"
     assert key_command(pygame.K_i) == "book-values"
+
+
+def test_a_book_job_cancelled_before_it_answered_is_sent_again(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The book's jobs are background work: another job cancels one (the computer's move, a
+    review, a hint), and it is sent again once the search process is free."""
+    gate, calls = threading.Event(), []
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        def search(board: Board) -> tuple[int, int]:
+            calls.append(board)
+            if len(calls) == 1:
+                gate.wait(PATIENCE)  # the first search, until another job has cancelled it
+            return -3, 15
+
+        return search
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("c4", "c5", "b6", "d3", "e6"):
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    press(pygame.K_i, pygame.KMOD_SHIFT)
+    frames_until(app, lambda: len(calls) == 1)
+    app.worker.cancel()  # another job took the search process
+    gate.set()
+    frames_until(app, lambda: "Your line is in your book" in said(app))
+    assert len(calls) == 2 and len(app.play.book_feed.corrections) == 1

@@ -78,10 +78,9 @@ class PlayScene(Scene):
         self.book_view = BookView()
         self.book_feed = BookFeed(host.library, self.notices.add, self._book_changed, not host.demo)
         self.book_editing = BookEditing(self)  # Shift+I and Delete in the book view
-        if not host.demo:  # the demo's games teach the player's book nothing
-            self.computer.learner = BookLearner(
-                host.worker, self.session, self.book_feed, self.reply
-            )
+        self.computer.learner = self.learner = BookLearner(
+            host.worker, self.session, self.book_feed, self.reply, learn_games=not host.demo
+        )  # the demo's games teach the player's book nothing
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.person_feed = PersonFeed(host.library, self.notices.add)
@@ -149,8 +148,7 @@ class PlayScene(Scene):
         self.computer.poll(self.now)
         self.club.tick(self.host.board_covered())
         self.computer.review_when_free()
-        if self.computer.learner is not None:
-            self.computer.learner.when_free()
+        self.learner.when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn

@@ -1,6 +1,6 @@
 """The player's own opening book from the book view (I): Shift+I (or Insert) adds the line
 from the start to the position shown, the moves the book lacks valued by a search in the
-search process (never on the frame loop); Delete removes a book move (the one under the
+search process (never on the frame loop; when it is free); Delete removes a book move (the one under the
 cursor, else the move that led to the position shown) at once, so the computer no longer
 plays it; U or Ctrl+Z right after puts it back, as Undo brings a deleted game back in the
 library. Each is said."""
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from othello.app.i18n import _
-from othello.app.search_service import JobKind
 from othello.core.bitboard import PASS, Square
 from othello.core.board import Board
 from othello.core.notation import square_name
@@ -18,6 +17,7 @@ from othello.engine.book import CorrectionKind, correction
 from othello.gui.model.session import Change, Session
 from othello.gui.scenes.base import PlayHost
 from othello.gui.services.book_feed import BookFeed
+from othello.gui.services.book_learning import BookLearner
 from othello.gui.widgets.book_marks import BookView
 
 
@@ -32,6 +32,8 @@ class BookScene(Protocol):
     def book_view(self) -> BookView: ...
     @property
     def book_feed(self) -> BookFeed: ...
+    @property
+    def learner(self) -> BookLearner: ...
     @property
     def cursor(self) -> Square | None: ...
     def reply(self, message: str, lasting: bool = False) -> None: ...
@@ -64,11 +66,7 @@ class BookEditing:
         if shown.start != Board() or not any(sq != PASS for sq in moves):
             self.scene.reply(_("Only a line from the standard start can go into your book."))
             return
-        worker = self.scene.host.worker
-        if worker.busy and worker.kind not in (JobKind.SCORE, JobKind.LEARN):
-            self.scene.reply(_("The computer is searching: add the line again once it is done."))
-            return
-        worker.add_line(shown.start, moves)
+        self.scene.learner.add(shown.start, moves)  # searched when the search process is free
         self.scene.reply(_("Adding this line to your book: searching its new moves…"))
 
     def remove(self) -> None:

@@ -7,11 +7,13 @@ hint asked for cancel it."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from othello.app.i18n import _, ngettext
 from othello.app.library import book_store
-from othello.app.search_service import BookLearned, SearchOutcome
+from othello.app.search_service import BookLearned, JobKind, SearchOutcome
 from othello.core.board import Board
 from othello.engine.book import CorrectionKind
 from othello.gui.model.session import Session
@@ -36,8 +38,20 @@ def added_words(n: int) -> str:
     ).format(n=n)
 
 
+@dataclass(frozen=True)
+class Request:
+    """A job for the book: a game to learn from (``found``: what was found of its moves, by
+    ply), or with ``add`` a line to add."""
+
+    start: Board
+    moves: Moves
+    found: dict[int, int] = field(default_factory=dict)
+    add: bool = False
+
+
 class BookLearner:
-    """Which games were sent to learn from, and what came back."""
+    """The book's jobs (games to learn from, lines to add), sent one at a time when the
+    search process is free; one that something else cancelled is sent again."""
 
     def __init__(
         self,
@@ -45,22 +59,39 @@ class BookLearner:
         session: Session,
         feed: BookFeed,
         reply: Callable[[str], None],
+        learn_games: bool = True,
     ) -> None:
         self.worker = worker
         self.session = session
         self.feed = feed
         self.reply = reply
-        self.asked: set[tuple[Moves, bool]] = set()  # (moves, from a review)
+        self.learn_games = learn_games  # not in the demo: its games teach the book nothing
+        self.asked: set[tuple[Moves, bool]] = set()  # games learned from: (moves, reviewed)
+        self.waiting: deque[Request] = deque()
+        self.sent: Request | None = None  # the job running, until its answer comes
+
+    def add(self, start: Board, moves: list[int]) -> None:
+        """A line to add to the player's book, when the search process is free."""
+        self.waiting.append(Request(start.copy(), tuple(moves), add=True))
 
     def when_free(self) -> None:
-        """Send the game on the board to learn from, once, when the search process is free."""
-        if self.worker.busy or self.session.browsing:
-            return
-        wanted = self.wanted()
+        """Note a game to learn from, once; send the next job when the search process is
+        free."""
+        if self.sent is not None and self.worker.kind is not JobKind.LEARN:
+            self.waiting.appendleft(self.sent)  # cancelled before it answered: again later
+            self.sent = None
+        wanted = self.wanted() if self.learn_games else None
         if wanted is not None:
             key, found = wanted
             self.asked.add(key)
-            self.worker.learn(self.session.game.start, list(key[0]), found)
+            self.waiting.append(Request(self.session.game.start.copy(), key[0], found))
+        if self.worker.busy or not self.waiting:
+            return
+        self.sent = job = self.waiting.popleft()
+        if job.add:
+            self.worker.add_line(job.start, list(job.moves))
+        else:
+            self.worker.learn(job.start, list(job.moves), job.found)
 
     def wanted(self) -> tuple[tuple[Moves, bool], dict[int, int]] | None:
         """The game's moves and what was found of each, when there is something new to learn
@@ -87,6 +118,7 @@ class BookLearner:
         """A LEARN job's corrections into the player's book, said; False for other outcomes."""
         if not isinstance(outcome, BookLearned):
             return False
+        self.sent = None
         if outcome.added:
             self.feed.add(outcome.corrections)
             self.reply(added_words(len([c for c in outcome.corrections if c.kind is ADDED])))

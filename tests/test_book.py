@@ -21,6 +21,7 @@ from othello.engine.book import (
     NO_VALUE,
     VALUE_MARGIN,
     BookError,
+    CorrectionKind,
     Deviation,
     MoveData,
     Origin,
@@ -28,6 +29,7 @@ from othello.engine.book import (
     Value,
     canonical,
     canonical_move,
+    correction,
     decode,
     encode,
     fast_transform,
@@ -333,3 +335,62 @@ def test_a_few_games_good_average_no_longer_decides() -> None:
     assert b5.value.discs < -10
     chosen = {book.choose(board.player, board.opponent, random.Random(s)) for s in range(60)}
     assert all(m is not None and m.square != 33 for m in chosen)
+
+
+def test_the_player_s_corrections_override_the_shipped_values_in_every_orientation() -> None:
+    """Issue 55: the player's book (kept in their library) is read over the shipped one: a
+    move corrected to a loss is no longer played, its value is the player's, and the
+    position's value is the best again; the same correction answers all eight images."""
+    board = Board.from_transcript("f5d6")
+    c3, c4 = _sq("c3"), _sq("c4")
+    fixes = tuple(
+        correction(board.player, board.opponent, sq, -20, 16, CorrectionKind.LEARNED)
+        for sq in (c3, c4)
+    )
+    shipped, mine = load_book()[0], load_book()[0].overlaid(fixes)
+    before = {shipped.choose(board.player, board.opponent, random.Random(s)) for s in range(60)}
+    assert {m.square for m in before if m is not None} >= {c3, c4}
+    for k in range(8):
+        p, o = fast_transform(k, board.player), fast_transform(k, board.opponent)
+        entry = mine.entry(p, o)
+        assert entry is not None and entry.value == -1  # c5's, the best left
+        by_square = {m.square: m for m in entry.moves}
+        for sq in (c3, c4):
+            value = by_square[symmetry(k, sq)].value
+            assert value == Value(-20, 16, Origin.PLAYER)
+        chosen = {mine.choose(p, o, random.Random(s)) for s in range(60)}
+        assert {m.square for m in chosen if m is not None} == {symmetry(k, _sq("c5"))}
+    assert shipped.entry(board.player, board.opponent) != mine.entry(board.player, board.opponent)
+
+
+def test_a_removed_move_is_never_played_and_an_added_one_is_in_the_book() -> None:
+    board = Board.from_transcript("f5d6")
+    p, o = board.player, board.opponent
+    removed = tuple(
+        correction(p, o, _sq(name), 0, 0, CorrectionKind.REMOVED) for name in ("c3", "c4")
+    )
+    mine = load_book()[0].overlaid(removed)
+    entry = mine.entry(p, o)
+    assert entry is not None and {m.square for m in entry.moves} == {
+        _sq(n) for n in "c7 c6 c5".split()
+    }
+    chosen = {mine.choose(p, o, random.Random(s)) for s in range(40)}
+    assert {m.square for m in chosen if m is not None} == {_sq("c5")}
+    after = Board.from_transcript("c4c5b6d3")  # out of the shipped book
+    assert load_book()[0].entry(after.player, after.opponent) is None
+    sq = after.legal_squares()[0]
+    added = correction(after.player, after.opponent, sq, 4, 18, CorrectionKind.ADDED)
+    entry = load_book()[0].overlaid((added,)).entry(after.player, after.opponent)
+    assert entry is not None and entry.value == 4
+    assert [(m.square, m.value) for m in entry.moves] == [(sq, Value(4, 18, Origin.PLAYER))]
+
+
+def test_the_engine_plays_from_the_player_s_book_handed_to_it() -> None:
+    board = Board.from_transcript("f5d6")
+    p, o = board.player, board.opponent
+    bad = tuple(
+        correction(p, o, _sq(name), -30, 16, CorrectionKind.LEARNED) for name in ("c3", "c4")
+    )
+    engines = [Engine(level=14, book=True, seed=s, corrections=bad) for s in range(12)]
+    played = {(r.move, r.book, r.score) for r in (e.think(board) for e in engines)}
+    assert played == {("c5", True, -1)}

@@ -4,15 +4,27 @@ it and the explorer take turns; puzzles keep them hidden."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
+import pytest
 
-from othello.core.notation import square_name
-from othello.engine.book import load_book
+from othello.app import search_service
+from othello.app.library import book_store
+from othello.app.library.book_store import BookChanges
+from othello.app.library.database import Library
+from othello.core.board import Board
+from othello.core.notation import parse_square, square_name
+from othello.engine.api import Engine
+from othello.engine.book import CorrectionKind, Origin, Value, correction, load_book
 from othello.gui.app import App
+from othello.gui.scenes.play_keys import key_command
 from othello.gui.widgets.book_marks import signed
-from support.window import brightness, frames, pixel, press
+from othello.study.verdict import MoveReview
+from support.patience import PATIENCE
+from support.window import brightness, frames, frames_until, pixel, press
 
 
 def said(app: App) -> str:
@@ -112,3 +124,184 @@ def test_speech_says_the_values_after_each_move_while_they_show(
     frames(app)
     assert voice.wait_idle(60.0)
     assert len([w for w in speaker.heard if w.startswith("Book values (I: off)")]) == 2
+
+
+def test_the_player_s_book_is_read_from_the_library_and_played_and_shown(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Issue 55: the corrections kept in the player's library reach the search's jobs and the
+    book view as plain data: a move corrected to a loss shows the player's value."""
+    board = Board.from_transcript("f5d6")
+    c3 = correction(board.player, board.opponent, 18, -20, 16, CorrectionKind.LEARNED)
+    with Library(data / "library.sqlite3") as library:
+        book_store.write(library, BookChanges.of((c3,)))
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    frames_until(app, lambda: app.worker.corrections == (c3,))
+    assert app.play.book_view.corrections == (c3,)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    assert "c3 -20" in said(app)
+
+
+def test_a_review_saying_a_book_line_loses_corrects_the_player_s_book(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 55: the book values c3 after f5 d6 as good (-1, among the best); a review of a
+    game down the Tiger finds c4 losing 20 discs. The search process searches it again (a
+    stand-in that agrees, in place of the deep search), the corrections go into the library
+    (c4, and back up the line d3 and c3), the window says so, and the engine the window
+    hands them to no longer plays c3."""
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        return lambda board: (20, 18)
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    line = "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7".split()
+    for move in line:
+        app.session.play(move)
+    moves = tuple(app.session.game.moves)
+    board, reviews = Board(), []
+    for ply, sq in enumerate(moves):
+        score = -20 if ply == 4 else 0
+        reviews.append(MoveReview(ply, ply + 1, board.side_to_move, sq, sq, score, score, False))
+        board.push_square(sq)
+    app.session.judgement.review = (moves, reviews)
+    frames_until(app, lambda: len(app.play.book_feed.corrections) == 3)
+    assert "learned from this game: 3 moves' values corrected" in said(app)
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        kept, _notice = book_store.load(library)
+    assert set(kept) == set(app.worker.corrections) and len(kept) == 3
+    f5d6 = Board.from_transcript("f5d6")
+    c3 = correction(f5d6.player, f5d6.opponent, 18, -6, 18, CorrectionKind.LEARNED)
+    assert c3 in kept
+    for seed in range(8):
+        found = Engine(level=14, book=True, seed=seed, corrections=kept).think(f5d6)
+        assert found.book and found.move != "c3"
+    frames(app, 5)
+    assert app.worker.kind is None  # asked once
+
+
+def test_delete_removes_a_book_move_and_undo_puts_it_back(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Issue 55: in the book view Delete takes the book move under the cursor out of the
+    player's book (a REMOVED row: the computer no longer plays it), said; U right after puts
+    it back (the row goes); then U is the game's again."""
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("f5", "d6"):
+        app.session.play(move)
+    frames(app)
+    board = app.session.board
+    press(pygame.K_DELETE)  # the view is off: it says how
+    frames(app)
+    assert "Show the book's values first" in said(app) and not app.play.book_feed.corrections
+    press(pygame.K_i)
+    frames(app)
+    assert "Shift+I adds this line to your book" in said(app)  # the keys said as I turns on
+    app.play.cursor = parse_square("c3")
+    press(pygame.K_DELETE)
+    frames(app)
+    assert "c3 removed from your book" in said(app)
+    (removed,) = app.play.book_feed.corrections
+    assert removed.kind is CorrectionKind.REMOVED and app.worker.corrections == (removed,)
+    entry = app.play.book_view.entry(board)
+    assert entry is not None and parse_square("c3") not in {m.square for m in entry.moves}
+    assert "c3" not in app.play.book_view.spoken(board)
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        assert book_store.load(library)[0] == (removed,)
+    for seed in range(8):
+        found = Engine(level=14, book=True, seed=seed, corrections=(removed,)).think(board)
+        assert found.move != "c3"
+    press(pygame.K_u)
+    frames(app)
+    assert "c3 is back in your book" in said(app) and app.play.book_feed.corrections == ()
+    assert app.session.game.cursor == 2  # the game's moves stay
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        assert book_store.load(library)[0] == ()
+    app.play.cursor = None
+    press(pygame.K_DELETE)  # no cursor: the move that led here, d6 after f5
+    frames(app)
+    assert "d6 removed from your book" in said(app)
+    app.session.play("c3")  # a move: Undo is the game's again
+    press(pygame.K_u)
+    frames(app)
+    assert app.session.game.cursor == 2 and len(app.play.book_feed.corrections) == 1
+
+
+def test_shift_i_adds_the_line_shown_searched_off_the_frame_loop(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 55: Shift+I in the book view sends the line from the start to the search
+    process (a stand-in for the deep search here), which values the moves the book lacks;
+    they join the player's book, are shown and said."""
+    searched: list[str] = []
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        def search(board: Board) -> tuple[int, int]:
+            searched.append(board.to_string())
+            return -3, 15
+
+        return search
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("c4", "c5", "b6", "d3", "e6"):  # the book has d3, not the position after it
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    assert "not in the book" in said(app)
+    press(pygame.K_i, pygame.KMOD_SHIFT)
+    frames_until(app, lambda: "Your line is in your book" in said(app))
+    assert "1 move searched and added" in said(app) and len(searched) == 1
+    before = Board.from_transcript("c4c5b6d3")
+    entry = app.play.book_view.entry(before)
+    assert entry is not None and [(square_name(m.square), m.value) for m in entry.moves] == [
+        ("e6", Value(3, 15, Origin.PLAYER))
+    ]
+    kinds = {c.kind for c in app.play.book_feed.corrections}
+    assert (
+        CorrectionKind.ADDED in kinds and app.worker.corrections == app.play.book_feed.corrections
+    )
+
+
+def test_the_book_s_keys() -> None:
+    assert key_command(pygame.K_i, pygame.KMOD_SHIFT) == "book-add"
+    assert key_command(pygame.K_INSERT) == "book-add"
+    assert key_command(pygame.K_DELETE) == "book-remove"
+    assert key_command(pygame.K_i) == "book-values"
+
+
+def test_a_book_job_cancelled_before_it_answered_is_sent_again(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The book's jobs are background work: another job cancels one (the computer's move, a
+    review, a hint), and it is sent again once the search process is free."""
+    gate, calls = threading.Event(), []
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        def search(board: Board) -> tuple[int, int]:
+            calls.append(board)
+            if len(calls) == 1:
+                gate.wait(PATIENCE)  # the first search, until another job has cancelled it
+            return -3, 15
+
+        return search
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    for move in ("c4", "c5", "b6", "d3", "e6"):
+        app.session.play(move)
+    press(pygame.K_i)
+    frames(app)
+    press(pygame.K_i, pygame.KMOD_SHIFT)
+    frames_until(app, lambda: len(calls) == 1)
+    app.worker.cancel()  # another job took the search process
+    gate.set()
+    frames_until(app, lambda: "Your line is in your book" in said(app))
+    assert len(calls) == 2 and len(app.play.book_feed.corrections) == 1

@@ -184,7 +184,7 @@ def test_the_drills_table_comes_with_migration_3_over_a_library_of_schema_2(
     db.execute("INSERT INTO meta VALUES ('rating', 'kept')")
     db.close()
     with Library(path) as library:
-        assert library.execute("PRAGMA user_version")[0][0] == 3 == len(MIGRATIONS)
+        assert library.execute("PRAGMA user_version")[0][0] == len(MIGRATIONS)  # 3 and on
         assert library.execute("SELECT id FROM puzzles") == [("p1",)]
         assert library.meta("rating") == "kept"
         schedule, notice = drill_store.load(library)

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import drill_store, held_games, puzzle_store, strength
+from othello.app.library import book_store, drill_store, held_games, puzzle_store, strength
+from othello.app.library.book_store import BookChanges
 from othello.app.library.database import Library, LibraryError
 from othello.app.library.drill_store import DrillChanges
 from othello.app.library.game_records import GameRecord
@@ -30,6 +31,7 @@ from othello.app.library.puzzle_store import PuzzleChanges
 from othello.core.board import Board
 from othello.core.game import Game
 from othello.core.notation import format_transcript
+from othello.engine.book import CorrectionKind, correction
 from othello.gui.services.library_worker import LibraryWorker
 from othello.study.fforum import load_builtin
 from othello.study.named_openings import to_f5
@@ -38,7 +40,7 @@ from support.sqlite_pages import PageMap, damage, page_map
 
 pytestmark = pytest.mark.slow  # a library of 150 games built, then started at every page twice
 
-TABLES = ("games", "held", "seats", "puzzles", "ratings", "drills", "meta")
+TABLES = ("games", "held", "seats", "puzzles", "ratings", "drills", "book", "meta")
 GAMES = 150
 
 
@@ -87,6 +89,12 @@ def build(path: Path) -> None:
             for n, line in enumerate(sorted(lines))
         }
         drill_store.write(library, DrillChanges(answers, answers=60))
+        board, fixes = Board(), []
+        for n, sq in enumerate(random_game(8000)[:40]):
+            kind = CorrectionKind(n % 3 + 1)
+            fixes.append(correction(board.player, board.opponent, sq, 20 - n, n % 25, kind))
+            board.push_square(sq)
+        book_store.write(library, BookChanges.of(tuple(fixes)))
     assert not path.with_name(path.name + "-wal").exists()  # every page in the file itself
 
 

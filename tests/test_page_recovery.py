@@ -18,20 +18,22 @@ from pathlib import Path
 
 import pytest
 
-from othello.app.library import drill_store, held_games, page_recovery, puzzle_store
+from othello.app.library import book_store, drill_store, held_games, page_recovery, puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.database import MIGRATIONS, Library
 from othello.app.library.game_records import GameRecord, records_from_text
 from othello.app.library.held_games import Changes, PlayerMode, Seat
 from othello.app.library.page_recovery import RecoveredRow, recover_rows
 from othello.club.rating import Rating
+from othello.core.board import Board
 from othello.core.notation import square_name
+from othello.engine.book import Correction, CorrectionKind, correction
 from othello.study.fforum import builtin_puzzles
 from support.ggs_records import REAL
 
 GAMES = 600
 OLD_GAMES = 5  # written at schema 1: their records hold 17 values, not 18
-TABLES = ("games", "held", "seats", "puzzles", "ratings", "drills", "meta")
+TABLES = ("games", "held", "seats", "puzzles", "ratings", "drills", "book", "meta")
 Rows = dict[tuple[str, int], tuple[object, ...]]
 
 
@@ -85,7 +87,18 @@ def build(path: Path, page_size: int) -> None:
             line: (n % 5 + 1, n, n // 2, n // 3, n % 2 or None) for n, line in enumerate(lines)
         }
         drill_store.write(library, drill_store.DrillChanges(cards, answers=49))
+        book_store.write(library, book_store.BookChanges.of(corrections(base[0].moves[:50])))
         library.set_meta("taken-in:old.json:0123", "yes")
+
+
+def corrections(moves: list[int]) -> tuple[Correction, ...]:
+    """A player's book corrections of each move of a game (every kind, depth and value)."""
+    board, found = Board(), []
+    for n, sq in enumerate(moves):
+        kind = CorrectionKind(n % 3 + 1)
+        found.append(correction(board.player, board.opponent, sq, n - 25, n % 30, kind))
+        board.push_square(sq)
+    return tuple(found)
 
 
 @pytest.fixture(scope="module", params=[512, 4096])

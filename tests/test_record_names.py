@@ -26,7 +26,7 @@ from othello.gui.services import persistence
 from othello.gui.services.library_feed import names
 from support.ggs_records import HERCULE, SAIO
 from support.library_screen import open_library
-from support.window import frames, press, press_waiting
+from support.window import frames, frames_until, press, press_waiting
 
 pytestmark = pytest.mark.usefixtures("data")  # a library of its own (conftest.py)
 
@@ -52,8 +52,7 @@ def test_a_library_game_shows_its_players_and_who_won_by_name(
     app = make_app(player_name="Ann", level=3)
     open_library(app)
     press(pygame.K_RETURN)
-    frames(app, 5)
-    assert app.session.game.players is not None
+    frames_until(app, lambda: app.session.game.players is not None)  # read on the library's thread
     assert shown_names(app) == {"black": "hercule", "white": "scorp+"}
     headline, verdicts = result_words(app.session)
     assert (headline, verdicts[0]) == ("Black wins", "hercule wins against scorp+.")

@@ -6,11 +6,12 @@ engine, never pygame, so the child shares neither the window's display nor its i
 lock. Jobs and reports cross the pipe pickled as they are:
 
 - a job: a :class:`BoardJob` (think, score, analyze or judge a position), a :class:`ReviewJob`
-  (judge a game's moves from a ply on) or a :class:`PositionJob` (a random position in a score
-  range); ``None`` asks the child to exit;
+  (judge a game's moves from a ply on), a :class:`PositionJob` (a random position in a score
+  range) or a :class:`LearnJob` (a game's book line searched again where it lost); ``None``
+  asks the child to exit;
 - a report: a :class:`SearchProgress` (the depth a search has finished), a
   ``SearchOutcome``, one type per kind of answer (:class:`MoveChosen`, :class:`MovesScored`,
-  :class:`GameReviewed`, :class:`StartFound`, and :class:`MoveJudged` for each move of a review
+  :class:`GameReviewed`, :class:`StartFound`, :class:`BookLearned`, and :class:`MoveJudged` for each move of a review
   as soon as it is judged, so a review cut short keeps what it judged), or a
   :class:`SearchFailure` (the job's error with its traceback), which the window turns into a
   :class:`JobFailed`.
@@ -40,9 +41,12 @@ from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.notation import format_transcript, square_name
 from othello.engine.api import Engine, MoveScore, SearchResult
+from othello.engine.book import Corrections, book_with
 from othello.engine.levels import ANALYSIS
 from othello.engine.multicore.endgame import close_shared_pool, default_workers
+from othello.study.book_learning import add_line, deep_search, learn
 from othello.study.review import MoveReview, review_game, score_moves
+from othello.study.verdict import ReviewStopped
 
 
 class JobKind(Enum):
@@ -55,6 +59,7 @@ class JobKind(Enum):
     REVIEW = "review"  # a game's moves judged: GameReviewed
     VERDICT = "verdict"  # one move of a running review judged (a report, never a job): MoveJudged
     POSITION = "position"  # a random position in a score range: StartFound
+    LEARN = "learn"  # a game's book line searched again where it lost: BookLearned
 
 
 BoardKind = Literal[JobKind.THINK, JobKind.SCORE, JobKind.ANALYZE, JobKind.JUDGE]
@@ -64,7 +69,8 @@ BoardKind = Literal[JobKind.THINK, JobKind.SCORE, JobKind.ANALYZE, JobKind.JUDGE
 class BoardJob:
     """A search of one position: ``board`` is its board string; ``level`` 0 is a hint's
     settings (``othello.engine.levels.ANALYSIS``); ``book`` lets the level play from the
-    opening book; ``clock`` is the mover's time when a "think" plays on a clock."""
+    opening book, with the player's ``corrections`` over it (read from their library by the
+    window); ``clock`` is the mover's time when a "think" plays on a clock."""
 
     generation: int
     kind: BoardKind
@@ -72,6 +78,7 @@ class BoardJob:
     level: int = 0
     book: bool = False
     clock: ClockTime | None = None
+    corrections: Corrections = ()
 
     @property
     def subject(self) -> str:
@@ -115,7 +122,28 @@ class PositionJob:
         return f"{self.moves}:{self.low}:{self.high}:{self.seed}"
 
 
-SearchJob = BoardJob | ReviewJob | PositionJob
+@dataclass(frozen=True)
+class LearnJob:
+    """A game's moves from ``start`` (a board string), with what the game or its review
+    found of each (``found``: ply and discs for the mover): the book moves it lost with are
+    searched again (``study.book_learning``) over the player's ``corrections``; with ``add``,
+    the line is added to the player's book instead (its moves the book lacks searched)."""
+
+    generation: int
+    start: str
+    moves: tuple[int, ...]
+    found: tuple[tuple[int, int], ...]
+    corrections: Corrections = ()
+    add: bool = False
+    kind: ClassVar[Literal[JobKind.LEARN]] = JobKind.LEARN
+    level: ClassVar[int] = 0
+
+    @property
+    def subject(self) -> str:
+        return f"{self.start}|{format_transcript(self.moves, with_passes=True)}|{self.found}"
+
+
+SearchJob = BoardJob | ReviewJob | PositionJob | LearnJob
 
 
 @dataclass(frozen=True)
@@ -174,6 +202,17 @@ class StartFound:
 
 
 @dataclass(frozen=True)
+class BookLearned:
+    """A LEARN job's corrections of the book (none: the book was right, or held the line);
+    ``added``: a line the player added."""
+
+    generation: int
+    corrections: Corrections
+    added: bool = False
+    kind: ClassVar[Literal[JobKind.LEARN]] = JobKind.LEARN
+
+
+@dataclass(frozen=True)
 class JobFailed:
     """The ``error`` that ended a job (made on the window's side: never sent across the
     pipe, see SearchFailure)."""
@@ -183,7 +222,9 @@ class JobFailed:
     error: BaseException
 
 
-SearchOutcome = MoveChosen | MovesScored | MoveJudged | GameReviewed | StartFound | JobFailed
+SearchOutcome = (
+    MoveChosen | MovesScored | MoveJudged | GameReviewed | StartFound | BookLearned | JobFailed
+)
 """A finished job, or a review's verdict: one type per kind of answer, so mypy checks what
 each consumer reads."""
 
@@ -234,6 +275,8 @@ def run_job(
         outcome = GameReviewed(generation, review_moves(job, stop, reviewed))
     elif isinstance(job, PositionJob):
         outcome = StartFound(generation, position_found(job, stop))
+    elif isinstance(job, LearnJob):
+        outcome = BookLearned(generation, book_learned(job, stop), job.add)
     elif job.kind is JobKind.JUDGE:
         outcome = MovesScored(
             job.kind, generation, judged_moves(Board.from_string(job.board), stop)
@@ -241,6 +284,8 @@ def run_job(
     else:
         board = Board.from_string(job.board)
         searcher = engine(job.level, job.book)
+        if isinstance(searcher, Engine):  # a test's stand-in plays from no book
+            searcher.corrections = job.corrections
         if job.kind is JobKind.ANALYZE:
             outcome = MovesScored(job.kind, generation, searcher.analyze(board, stop=stop))
         else:  # THINK or SCORE: the same search, of which "score" wants only the score
@@ -316,6 +361,23 @@ def engine_for(level: int, book: bool = False, processes: int = 1) -> Engine:
     if level == ANALYSIS.number:
         return Engine(level=ANALYSIS, workers=processes)
     return Engine(level=level, book=book, workers=processes)
+
+
+def book_learned(job: LearnJob, stop: threading.Event) -> Corrections:
+    """What the job's game teaches the book (``study.book_learning.learn``); a job stopped
+    half-way teaches nothing (a search cut short is no correction)."""
+    search = deep_search(stop=stop)
+
+    def searched(board: Board) -> tuple[int, int]:
+        found = search(board)
+        if stop.is_set():
+            raise ReviewStopped
+        return found
+
+    book, start = book_with(job.corrections), Board.from_string(job.start)
+    if job.add:
+        return add_line(book, start, job.moves, searched)
+    return learn(book, start, job.moves, dict(job.found), searched)
 
 
 def position_found(job: PositionJob, stop: threading.Event) -> tuple[list[int], int] | None:

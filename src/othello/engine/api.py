@@ -30,7 +30,7 @@ from othello.core.board import Board
 from othello.core.clock import ClockTime, move_plan
 from othello.core.errors import GameOverError
 from othello.core.notation import PASS_NAME, square_name
-from othello.engine.book import MAX_PLIES, load_book
+from othello.engine.book import MAX_PLIES, Corrections, book_with
 from othello.engine.levels import ANALYSIS, DEFAULT_LEVEL, LEVELS, Level, choose_level
 from othello.engine.multicore.endgame import WorkerPool, default_search_processes, shared_pool
 from othello.engine.search_call import PARALLEL_EMPTIES, Found, SearchTask, Tables
@@ -95,7 +95,8 @@ class Engine:
     ``seed`` (for the beginner's randomness) are for tests and scripts. ``workers`` above 1 lets ``solve`` use that many processes (one per
     processor core is the sensible most) for positions of ``PARALLEL_EMPTIES`` or more.
     ``book=True`` lets ``think`` play from the opening book (``othello.engine.book``) from level
-    ``BOOK_FROM_LEVEL`` up, while the book knows a good move.
+    ``BOOK_FROM_LEVEL`` up, while the book knows a good move; ``corrections`` (the player's
+    own book, which the application reads from their library) are read over the shipped one.
     """
 
     def __init__(
@@ -110,6 +111,7 @@ class Engine:
         workers: int = 1,
         book: bool = False,
         node_budget: int | None = None,
+        corrections: Corrections = (),
     ) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(
@@ -122,6 +124,7 @@ class Engine:
         self._lock = threading.Lock()
         self._tables = Tables()
         self.book = book
+        self.corrections = corrections
         self.speed = START_SPEED  # positions a second, as measured by this engine's searches
 
     def think(
@@ -168,7 +171,7 @@ class Engine:
             return None
         if (board.black | board.white).bit_count() - 4 >= MAX_PLIES or board.must_pass():
             return None
-        chosen = load_book()[0].choose(board.player, board.opponent, self._rng)
+        chosen = book_with(self.corrections).choose(board.player, board.opponent, self._rng)
         if chosen is None:
             return None
         name = square_name(chosen.square)

@@ -30,9 +30,9 @@ import random
 import sys
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from othello.core.bitboard import Bitboard, Square, transpose
@@ -72,9 +72,50 @@ class Origin(IntEnum):
     """A midgame search of the compiled engine from this position, to ``depth`` plies."""
     LINE = 2
     """The value of the book position the move leads to (``depth``: the search at the end)."""
+    PLAYER = 3
+    """The player's own book: a correction kept in their library (``Correction``)."""
 
 
 ORIGINS = frozenset(int(origin) for origin in Origin)
+
+
+class CorrectionKind(IntEnum):
+    """Why the player's book holds a move: the numbers are what their library stores."""
+
+    LEARNED = 1
+    """A game or a review lost more than the book said: the move searched again."""
+    ADDED = 2
+    """A line the player added from the window."""
+    REMOVED = 3
+    """A move the player took out of their book: never played from it."""
+
+
+CORRECTION_KINDS = frozenset(int(kind) for kind in CorrectionKind)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The player's value for one book move (canonical position and square), over the
+    shipped one: the engine reads it as plain data, handed over by the application, which
+    keeps it in the player's library."""
+
+    position: tuple[Bitboard, Bitboard]  # canonical, as ``canonical`` gives it
+    square: Square  # in the canonical position
+    discs: int  # the final disc difference for the mover
+    depth: int  # of the search that found it (0: none, a move removed)
+    kind: CorrectionKind
+
+
+Corrections = tuple[Correction, ...]
+"""The player's corrections, as the application hands them over (hashable, picklable)."""
+
+
+def correction(
+    p: Bitboard, o: Bitboard, sq: Square, discs: int, depth: int, kind: CorrectionKind
+) -> Correction:
+    """A correction of the move ``sq`` in the position (p, o) in any orientation."""
+    cp, co, move = canonical_move(p, o, sq)
+    return Correction((cp, co), move, discs, depth, kind)
 
 
 class BookError(OthelloError):
@@ -149,7 +190,7 @@ class BookMove:
 
     @property
     def average(self) -> float:
-        return self.total / self.count
+        return self.total / self.count if self.count else 0.0
 
 
 @dataclass(frozen=True)
@@ -189,7 +230,8 @@ def _value(discs: int, depth: int, origin: int) -> Value | None:
 
 class Book:
     """The positions (canonical) and their moves, as read from the file: the moves of a
-    position are made into objects only when it is looked up, so loading stays quick."""
+    position are made into objects only when it is looked up, so loading stays quick. The
+    player's corrections, where a book has them (``overlaid``), are read over the file's."""
 
     def __init__(
         self,
@@ -203,9 +245,23 @@ class Book:
         self.index = index
         self.starts, self.squares, self.counts, self.totals = starts, squares, counts, totals
         self.values = values
+        self.overlay: dict[tuple[int, int], dict[Square, Correction]] = {}
 
     def __len__(self) -> int:
         return len(self.index)
+
+    def overlaid(self, corrections: Corrections) -> Book:
+        """This book with the player's corrections over it (and over any it had): a
+        corrected move has the player's value (``Origin.PLAYER``), a removed one is gone, an
+        added one is in (the shipped file is shared, never changed). The later of two
+        corrections of one move counts."""
+        if not corrections:
+            return self
+        book = Book(self.index, self.starts, self.squares, self.counts, self.totals, self.values)
+        book.overlay = {key: dict(moves) for key, moves in self.overlay.items()}
+        for fix in corrections:
+            book.overlay.setdefault(fix.position, {})[fix.square] = fix
+        return book
 
     def lookup(self, p: Bitboard, o: Bitboard) -> list[BookMove]:
         """The book's moves in this position (in its own orientation), or none."""
@@ -216,13 +272,25 @@ class Book:
         """The position's moves, value and deviation (in its own orientation), or None."""
         kind, cp, co = canonical(p, o)
         i = self.index.get((cp, co))
-        if i is None:
+        mine = self.overlay.get((cp, co))
+        if i is None and mine is None:
             return None
+        found = self._shipped(i) if i is not None else Entry([], None, None)
+        if mine is not None:
+            found = _corrected(found, mine)
         back = INVERSE[kind]
+        moves = [replace(m, square=symmetry(back, m.square)) for m in found.moves]
+        deviation = found.deviation
+        if deviation is not None:
+            deviation = Deviation(symmetry(back, deviation.square), deviation.value)
+        return Entry(moves, found.value, deviation)
+
+    def _shipped(self, i: int) -> Entry:
+        """The file's entry number ``i``, squares as stored (canonical)."""
         v = self.values
         moves = [
             BookMove(
-                symmetry(back, self.squares[j]),
+                self.squares[j],
                 self.counts[j],
                 self.totals[j],
                 None
@@ -236,7 +304,7 @@ class Book:
         deviation = None
         found = _value(v.deviation_values[i], v.deviation_depths[i], Origin.SEARCH)
         if v.deviations[i] != NO_MOVE and found is not None:
-            deviation = Deviation(symmetry(back, v.deviations[i]), found)
+            deviation = Deviation(v.deviations[i], found)
         value = None if v.values[i] == NO_VALUE else v.values[i]
         return Entry(moves, value, deviation)
 
@@ -247,7 +315,8 @@ class Book:
         Where the book has values, a move is good when its value is within ``VALUE_MARGIN``
         of the position's (so not when the engine's own move outside the book is better by
         more: then the engine searches); without values, when people played it ``MIN_COUNT``
-        times or more and its average result is within ``MARGIN`` of the best such move's."""
+        times or more and its average result is within ``MARGIN`` of the best such move's.
+        A move only the player's book holds counts as played once."""
         entry = self.entry(p, o)
         if entry is None:
             return None
@@ -256,13 +325,42 @@ class Book:
             good = [m for m in valued if m.value and m.value.discs >= entry.value - VALUE_MARGIN]
             if not good:
                 return None
-            return rng.choices(good, weights=[m.count for m in good])[0]
+            return rng.choices(good, weights=[max(1, m.count) for m in good])[0]
         known = [m for m in entry.moves if m.count >= MIN_COUNT]
         if not known:
             return None
         best = max(m.average for m in known)
         good = [m for m in known if m.average >= best - MARGIN]
         return rng.choices(good, weights=[m.count for m in good])[0]
+
+
+def _corrected(shipped: Entry, mine: dict[Square, Correction]) -> Entry:
+    """A position's entry (canonical squares) with the player's corrections over it; its
+    value the best of its moves and its deviation again."""
+    moves: list[BookMove] = []
+    for move in shipped.moves:
+        fix = mine.get(move.square)
+        if fix is None:
+            moves.append(move)
+        elif fix.kind is not CorrectionKind.REMOVED:
+            moves.append(replace(move, value=Value(fix.discs, fix.depth, Origin.PLAYER)))
+    deviation = shipped.deviation
+    held = {m.square for m in shipped.moves}
+    for sq, fix in sorted(mine.items()):
+        if sq in held or fix.kind is CorrectionKind.REMOVED:
+            continue
+        mine_value = Value(fix.discs, fix.depth, Origin.PLAYER)
+        if deviation is not None and sq == deviation.square and fix.kind is CorrectionKind.LEARNED:
+            deviation = Deviation(sq, mine_value)  # the engine's own move, searched again
+        else:
+            moves.append(BookMove(sq, 0, 0, mine_value))
+    gone = None if deviation is None else mine.get(deviation.square)
+    if gone is not None and gone.kind is CorrectionKind.REMOVED:
+        deviation = None
+    found = [m.value.discs for m in moves if m.value is not None]
+    found += [] if deviation is None else [deviation.value.discs]
+    value = max(found) if found else shipped.value
+    return Entry(moves, value, deviation)
 
 
 @dataclass(frozen=True)
@@ -404,6 +502,18 @@ def load_book() -> tuple[Book, str | None]:
         return Book(
             {}, [0], [], [], []
         ), f"The opening book could not be read ({short_reason(err)}); playing without it."
+
+
+def book_with(corrections: Corrections) -> Book:
+    """The packaged book with the player's corrections over it (the same object while they
+    stay the same, so the engine's every move does not build it again)."""
+    book = load_book()[0]
+    return _overlaid(book, corrections) if corrections else book
+
+
+@lru_cache(maxsize=2)
+def _overlaid(book: Book, corrections: Corrections) -> Book:
+    return book.overlaid(corrections)
 
 
 def write_book(folder: Path, data: bytes) -> Path:

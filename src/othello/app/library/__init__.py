@@ -3,7 +3,7 @@
 queries (``query``), each row checked (``rows``), imports (``importing``, ``import_process``,
 ``game_records``), the games each window holds (``held_games``) and which copy of the game
 this is (``copies``), the puzzles (``puzzle_store``), the rating (``strength``), the opening
-drills (``drill_store``), and an earlier version's files and the pending spool taken in
+drills (``drill_store``), the player's opening book (``book_store``), and an earlier version's files and the pending spool taken in
 (``old_files``).
 
 Imports ``othello.app.files``, ``othello.app.i18n`` and the engine's folders.

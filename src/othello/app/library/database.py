@@ -123,6 +123,19 @@ MIGRATIONS: tuple[str, ...] = (
         last_right INTEGER           -- the last answer: 1 right, 0 wrong
     );
     """,
+    # 4: the player's own opening book: each book move whose value they corrected (learned
+    # from a game or a review, a line added, a move removed), read over the shipped book
+    """
+    CREATE TABLE book (
+        key TEXT PRIMARY KEY,        -- the position as the book keys it and the move in it:
+                                     -- "<mover's discs> <the other's> <square 0-63>", the
+                                     -- discs as 16 hex digits, canonical (engine/book.py)
+        value INTEGER NOT NULL,      -- the final disc difference for the mover, -64 to 64
+        depth INTEGER NOT NULL,      -- of the search that found it (0: none, a move removed)
+        kind INTEGER NOT NULL,       -- 1 learned, 2 added by the player, 3 removed
+        added REAL NOT NULL          -- when, seconds since 1970
+    );
+    """,
 )
 
 

@@ -55,7 +55,7 @@ def set_aside(path: Path, now: float | None = None) -> Path | None:
     return aside
 
 
-SALVAGED = ("held", "seats", "games", "puzzles", "ratings", "drills", "meta")
+SALVAGED = ("held", "seats", "games", "puzzles", "ratings", "drills", "book", "meta")
 """The tables copied out of a damaged library, in this order: the game in progress and the
 games behind Undo first, then the library's games."""
 
@@ -65,7 +65,7 @@ LAST_ROWID = 2**63 - 1
 
 def salvage(damaged: Path, into: Library) -> int:
     """Copy what can still be read of a damaged library into ``into``: the games each window
-    held, its games, the puzzles, the rating, the drills; every row SQLite can still read,
+    held, its games, the puzzles, the rating, the drills, the player's book; every row SQLite can still read,
     table by table and row by row, stepping over the rowids of a damaged page; and where
     SQL met damage, every row still on the file's pages (``page_recovery``, as the
     ``sqlite3`` shell's ``.recover`` does). How many games came over."""

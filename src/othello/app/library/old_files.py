@@ -33,7 +33,7 @@ from typing import Any
 from othello.app.files.game_files import parse_board
 from othello.app.files.writing import TooLarge, decode_text, read_limited, set_aside, short_reason
 from othello.app.i18n import _, ngettext
-from othello.app.library import drill_store, held_games, puzzle_store
+from othello.app.library import book_store, drill_store, held_games, puzzle_store
 from othello.app.library import strength as strength_store
 from othello.app.library.copies import MOST_COPIES
 from othello.app.library.database import Library, LibraryError
@@ -140,6 +140,8 @@ def _reader(path: Path) -> Reader | None:
         return _held
     if name.endswith(".drills.json"):
         return _drills
+    if name.endswith(".book.json"):
+        return _book
     if name.endswith(".ggf"):
         return _pending_games(path)
     return None
@@ -330,6 +332,13 @@ def _drills(library: Library, data: bytes) -> list[str]:
     """A window's drill answers spooled at its close: written over what the library had of
     those positions (the spool is the newer), its answers added to the clock."""
     drill_store.write_rows(library, drill_store.DrillChanges.from_data(_json(data)))
+    return []
+
+
+def _book(library: Library, data: bytes) -> list[str]:
+    """A window's book corrections spooled at its close: written over what the library had
+    of those moves (the spool is the newer)."""
+    book_store.write_rows(library, book_store.BookChanges.from_data(_json(data)))
     return []
 
 

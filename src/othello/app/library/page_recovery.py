@@ -20,7 +20,7 @@ leaf pages (type 13), so every such page is read, whatever led to it:
   readable, so deleted rows do not come back. With page 1 damaged the freelist is unknown, and a freed page that still holds
   its old cells (``secure_delete`` off) may bring an old row back: a game deleted then stays
   marked deleted, an old held row is one game more in a window's line, and of two rows with
-  one key (puzzles, drills, meta) the later write is kept.
+  one key (puzzles, drills, book, meta) the later write is kept.
 
 Nothing here trusts a byte: sizes and offsets are checked against the page, every page is
 visited once per purpose and every overflow page at most once, so any file is read in time

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from othello.app.coach_words import review_why
 from othello.app.i18n import _, resolve, set_language
+from othello.app.library import book_store
 from othello.app.library.database import Library, LibraryError
 from othello.app.library.game_records import GameRecord
 from othello.app.settings.keys import player_name
@@ -31,7 +32,9 @@ from othello.core.errors import NotationError, OthelloError
 from othello.core.game import Game
 from othello.core.notation import parse_square
 from othello.engine.api import Engine
+from othello.engine.book import Corrections, book_with
 from othello.engine.levels import LEVELS
+from othello.study.book_learning import LEARN_NODES, deep_search, game_values, learn, review_values
 from othello.study.review import review_game
 from othello.study.verdict import MoveReview
 
@@ -90,6 +93,8 @@ class TextPlay:
         seed: int | None = None,
         review_depth: int = 6,
         review_exact: int = 16,
+        corrections: Corrections = (),
+        book_keeper: BookKeeper | None = None,
     ) -> None:
         self.write = write
         self.human: Color = human
@@ -103,7 +108,10 @@ class TextPlay:
         self.game = Game(start)
         self.kept: tuple[int, int] | None = None  # (cursor, moves) as last kept
         self.kept_id: int | None = None
-        self.engine = Engine(level=level, seed=seed, book=True)
+        self.corrections = corrections  # the player's own book, from their library
+        self.book_keeper = book_keeper  # learns from each game and review, and keeps it
+        self.played_book = False  # the computer played from its book in this game
+        self.engine = Engine(level=level, seed=seed, book=True, corrections=corrections)
 
     # ----- the game ---------------------------------------------------------------------
 
@@ -135,13 +143,17 @@ class TextPlay:
             if self.board.side_to_move == self.human:
                 return
             found = self.engine.think(self.board)
+            self.played_book = self.played_book or found.book
             self.game.play(found.move)
             self.write(said.after_move(self.board, self.naming, self.brief))
         self.finish()
 
     def finish(self) -> None:
-        """The end: the game kept, what can be done next."""
+        """The end: the game kept, its book line learned from (where the computer played from
+        its book), what can be done next."""
         self.keep()
+        if self.played_book:  # else the book had no part in how it ended
+            self.learn(game_values(self.game.start, self.game.moves[: self.game.cursor]))
         self.write(_("Type new for another game, review to hear your mistakes, or quit."))
 
     def play(self, square: Square) -> None:
@@ -189,7 +201,7 @@ class TextPlay:
     def new_game(self) -> None:
         self.keep()
         self.game = Game(self.start)
-        self.kept, self.kept_id = None, None
+        self.kept, self.kept_id, self.played_book = None, None, False
         self.write(said.spoken(_("New game")))
         self.show_board()
         self.write(said.spoken(said.to_move_words(self.board)))
@@ -223,6 +235,7 @@ class TextPlay:
             exact_empties=self.review_exact,
             on_progress=progress,
         )
+        self.learn(review_values(reviews))
         mine = [r for r in reviews if r.color == self.human and r.loss > 0]
         if not mine:
             self.write(said.spoken(_("You lost no discs in this game's moves")))
@@ -236,6 +249,19 @@ class TextPlay:
             + review_why(worst)
         )
 
+    def learn(self, found: dict[int, int]) -> None:
+        """The book moves of the game that lost more than the book said (``found``: what the
+        game or the review found of each move, by ply) searched again and corrected, in the
+        player's book from this game on."""
+        if self.book_keeper is None or not found:
+            return
+        moves = self.game.moves[: self.game.cursor]
+        fixes = self.book_keeper(self.game.start, moves, found, self.corrections)
+        if fixes:
+            self.corrections = book_store.merged(self.corrections, fixes)
+            self.engine.corrections = self.corrections
+            self.write(said.spoken(book_store.learned_words(len(fixes))))
+
     def judged(self, r: MoveReview) -> str:
         return said.judged_move_words(r.number, r.color, r.played, r.mark, r.loss, self.naming)
 
@@ -248,7 +274,7 @@ class TextPlay:
             self.write(said.spoken(_("Levels go from 1 to 17")))
             return
         self.level = level
-        self.engine = Engine(level=level, seed=self.seed, book=True)
+        self.engine = Engine(level=level, seed=self.seed, book=True, corrections=self.corrections)
         self.write(said.spoken(_("Level {n}").format(n=level)))
 
     def line(self, kind: said.LineKind, where: str) -> None:
@@ -367,6 +393,48 @@ def keep_in_library(name: str) -> Keeper:
     return keep
 
 
+BookKeeper = Callable[[Board, list[Square], dict[int, int], Corrections], Corrections]
+"""Learns from a game (its start, moves, what was found of each, the player's book so far)
+and keeps what it learned: the corrections."""
+
+
+def learn_into_library(write: Callable[[str], None], nodes: int = LEARN_NODES) -> BookKeeper:
+    """Learns from a game with the deep search (``study.book_learning``) and keeps the
+    corrections in the player's library (said when it cannot: they still count in this
+    session)."""
+
+    def keep(
+        start: Board, moves: list[Square], found: dict[int, int], corrections: Corrections
+    ) -> Corrections:
+        fixes = learn(book_with(corrections), start, moves, found, deep_search(nodes))
+        if fixes:
+            try:
+                with Library() as library:
+                    book_store.write(library, book_store.BookChanges.of(fixes))
+            except (LibraryError, OSError) as err:
+                write(
+                    said.spoken(
+                        _("The opening book's corrections could not be kept: {why}").format(why=err)
+                    )
+                )
+        return fixes
+
+    return keep
+
+
+def read_corrections(write: Callable[[str], None]) -> Corrections:
+    """The player's own opening book from their library (none where it cannot be read: the
+    computer plays from the shipped book, and a damaged row is said)."""
+    try:
+        with Library() as library:
+            found, notice = book_store.load(library)
+    except (LibraryError, OSError):
+        return ()
+    if notice is not None:
+        write(said.spoken(notice))
+    return found
+
+
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play until the player quits or the input ends."""
     source = sys.stdin if stdin is None else stdin
@@ -393,6 +461,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         seed=args.seed,
         review_depth=args.review_depth,
         review_exact=args.review_exact,
+        corrections=read_corrections(write),
+        book_keeper=learn_into_library(write),
     )
     try:
         session.begin()

@@ -54,6 +54,8 @@ Command = Literal[
     "place",
     "explore",
     "book-values",  # I: the opening book's values on the board
+    "book-add",  # Shift+I, Insert: the line shown into the player's book
+    "book-remove",  # Delete: a book move out of the player's book
     "puzzles",
     "library",
     "picture",

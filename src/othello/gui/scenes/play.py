@@ -16,6 +16,7 @@ import pygame
 from othello.app.i18n import _
 from othello.core.bitboard import Square
 from othello.core.notation import square_name
+from othello.engine.book import Corrections
 from othello.gui.model.club_words import NOT_WHILE_PAUSED
 from othello.gui.model.game_words import pass_text
 from othello.gui.model.names import Command
@@ -23,11 +24,14 @@ from othello.gui.model.notices import Notices
 from othello.gui.model.panel_words import PanelView
 from othello.gui.model.session import Change, ChangeKind
 from othello.gui.scenes.base import PlayHost, Scene
+from othello.gui.scenes.play_book import BookEditing
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_commands import GameCommands, command_table
 from othello.gui.scenes.play_keys import Typing, key_command, nearest_legal, step_cursor
 from othello.gui.scenes.play_view import PlayView
+from othello.gui.services.book_feed import BookFeed
+from othello.gui.services.book_learning import BookLearner
 from othello.gui.services.computer import ComputerTurn
 from othello.gui.services.drill_feed import DrillFeed
 from othello.gui.services.person_feed import PersonFeed
@@ -72,6 +76,11 @@ class PlayScene(Scene):
         self.club = ClubPlay(self)  # clocks, the next game's start, the player's strength
         self.explorer = ExplorerView(host.library.mine if not host.demo else None)
         self.book_view = BookView()
+        self.book_feed = BookFeed(host.library, self.notices.add, self._book_changed, not host.demo)
+        self.book_editing = BookEditing(self)  # Shift+I and Delete in the book view
+        self.computer.learner = self.learner = BookLearner(
+            host.worker, self.session, self.book_feed, self.reply, learn_games=not host.demo
+        )  # the demo's games teach the player's book nothing
         self.puzzle_feed = PuzzleFeed(self.notices.add, host.library, read_ahead=not host.demo)
         self.drill_feed = DrillFeed(host.library, self.notices.add)  # read when first opened
         self.person_feed = PersonFeed(host.library, self.notices.add)
@@ -80,6 +89,11 @@ class PlayScene(Scene):
         self.view = PlayView(self)
         self.session.on_game_changed.append(self._on_change)
         self.notices.take(self.session.notices)  # from the app, autosave, the clipboard
+
+    def _book_changed(self, corrections: Corrections) -> None:
+        """The player's book changed (read, learned, edited): played and shown from now on."""
+        self.host.worker.corrections = corrections
+        self.book_view.use(corrections)
 
     # ----- events ----------------------------------------------------------------------------
 
@@ -134,6 +148,7 @@ class PlayScene(Scene):
         self.computer.poll(self.now)
         self.club.tick(self.host.board_covered())
         self.computer.review_when_free()
+        self.learner.when_free()
         self.puzzle_feed.take(self.computer.review, self.session)
         if self.animation is not None:
             if self.animation.update(dt):  # discs began to turn

@@ -28,6 +28,7 @@ from othello.gui.model.names import Command
 from othello.gui.model.notices import Notices
 from othello.gui.model.session import Session
 from othello.gui.scenes.base import PlayHost
+from othello.gui.scenes.play_book import BookEditing
 from othello.gui.scenes.play_choices import PlayerChoices
 from othello.gui.scenes.play_club import ClubPlay
 from othello.gui.scenes.play_keys import CURSOR_STEPS
@@ -71,6 +72,8 @@ class CommandsScene(Protocol):
     def explorer(self) -> ExplorerView: ...
     @property
     def book_view(self) -> BookView: ...
+    @property
+    def book_editing(self) -> BookEditing: ...
     def reply(self, message: str, lasting: bool = False) -> None: ...
     def finish_animation(self) -> None: ...
     def place_at_cursor(self) -> None: ...
@@ -115,6 +118,11 @@ class GameCommands:
         the queue holds (the Game card gives way: the board is the puzzle's)."""
         self.host.close_screen("game")
         self.show_puzzles(first)
+
+    def undo(self) -> None:
+        """U, Ctrl+Z: a book move just removed put back (the book view), else the game's."""
+        if not self.scene.book_editing.undo():
+            self.step("undo")
 
     def step(self, way: str) -> None:
         """Undo or redo; a step into another game says which game it is now."""
@@ -342,7 +350,7 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
     game, choices, computer = GameCommands(scene), scene.choices, scene.computer
     table: dict[Command, Callable[[], None]] = {
         "new": game.new_game,
-        "undo": partial(game.step, "undo"),
+        "undo": game.undo,
         "redo": partial(game.step, "redo"),
         "game-back": partial(game.step_game, "back"),
         "game-forward": partial(game.step_game, "forward"),
@@ -366,6 +374,8 @@ def command_table(scene: CommandsScene) -> dict[Command, Callable[[], None]]:
         "place": scene.place_at_cursor,
         "explore": game.toggle_explorer,
         "book-values": game.toggle_book_values,
+        "book-add": scene.book_editing.add_line,
+        "book-remove": scene.book_editing.remove,
         "puzzles": game.show_puzzles,
         "library": game.show_library,
         "picture": partial(game.picture, False),

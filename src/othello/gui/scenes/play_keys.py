@@ -30,6 +30,8 @@ KEYS: dict[int, Command] = {
     pygame.K_r: "review",
     pygame.K_x: "explore",
     pygame.K_i: "book-values",
+    pygame.K_INSERT: "book-add",
+    pygame.K_DELETE: "book-remove",
     pygame.K_z: "puzzles",
     pygame.K_g: "library",
     pygame.K_p: "pause",
@@ -88,6 +90,8 @@ def key_command(key: int, mod: int = 0, unicode: str = "") -> Command | None:
         return "help"
     if unicode == "+":
         return "level-up"
+    if key == pygame.K_i and mod & pygame.KMOD_SHIFT:
+        return "book-add"
     return KEYS.get(key)
 
 

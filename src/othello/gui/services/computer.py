@@ -29,6 +29,7 @@ from othello.gui.model.game_words import hint_explanation, hint_text
 from othello.gui.model.judgement import GameJudgement, GraphPoint
 from othello.gui.model.session import Change, Session
 from othello.gui.model.why_words import hint_why
+from othello.gui.services.book_learning import BookLearner
 from othello.gui.services.reviewing import GameReview
 from othello.gui.services.worker import SearchWorker
 from othello.study.review import MoveReview
@@ -81,6 +82,7 @@ class ComputerTurn:
         self.hint_memory: dict[str, tuple[list[tuple[str, int]], bool]] = {}
         self.hint_explained = False  # the score unit is explained with the first hint only
         self.hooks = ClockHooks()  # a game on a clock's, set by scenes/play_club.py
+        self.learner: BookLearner | None = None  # the book learns from games (scenes/play.py)
 
     @property
     def judgement(self) -> GameJudgement:
@@ -99,7 +101,8 @@ class ComputerTurn:
     def busy_seconds(self, now: float) -> float | None:
         """How long the running search has been going (for the spinner); None when idle or
         only scoring the position for the graph (quietly, in the background)."""
-        if self.worker.busy and self.worker.kind != JobKind.SCORE and self.busy_since is not None:
+        background = self.worker.kind in (JobKind.SCORE, JobKind.LEARN)
+        if self.worker.busy and not background and self.busy_since is not None:
             return now - self.busy_since
         return None
 
@@ -114,7 +117,8 @@ class ComputerTurn:
 
     def think_if_due(self) -> None:
         """Start thinking as soon as it is the computer's turn, even while discs still turn."""
-        idle = not (self.worker.busy or self.search_failed)
+        learning = self.worker.kind == JobKind.LEARN  # background work: the move comes first
+        idle = not ((self.worker.busy and not learning) or self.search_failed)
         if self.is_to_move() and self.pending is None and idle:
             board = self.session.board
             level = self.session.level_for(board.side_to_move)
@@ -262,8 +266,9 @@ class ComputerTurn:
     def forget(self, keep_review: bool = False) -> None:
         """A running search, its chosen move and the hints are stale; with ``keep_review``
         a running review job goes on (it judges the moves it was given)."""
-        if not (keep_review and self.worker.kind == JobKind.REVIEW):
-            self.worker.cancel()
+        kind = self.worker.kind
+        if not (keep_review and kind == JobKind.REVIEW) and kind != JobKind.LEARN:
+            self.worker.cancel()  # learning from a game goes on whatever the board shows
         self.pending, self.pending_score, self.search_failed = None, None, False
         self.hints, self.turn_wait = {}, 0.0
 
@@ -300,6 +305,8 @@ class ComputerTurn:
         elif isinstance(outcome, MoveChosen):  # SCORE
             self.judgement.note(here, *self._black_score(outcome.result))
         elif self.reviewing.take(outcome):
+            pass
+        elif self.learner is not None and self.learner.take(outcome):
             pass
         elif isinstance(outcome, MovesScored):  # ANALYZE: a hint
             scores = [m for m in outcome.moves if m.move != "pass"]

@@ -81,8 +81,8 @@ class GameReview:
         has no move to choose (``computer_first``); finish once every move is judged."""
         if not self.wanted:
             return
-        if self.worker.kind == JobKind.SCORE:
-            self.worker.cancel()  # the idle scoring of a position gives way to what was asked
+        if self.worker.kind in (JobKind.SCORE, JobKind.LEARN):
+            self.worker.cancel()  # background work gives way to what was asked
         if self.worker.busy or computer_first:
             return
         line = self.line()

@@ -29,6 +29,7 @@ from othello.app.search_service import (
     BoardKind,
     JobFailed,
     JobKind,
+    LearnJob,
     PositionJob,
     ReviewJob,
     Searcher,
@@ -41,6 +42,7 @@ from othello.app.search_service import (
 from othello.core.board import Board
 from othello.core.clock import ClockTime
 from othello.core.errors import SearchError
+from othello.engine.book import Corrections
 from othello.study.verdict import ReviewStopped
 
 log = logging.getLogger(__name__)  # under "othello": the log file set up by othello.app.files.logs
@@ -72,6 +74,7 @@ class SearchWorker:
         """``processes``: how many worker processes the child's searches may share out to
         (SEARCH_PROCESSES; 1: the child searches alone)."""
         self.book = book  # the computer's moves may come from the opening book (BOOK)
+        self.corrections: Corrections = ()  # the player's own book, read from the library
         self._transport: Transport = (
             ProcessTransport(processes)
             if engine_factory is None
@@ -112,6 +115,22 @@ class SearchWorker:
         verdict (a MoveJudged) while the review goes on."""
         self.cancel()
         return self._start(ReviewJob(self.generation, start.to_string(), tuple(moves), first))
+
+    def learn(self, start: Board, moves: list[int], found: dict[int, int]) -> int:
+        """Start searching again the book moves a finished game or a review found losing
+        (``found``: by ply, discs for the mover), over the player's book."""
+        self.cancel()
+        job = LearnJob(
+            self.generation, start.to_string(), tuple(moves), tuple(sorted(found.items())),
+            self.corrections,
+        )  # fmt: skip
+        return self._start(job)
+
+    def add_line(self, start: Board, moves: list[int]) -> int:
+        """Start adding a line to the player's book: its moves the book lacks searched."""
+        self.cancel()
+        job = LearnJob(self.generation, start.to_string(), tuple(moves), (), self.corrections, True)
+        return self._start(job)
 
     def cancel(self) -> None:
         """Stop the running job, if any; whatever it returns later is dropped."""
@@ -156,7 +175,9 @@ class SearchWorker:
         self, kind: BoardKind, board: Board, level: int, clock: ClockTime | None = None
     ) -> int:
         self.cancel()
-        job = BoardJob(self.generation, kind, board.to_string(), level, self.book, clock)
+        job = BoardJob(
+            self.generation, kind, board.to_string(), level, self.book, clock, self.corrections
+        )
         return self._start(job)
 
     def _start(self, job: SearchJob) -> int:

@@ -6,8 +6,9 @@ book, its value marked with a star.
 I switches it on and off; the sentence that says so reads the values out, and while it is on
 speech says them again after each move, so a player who cannot see the board hears what is
 shown. The book is read on first use
-(``othello.engine.book.load_book``, cached), never at the window's start; a look-up is
-remembered per position. A missing or damaged book makes the view say it is unavailable.
+(``othello.engine.book.load_book``, cached), never at the window's start, with the player's
+own corrections over it (``gui/services/book_feed.py``); a look-up is remembered per
+position. A missing or damaged book makes the view say it is unavailable.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pygame
 from othello.app.i18n import _
 from othello.core.board import Board
 from othello.core.notation import square_name
-from othello.engine.book import MAX_PLIES, Entry, load_book
+from othello.engine.book import MAX_PLIES, Corrections, Entry, book_with, load_book
 from othello.gui.widgets import palette
 from othello.gui.widgets.explorer_marks import draw_caption, draw_chip
 from othello.gui.widgets.layout import Layout
@@ -41,6 +42,12 @@ class BookView:
     def __init__(self) -> None:
         self.on = False
         self._seen: dict[str, Entry | None] = {}
+        self.corrections: Corrections = ()  # the player's own book, over the shipped one
+
+    def use(self, corrections: Corrections) -> None:
+        """Show the player's book from now on (read from their library, or changed)."""
+        self.corrections = corrections
+        self._seen.clear()
 
     def toggle(self, board: Board) -> str:
         """On or off; the sentence that says so (and, on, what the board shows)."""
@@ -51,7 +58,8 @@ class BookView:
         if problem is not None:
             self.on = False
             return problem
-        return self.sentence(board)
+        keys = _("Shift+I adds this line to your book, Delete removes a move.")
+        return f"{self.sentence(board)} {keys}"
 
     def sentence(self, board: Board) -> str:
         """What the board shows, said: the view's name and the values, best first."""
@@ -63,7 +71,7 @@ class BookView:
         if key not in self._seen:
             found = None
             if (board.black | board.white).bit_count() - 4 < MAX_PLIES and not board.must_pass():
-                entry = load_book()[0].entry(board.player, board.opponent)
+                entry = book_with(self.corrections).entry(board.player, board.opponent)
                 if entry is not None and entry.value is not None:
                     found = entry
             self._seen[key] = found
@@ -90,8 +98,13 @@ class BookView:
     def caption(self, board: Board) -> list[str]:
         """What the strip under the board says, longest first."""
         if self.entry(board) is None:
-            return [_("Book: this position is not in the book"), _("Book: not in the book")]
+            return [
+                _("Book: this position is not in the book · Shift+I: add this line to yours"),
+                _("Book: this position is not in the book"),
+                _("Book: not in the book"),
+            ]
         return [
+            _("Book values: discs for the mover · * the computer's · Shift+I add · Del remove"),
             _("Book values: discs for the side to move · * the computer's own move"),
             _("Book values: discs for the mover · * the computer's"),
             _("Book values · * the computer's"),

@@ -49,11 +49,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from othello import LEVELS, Board, Engine
+from othello.app.library.book_store import merged
 from othello.core.bitboard import flips, legal_moves
 from othello.core.clock import ClockTime, TimeControl
 from othello.core.notation import square_name
+from othello.engine.book import Corrections, book_with
 from othello.engine.evaluation import square_weight_eval
 from othello.engine.search_common import final_score
+from othello.study.book_learning import deep_search, game_values, learn
 
 Player = Callable[[Board], str]
 OPENING_PLIES = 4
@@ -276,6 +279,21 @@ def endgame_start(index: int, empties: int) -> Board:
 
 
 played: list[str] = []  # this process's game transcripts, in the order played
+learned: list[Corrections] = [()]  # --learn: what the first player's book has learned so far
+LEARNING: list[bool] = [False]
+
+
+def learn_from(transcript: str, player: Player) -> int:
+    """--learn: the first player's book learns from the game just played, as the window's
+    does after a game the computer played from its book (``study.book_learning``, its deep
+    search); how many corrections it made."""
+    if not getattr(player, "book_moves", 0):
+        return 0
+    moves = [played.square for played in Board.from_transcript(transcript).history]  # passes too
+    start = Board()
+    fixes = learn(book_with(learned[0]), start, moves, game_values(start, moves), deep_search())
+    learned[0] = merged(learned[0], fixes)
+    return len(fixes)
 
 
 def play_game(
@@ -329,6 +347,8 @@ def run_pair(
     """
     first, second, index, plies = args
     a, b = make_player(first, index), make_player(second, index + 10_000)
+    if LEARNING[0] and isinstance(a, EnginePlayer):
+        a.engine.corrections = learned[0]
     start: list[str] | Board = (
         opening(index // 2, plies) if plies >= 0 else endgame_start(index // 2, -plies)
     )
@@ -343,6 +363,10 @@ def run_pair(
     for player in (a, b):
         if isinstance(player, OldPlayer):
             player.close()
+    if LEARNING[0]:
+        fixes = learn_from(played[-1], a)
+        if fixes:
+            print(f"game {index + 1:3d}: {fixes} book corrections learned", flush=True)
     clock = (a.flagged, a.left) if isinstance(a, ClockPlayer) else None
     book = (getattr(a, "book_moves", None), getattr(b, "book_moves", None))
     return index, diff, slow, mine, played[-1], clock, book
@@ -406,6 +430,12 @@ def main(argv: list[str] | None = None) -> int:
         help="start from real games' positions at this many empties (above), not openings",
     )
     parser.add_argument(
+        "--learn",
+        action="store_true",
+        help="FIRST's opening book learns from each game it played from its book, as the "
+        "window's does (with --jobs 1: the games one after another)",
+    )
+    parser.add_argument(
         "--times",
         action="store_true",
         help="instead of a match: time every move of FIRST playing itself",
@@ -417,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
         move_times(args.first, args.games)
         return 0
 
+    if args.learn and args.jobs != 1:
+        parser.error("--learn plays one game after another: --jobs 1")
+    LEARNING[0], learned[0] = args.learn, ()
     if not 1 <= args.from_game <= args.games:
         parser.error(f"--from-game must be 1..{args.games}, not {args.from_game}")
     tasks = [
@@ -467,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         f"slowest {max(first_times, default=0.0):.2f} s; {len(games_seen)} distinct games"
         + (f" (games {args.from_game}-{args.games})" if args.from_game > 1 else "")
     )
+    if args.learn:
+        print(f"{args.first}'s book learned {len(learned[0])} corrections")
     if clocks:
         lefts = sorted(left for _, left in clocks)
         print(

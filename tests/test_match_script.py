@@ -5,6 +5,9 @@ from __future__ import annotations
 import match  # scripts/match.py (pyproject: pytest's pythonpath)
 import pytest
 
+from othello.core.notation import parse_square
+from othello.engine.book import Correction, CorrectionKind, correction
+
 
 def game_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("game")]
@@ -72,3 +75,46 @@ def test_a_match_counts_the_moves_each_book_played(tmp_path: match.Path) -> None
     lines = out.read_text().splitlines()
     assert sorted(line.split()[0] for line in lines) == ["1", "2"]
     assert all(match.Board.from_transcript(line.split()[1]).is_game_over() for line in lines)
+
+
+LEARNED = CorrectionKind.LEARNED
+
+
+def test_learn_hands_what_the_first_player_s_book_learned_to_its_next_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 55: with --learn the first player's book learns after each game it played from
+    its book (the window's learning, its search stubbed here), and the engine of its next
+    game reads what it learned; the games must be played one after another."""
+    with pytest.raises(SystemExit):
+        match.main(["level:10+book", "greedy", "--learn", "--jobs", "2"])
+    start = match.Board()
+    fix = correction(start.player, start.opponent, parse_square("f5"), -30, 20, LEARNED)
+    calls: list[tuple[list[int], dict[int, int]]] = []
+
+    def fake_learn(
+        book: object, board: object, moves: list[int], found: dict[int, int], search: object
+    ) -> tuple[Correction, ...]:
+        calls.append((list(moves), dict(found)))
+        return (fix,)
+
+    made: list[object] = []
+    make = match.make_player
+
+    def recording(spec: str, seed: int) -> match.Player:
+        made.append(player := make(spec, seed))
+        return player
+
+    monkeypatch.setattr(match, "learn", fake_learn)
+    monkeypatch.setattr(match, "deep_search", lambda: None)
+    monkeypatch.setattr(match, "make_player", recording)
+    assert (
+        match.main(["level:10+book", "greedy", "--games", "2", "--opening-plies", "0", "--learn"])
+        == 0
+    )
+    assert len(calls) == 2 and match.learned[0] == (fix,)
+    first, second = made[0], made[2]  # the first player of each game
+    assert isinstance(first, match.EnginePlayer) and isinstance(second, match.EnginePlayer)
+    assert first.engine.corrections == () and second.engine.corrections == (fix,)
+    moves, found = calls[0]
+    assert len(moves) >= 9 and found[0] > 0  # the whole game; the learner (black) won it

@@ -28,6 +28,12 @@ made with ``git worktree add /tmp/old-engine COMMIT``.
 ``--start-empties N`` plays from positions of real games (``../shared/data/games``, as
 ``scripts/level_probe.py`` draws them, a game each) at N empty squares instead of openings,
 each with both colours: a match of endgames.
+
+``--learn`` lets the first player's opening book learn from each game it played from its book,
+as the window's does (``study.book_learning``): a learning book against the same book that
+does not learn, from the start where the books play the opening:
+
+    python scripts/match.py level:14+book level:14+book --learn --opening-plies 0 --games 100
 """
 
 from __future__ import annotations

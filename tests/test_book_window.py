@@ -305,3 +305,33 @@ def test_a_book_job_cancelled_before_it_answered_is_sent_again(
     gate.set()
     frames_until(app, lambda: "Your line is in your book" in said(app))
     assert len(calls) == 2 and len(app.play.book_feed.corrections) == 1
+
+
+def test_undo_after_a_move_is_the_game_s_even_when_a_later_removal_was_undone(
+    make_app: Callable[..., App],
+) -> None:
+    """Issue 55: U puts back only removals made since the game last changed: a removal made
+    before a move stays, and U goes to the game once the later removal is back."""
+    app = make_app(mode="two-players", window_width=640, window_height=480)
+    app.session.play("f5")
+    frames(app)
+    press(pygame.K_i)
+    frames(app)
+    app.play.cursor = parse_square("d6")
+    press(pygame.K_DELETE)  # d6 out, before a move
+    frames(app)
+    app.session.play("f6")
+    frames(app)
+    app.play.cursor = parse_square("e6")
+    press(pygame.K_DELETE)  # e6 out, after it
+    frames(app)
+    assert "e6 removed from your book" in said(app)
+    assert len(app.play.book_feed.corrections) == 2
+    press(pygame.K_u)  # e6 back
+    frames(app)
+    assert "e6 is back in your book" in said(app)
+    press(pygame.K_u)  # the game's Undo: f6 taken back, d6 stays out
+    frames(app)
+    assert app.session.game.cursor == 1
+    (left,) = app.play.book_feed.corrections
+    assert left.kind is CorrectionKind.REMOVED

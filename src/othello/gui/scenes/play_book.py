@@ -45,11 +45,11 @@ class BookEditing:
     def __init__(self, scene: BookScene) -> None:
         self.scene = scene
         self.names: list[str] = []  # the moves removed, newest last, as the board names them
-        self.undoable = False  # a removal was the last thing done: Undo puts it back
+        self.undoable = 0  # removals since the game last changed: Undo puts them back
         scene.session.on_game_changed.append(self._game_changed)
 
     def _game_changed(self, change: Change) -> None:
-        self.undoable = False  # Undo is the game's again
+        self.undoable = 0  # Undo is the game's again
 
     def _shown(self) -> bool:
         """The book view is on (else it says how to show it)."""
@@ -84,7 +84,7 @@ class BookEditing:
         fix = correction(board.player, board.opponent, sq, 0, 0, CorrectionKind.REMOVED)
         self.scene.book_feed.remove(fix)
         self.names.append(square_name(sq))
-        self.undoable = True
+        self.undoable += 1
         self.scene.reply(
             _("{move} removed from your book: the computer no longer plays it (U: undo).").format(
                 move=square_name(sq)
@@ -118,6 +118,6 @@ class BookEditing:
         if not self.undoable or self.scene.book_feed.undo_removal() is None:
             return False
         name = self.names.pop() if self.names else ""
-        self.undoable = bool(self.scene.book_feed.removed)
+        self.undoable -= 1
         self.scene.reply(_("{move} is back in your book.").format(move=name))
         return True

@@ -125,6 +125,7 @@ def test_othello_play_learns_from_a_review_and_keeps_it(
     assert len(kept) == 3 and set(kept) == set(play.engine.corrections)
     assert fix("f5d6", "c3", -6, 18) in kept
     assert out[-1] == "The opening book learned from this game: 3 moves' values corrected."
+    assert out[:-1] == ["Checking the opening book against this game…"]  # before the wait
 
 
 def test_othello_play_learns_from_each_game_it_finishes() -> None:

@@ -406,7 +406,16 @@ def learn_into_library(write: Callable[[str], None], nodes: int = LEARN_NODES) -
     def keep(
         start: Board, moves: list[Square], found: dict[int, int], corrections: Corrections
     ) -> Corrections:
-        fixes = learn(book_with(corrections), start, moves, found, deep_search(nodes))
+        search = deep_search(nodes)
+        told: list[bool] = []
+
+        def searching(board: Board) -> tuple[int, int]:
+            if not told:  # the terminal waits for the searches: say why, once
+                told.append(True)
+                write(said.spoken(_("Checking the opening book against this game…")))
+            return search(board)
+
+        fixes = learn(book_with(corrections), start, moves, found, searching)
         if fixes:
             try:
                 with Library() as library:

@@ -13,6 +13,7 @@ import pytest
 from othello import Board
 from othello.app.library import strength as strength_store
 from othello.app.library.database import Library, library_path
+from othello.app.library.strength import Strength
 from othello.club.starts import BALANCED_MOVES
 from othello.core.clock import TimeControl
 from othello.formats.ggf import format_ggf
@@ -281,6 +282,40 @@ def test_losing_three_games_at_a_level_suggests_the_one_below(
     assert "after 3 games (" in told[-1]
     words = app.play.panel_view().strength[0]
     assert words.startswith("you: level ") and words.endswith("after 3 games")
+
+
+def test_an_earlier_game_s_read_of_the_stored_rating_does_not_undo_later_games(
+    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After each rated game the stored rating is read back behind its write; games rated
+    faster than those reads come back must not be undone by an earlier game's read (the
+    panel said "after 1 game" once three had been rated): only the last read is taken."""
+    monkeypatch.setenv("OTHELLO_DATA_DIR", str(tmp_path))
+    app = make_app(FakeEngine(), clock="1+0", level=9)
+    strength = app.play.club.strength
+    assert strength.keeper is not None
+    held: list[Callable[[tuple[Strength, None]], None]] = []
+    write = strength.keeper.write
+
+    def holding(job: object, done: object = None, **kw: object) -> None:
+        if job is strength_store.load:  # the reads back: held, answered below
+            held.append(done)  # type: ignore[arg-type]
+            return
+        write(job, done, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strength.keeper, "write", holding)
+    for _ in range(3):
+        lose_quickly(app)
+    assert strength.rating.games == 3 and len(held) == 3
+    held[0]((Strength(), None))  # an earlier game's read: older than what is in memory
+    held[1]((Strength(), None))
+    assert strength.rating.games == 3
+    assert app.play.panel_view().strength[0].endswith("after 3 games")
+    assert app.library.flush(PATIENCE)
+    with Library(library_path()) as library:
+        stored, _ = strength_store.load(library)
+    held[2]((stored, None))  # the last read: the library's, taken
+    assert strength.strength is stored and stored.rating.games == 3
 
 
 def test_a_hint_leaves_the_game_unrated(make_app: Callable[..., App]) -> None:

@@ -80,6 +80,7 @@ class StrengthKeeper:
         self.strength, notice = Strength(), None
         self.known = keeper is None  # the stored rating is known (the demo keeps none)
         self.waiting: int | None = None  # a rated game's level, its words waiting for it
+        self.pending = 0  # reads of the stored rating queued behind rated games' writes
         if keeper is not None:
             try:
                 self.strength, notice = keeper.read_now(strength_store.load)
@@ -156,7 +157,8 @@ class StrengthKeeper:
             changes = RatingChanges([self.strength.history[-1]], after)
             self.keeper.save("ratings", changes, _write, _spooled)
             # the rating as stored after the write (queued behind it on the writer)
-            self.keeper.write(strength_store.load, self._stored)
+            self.pending += 1
+            self.keeper.write(strength_store.load, self._stored, fail=self._not_stored)
 
     def _say(self, before: Rating, after: Rating, level: int) -> None:
         words = rated_text(before, after, level)
@@ -177,6 +179,9 @@ class StrengthKeeper:
         """The strength as the library holds it after a rated game was written (the words
         of a game rated before the rating was known are said now)."""
         strength, _notice = found
+        self.pending = max(0, self.pending - 1)
+        if self.known and self.pending:
+            return  # an earlier game's read: it lacks the games rated since; the last has them
         self.strength, self.known = strength, True
         if self.waiting is not None and strength.history:
             level, self.waiting = self.waiting, None
@@ -185,6 +190,10 @@ class StrengthKeeper:
                 last = strength.history[-2]
                 before = Rating(last.rating, last.deviation, before.games)
             self._say(before, strength.rating, level)
+
+    def _not_stored(self, _error: object) -> None:
+        """The read after a rated game's write failed: the rating in memory stands."""
+        self.pending = max(0, self.pending - 1)
 
     def _score(self, human: Color) -> float:
         game = self.session.game

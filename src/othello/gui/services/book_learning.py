@@ -102,12 +102,16 @@ class BookLearner:
             return None
         review = self.session.judgement.review
         if review is not None and review[0] == moves:
+            if (moves, True) in self.asked:  # asked once: not worked out again each frame
+                return None
             key, found = (moves, True), review_values(review[1])
         elif self.session.is_over() and not self.session.sides_shared and self.played_book(moves):
+            if (moves, False) in self.asked:
+                return None
             key, found = (moves, False), game_values(game.start, moves)
         else:
             return None
-        return None if key in self.asked or not found else (key, found)
+        return (key, found) if found else None
 
     def played_book(self, moves: Moves) -> bool:
         """Whether the computer played from its book in this game (else the book had no

@@ -24,6 +24,7 @@ from othello.engine.api import Engine
 from othello.engine.book import (
     MAX_PLIES,
     Book,
+    BookMove,
     Correction,
     CorrectionKind,
     Corrections,
@@ -73,18 +74,7 @@ def book_steps(book: Book, start: Board, moves: Sequence[Square]) -> list[BookSt
             continue
         if (board.black | board.white).bit_count() - 4 >= MAX_PLIES:
             break
-        entry = book.entry(board.player, board.opponent)
-        if entry is None:
-            break
-        key = canonical_move(board.player, board.opponent, sq)
-        move = next(
-            (
-                m
-                for m in entry.moves
-                if canonical_move(board.player, board.opponent, m.square) == key
-            ),
-            None,
-        )
+        move = _book_move(book, board, sq)
         if move is None or move.value is None:
             break
         steps.append(BookStep(ply, board.copy(), sq, move.value.discs, move.value.depth))
@@ -207,7 +197,7 @@ def backed_up(
         sign = 1 if after.board.side_to_move == step.board.side_to_move else -1  # a pass between
         value = sign * child.value
         depth = max((m.value.depth for m in child.moves if m.value is not None), default=0)
-        if value == _value_of(mine, step):
+        if value == _valued(mine, step.board, step.square):
             continue
         b = step.board
         fix = correction(b.player, b.opponent, step.square, value, depth, CorrectionKind.LEARNED)
@@ -217,17 +207,19 @@ def backed_up(
     return tuple(added)
 
 
-def _value_of(book: Book, step: BookStep) -> int | None:
-    """The book's value of the step's move now."""
-    return _valued(book, step.board, step.square)
-
-
 def _valued(book: Book, board: Board, sq: Square) -> int | None:
     """The book's value of the move ``sq`` in the position (None: not in the book, or not
     valued)."""
+    move = _book_move(book, board, sq)
+    return None if move is None or move.value is None else move.value.discs
+
+
+def _book_move(book: Book, board: Board, sq: Square) -> BookMove | None:
+    """The book's move ``sq`` in the position, or None (a symmetric twin of ``sq`` in a
+    symmetric position is the same move)."""
     entry = book.entry(board.player, board.opponent)
     key = canonical_move(board.player, board.opponent, sq)
     for m in entry.moves if entry is not None else []:
         if canonical_move(board.player, board.opponent, m.square) == key:
-            return None if m.value is None else m.value.discs
+            return m
     return None

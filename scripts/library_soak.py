@@ -446,12 +446,14 @@ class Soak:
                 "import",
                 [*python, str(SCRIPT), "--role", "import", "--file", str(path), "--log", "{log}"],
             )
+        if kind == "export" and not self.known_ids:
+            kind = "games"  # no game known to export yet: an id guessed may not exist
         if kind == "games":
             proc = self.start("games", [*python, "-m", "othello", "games", "--json"])
             proc.expected = self.reported_so_far()
             return proc
         if kind == "export":
-            game_id = self.rng.choice(self.known_ids) if self.known_ids else 1
+            game_id = self.rng.choice(self.known_ids)
             out = str(self.folder / "exported.ggf")
             command = [*python, "-m", "othello", "export", str(game_id), "--out", out]
             return self.start("export", command)

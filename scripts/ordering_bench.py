@@ -42,8 +42,10 @@ def positions(path: Path, games: int, seed: int = 7) -> list[tuple[int, int, int
         for k in range(0, len(moves), 2):
             board = Board.from_transcript(moves[:k])
             if board.empties() in EMPTIES and not board.must_pass() and not board.is_game_over():
-                p, o = (board.black, board.white) if board.black_to_move else (board.white, board.black)
-                out.append((p, o, board.empties()))
+                mine, theirs = board.black, board.white
+                if not board.black_to_move:
+                    mine, theirs = theirs, mine
+                out.append((mine, theirs, board.empties()))
     return out
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -15,6 +17,7 @@ from othello.app import search_service
 from othello.app.library import book_store
 from othello.app.library.book_store import BookChanges
 from othello.app.library.database import Library
+from othello.core.bitboard import flips
 from othello.core.board import Board
 from othello.core.notation import parse_square, square_name
 from othello.engine.api import Engine
@@ -24,7 +27,15 @@ from othello.gui.scenes.play_keys import key_command
 from othello.gui.widgets.book_marks import signed
 from othello.study.verdict import MoveReview
 from support.patience import PATIENCE
-from support.window import brightness, frames, frames_until, pixel, press
+from support.window import (
+    FakeEngine,
+    FakeResult,
+    brightness,
+    frames,
+    frames_until,
+    pixel,
+    press,
+)
 
 
 def said(app: App) -> str:
@@ -335,3 +346,74 @@ def test_undo_after_a_move_is_the_game_s_even_when_a_later_removal_was_undone(
     assert app.session.game.cursor == 1
     (left,) = app.play.book_feed.corrections
     assert left.kind is CorrectionKind.REMOVED
+
+
+@dataclass
+class BookResult(FakeResult):
+    book: bool = True
+
+
+class ShippedBookEngine(FakeEngine):
+    """Plays the shipped book's most played move while the position is in the book (said to
+    be from the book), then the legal move that turns over the fewest discs: it loses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.book, _problem = load_book()
+
+    def think(
+        self, board: Board, stop: threading.Event | None = None, on_progress: Any = None
+    ) -> FakeResult:
+        self.calls += 1
+        moves = self.book.lookup(board.player, board.opponent)
+        if moves:
+            return BookResult(square_name(max(moves, key=lambda m: m.count).square))
+        return FakeResult(min(board.legal_moves(), key=lambda m: turned(board, m)))
+
+
+def turned(board: Board, move: str) -> int:
+    """The discs a move turns over."""
+    return flips(board.player, board.opponent, parse_square(move)).bit_count()
+
+
+def test_a_game_the_computer_played_from_its_book_and_lost_teaches_the_book(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 55: a game against the computer whose first moves came from its book, lost by
+    far more than the book said: once it is over (no review asked), the search process
+    searches the computer's deepest book moves again (a stand-in that finds them losing),
+    the corrections go into the player's library and are handed to the engine, and the
+    window says so, once."""
+    searched: list[Board] = []
+
+    def deep(nodes: int = 0, stop: object = None) -> Callable[[Board], tuple[int, int]]:
+        def search(board: Board) -> tuple[int, int]:
+            searched.append(board.copy())
+            return 20, 30  # the side to move after the book move wins by 20, deeply searched
+
+        return search
+
+    monkeypatch.setattr(search_service, "deep_search", deep)
+    app = make_app(
+        ShippedBookEngine(), mode="computer", human_color="black", review_at_end=False,
+        window_width=640, window_height=480,
+    )  # fmt: skip
+    session, person = app.session, Engine(level=9, seed=1)
+    for _ in range(5000):
+        if session.game.is_over():
+            break
+        if session.is_human_turn() and not session.board.must_pass():
+            session.play(person.think(session.board).move)
+        frames(app)
+    assert session.game.is_over() and session.board.score() > 6  # the computer lost
+    assert app.play.computer.book_moves  # and played from its book
+    frames_until(app, lambda: bool(app.play.book_feed.corrections))
+    assert "learned from this game" in said(app)
+    kept = app.play.book_feed.corrections
+    assert searched and all(c.kind is CorrectionKind.LEARNED for c in kept)
+    assert app.worker.corrections == kept
+    assert app.library.flush(PATIENCE)
+    with Library(data / "library.sqlite3") as library:
+        assert set(book_store.load(library)[0]) == set(kept)
+    frames(app, 5)
+    assert app.worker.kind is None and len(searched) <= 3  # asked once, at most 3 searches

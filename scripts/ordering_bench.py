@@ -9,9 +9,8 @@ number of positions, so what this counts is depth bought at equal positions (iss
     python scripts/ordering_bench.py --src OLD/src        # another engine, the same positions
     python scripts/ordering_bench.py --depth 10 --games 30 --selectivity 1.5
 
-The positions: ``--games`` games drawn (seed 7) from the last 20,000 of the WTHOR file in
-``../shared/data/games/``, each taken at 48, 42, 36, 30 and 24 empty squares where the side to
-move has a move. Each is searched alone (an empty table) by iterative deepening from depth 1,
+The positions: ``--games`` games drawn as ``scripts/level_probe.py`` draws them (seed 7),
+each taken at 48, 42, 36, 30 and 24 empty squares where the side to move has a move. Each is searched alone (an empty table) by iterative deepening from depth 1,
 as a level searches; the figures are the positions visited to finish each depth, summed over
 the positions, and the time. The counts do not depend on the load; the times do.
 """
@@ -19,34 +18,14 @@ the positions, and the time. The counts do not depend on the load; the times do.
 from __future__ import annotations
 
 import argparse
-import gzip
-import random
 import sys
 import time
 from pathlib import Path
 
+from level_probe import GAMES, positions
+
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ROOT.parent / "shared" / "data" / "games" / "wthor-1977-2025.txt.gz"
 EMPTIES = (48, 42, 36, 30, 24)
-
-
-def positions(path: Path, games: int, seed: int = 7) -> list[tuple[int, int, int]]:
-    """``(player, opponent, empties)`` from ``games`` real games at ``EMPTIES``."""
-    from othello import Board
-
-    with gzip.open(path, "rt") as file:
-        rows = file.read().splitlines()
-    out = []
-    for row in random.Random(seed).sample(rows[-20000:], games):
-        moves = row.split()[0]
-        for k in range(0, len(moves), 2):
-            board = Board.from_transcript(moves[:k])
-            if board.empties() in EMPTIES and not board.must_pass() and not board.is_game_over():
-                mine, theirs = board.black, board.white
-                if not board.black_to_move:
-                    mine, theirs = theirs, mine
-                out.append((mine, theirs, board.empties()))
-    return out
 
 
 def main() -> None:
@@ -58,14 +37,16 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=GAMES, help="the WTHOR transcripts file")
     args = parser.parse_args()
     sys.path.insert(0, args.src or str(ROOT / "src"))
+    from othello import Board
     from othello.core.bitboard import legal_moves
     from othello.engine.midgame import MidgameSearcher
 
-    boards = positions(args.data, args.games)
+    boards = [Board.from_string(text) for text in positions(args.data, args.games, empties=EMPTIES)]
     nodes = [0] * (args.depth + 1)
     scores = 0
     start = time.perf_counter()
-    for p, o, _ in boards:
+    for board in boards:
+        p, o = board.player, board.opponent
         searcher = MidgameSearcher({}, selectivity=args.selectivity)
         moves = legal_moves(p, o)
         order = [sq for sq in range(64) if moves >> sq & 1]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from othello.gui.widgets.book_marks import signed
 from othello.study.verdict import MoveReview
 from support.patience import PATIENCE
 from support.window import (
+    BookResult,
     FakeEngine,
     FakeResult,
     brightness,
@@ -346,11 +346,6 @@ def test_undo_after_a_move_is_the_game_s_even_when_a_later_removal_was_undone(
     assert app.session.game.cursor == 1
     (left,) = app.play.book_feed.corrections
     assert left.kind is CorrectionKind.REMOVED
-
-
-@dataclass
-class BookResult(FakeResult):
-    book: bool = True
 
 
 class ShippedBookEngine(FakeEngine):

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from othello.core.board import Board
 from othello.gui.app import App
-from support.window import FakeEngine, FakeResult, click, frames, frames_until, press
-
-
-@dataclass
-class BookResult(FakeResult):
-    book: bool = True
+from support.window import BookResult, FakeEngine, FakeResult, click, frames, frames_until, press
 
 
 class BookEngine(FakeEngine):

@@ -41,6 +41,13 @@ class FakeResult(SearchResult):
     nodes: int = 1
 
 
+@dataclass
+class BookResult(FakeResult):
+    """A stand-in's answer said to come from the opening book."""
+
+    book: bool = True
+
+
 class FakeEngine:
     """Plays the first legal move; optionally slow, reporting depth, and deaf to ``stop``."""
 

@@ -16,7 +16,6 @@ from othello.app import search_service
 from othello.app.library import book_store
 from othello.app.library.book_store import BookChanges
 from othello.app.library.database import Library
-from othello.core.bitboard import flips
 from othello.core.board import Board
 from othello.core.notation import parse_square, square_name
 from othello.engine.api import Engine
@@ -363,12 +362,7 @@ class ShippedBookEngine(FakeEngine):
         moves = self.book.lookup(board.player, board.opponent)
         if moves:
             return BookResult(square_name(max(moves, key=lambda m: m.count).square))
-        return FakeResult(min(board.legal_moves(), key=lambda m: turned(board, m)))
-
-
-def turned(board: Board, move: str) -> int:
-    """The discs a move turns over."""
-    return flips(board.player, board.opponent, parse_square(move)).bit_count()
+        return FakeResult(min(board.legal_moves(), key=lambda m: len(board.flips(m))))
 
 
 def test_a_game_the_computer_played_from_its_book_and_lost_teaches_the_book(

@@ -407,11 +407,12 @@ def learn_into_library(write: Callable[[str], None], nodes: int = LEARN_NODES) -
         start: Board, moves: list[Square], found: dict[int, int], corrections: Corrections
     ) -> Corrections:
         search = deep_search(nodes)
-        told: list[bool] = []
+        told = False
 
         def searching(board: Board) -> tuple[int, int]:
+            nonlocal told
             if not told:  # the terminal waits for the searches: say why, once
-                told.append(True)
+                told = True
                 write(said.spoken(_("Checking the opening book against this game…")))
             return search(board)
 
